@@ -1,0 +1,16 @@
+//! Deckwright: deck building, collection tracking, playtesting and
+//! print-and-play for indie card games.
+//!
+//! The core — [`model`], [`games`], [`rules`], [`catalog`], [`decklist`],
+//! [`collection`] — is plain Rust with no GUI or database imports. The
+//! [`store`] keeps everything in SQLite; [`cli`] is the headless front end.
+
+pub mod catalog;
+pub mod cli;
+pub mod collection;
+pub mod decklist;
+pub mod diag;
+pub mod games;
+pub mod model;
+pub mod rules;
+pub mod store;

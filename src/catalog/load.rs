@@ -1,0 +1,750 @@
+//! Reading a catalog TOML file into a [`Catalog`].
+
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+use std::path::Path;
+
+use toml::Spanned;
+use toml::de::{DeArray, DeTable, DeValue};
+
+use crate::diag::{Diagnostic, Diagnostics, LineIndex, read_text};
+use crate::games::{self, FieldDef, FieldKind, GameDef};
+use crate::model::{Card, Catalog, Effect, FieldValue, GameId, slug};
+
+/// A loaded catalog with the line each card starts on.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub catalog: Catalog,
+    /// `card_lines[i]` is the line of `catalog.cards[i]`'s `[[card]]` header.
+    pub card_lines: Vec<usize>,
+}
+
+/// Loads a catalog file. Image paths resolve against the file's folder and must
+/// exist.
+pub fn load(path: &Path) -> Result<Loaded, Diagnostics> {
+    let text = read_text(path).map_err(|d| Diagnostics(vec![d]))?;
+    parse(&text, path, path.parent())
+}
+
+/// Parses catalog text. `file` names it in errors; when `base_dir` is given,
+/// `image` and `back` paths must exist under it.
+pub fn parse(text: &str, file: &Path, base_dir: Option<&Path>) -> Result<Loaded, Diagnostics> {
+    let mut p = Parser {
+        file,
+        base_dir,
+        lines: LineIndex::new(text),
+        errors: Vec::new(),
+    };
+    let loaded = p.document(text);
+    if p.errors.is_empty() {
+        if let Some(mut loaded) = loaded {
+            loaded.catalog.base_dir = base_dir.map(Path::to_path_buf);
+            return Ok(loaded);
+        }
+    }
+    p.errors.sort_by_key(|d| (d.line, d.column));
+    p.errors.dedup();
+    if p.errors.is_empty() {
+        p.errors.push(Diagnostic {
+            file: file.to_path_buf(),
+            line: 0,
+            column: 0,
+            message: "the catalog could not be read".into(),
+        });
+    }
+    Err(Diagnostics(p.errors))
+}
+
+const TOP_KEYS: &[&str] = &["game", "name", "back", "card_size", "description", "card"];
+const CARD_KEYS: &[&str] = &[
+    "name",
+    "id",
+    "type",
+    "cost",
+    "text",
+    "image",
+    "copy_limit",
+    "effects",
+];
+
+struct Parser<'a> {
+    file: &'a Path,
+    base_dir: Option<&'a Path>,
+    lines: LineIndex,
+    errors: Vec<Diagnostic>,
+}
+
+type Val<'i> = Spanned<DeValue<'i>>;
+
+fn kind_name(v: &DeValue<'_>) -> &'static str {
+    match v {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a float",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+fn int_of(v: &DeValue<'_>) -> Option<Option<i64>> {
+    match v {
+        DeValue::Integer(i) => {
+            let digits: String = i.as_str().chars().filter(|c| *c != '_').collect();
+            Some(i64::from_str_radix(&digits, i.radix()).ok())
+        }
+        _ => None,
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn err(&mut self, span: Range<usize>, message: impl Into<String>) {
+        let (line, column) = self.lines.locate(span.start);
+        self.errors.push(Diagnostic {
+            file: self.file.to_path_buf(),
+            line,
+            column,
+            message: message.into(),
+        });
+    }
+
+    fn line_of(&self, span: &Range<usize>) -> usize {
+        self.lines.locate(span.start).0
+    }
+
+    fn document(&mut self, text: &str) -> Option<Loaded> {
+        let doc = match DeTable::parse(text) {
+            Ok(d) => d,
+            Err(e) => {
+                let span = e.span().unwrap_or(0..0);
+                self.err(span, format!("TOML syntax: {}", e.message().trim()));
+                return None;
+            }
+        };
+        let whole = doc.span();
+        let doc = doc.into_inner();
+        for (k, _) in doc.iter() {
+            if !TOP_KEYS.contains(&k.get_ref().as_ref()) {
+                self.err(
+                    k.span(),
+                    format!(
+                        "unknown key `{}` (a catalog has: {})",
+                        k.get_ref(),
+                        TOP_KEYS.join(", ")
+                    ),
+                );
+            }
+        }
+        let game = match doc.get("game") {
+            None => {
+                self.err(
+                    whole.start..whole.start,
+                    "missing key `game` (one of the game ids, e.g. \"fuzzycards\")",
+                );
+                None
+            }
+            Some(v) => match v.get_ref().as_str() {
+                Some(s) => match s.parse::<GameId>() {
+                    Ok(g) => Some(g),
+                    Err(e) => {
+                        self.err(v.span(), format!("key `game`: {e}"));
+                        None
+                    }
+                },
+                None => {
+                    self.err(
+                        v.span(),
+                        format!(
+                            "key `game` must be a string, not {}",
+                            kind_name(v.get_ref())
+                        ),
+                    );
+                    None
+                }
+            },
+        };
+        let name = self.required_string(&doc, "name", whole.clone(), "the catalog");
+        let back = doc.get("back").and_then(|v| self.path_value(v, "back"));
+        let card_size = doc.get("card_size").and_then(|v| self.card_size(v));
+        if let Some(v) = doc.get("description")
+            && v.get_ref().as_str().is_none()
+        {
+            self.err(v.span(), "key `description` must be a string");
+        }
+        let game = game?;
+        let def = games::game(game).def();
+        let mut catalog = Catalog::new(game, name.unwrap_or_default());
+        catalog.back = back;
+        catalog.card_size = card_size;
+        let mut card_lines = Vec::new();
+        match doc.get("card") {
+            None => {}
+            Some(v) => match v.get_ref().as_array() {
+                Some(arr) => {
+                    let mut ids: HashMap<String, usize> = HashMap::new();
+                    let mut names: HashMap<String, usize> = HashMap::new();
+                    for item in arr.iter() {
+                        let Some(table) = item.get_ref().as_table() else {
+                            self.err(item.span(), "each `card` must be a table ([[card]])");
+                            continue;
+                        };
+                        let line = self.line_of(&item.span());
+                        if let Some(card) = self.card(table, item.span(), def) {
+                            let id_key = card.id.to_lowercase();
+                            if let Some(first) = ids.get(&id_key) {
+                                let hint = if names.contains_key(&card.name_key()) {
+                                    "; cards that share a name need distinct `id`s"
+                                } else {
+                                    ""
+                                };
+                                self.err(
+                                    item.span(),
+                                    format!(
+                                        "duplicate card id `{}` (first used on line {first}){hint}",
+                                        card.id
+                                    ),
+                                );
+                            } else {
+                                ids.insert(id_key, line);
+                            }
+                            match names.get(&card.name_key()) {
+                                Some(first) if !def.card.shared_names => self.err(
+                                    item.span(),
+                                    format!(
+                                        "duplicate card name \"{}\" (first on line {first}); {} cards need unique names",
+                                        card.name, def.name
+                                    ),
+                                ),
+                                Some(_) => {}
+                                None => {
+                                    names.insert(card.name_key(), line);
+                                }
+                            }
+                            catalog.cards.push(card);
+                            card_lines.push(line);
+                        }
+                    }
+                }
+                None => self.err(v.span(), "`card` must be an array of tables ([[card]])"),
+            },
+        }
+        Some(Loaded {
+            catalog,
+            card_lines,
+        })
+    }
+
+    fn required_string(
+        &mut self,
+        t: &DeTable<'_>,
+        key: &str,
+        at: Range<usize>,
+        what: &str,
+    ) -> Option<String> {
+        match t.get(key) {
+            None => {
+                self.err(at, format!("{what} is missing key `{key}`"));
+                None
+            }
+            Some(v) => match v.get_ref().as_str() {
+                Some(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+                Some(_) => {
+                    self.err(v.span(), format!("key `{key}` must not be empty"));
+                    None
+                }
+                None => {
+                    self.err(
+                        v.span(),
+                        format!(
+                            "key `{key}` must be a string, not {}",
+                            kind_name(v.get_ref())
+                        ),
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    /// A path to an image file that must exist relative to the catalog.
+    fn path_value(&mut self, v: &Val<'_>, key: &str) -> Option<String> {
+        let Some(s) = v.get_ref().as_str() else {
+            self.err(
+                v.span(),
+                format!(
+                    "key `{key}` must be a string path, not {}",
+                    kind_name(v.get_ref())
+                ),
+            );
+            return None;
+        };
+        if s.trim().is_empty() {
+            self.err(v.span(), format!("key `{key}` must not be empty"));
+            return None;
+        }
+        let lower = s.to_lowercase();
+        if !(lower.ends_with(".png") || lower.ends_with(".jpg") || lower.ends_with(".jpeg")) {
+            self.err(
+                v.span(),
+                format!("key `{key}`: `{s}` is not a PNG or JPEG file name"),
+            );
+            return None;
+        }
+        if let Some(dir) = self.base_dir
+            && !dir.join(s).is_file()
+        {
+            self.err(
+                v.span(),
+                format!(
+                    "key `{key}`: image `{s}` not found (looked in {})",
+                    dir.join(s).display()
+                ),
+            );
+        }
+        Some(s.to_string())
+    }
+
+    fn card_size(&mut self, v: &Val<'_>) -> Option<(f64, f64)> {
+        let nums: Option<Vec<f64>> = v.get_ref().as_array().map(|a| {
+            a.iter()
+                .filter_map(|x| match x.get_ref() {
+                    DeValue::Float(f) => f.as_str().replace('_', "").parse::<f64>().ok(),
+                    DeValue::Integer(_) => int_of(x.get_ref()).flatten().map(|i| i as f64),
+                    _ => None,
+                })
+                .collect()
+        });
+        match nums {
+            Some(n) if n.len() == 2 && n.iter().all(|x| (10.0..=300.0).contains(x)) => {
+                Some((n[0], n[1]))
+            }
+            _ => {
+                self.err(
+                    v.span(),
+                    "key `card_size` must be [width, height] in millimetres, each 10-300",
+                );
+                None
+            }
+        }
+    }
+
+    fn card(&mut self, t: &DeTable<'_>, span: Range<usize>, def: &GameDef) -> Option<Card> {
+        let start = self.errors.len();
+        let name = self.required_string(t, "name", span.clone(), "card");
+        let what = name
+            .as_deref()
+            .map(|n| format!("card \"{n}\""))
+            .unwrap_or_else(|| "card".into());
+        // The type decides which other keys are allowed, so read it first.
+        let card_type = match t.get("type") {
+            Some(v) => match v.get_ref().as_str() {
+                Some(s) if def.card.has_type(s) => Some(s.to_string()),
+                Some(s) => {
+                    self.err(
+                        v.span(),
+                        format!(
+                            "key `type`: `{s}` is not a {} card type (expected one of: {})",
+                            def.name,
+                            def.card.types.join(", ")
+                        ),
+                    );
+                    None
+                }
+                None => {
+                    self.err(
+                        v.span(),
+                        format!(
+                            "key `type` must be a string, not {}",
+                            kind_name(v.get_ref())
+                        ),
+                    );
+                    None
+                }
+            },
+            None => match &def.card.default_type {
+                Some(d) => Some(d.clone()),
+                None => {
+                    self.err(
+                        span.clone(),
+                        format!(
+                            "{what} is missing key `type` (one of: {})",
+                            def.card.types.join(", ")
+                        ),
+                    );
+                    None
+                }
+            },
+        };
+        let mut card = Card::new(
+            name.clone().unwrap_or_default(),
+            card_type.clone().unwrap_or_default(),
+        );
+        for (k, v) in t.iter() {
+            let key = k.get_ref().as_ref();
+            match key {
+                "name" | "type" => {}
+                "id" => match v.get_ref().as_str() {
+                    Some(s) if valid_id(s) => card.id = s.to_string(),
+                    Some(s) => self.err(
+                        v.span(),
+                        format!("key `id`: `{s}` is not a valid id (letters, digits, `-`, `_` and `.` only)"),
+                    ),
+                    None => self.err(v.span(), format!("key `id` must be a string, not {}", kind_name(v.get_ref()))),
+                },
+                "text" => match v.get_ref().as_str() {
+                    Some(s) => card.text = Some(s.to_string()),
+                    None => self.err(v.span(), format!("key `text` must be a string, not {}", kind_name(v.get_ref()))),
+                },
+                "image" => card.image = self.path_value(v, "image"),
+                "copy_limit" => match int_of(v.get_ref()) {
+                    Some(Some(n)) if (0..=99).contains(&n) => card.copy_limit = Some(n as u32),
+                    Some(_) => self.err(v.span(), "key `copy_limit` must be between 0 and 99"),
+                    None => self.err(
+                        v.span(),
+                        format!("key `copy_limit` must be an integer, not {}", kind_name(v.get_ref())),
+                    ),
+                },
+                "effects" => card.effects = self.effects(v),
+                "cost" => match &def.card.cost {
+                    None => self.err(k.span(), format!("unknown key `cost`: {} cards have no cost", def.name)),
+                    Some(fd) => {
+                        if let Some(ct) = &card_type
+                            && !fd.applies_to(ct)
+                        {
+                            self.err(k.span(), format!("key `cost` does not apply to {ct} cards"));
+                        } else if let Some(FieldValue::Int(n)) = self.value(v, fd, card_type.as_deref().unwrap_or(""), "cost") {
+                            card.cost = Some(n);
+                        }
+                    }
+                },
+                _ => match def.card.fields.iter().find(|f| f.key == key) {
+                    None => {
+                        let mut known: Vec<&str> = CARD_KEYS.to_vec();
+                        known.extend(def.card.fields.iter().map(|f| f.key.as_str()));
+                        if def.card.cost.is_none() {
+                            known.retain(|k| *k != "cost");
+                        }
+                        self.err(
+                            k.span(),
+                            format!("unknown key `{key}` in {what} ({} cards have: {})", def.name, known.join(", ")),
+                        );
+                    }
+                    Some(fd) => {
+                        if let Some(ct) = &card_type
+                            && !fd.applies_to(ct)
+                        {
+                            self.err(
+                                k.span(),
+                                format!("key `{key}` does not apply to {ct} cards (only to: {})", fd.types.join(", ")),
+                            );
+                            continue;
+                        }
+                        if let Some(val) = self.value(v, fd, card_type.as_deref().unwrap_or(""), key) {
+                            card.fields.insert(key.to_string(), val);
+                        }
+                    }
+                },
+            }
+        }
+        if let Some(ct) = &card_type {
+            let mut required: Vec<&FieldDef> = def.card.fields.iter().collect();
+            required.extend(def.card.cost.iter());
+            for fd in required {
+                if fd.required.iter().any(|r| r == ct) && t.get(fd.key.as_str()).is_none() {
+                    self.err(
+                        span.clone(),
+                        format!("{ct} {what} is missing key `{}`", fd.key),
+                    );
+                }
+            }
+        }
+        if t.get("id").is_none() {
+            card.id = slug(&card.name);
+        }
+        (self.errors.len() == start).then_some(card)
+    }
+
+    /// Checks one value against its field definition.
+    fn value(
+        &mut self,
+        v: &Val<'_>,
+        fd: &FieldDef,
+        card_type: &str,
+        path: &str,
+    ) -> Option<FieldValue> {
+        let span = v.span();
+        let raw = v.get_ref();
+        let wrong = |p: &mut Self| {
+            p.err(
+                span.clone(),
+                format!(
+                    "key `{path}` must be {}, not {}",
+                    fd.kind.describe(),
+                    kind_name(raw)
+                ),
+            );
+            None
+        };
+        match fd.kind {
+            FieldKind::Int => match int_of(raw) {
+                Some(Some(n)) => {
+                    let lo = fd.min.unwrap_or(i64::MIN);
+                    let hi = fd.max.unwrap_or(i64::MAX);
+                    if n < lo || n > hi {
+                        self.err(
+                            span,
+                            format!("key `{path}` = {n} is out of range ({lo} to {hi})"),
+                        );
+                        None
+                    } else {
+                        Some(FieldValue::Int(n))
+                    }
+                }
+                Some(None) => {
+                    self.err(span, format!("key `{path}`: integer too large"));
+                    None
+                }
+                None => wrong(self),
+            },
+            FieldKind::Bool => match raw.as_bool() {
+                Some(b) => Some(FieldValue::Bool(b)),
+                None => wrong(self),
+            },
+            FieldKind::Text => match raw.as_str() {
+                Some(s) => Some(FieldValue::Text(s.to_string())),
+                None => wrong(self),
+            },
+            FieldKind::Enum => match raw.as_str() {
+                Some(s) => self.enum_value(s, span, fd, card_type, path),
+                None => wrong(self),
+            },
+            FieldKind::EnumList | FieldKind::TextList => match raw.as_array() {
+                Some(arr) => {
+                    let mut out = Vec::new();
+                    let mut ok = true;
+                    for item in arr.iter() {
+                        match item.get_ref().as_str() {
+                            Some(s) if fd.kind == FieldKind::TextList => {
+                                out.push(FieldValue::Text(s.to_string()))
+                            }
+                            Some(s) => match self.enum_value(s, item.span(), fd, card_type, path) {
+                                Some(x) => out.push(x),
+                                None => ok = false,
+                            },
+                            None => {
+                                self.err(
+                                    item.span(),
+                                    format!(
+                                        "key `{path}`: items must be strings, not {}",
+                                        kind_name(item.get_ref())
+                                    ),
+                                );
+                                ok = false;
+                            }
+                        }
+                    }
+                    ok.then_some(FieldValue::List(out))
+                }
+                None => wrong(self),
+            },
+            FieldKind::Table => match raw.as_table() {
+                Some(t) => self
+                    .sub_table(t, span, fd, card_type, path)
+                    .map(FieldValue::Table),
+                None => wrong(self),
+            },
+            FieldKind::TableList => match raw.as_array() {
+                Some(arr) => self.table_list(arr, fd, card_type, path),
+                None => wrong(self),
+            },
+        }
+    }
+
+    fn table_list(
+        &mut self,
+        arr: &DeArray<'_>,
+        fd: &FieldDef,
+        card_type: &str,
+        path: &str,
+    ) -> Option<FieldValue> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for item in arr.iter() {
+            match item.get_ref().as_table() {
+                Some(t) => match self.sub_table(t, item.span(), fd, card_type, path) {
+                    Some(x) => out.push(FieldValue::Table(x)),
+                    None => ok = false,
+                },
+                None => {
+                    self.err(item.span(), format!("key `{path}`: items must be tables"));
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(FieldValue::List(out))
+    }
+
+    fn sub_table(
+        &mut self,
+        t: &DeTable<'_>,
+        span: Range<usize>,
+        fd: &FieldDef,
+        card_type: &str,
+        path: &str,
+    ) -> Option<BTreeMap<String, FieldValue>> {
+        let start = self.errors.len();
+        let mut out = BTreeMap::new();
+        for (k, v) in t.iter() {
+            let key = k.get_ref().as_ref();
+            let sub_path = format!("{path}.{key}");
+            match fd.sub_field(key) {
+                None => self.err(
+                    k.span(),
+                    format!(
+                        "unknown key `{sub_path}` (expected: {})",
+                        fd.fields
+                            .iter()
+                            .map(|f| f.key.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ),
+                Some(sub) => {
+                    if let Some(x) = self.value(v, sub, card_type, &sub_path) {
+                        out.insert(key.to_string(), x);
+                    }
+                }
+            }
+        }
+        for sub in &fd.fields {
+            if sub.required.iter().any(|r| r == "*" || r == card_type)
+                && t.get(sub.key.as_str()).is_none()
+            {
+                self.err(
+                    span.clone(),
+                    format!("key `{path}` is missing `{}`", sub.key),
+                );
+            }
+        }
+        (self.errors.len() == start).then_some(out)
+    }
+
+    fn enum_value(
+        &mut self,
+        s: &str,
+        span: Range<usize>,
+        fd: &FieldDef,
+        card_type: &str,
+        path: &str,
+    ) -> Option<FieldValue> {
+        if fd.accepts(card_type, s) {
+            Some(FieldValue::Text(s.to_string()))
+        } else {
+            let allowed = fd.values_for(card_type).join(", ");
+            let hint = if fd.accepts(card_type, &s.to_lowercase()) {
+                " (values are lower-case)"
+            } else {
+                ""
+            };
+            let for_type = if fd.values_by_type.contains_key(card_type) {
+                format!(" for {card_type} cards")
+            } else {
+                String::new()
+            };
+            self.err(
+                span,
+                format!("key `{path}`: `{s}` is not one of: {allowed}{for_type}{hint}"),
+            );
+            None
+        }
+    }
+
+    fn effects(&mut self, v: &Val<'_>) -> Vec<Effect> {
+        let Some(arr) = v.get_ref().as_array() else {
+            self.err(
+                v.span(),
+                format!(
+                    "key `effects` must be an array of tables, not {}",
+                    kind_name(v.get_ref())
+                ),
+            );
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for item in arr.iter() {
+            let Some(t) = item.get_ref().as_table() else {
+                self.err(
+                    item.span(),
+                    "each effect must be a table like { on = \"deploy\", draw = 1 }",
+                );
+                continue;
+            };
+            let mut table = toml::Table::new();
+            let mut ok = true;
+            for (k, val) in t.iter() {
+                let key = k.get_ref().as_ref();
+                if !Effect::KEYS.contains(&key) {
+                    self.err(
+                        k.span(),
+                        format!(
+                            "unknown effect key `{key}` (effects have: {})",
+                            Effect::KEYS.join(", ")
+                        ),
+                    );
+                    ok = false;
+                    continue;
+                }
+                match to_plain(val.get_ref()) {
+                    Some(x) => {
+                        table.insert(key.to_string(), x);
+                    }
+                    None => {
+                        self.err(
+                            val.span(),
+                            format!("effect key `{key}` has an unsupported value"),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+            if !t.contains_key("on") {
+                let triggers: Vec<&str> = crate::model::Trigger::ALL
+                    .iter()
+                    .map(|t| t.as_str())
+                    .collect();
+                self.err(
+                    item.span(),
+                    format!("an effect needs `on` (one of: {})", triggers.join(", ")),
+                );
+                ok = false;
+            }
+            if !ok {
+                continue;
+            }
+            match toml::Value::Table(table).try_into::<Effect>() {
+                Ok(e) => out.push(e),
+                Err(e) => self.err(item.span(), format!("effect: {}", e.message().trim())),
+            }
+        }
+        out
+    }
+}
+
+/// Converts a parsed value to an unspanned one for serde (effects).
+fn to_plain(v: &DeValue<'_>) -> Option<toml::Value> {
+    Some(match v {
+        DeValue::String(s) => toml::Value::String(s.to_string()),
+        DeValue::Integer(_) => toml::Value::Integer(int_of(v).flatten()?),
+        DeValue::Float(f) => toml::Value::Float(f.as_str().replace('_', "").parse().ok()?),
+        DeValue::Boolean(b) => toml::Value::Boolean(*b),
+        _ => return None,
+    })
+}
+
+fn valid_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 100
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}

@@ -1,0 +1,15 @@
+//! Catalog files (formats.md §1): load with precise errors, lint against the
+//! rulebooks, write back.
+//!
+//! Loading walks the spanned TOML tree itself rather than using serde derive, so
+//! that every problem — unknown key, wrong type, value outside the game's
+//! enumeration, duplicate id, missing image — names the file, the line and the
+//! key, and so that all of a file's problems are reported at once.
+
+mod lint;
+mod load;
+mod write;
+
+pub use lint::{Warning, lint};
+pub use load::{Loaded, load, parse};
+pub use write::to_toml;

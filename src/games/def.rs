@@ -1,0 +1,346 @@
+//! The data half of a game: what `resources/games/<game>.toml` says.
+//!
+//! The file has a generic part every game shares (card schema, print size,
+//! sections, lints, named options), read here, and game-specific `[rules]` and
+//! `[setup]` tables that each game's module reads into its own typed struct.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use crate::model::GameId;
+
+/// The generic part of a game definition.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameDef {
+    pub id: GameId,
+    /// Display name.
+    pub name: String,
+    /// Where the numbers come from.
+    pub rulebook: String,
+    pub card: CardSchema,
+    pub print: PrintDef,
+    /// How cards are grouped in deck lists and the deck builder.
+    #[serde(default, rename = "section")]
+    pub sections: Vec<SectionDef>,
+    /// Soft checks on catalog cards: the rulebook's published facts.
+    #[serde(default, rename = "lint")]
+    pub lints: Vec<LintDef>,
+    /// Every ambiguity we resolved, with our default.
+    #[serde(default, rename = "option")]
+    pub options: Vec<OptionDef>,
+    /// Game-specific construction numbers (typed by the game's module).
+    pub rules: toml::Table,
+    /// Game-specific setup and turn numbers (typed by the game's module).
+    pub setup: toml::Table,
+}
+
+/// Which card types and fields a catalog of this game may use.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardSchema {
+    /// The `type` values, lower-case.
+    pub types: Vec<String>,
+    /// The type of a card whose entry has no `type` key; `None` makes `type` required.
+    #[serde(default)]
+    pub default_type: Option<String>,
+    /// Whether two cards may share a name (Bizarre World cost variants).
+    #[serde(default)]
+    pub shared_names: bool,
+    /// Which types have a `cost`, and its range.
+    #[serde(default)]
+    pub cost: Option<FieldDef>,
+    #[serde(default, rename = "field")]
+    pub fields: Vec<FieldDef>,
+}
+
+impl CardSchema {
+    pub fn field(&self, key: &str) -> Option<&FieldDef> {
+        if key == "cost" {
+            return self.cost.as_ref();
+        }
+        self.fields.iter().find(|f| f.key == key)
+    }
+
+    pub fn has_type(&self, t: &str) -> bool {
+        self.types.iter().any(|x| x == t)
+    }
+}
+
+/// The kinds of value a field may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FieldKind {
+    Int,
+    Bool,
+    Text,
+    Enum,
+    EnumList,
+    TextList,
+    /// A table of named sub-fields (`fields`).
+    Table,
+    /// A list of tables of named sub-fields (`fields`).
+    TableList,
+}
+
+impl FieldKind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            FieldKind::Int => "an integer",
+            FieldKind::Bool => "true or false",
+            FieldKind::Text => "a string",
+            FieldKind::Enum => "a string",
+            FieldKind::EnumList => "a list of strings",
+            FieldKind::TextList => "a list of strings",
+            FieldKind::Table => "a table",
+            FieldKind::TableList => "a list of tables",
+        }
+    }
+}
+
+/// One field of the card schema.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FieldDef {
+    pub key: String,
+    pub kind: FieldKind,
+    /// Shown in the card editor.
+    #[serde(default)]
+    pub label: Option<String>,
+    /// Card types that may have this field; empty = every type.
+    #[serde(default)]
+    pub types: Vec<String>,
+    /// Card types that must have this field.
+    #[serde(default)]
+    pub required: Vec<String>,
+    /// Allowed values of an enum or enum-list. A value ending in ` N` takes an
+    /// integer parameter (`burn N` accepts `burn 2`).
+    #[serde(default)]
+    pub values: Vec<String>,
+    /// Allowed values by card type, where they differ (Dice of Destiny colours).
+    #[serde(default)]
+    pub values_by_type: BTreeMap<String, Vec<String>>,
+    /// Inclusive integer range (hard: outside it is an error).
+    #[serde(default)]
+    pub min: Option<i64>,
+    #[serde(default)]
+    pub max: Option<i64>,
+    /// Most items a list may have.
+    #[serde(default)]
+    pub max_items: Option<usize>,
+    /// Sub-fields of a table or table-list.
+    #[serde(default)]
+    pub fields: Vec<FieldDef>,
+    /// Why the field is there / what it means.
+    #[serde(default)]
+    pub doc: Option<String>,
+}
+
+impl FieldDef {
+    /// Whether a card of `card_type` may carry this field.
+    pub fn applies_to(&self, card_type: &str) -> bool {
+        self.types.is_empty() || self.types.iter().any(|t| t == card_type)
+    }
+
+    /// The enumeration for a card type.
+    pub fn values_for(&self, card_type: &str) -> &[String] {
+        self.values_by_type
+            .get(card_type)
+            .map_or(self.values.as_slice(), Vec::as_slice)
+    }
+
+    /// Whether `value` is in the enumeration for `card_type` (parametrised
+    /// values like `burn N` accept any non-negative integer for N).
+    pub fn accepts(&self, card_type: &str, value: &str) -> bool {
+        self.values_for(card_type)
+            .iter()
+            .any(|allowed| match allowed.strip_suffix(" N") {
+                Some(word) => value
+                    .strip_prefix(word)
+                    .and_then(|rest| rest.strip_prefix(' '))
+                    .is_some_and(|n| {
+                        !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_digit())
+                    }),
+                None => allowed == value,
+            })
+    }
+
+    pub fn sub_field(&self, key: &str) -> Option<&FieldDef> {
+        self.fields.iter().find(|f| f.key == key)
+    }
+}
+
+/// Print geometry.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrintDef {
+    /// Card width and height in millimetres.
+    pub card_size_mm: (f64, f64),
+    /// Frame colour of faces drawn from data, `#rrggbb`.
+    pub frame: String,
+    /// The default back, relative to `resources/`.
+    pub back: String,
+}
+
+/// A named group of card types in deck lists.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionDef {
+    pub name: String,
+    pub types: Vec<String>,
+}
+
+/// A soft range check: cards outside it load, with a warning.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LintDef {
+    /// Applies to cards whose fields equal these values (`type` included).
+    #[serde(default)]
+    pub when: BTreeMap<String, toml::Value>,
+    /// The checked field: `cost`, a field key, or `table-field.sub-key`.
+    pub field: String,
+    #[serde(default)]
+    pub min: Option<i64>,
+    #[serde(default)]
+    pub max: Option<i64>,
+    #[serde(default)]
+    pub max_items: Option<usize>,
+    /// The rulebook passage, quoted in the warning.
+    pub source: String,
+}
+
+/// A rules ambiguity resolved by a named option.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionDef {
+    pub key: String,
+    pub default: toml::Value,
+    /// Allowed values, when the option is a choice.
+    #[serde(default)]
+    pub values: Vec<String>,
+    /// The ambiguity in rules-notes this answers.
+    #[serde(rename = "ref")]
+    pub reference: String,
+    /// What the choice means and why the default.
+    pub doc: String,
+}
+
+/// A bad `--option key=value`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    #[error("unknown option `{key}` for {game} (known: {known})")]
+    Unknown {
+        game: String,
+        key: String,
+        known: String,
+    },
+    #[error("option `{key}` takes one of: {values} (got `{got}`)")]
+    BadValue {
+        key: String,
+        values: String,
+        got: String,
+    },
+    #[error("option `{key}`: {message}")]
+    Invalid { key: String, message: String },
+    #[error("`{0}` is not of the form key=value")]
+    Syntax(String),
+}
+
+impl GameDef {
+    /// Parses the embedded definition text. The files ship inside the binary and
+    /// a test parses every one, so failure here is a build defect.
+    pub(crate) fn parse(text: &str) -> Result<GameDef, toml::de::Error> {
+        toml::from_str(text)
+    }
+
+    /// Reads the `[rules]` or `[setup]` table into the game's typed struct.
+    pub(crate) fn typed<T: DeserializeOwned>(table: &toml::Table) -> Result<T, toml::de::Error> {
+        toml::Table::try_into(table.clone())
+    }
+
+    /// The option values: defaults, overridden by `overrides` (`key` → value
+    /// text), type-checked into the game's typed options.
+    pub fn options<T: DeserializeOwned>(
+        &self,
+        overrides: &[(String, String)],
+    ) -> Result<T, OptionError> {
+        let mut table = toml::Table::new();
+        for o in &self.options {
+            table.insert(o.key.clone(), o.default.clone());
+        }
+        for (key, raw) in overrides {
+            let Some(def) = self.options.iter().find(|o| &o.key == key) else {
+                return Err(OptionError::Unknown {
+                    game: self.name.clone(),
+                    key: key.clone(),
+                    known: self
+                        .options
+                        .iter()
+                        .map(|o| o.key.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                });
+            };
+            let value = match &def.default {
+                toml::Value::Boolean(_) => match raw.as_str() {
+                    "true" | "yes" | "on" => toml::Value::Boolean(true),
+                    "false" | "no" | "off" => toml::Value::Boolean(false),
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            key: key.clone(),
+                            values: "true, false".into(),
+                            got: raw.clone(),
+                        });
+                    }
+                },
+                toml::Value::Integer(_) => match raw.parse::<i64>() {
+                    Ok(n) => toml::Value::Integer(n),
+                    Err(_) => {
+                        return Err(OptionError::Invalid {
+                            key: key.clone(),
+                            message: format!("`{raw}` is not an integer"),
+                        });
+                    }
+                },
+                _ => {
+                    if !def.values.is_empty() && !def.values.iter().any(|v| v == raw) {
+                        return Err(OptionError::BadValue {
+                            key: key.clone(),
+                            values: def.values.join(", "),
+                            got: raw.clone(),
+                        });
+                    }
+                    toml::Value::String(raw.clone())
+                }
+            };
+            table.insert(key.clone(), value);
+        }
+        toml::Table::try_into(table).map_err(|e| OptionError::Invalid {
+            key: "*".into(),
+            message: e.message().to_string(),
+        })
+    }
+
+    /// The section a card type is listed under (the first section naming it),
+    /// or "Main".
+    pub fn section_of(&self, card_type: &str) -> &str {
+        self.sections
+            .iter()
+            .find(|s| s.types.iter().any(|t| t == card_type))
+            .map_or("Main", |s| s.name.as_str())
+    }
+}
+
+/// Splits `key=value` option text.
+pub fn parse_option(text: &str) -> Result<(String, String), OptionError> {
+    let (k, v) = text
+        .split_once('=')
+        .ok_or_else(|| OptionError::Syntax(text.to_string()))?;
+    let (k, v) = (k.trim(), v.trim());
+    if k.is_empty() {
+        return Err(OptionError::Syntax(text.to_string()));
+    }
+    Ok((k.replace('-', "_"), v.to_string()))
+}

@@ -1,0 +1,195 @@
+//! Fuzzycards: 30-card decks of Heroes, Relics and Events (rules-notes FZ).
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::{Game, GameDef, Loaded, OptionError, load};
+use crate::rules::{self, CheckOptions, Resolved, RuleId, Verdict, Violation};
+
+/// `[rules]` of `resources/games/fuzzycards.toml`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// FZ-D1: exactly this many cards.
+    pub deck_size: u32,
+    /// FZ-D2: at least this many Heroes.
+    pub hero_minimum: u32,
+    /// FZ-D3: copies per card.
+    pub copy_limit: u32,
+    /// FZ-D4: copies per Legendary card (or Legendaries per deck, see [`LegendaryLimit`]).
+    pub legendary_limit: u32,
+}
+
+/// `[setup]`: opening hands, life, energy and the field.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub life: u32,
+    pub opening_hand_first: u32,
+    pub opening_hand_second: u32,
+    pub mulligans: u32,
+    pub mulligan_hand: u32,
+    pub energy_start: u32,
+    pub energy_per_turn: u32,
+    pub energy_max: u32,
+    pub draws_per_turn: u32,
+    pub first_player_skips_draw: bool,
+    pub altar_slots: u32,
+    pub vault_slots: u32,
+    pub hand_limit: u32,
+    pub force_bonus: u32,
+    /// Pairs (attacker Force, defender Force) that earn the Force bonus.
+    pub force_beats: Vec<(String, String)>,
+    pub exact_damage_win: u32,
+}
+
+/// How "Legendary: maximum 1 per deck" is read (FZ §6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LegendaryLimit {
+    /// Our default: a copy limit of 1 for each Legendary card. The sentence sits
+    /// inside the Copy Limits bullet, right after the 3-copy rule.
+    PerCard,
+    /// The strict reading: at most one Legendary card in the deck.
+    PerDeck,
+}
+
+/// The second player's mulligan size (FZ §6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MulliganHand {
+    /// Our default, the literal text: draw 5 new cards whatever the hand held.
+    Rulebook,
+    /// Redraw as many cards as the hand held (6 for the second player).
+    SameSize,
+}
+
+/// Targets when the opponent's Altar is empty but the Vault is not (FZ §6.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmptyAltarTargets {
+    /// Our default: Life or a Vault card, reconciling L205 with L211-212.
+    LifeOrVault,
+    /// Targeting Priority read literally: Vault cards first.
+    VaultFirst,
+}
+
+/// Whose turn 1 skips the Decode draw (FZ §6.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DecodeSkip {
+    /// Our default: "the very first turn of the game" is the first player's turn 1.
+    FirstPlayerTurn1,
+    BothPlayersTurn1,
+}
+
+/// The named options (rules-notes FZ §6); defaults and docs live in the game file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    pub legendary_limit: LegendaryLimit,
+    pub mulligan_hand: MulliganHand,
+    pub empty_altar_targets: EmptyAltarTargets,
+    /// FZ §6.5: a non-Rush Hero Settled to the Altar on the turn it is played may attack.
+    pub settled_heroes_attack: bool,
+    /// FZ §6.7: Burn X triggers at the end of every turn, not only its owner's.
+    pub burn_every_turn: bool,
+    pub decode_skip: DecodeSkip,
+}
+
+/// The Fuzzycards game.
+pub struct Fuzzycards;
+
+pub(super) static GAME: Fuzzycards = Fuzzycards;
+
+fn data() -> &'static Loaded<Rules, Setup> {
+    static DATA: OnceLock<Loaded<Rules, Setup>> = OnceLock::new();
+    DATA.get_or_init(|| load(include_str!("../../resources/games/fuzzycards.toml")))
+}
+
+impl Fuzzycards {
+    pub fn rules(&self) -> &'static Rules {
+        &data().rules
+    }
+
+    pub fn setup(&self) -> &'static Setup {
+        &data().setup
+    }
+
+    pub fn options(&self, overrides: &[(String, String)]) -> Result<Options, OptionError> {
+        self.def().options(overrides)
+    }
+}
+
+fn is_legendary(c: &crate::model::Card) -> bool {
+    c.str_field("rarity") == Some("legendary")
+}
+
+impl Game for Fuzzycards {
+    fn def(&self) -> &GameDef {
+        &data().def
+    }
+
+    fn check(&self, deck: &Resolved<'_>, opts: &CheckOptions) -> Result<Verdict, OptionError> {
+        let options = self.options(&opts.overrides)?;
+        let r = self.rules();
+        let name = &self.def().name;
+        let mut v = Vec::new();
+        v.extend(rules::deck_size_exact(deck, r.deck_size, name, "FZ-D1"));
+        v.extend(rules::type_minimum(
+            deck,
+            "hero",
+            "Heroes",
+            r.hero_minimum,
+            RuleId::HeroMinimum,
+            name,
+            "FZ-D2",
+        ));
+        v.extend(rules::copy_limit(deck, r.copy_limit, name, "FZ-D3", |_| {
+            true
+        }));
+        let legendaries = rules::count_by_name(deck, is_legendary);
+        match options.legendary_limit {
+            LegendaryLimit::PerCard => {
+                for g in legendaries
+                    .into_iter()
+                    .filter(|g| g.count > r.legendary_limit)
+                {
+                    v.push(
+                        Violation::new(
+                            RuleId::LegendaryLimit,
+                            Some("FZ-D4"),
+                            format!(
+                                "{} copies of Legendary \"{}\"; {name} allows at most {} of each Legendary card",
+                                g.count, g.name, r.legendary_limit
+                            ),
+                        )
+                        .with_cards([g.name])
+                        .at_line(g.line),
+                    );
+                }
+            }
+            LegendaryLimit::PerDeck => {
+                let total: u32 = legendaries.iter().map(|g| g.count).sum();
+                if total > r.legendary_limit {
+                    v.push(
+                        Violation::new(
+                            RuleId::LegendaryLimit,
+                            Some("FZ-D4"),
+                            format!(
+                                "deck has {total} Legendary cards; with legendary_limit = per-deck {name} allows at most {}",
+                                r.legendary_limit
+                            ),
+                        )
+                        .with_cards(legendaries.into_iter().map(|g| g.name)),
+                    );
+                }
+            }
+        }
+        Ok(Verdict {
+            violations: v,
+            ..Verdict::default()
+        })
+    }
+}

@@ -1,0 +1,187 @@
+//! Rizontical: one Numen, 8 different Fighters, 30 different Powers
+//! (rules-notes RZ). Sections come from card types, so a deck list needs no
+//! headers.
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::{Game, GameDef, Loaded, OptionError, load};
+use crate::model::Card;
+use crate::rules::{self, CheckOptions, Resolved, RuleId, Verdict};
+
+/// `[rules]` of `resources/games/rizontical.toml`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// RZ-D1.
+    pub numen: u32,
+    /// RZ-D2, all different.
+    pub fighters: u32,
+    /// RZ-D3, all different.
+    pub powers: u32,
+}
+
+/// `[setup]`: the setup phase, AP and the board.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub fighter_slots_at_start: u32,
+    pub opening_powers: u32,
+    pub mulligan_max: u32,
+    pub ap_start: u32,
+    pub ap_per_turn: u32,
+    pub power_draws_per_turn: u32,
+    pub ap_per_discard: u32,
+    pub ap_for_skipping: u32,
+    pub turns_per_round: u32,
+    pub board_size: u32,
+    pub souls_to_win: u32,
+    pub power_slots: u32,
+    pub stat_cap: i64,
+    pub speed_cap: i64,
+    pub use_time_cap: i64,
+    pub max_skills: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DistinctBy {
+    /// RZ §6.1: "different" means distinct card names.
+    Name,
+}
+
+/// RZ §6.2: which Fighter "deploy an ally from their Fighter deck" takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeployFrom {
+    /// Our default: the top card; the deck is shuffled face down and no search
+    /// wording appears.
+    Top,
+    Choose,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EmptyPowerDeck {
+    /// RZ §6.6: drawing from an empty Power deck does nothing.
+    DrawNothing,
+}
+
+/// RZ §6.8: the distance "within 1 cell" uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MeleeDistance {
+    /// Our default: "around" is the 8 neighbours.
+    Chebyshev,
+    Manhattan,
+}
+
+/// The named options (rules-notes RZ §6).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    pub distinct_by: DistinctBy,
+    pub deploy_from: DeployFrom,
+    /// RZ §6.4: Power slots per player (the field diagram was lost).
+    pub power_slots: u32,
+    /// RZ §6.5: 0 = no AP cap.
+    pub ap_cap: u32,
+    pub empty_power_deck: EmptyPowerDeck,
+    pub melee_distance: MeleeDistance,
+    /// Whether the goldfish dummy redeploys (6 Souls to win) or not (two defeats).
+    pub dummy_redeploys: bool,
+}
+
+/// The Rizontical game.
+pub struct Rizontical;
+
+pub(super) static GAME: Rizontical = Rizontical;
+
+fn data() -> &'static Loaded<Rules, Setup> {
+    static DATA: OnceLock<Loaded<Rules, Setup>> = OnceLock::new();
+    DATA.get_or_init(|| load(include_str!("../../resources/games/rizontical.toml")))
+}
+
+impl Rizontical {
+    pub fn rules(&self) -> &'static Rules {
+        &data().rules
+    }
+
+    pub fn setup(&self) -> &'static Setup {
+        &data().setup
+    }
+
+    pub fn options(&self, overrides: &[(String, String)]) -> Result<Options, OptionError> {
+        self.def().options(overrides)
+    }
+}
+
+impl Game for Rizontical {
+    fn def(&self) -> &GameDef {
+        &data().def
+    }
+
+    fn check(&self, deck: &Resolved<'_>, opts: &CheckOptions) -> Result<Verdict, OptionError> {
+        self.options(&opts.overrides)?;
+        let r = self.rules();
+        let name = &self.def().name;
+        let mut v = Vec::new();
+        let is = |t: &'static str| move |c: &Card| c.card_type == t;
+        v.extend(rules::section_count(
+            deck,
+            "numen",
+            ("Numen", "Numens"),
+            r.numen,
+            RuleId::NumenCount,
+            name,
+            "RZ-D1",
+        ));
+        v.extend(rules::section_count(
+            deck,
+            "fighter",
+            ("Fighter", "Fighters"),
+            r.fighters,
+            RuleId::FighterCount,
+            name,
+            "RZ-D2",
+        ));
+        v.extend(rules::distinct_by_name(
+            deck,
+            "Fighters",
+            name,
+            "RZ-D2",
+            is("fighter"),
+        ));
+        v.extend(rules::section_count(
+            deck,
+            "power",
+            ("Power", "Powers"),
+            r.powers,
+            RuleId::PowerCount,
+            name,
+            "RZ-D3",
+        ));
+        v.extend(rules::distinct_by_name(
+            deck,
+            "Powers",
+            name,
+            "RZ-D3",
+            is("power"),
+        ));
+        Ok(Verdict {
+            violations: v,
+            ..Verdict::default()
+        })
+    }
+
+    fn lint_card(&self, card: &Card) -> Vec<String> {
+        // Singleton decks make a copy_limit above 1 meaningless.
+        match card.copy_limit {
+            Some(n) if n > 1 && card.card_type != "numen" => vec![format!(
+                "copy_limit = {n} has no effect: Rizontical Fighter and Power decks hold different cards"
+            )],
+            _ => Vec::new(),
+        }
+    }
+}

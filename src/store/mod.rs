@@ -1,0 +1,1 @@
+//! SQLite storage (filled in by the store work).
