@@ -1,1 +1,91 @@
-//! The command line.
+//! The command line (formats.md §3): one module per subcommand. With no
+//! subcommand the binary opens the app.
+//!
+//! Exit codes: 0 success (for `validate`: legal), 1 `validate` found
+//! violations, 2 input error with one message on stderr naming the file and line.
+
+mod validate;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::catalog;
+use crate::diag::Diagnostics;
+use crate::model::Catalog;
+
+/// Deck building, collection, playtesting and print-and-play for indie card games.
+#[derive(Debug, Parser)]
+#[command(name = "deckwright", version, about, long_about = None)]
+pub struct Cli {
+    /// The database to use instead of the one in the user's data folder.
+    #[arg(long, global = true, value_name = "PATH", env = "DECKWRIGHT_DB")]
+    pub db: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check a deck against its game's construction rules.
+    Validate(validate::Args),
+}
+
+/// A failure with its exit code (2 for input errors).
+#[derive(Debug)]
+pub struct CliError {
+    pub code: u8,
+    pub message: String,
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl CliError {
+    /// An input error (exit code 2).
+    pub fn input(message: impl Into<String>) -> CliError {
+        CliError {
+            code: 2,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<Diagnostics> for CliError {
+    fn from(d: Diagnostics) -> CliError {
+        CliError::input(d.to_string())
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    match cli.command {
+        None => {
+            use clap::CommandFactory;
+            let mut cmd = Cli::command();
+            cmd.print_help()
+                .map_err(|e| CliError::input(e.to_string()))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Validate(args)) => validate::run(&args, cli.db.as_deref()),
+    }
+}
+
+/// Loads `--catalog`: a catalog file.
+pub(crate) fn load_catalog(arg: &Path, _db: Option<&Path>) -> Result<Catalog, CliError> {
+    Ok(catalog::load(arg)?.catalog)
+}
+
+/// Prints `value` as one JSON object on stdout.
+pub(crate) fn print_json(value: &impl serde::Serialize) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(value)
+        .map_err(|e| CliError::input(format!("cannot write JSON: {e}")))?;
+    println!("{text}");
+    Ok(())
+}

@@ -1,6 +1,7 @@
 //! Bizarre World: generator-made creature cards, crafting or random decks, and a
 //! duel size chosen by the deck's size (rules-notes BW).
 
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
@@ -240,13 +241,20 @@ impl Game for BizarreWorld {
                     );
                 }
             }
-            // BW-D4: 3 per name, cost variants counted together.
+            // BW-D4: 3 per name of a crafted card, cost variants (and any random
+            // card sharing the name) counted together; names only random cards
+            // carry stay unlimited (BW §6.6).
+            let crafted_names: HashSet<String> = deck
+                .cards()
+                .filter(|(c, _, _)| !is_random(c))
+                .map(|(c, _, _)| c.name_key())
+                .collect();
             v.extend(rules::copy_limit(
                 deck,
                 r.crafting_copy_limit,
                 &format!("{name} crafting mode"),
                 "BW-D4",
-                |_| true,
+                |c| crafted_names.contains(&c.name_key()),
             ));
         }
         // BW-D5: random mode has no copy or point limit.

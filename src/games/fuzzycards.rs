@@ -80,7 +80,9 @@ pub enum EmptyAltarTargets {
 #[serde(rename_all = "kebab-case")]
 pub enum DecodeSkip {
     /// Our default: "the very first turn of the game" is the first player's turn 1.
+    #[serde(rename = "first-player-turn-1")]
     FirstPlayerTurn1,
+    #[serde(rename = "both-players-turn-1")]
     BothPlayersTurn1,
 }
 

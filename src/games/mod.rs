@@ -132,8 +132,28 @@ mod tests {
         for (g, id) in GAMES.iter().zip(GameId::ALL) {
             assert_eq!(g.id(), id);
             assert_eq!(game(id).def().name, g.def().name);
-            // every option default passes its own values list
+            let defaults_ok = match id {
+                GameId::Fuzzycards => Fuzzycards.options(&[]).is_ok(),
+                GameId::BizarreWorld => BizarreWorld.options(&[]).is_ok(),
+                GameId::Rizontical => Rizontical.options(&[]).is_ok(),
+                GameId::StrangeWorld => StrangeWorld.options(&[]).is_ok(),
+                GameId::DiceOfDestiny => DiceOfDestiny.options(&[]).is_ok(),
+            };
+            assert!(defaults_ok, "{id}: default options");
+            // every option default passes its own values list, and every value
+            // of a choice deserializes into the game's typed options
             for o in &g.def().options {
+                for value in &o.values {
+                    let overrides = [(o.key.clone(), value.clone())];
+                    let typed_ok = match id {
+                        GameId::Fuzzycards => Fuzzycards.options(&overrides).is_ok(),
+                        GameId::BizarreWorld => BizarreWorld.options(&overrides).is_ok(),
+                        GameId::Rizontical => Rizontical.options(&overrides).is_ok(),
+                        GameId::StrangeWorld => StrangeWorld.options(&overrides).is_ok(),
+                        GameId::DiceOfDestiny => DiceOfDestiny.options(&overrides).is_ok(),
+                    };
+                    assert!(typed_ok, "{id}: option {} = {value}", o.key);
+                }
                 if let toml::Value::String(s) = &o.default {
                     assert!(
                         o.values.is_empty() || o.values.contains(s),

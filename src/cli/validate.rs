@@ -1,0 +1,101 @@
+//! `deckwright validate --catalog C [--mode crafting|random] [--players N] DECK [--json]`
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::decklist;
+use crate::games::{self, parse_option};
+use crate::rules::{CheckOptions, Mode, Report};
+
+use super::{CliError, load_catalog, print_json};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The catalog file (TOML) the deck's cards come from.
+    #[arg(long, value_name = "CATALOG")]
+    pub catalog: PathBuf,
+    /// Bizarre World: check as a crafting or a random deck (default: random only
+    /// when every card is random).
+    #[arg(long, value_parser = ["crafting", "random"])]
+    pub mode: Option<String>,
+    /// Strange World: the player count (default: the deck's highest Land tier).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub players: Option<i64>,
+    /// Override one of the game's named options (see `resources/games/<game>.toml`), e.g.
+    /// `--option legendary_limit=per-deck`. Repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The deck list: text (formats.md §2), Cockatrice .cod or Forge .dck.
+    pub deck: PathBuf,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
+    let catalog = load_catalog(&args.catalog, db)?;
+    let deck = decklist::load(&args.deck)?;
+    let mut overrides = Vec::new();
+    for o in &args.options {
+        overrides.push(parse_option(o).map_err(|e| CliError::input(e.to_string()))?);
+    }
+    let opts = CheckOptions {
+        mode: args
+            .mode
+            .as_deref()
+            .map(|m| m.parse::<Mode>())
+            .transpose()
+            .map_err(CliError::input)?,
+        players: args.players,
+        overrides,
+    };
+    let report =
+        games::validate(&catalog, &deck, &opts).map_err(|e| CliError::input(e.to_string()))?;
+    if args.json {
+        print_json(&report)?;
+    } else {
+        print!("{}", human(&report, &args.deck));
+    }
+    Ok(if report.legal {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The text report: a verdict line, then one line per violation.
+pub fn human(report: &Report, deck: &Path) -> String {
+    let game = games::game(report.game).def();
+    let mut what = format!("{} deck of {} cards", game.name, report.total);
+    if let Some(mode) = report.mode {
+        what = format!(
+            "{} {} deck of {} cards",
+            game.name,
+            mode.as_str(),
+            report.total
+        );
+    }
+    if let Some(p) = report.players {
+        what = format!(
+            "{} land deck for {p} player{}",
+            game.name,
+            if p == 1 { "" } else { "s" }
+        );
+    }
+    if let Some(d) = &report.duel {
+        what.push_str(&format!(" ({} duel, {} life)", d.name, d.life));
+    }
+    let verdict = match report.violations.len() {
+        0 => "legal".to_string(),
+        1 => "1 violation".to_string(),
+        n => format!("{n} violations"),
+    };
+    let mut out = format!("{}: {what} — {verdict}\n", deck.display());
+    for v in &report.violations {
+        match v.reference {
+            Some(r) => out.push_str(&format!("  {} ({r}): {}\n", v.rule, v.message)),
+            None => out.push_str(&format!("  {}: {}\n", v.rule, v.message)),
+        }
+    }
+    out
+}
