@@ -167,9 +167,14 @@ pub fn write_text(deck: &Deck, catalog: Option<&Catalog>) -> String {
         }
         e.section.clone()
     };
+    // An `[id]` is written unless it is redundant: the name names exactly one
+    // card and that card has this id.
     let line_of = |e: &DeckEntry| -> String {
         let need_id = match (&e.id, &index) {
-            (Some(_), Some(ix)) => ix.named(&e.name).len() != 1,
+            (Some(id), Some(ix)) => match ix.named(&e.name) {
+                [one] => ix.by_id(id) != Some(*one),
+                _ => true,
+            },
             (Some(_), None) => true,
             (None, _) => false,
         };
