@@ -1,0 +1,202 @@
+//! What can go wrong in the store, each error naming the catalog, card or deck
+//! involved.
+
+use std::path::PathBuf;
+
+use crate::model::GameId;
+
+/// An error from the store. Messages are complete sentences for the user.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot create the folder {}: {source}", path.display())]
+    CreateDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+
+    #[error("cannot open the database {}: {source}", path.display())]
+    Open {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+
+    #[error(
+        "the database was written by a newer Deckwright (schema version {found}; this version knows up to {supported}); update Deckwright to open it"
+    )]
+    TooNew { found: u32, supported: u32 },
+
+    #[error("cannot upgrade the database to schema version {version}: {source}")]
+    Migration {
+        version: u32,
+        source: rusqlite::Error,
+    },
+
+    #[error("the database is busy (another Deckwright is writing to it); try again")]
+    Busy,
+
+    #[error("database error: {0}")]
+    Sqlite(rusqlite::Error),
+
+    #[error(
+        "a catalog named \"{name}\" already exists; delete it first or replace it (`replace_catalog`)"
+    )]
+    CatalogExists { name: String },
+
+    #[error("no catalog {query}{}", known_list(known))]
+    CatalogNotFound { query: String, known: Vec<String> },
+
+    #[error("catalog \"{catalog}\" is used by {} deck(s): {}; delete those decks first", decks.len(), quoted(decks))]
+    CatalogInUse { catalog: String, decks: Vec<String> },
+
+    #[error("catalog \"{catalog}\" is for {expected}, not {found}")]
+    GameMismatch {
+        catalog: String,
+        expected: GameId,
+        found: GameId,
+    },
+
+    #[error("catalog \"{catalog}\" has no card with id `{card}`")]
+    CardNotFound { catalog: String, card: String },
+
+    #[error("catalog \"{catalog}\" already has a card with id `{card}`")]
+    DuplicateCard { catalog: String, card: String },
+
+    #[error(
+        "card \"{card}\" of catalog \"{catalog}\" is in the current version of {}: {}; take it out of those decks first",
+        if decks.len() == 1 { "deck" } else { "decks" }, quoted(decks)
+    )]
+    CardInUse {
+        catalog: String,
+        card: String,
+        decks: Vec<String>,
+    },
+
+    #[error("catalog \"{catalog}\", card \"{card}\": {reason}")]
+    InvalidCard {
+        catalog: String,
+        card: String,
+        reason: String,
+    },
+
+    #[error(
+        "catalog \"{catalog}\"{}: cannot read image `{path}`: {reason}",
+        card_part(card)
+    )]
+    Image {
+        catalog: String,
+        /// `None` for the catalog's card back.
+        card: Option<String>,
+        path: String,
+        reason: String,
+    },
+
+    #[error("{what}: {reason}")]
+    Invalid { what: String, reason: String },
+
+    #[error("no deck {query}")]
+    DeckNotFound { query: String },
+
+    #[error("deck \"{deck}\" has no version {version} (it has versions 1 to {latest})")]
+    VersionNotFound {
+        deck: String,
+        version: u32,
+        latest: u32,
+    },
+
+    #[error("{} decks are named \"{name}\" (ids {}); give the id", ids.len(), ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))]
+    AmbiguousDeck { name: String, ids: Vec<i64> },
+
+    #[error("the database holds bad data ({what}); it may have been edited by another program")]
+    Corrupt { what: String },
+
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+
+    #[error("cannot write catalog \"{catalog}\" as TOML: {reason}")]
+    Toml { catalog: String, reason: String },
+
+    #[error("collection CSV: {0}")]
+    Csv(#[from] crate::collection::ApplyError),
+
+    #[error("sample catalog {file}: {message}")]
+    Sample { file: String, message: String },
+}
+
+fn known_list(known: &[String]) -> String {
+    if known.is_empty() {
+        " (the database has no catalogs yet)".to_string()
+    } else {
+        format!(" (known catalogs: {})", quoted(known))
+    }
+}
+
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|n| format!("\"{n}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn card_part(card: &Option<String>) -> String {
+    match card {
+        Some(c) => format!(", card \"{c}\""),
+        None => ", card back".to_string(),
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+                StoreError::Busy
+            }
+            _ => StoreError::Sqlite(e),
+        }
+    }
+}
+
+impl StoreError {
+    pub(crate) fn corrupt(what: impl Into<String>) -> StoreError {
+        StoreError::Corrupt { what: what.into() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_what_is_involved() {
+        let e = StoreError::CardInUse {
+            catalog: "Genesis".into(),
+            card: "Ember Cub".into(),
+            decks: vec!["Aggro".into()],
+        };
+        assert_eq!(
+            e.to_string(),
+            "card \"Ember Cub\" of catalog \"Genesis\" is in the current version of deck: \"Aggro\"; take it out of those decks first"
+        );
+        let e = StoreError::Image {
+            catalog: "G".into(),
+            card: Some("Ember Cub".into()),
+            path: "img/x.png".into(),
+            reason: "no such file".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "catalog \"G\", card \"Ember Cub\": cannot read image `img/x.png`: no such file"
+        );
+        let e = StoreError::CatalogNotFound {
+            query: "\"x\"".into(),
+            known: vec![],
+        };
+        assert_eq!(
+            e.to_string(),
+            "no catalog \"x\" (the database has no catalogs yet)"
+        );
+    }
+}

@@ -1,0 +1,58 @@
+//! App settings (schema version 2): one text value per key, for what the app
+//! remembers between runs (last opened deck, paper size, ...).
+
+use rusqlite::{OptionalExtension, params};
+
+use super::{NOW, Result, Store, StoreError};
+
+impl Store {
+    /// The value stored under `key`, if any.
+    pub fn setting(&self, key: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT value FROM settings WHERE key = ?1")?
+            .query_row([key], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Stores `value` under `key` (replacing any earlier value).
+    pub fn set_setting(&mut self, key: &str, value: &str) -> Result<()> {
+        if key.trim().is_empty() {
+            return Err(StoreError::Invalid {
+                what: "setting".into(),
+                reason: "a setting needs a key".into(),
+            });
+        }
+        self.conn
+            .prepare_cached(&format!(
+                "INSERT INTO settings (key, value) VALUES (?1, ?2)
+                 ON CONFLICT (key) DO UPDATE SET value = ?2, updated_at = {NOW}"
+            ))?
+            .execute(params![key, value])?;
+        Ok(())
+    }
+
+    /// Forgets `key`.
+    pub fn remove_setting(&mut self, key: &str) -> Result<()> {
+        self.conn
+            .execute("DELETE FROM settings WHERE key = ?1", [key])?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip() {
+        let mut s = Store::open_in_memory().unwrap();
+        assert_eq!(s.setting("paper").unwrap(), None);
+        s.set_setting("paper", "a4").unwrap();
+        s.set_setting("paper", "letter").unwrap();
+        assert_eq!(s.setting("paper").unwrap().as_deref(), Some("letter"));
+        s.remove_setting("paper").unwrap();
+        assert_eq!(s.setting("paper").unwrap(), None);
+        assert!(s.set_setting(" ", "x").is_err());
+    }
+}
