@@ -183,8 +183,8 @@ impl Game for StrangeWorld {
                             list.join(", ")
                         ),
                     )
-                    .with_cards(high.into_iter().map(|(n, _, _)| n))
-                    .at_line(None),
+                    .at_line(if high.len() == 1 { high[0].2 } else { None })
+                    .with_cards(high.into_iter().map(|(n, _, _)| n)),
                 );
             }
         }

@@ -105,7 +105,8 @@ pub struct Effect {
     /// Gain this much attack this turn (Bizarre World ⚔).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub attack: u8,
-    /// Change this card's ATK by this much while it is in play.
+    /// Change this card's ATK by this much while it is in play (on an equip
+    /// relic: the ATK of the Hero it is attached to).
     #[serde(default, skip_serializing_if = "is_zero_i")]
     pub atk: i8,
     /// Gain this much life.

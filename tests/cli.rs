@@ -1,0 +1,303 @@
+//! The `deckwright` binary on real files: formats.md §3 output, JSON and exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_deckwright"));
+    // never touch the user's database
+    c.env(
+        "DECKWRIGHT_DB",
+        std::env::temp_dir().join("deckwright-cli-test-unused.db"),
+    );
+    c
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/catalogs")
+        .join(name)
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("run deckwright")
+}
+
+fn deck(dir: &Path, name: &str, text: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+const DD_LEGAL: &str = "7 Swarm of Gnats\n3 Frog Knight\n3 Moss Troll\n3 Bog Hopper\n3 Leaf Sprite\n3 Zap\n3 Fog\n3 Mist\n2 Gust\n";
+
+#[test]
+fn validate_legal_deck_exits_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = deck(dir.path(), "dd.txt", DD_LEGAL.as_bytes());
+    let cat = fixture("dice-of-destiny.toml");
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with("Dice of Destiny deck of 30 cards — legal\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn validate_json_shape_and_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = deck(
+        dir.path(),
+        "dd.txt",
+        DD_LEGAL.replace("2 Gust", "1 Gust").as_bytes(),
+    );
+    let cat = fixture("dice-of-destiny.toml");
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        d.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["game"], "dice-of-destiny");
+    assert_eq!(v["legal"], false);
+    assert_eq!(v["total"], 29);
+    assert_eq!(v["violations"][0]["rule"], "deck-size");
+    assert_eq!(
+        v["violations"][0]["message"],
+        "deck has 29 cards; Dice of Destiny needs exactly 30"
+    );
+    assert!(v["duel"].is_null());
+}
+
+#[test]
+fn validate_bizarre_world_duel_and_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = deck(dir.path(), "bw.txt", b"27 Odd Spoon of Fate\n");
+    let cat = fixture("bizarre-world.toml");
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        d.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["duel"], serde_json::json!({"name": "normal", "life": 15}));
+    assert_eq!(v["mode"], "random");
+    // checked as crafting: the 3-per-name limit covers crafted names only (BW §6.6)
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        "--mode",
+        "crafting",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains("crafting deck of 27 cards (normal duel, 15 life) — legal")
+    );
+    // a crafted card over the limit
+    let d = deck(
+        dir.path(),
+        "bw2.txt",
+        b"23 Odd Spoon of Fate\n4 Boring Rock of Minimum Wage\n",
+    );
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("copy-limit (BW-D4): 4 copies of \"Boring Rock of Minimum Wage\""),
+        "{text}"
+    );
+}
+
+#[test]
+fn validate_strange_world_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for i in 1..=21 {
+        text.push_str(&format!("1 Land {i:02}\n"));
+    }
+    text.push_str(
+        "4 Dawn Field\n1 Dark City 9\n1 Dark City 7\n1 Dark City 5\n2 Dark City 4\n3 Splash\n",
+    );
+    let d = deck(dir.path(), "sw.txt", text.as_bytes());
+    let cat = fixture("strange-world.toml");
+    let ok = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        "--players",
+        "1",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        ok.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ok.stdout)
+    );
+    let two = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        "--players",
+        "2",
+        d.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(two.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&two.stdout).unwrap();
+    assert_eq!(v["players"], 2);
+    assert_eq!(v["violations"][0]["rule"], "deck-size");
+    let bad = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        "--players",
+        "7",
+        d.to_str().unwrap(),
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&bad.stdout).unwrap();
+    assert_eq!(v["violations"][0]["rule"], "player-count");
+}
+
+/// Bad input: one message on stderr naming the file (and line), exit code 2.
+#[test]
+fn bad_input_exits_2_with_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cat = fixture("dice-of-destiny.toml");
+    let cat = cat.to_str().unwrap();
+    let cases: Vec<(PathBuf, String)> = vec![
+        (
+            deck(dir.path(), "malformed.txt", b"3 Frog Knight\nthree Zap\n"),
+            "malformed.txt:2: ".into(),
+        ),
+        (
+            deck(dir.path(), "binary.txt", b"3 Frog\n\x00\xff\xfe\x80garbage"),
+            "binary.txt:2:2: the file is not UTF-8".into(),
+        ),
+        (
+            dir.path().join("missing.txt"),
+            "missing.txt: cannot read file: no such file".into(),
+        ),
+        (
+            deck(
+                dir.path(),
+                "bad.cod",
+                b"<cockatrice_deck><zone name=\"main\"><card number=\"x\" name=\"Zap\"/>",
+            ),
+            "bad.cod:1: ".into(),
+        ),
+    ];
+    for (path, want) in cases {
+        let out = run(&["validate", "--catalog", cat, path.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(&want), "{want} not in {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    // a broken catalog
+    let broken = deck(dir.path(), "broken.toml", b"game = \"dice-of-destiny\"\nname = \"x\"\n[[card]]\nname = \"A\"\ntype = \"creature\"\ncolour = \"purple\"\n");
+    let d = deck(dir.path(), "d.txt", b"1 A\n");
+    let out = run(&[
+        "validate",
+        "--catalog",
+        broken.to_str().unwrap(),
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("broken.toml:6:10: key `colour`: `purple` is not one of")
+    );
+    // an unknown flag value and an unknown option
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat,
+        "--mode",
+        "chaos",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat,
+        "--option",
+        "nope=1",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown option `nope`"));
+}
+
+#[test]
+fn cockatrice_and_forge_files_validate() {
+    let dir = tempfile::tempdir().unwrap();
+    let cat = fixture("dice-of-destiny.toml");
+    let cod = deck(
+        dir.path(),
+        "d.cod",
+        br#"<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname><zone name="main"><card number="7" name="Swarm of Gnats"/><card number="3" name="Frog Knight"/><card number="3" name="Moss Troll"/><card number="3" name="Bog Hopper"/><card number="3" name="Leaf Sprite"/><card number="3" name="Zap"/><card number="3" name="Fog"/><card number="3" name="Mist"/><card number="2" name="Gust"/></zone></cockatrice_deck>"#,
+    );
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        cod.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let dck = deck(
+        dir.path(),
+        "d.dck",
+        format!(
+            "[metadata]\nName=x\n[Main]\n{}",
+            DD_LEGAL.replace('\n', "|SET\n")
+        )
+        .as_bytes(),
+    );
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        dck.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
