@@ -10,6 +10,7 @@ pub mod cli;
 pub mod collection;
 pub mod decklist;
 pub mod diag;
+pub mod engine;
 pub mod games;
 pub mod model;
 pub mod rules;

@@ -1,0 +1,60 @@
+//! A deck compiled for the engine: one catalog index per card copy.
+
+use serde::Serialize;
+
+use crate::model::{Catalog, Deck};
+use crate::rules::resolve;
+
+/// The main board as a flat list of catalog card positions, one per copy, in
+/// deck-list order (shuffle it before play).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckCards {
+    pub cards: Vec<u16>,
+}
+
+impl DeckCards {
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+}
+
+/// Why a deck cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+pub enum DeckError {
+    /// Names that do not resolve to exactly one catalog card.
+    #[error("the deck names cards the catalog cannot resolve: {}", .0.join("; "))]
+    Unresolved(Vec<String>),
+    #[error("the deck is empty")]
+    Empty,
+    #[error("the catalog has more than 65,535 cards")]
+    TooManyCards,
+}
+
+/// Resolves `deck` against `catalog` for play. Unlike validation, an unknown
+/// or ambiguous card is an error here: the engine cannot play a card it does not
+/// know.
+pub fn compile(catalog: &Catalog, deck: &Deck) -> Result<DeckCards, DeckError> {
+    if catalog.cards.len() > usize::from(u16::MAX) {
+        return Err(DeckError::TooManyCards);
+    }
+    let resolved = resolve(deck, catalog);
+    if !resolved.violations.is_empty() {
+        return Err(DeckError::Unresolved(
+            resolved.violations.into_iter().map(|v| v.message).collect(),
+        ));
+    }
+    let mut cards = Vec::with_capacity(resolved.total() as usize);
+    for line in &resolved.main {
+        if let Some(i) = line.card {
+            cards.extend(std::iter::repeat_n(i as u16, line.count as usize));
+        }
+    }
+    if cards.is_empty() {
+        return Err(DeckError::Empty);
+    }
+    Ok(DeckCards { cards })
+}
