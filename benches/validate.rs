@@ -10,7 +10,9 @@ use deckwright::games::validate;
 use deckwright::rules::CheckOptions;
 
 fn fixture(name: &str) -> deckwright::model::Catalog {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/catalogs").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/catalogs")
+        .join(name);
     catalog::load(&path).expect("fixture catalog").catalog
 }
 
@@ -18,7 +20,16 @@ fn bench(c: &mut Criterion) {
     // Rizontical: 1 Numen + 8 Fighters + 30 Powers + 1 extra Power = 40 cards.
     let rz = fixture("rizontical.toml");
     let mut text = String::from("1 Humlae\n");
-    for f in ["Zill", "Mya", "Aaro", "Fuq Yew", "Kain", "Defecator", "Poe", "Lumo"] {
+    for f in [
+        "Zill",
+        "Mya",
+        "Aaro",
+        "Fuq Yew",
+        "Kain",
+        "Defecator",
+        "Poe",
+        "Lumo",
+    ] {
         text.push_str(&format!("1 {f}\n"));
     }
     for i in 1..=31 {
@@ -27,7 +38,9 @@ fn bench(c: &mut Criterion) {
     let deck = parse_text(&text, Path::new("d")).expect("deck");
     assert_eq!(deck.main_count(), 40);
     c.bench_function("validate 40-card Rizontical deck", |b| {
-        b.iter(|| validate(black_box(&rz), black_box(&deck), &CheckOptions::default()).expect("report"))
+        b.iter(|| {
+            validate(black_box(&rz), black_box(&deck), &CheckOptions::default()).expect("report")
+        })
     });
 
     // Bizarre World crafting deck of 40 with cost variants and a duel lookup.
@@ -37,7 +50,9 @@ fn bench(c: &mut Criterion) {
     let deck = parse_text(text, Path::new("d")).expect("deck");
     assert_eq!(deck.main_count(), 40);
     c.bench_function("validate 40-card Bizarre World deck", |b| {
-        b.iter(|| validate(black_box(&bw), black_box(&deck), &CheckOptions::default()).expect("report"))
+        b.iter(|| {
+            validate(black_box(&bw), black_box(&deck), &CheckOptions::default()).expect("report")
+        })
     });
 
     // Parse + validate from text, as the CLI does per deck.

@@ -12,7 +12,12 @@ use deckwright::rules::CheckOptions;
 use proptest::prelude::*;
 
 fn fixture(name: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/catalogs").join(name)).unwrap()
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/catalogs")
+            .join(name),
+    )
+    .unwrap()
 }
 
 const GAMES: [&str; 5] = [
