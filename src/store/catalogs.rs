@@ -69,13 +69,19 @@ fn info_from(row: (CatalogId, String, String, i64)) -> Result<CatalogInfo> {
     })
 }
 
-/// Every catalog, by game then name.
+/// Every catalog, by game ([`GameId::ALL`] order) then name.
 pub(crate) fn list(conn: &Connection) -> Result<Vec<CatalogInfo>> {
-    let mut stmt = conn.prepare_cached(&format!("{INFO} ORDER BY c.game, c.name"))?;
+    let mut stmt = conn.prepare_cached(&format!("{INFO} ORDER BY c.name, c.id"))?;
     let rows = stmt
         .query_map([], info_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    rows.into_iter().map(info_from).collect()
+    let mut list = rows
+        .into_iter()
+        .map(info_from)
+        .collect::<Result<Vec<_>>>()?;
+    // games in the app's order (GameId::ALL), not by id text
+    list.sort_by_key(|c| c.game);
+    Ok(list)
 }
 
 /// One catalog's list entry.

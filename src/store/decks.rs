@@ -249,12 +249,18 @@ fn info_from(row: InfoRow) -> Result<DeckInfo> {
 /// Every deck (of one game), by game, name and id.
 pub(crate) fn list(conn: &Connection, game: Option<GameId>) -> Result<Vec<DeckInfo>> {
     let mut stmt = conn.prepare_cached(&format!(
-        "{INFO} WHERE ?1 IS NULL OR d.game = ?1 ORDER BY d.game, d.name, d.id"
+        "{INFO} WHERE ?1 IS NULL OR d.game = ?1 ORDER BY d.name COLLATE NOCASE, d.id"
     ))?;
     let rows = stmt
         .query_map([game.map(GameId::as_str)], info_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    rows.into_iter().map(info_from).collect()
+    let mut list = rows
+        .into_iter()
+        .map(info_from)
+        .collect::<Result<Vec<_>>>()?;
+    // games in the app's order (GameId::ALL), not by id text
+    list.sort_by_key(|d| d.game);
+    Ok(list)
 }
 
 /// One deck's list entry.
