@@ -4,6 +4,10 @@
 //! Exit codes: 0 success (for `validate`: legal), 1 `validate` found
 //! violations, 2 input error with one message on stderr naming the file and line.
 
+mod catalog;
+mod collection;
+mod db;
+mod deck;
 mod validate;
 
 use std::fmt;
@@ -12,7 +16,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::catalog;
 use crate::diag::Diagnostics;
 use crate::model::Catalog;
 
@@ -32,6 +35,15 @@ pub struct Cli {
 pub enum Command {
     /// Check a deck against its game's construction rules.
     Validate(validate::Args),
+    /// Catalog files and the catalogs stored in the database.
+    #[command(subcommand)]
+    Catalog(catalog::Args),
+    /// Decks stored in the database, with their versions.
+    #[command(subcommand)]
+    Deck(deck::Args),
+    /// Owned cards, what a deck is missing, CSV import and export.
+    #[command(subcommand)]
+    Collection(collection::Args),
 }
 
 /// A failure with its exit code (2 for input errors).
@@ -74,12 +86,24 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Validate(args)) => validate::run(&args, cli.db.as_deref()),
+        Some(Command::Catalog(args)) => catalog::run(&args, cli.db.as_deref()),
+        Some(Command::Deck(args)) => deck::run(&args, cli.db.as_deref()),
+        Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),
     }
 }
 
-/// Loads `--catalog`: a catalog file.
-pub(crate) fn load_catalog(arg: &Path, _db: Option<&Path>) -> Result<Catalog, CliError> {
-    Ok(catalog::load(arg)?.catalog)
+/// Loads `--catalog`: a catalog file, or — when no such file exists and the
+/// argument looks like a name (no folder, no `.toml`) — a catalog stored in the
+/// database, by name or id.
+pub(crate) fn load_catalog(arg: &Path, dbp: Option<&Path>) -> Result<Catalog, CliError> {
+    let looks_like_name =
+        arg.components().count() == 1 && arg.extension().is_none_or(|e| e != "toml");
+    if arg.exists() || !looks_like_name {
+        return Ok(crate::catalog::load(arg)?.catalog);
+    }
+    let store = db::open(dbp)?;
+    let info = db::catalog(&store, &arg.to_string_lossy())?;
+    Ok(store.load_catalog(info.id)?)
 }
 
 /// Prints `value` as one JSON object on stdout.

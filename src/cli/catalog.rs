@@ -1,0 +1,159 @@
+//! `deckwright catalog …`: check catalog files, and list, import, export, show
+//! and delete the catalogs stored in the database.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Subcommand;
+use serde::Serialize;
+
+use crate::catalog::{self, Warning};
+
+use super::{CliError, db, print_json};
+
+#[derive(Debug, Subcommand)]
+pub enum Args {
+    /// Load a catalog file and report its errors and lint warnings (no database).
+    Check {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the stored catalogs.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Import a catalog file (with its images) into the database.
+    Import {
+        file: PathBuf,
+        /// Update the stored catalog of the same name in place.
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Write a stored catalog as TOML, with its images in `<stem>-images/` beside it.
+    Export {
+        /// Catalog name or id.
+        catalog: String,
+        #[arg(short, long, value_name = "FILE.toml")]
+        output: PathBuf,
+    },
+    /// Show a stored catalog's cards.
+    Show {
+        catalog: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Delete a stored catalog (refused while decks use it).
+    Delete { catalog: String },
+}
+
+#[derive(Serialize)]
+struct CheckReport<'a> {
+    file: &'a Path,
+    game: crate::model::GameId,
+    name: &'a str,
+    cards: usize,
+    warnings: &'a [Warning],
+}
+
+pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
+    match args {
+        Args::Check { file, json } => {
+            let loaded = catalog::load(file)?;
+            let warnings = catalog::lint(&loaded.catalog, &loaded.card_lines);
+            if *json {
+                print_json(&CheckReport {
+                    file,
+                    game: loaded.catalog.game,
+                    name: &loaded.catalog.name,
+                    cards: loaded.catalog.cards.len(),
+                    warnings: &warnings,
+                })?;
+            } else {
+                println!(
+                    "{}: {} catalog \"{}\", {} cards, {} warning{}",
+                    file.display(),
+                    crate::games::game(loaded.catalog.game).def().name,
+                    loaded.catalog.name,
+                    loaded.catalog.cards.len(),
+                    warnings.len(),
+                    if warnings.len() == 1 { "" } else { "s" }
+                );
+                for w in &warnings {
+                    let line = w.line.map(|l| format!(":{l}")).unwrap_or_default();
+                    println!(
+                        "  warning: {}{line}: \"{}\": {}",
+                        file.display(),
+                        w.card,
+                        w.message
+                    );
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Args::List { json } => {
+            let store = db::open(dbp)?;
+            let list = store.catalogs()?;
+            if *json {
+                print_json(&list)?;
+            } else {
+                for c in &list {
+                    println!(
+                        "{:>4}  {:<16} {:>5} cards  {}",
+                        c.id.0,
+                        c.game.as_str(),
+                        c.card_count,
+                        c.name
+                    );
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Args::Import { file, replace } => {
+            let loaded = catalog::load(file)?;
+            let mut store = db::open(dbp)?;
+            let id = if *replace {
+                store.replace_catalog(&loaded.catalog)?
+            } else {
+                store.import_catalog(&loaded.catalog)?
+            };
+            println!(
+                "imported \"{}\" ({} cards) as catalog {}",
+                loaded.catalog.name,
+                loaded.catalog.cards.len(),
+                id.0
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Args::Export { catalog, output } => {
+            let store = db::open(dbp)?;
+            let info = db::catalog(&store, catalog)?;
+            store.export_catalog(info.id, output)?;
+            println!("wrote {} ({} cards)", output.display(), info.card_count);
+            Ok(ExitCode::SUCCESS)
+        }
+        Args::Show { catalog, json } => {
+            let store = db::open(dbp)?;
+            let info = db::catalog(&store, catalog)?;
+            let cat = store.load_catalog(info.id)?;
+            if *json {
+                print_json(&cat)?;
+            } else {
+                println!("{} ({}), {} cards", cat.name, cat.game, cat.cards.len());
+                for c in &cat.cards {
+                    let cost = c.cost.map(|n| format!(" cost {n}")).unwrap_or_default();
+                    println!("  [{}] {} — {}{cost}", c.id, c.name, c.card_type);
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Args::Delete { catalog } => {
+            let mut store = db::open(dbp)?;
+            let info = db::catalog(&store, catalog)?;
+            store.delete_catalog(info.id)?;
+            println!("deleted catalog \"{}\"", info.name);
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
