@@ -871,12 +871,39 @@ fn seeding_imports_a_folder_of_catalogs_once() {
 fn the_built_in_samples_seed_an_empty_database() {
     let (_dir, _path, mut store) = temp_store();
     let n = store.seed_samples().unwrap();
-    let list = store.catalogs().unwrap();
-    assert_eq!(list.len(), n);
-    for c in list {
-        // every sample catalog loads back in full
-        let cat = store.load_catalog(c.id).unwrap();
-        assert_eq!(cat.cards.len(), c.card_count as usize);
+    // every sample catalog file of the source tree, with its images
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/catalogs");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .map(|d| d.filter_map(|e| Some(e.ok()?.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "toml"));
+    assert_eq!(
+        n,
+        files.len(),
+        "a new sample may need `touch src/store/seed.rs`"
+    );
+    for file in files {
+        let original = catalog::load(&file)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .catalog;
+        let id = store.find_catalog(&original.name).unwrap().id;
+        assert_eq!(
+            store.load_catalog(id).unwrap(),
+            stored_form(original.clone())
+        );
+        for path in original
+            .back
+            .iter()
+            .chain(original.cards.iter().filter_map(|c| c.image.as_ref()))
+        {
+            let stored = store.catalog_image(id, path).unwrap();
+            let bytes = std::fs::read(original.resolve_path(path)).unwrap();
+            assert!(
+                stored.is_some_and(|s| s.bytes == bytes),
+                "{}: {path}",
+                file.display()
+            );
+        }
     }
 }
 
@@ -1073,4 +1100,38 @@ fn a_version_1_database_opens_with_all_its_data() {
         .save_deck(d, &deck("Fixture Deck", vec![entry(1, "Spark")]), None)
         .unwrap();
     assert_eq!(v3, 3);
+}
+
+#[test]
+fn two_connections_share_one_file() {
+    fn is_send<T: Send>(_: &T) {}
+    let (_dir, path, mut app) = temp_store();
+    is_send(&app);
+    let mut cli = Store::open(&path).unwrap();
+    let id = cli.import_catalog(&load("base-set.toml")).unwrap();
+    // the app sees what the CLI wrote, and can write too
+    assert_eq!(app.catalogs().unwrap().len(), 1);
+    let d = app
+        .create_deck(
+            id,
+            &deck("Shared", vec![entry(1, "Boring Rock of Minimum Wage")]),
+        )
+        .unwrap();
+    assert_eq!(cli.load_deck(d).unwrap().entries.len(), 1);
+    // a writer thread while the other connection reads
+    let writer = std::thread::spawn(move || {
+        for i in 0..20 {
+            cli.save_deck(
+                d,
+                &deck("Shared", vec![entry(i + 2, "Boring Rock of Minimum Wage")]),
+                None,
+            )
+            .unwrap();
+        }
+    });
+    for _ in 0..20 {
+        assert!(app.load_deck(d).is_ok());
+    }
+    writer.join().unwrap();
+    assert_eq!(app.deck_info(d).unwrap().version, 21);
 }

@@ -451,7 +451,7 @@ impl Store {
         card: &Card,
         image: Option<&[u8]>,
     ) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_tx()?;
         let (name, game) = catalogs::head(&tx, catalog)?;
         check(&name, game, card)?;
         let others = keys(&tx, catalog)?;
@@ -480,7 +480,7 @@ impl Store {
         card: &Card,
         image: Option<&[u8]>,
     ) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_tx()?;
         let (name, game) = catalogs::head(&tx, catalog)?;
         let (row, old) = by_key(&tx, catalog, id)?.ok_or_else(|| StoreError::CardNotFound {
             catalog: name.clone(),
@@ -510,7 +510,7 @@ impl Store {
     /// Removes a card. Refused while the current version of a deck uses it
     /// ([`StoreError::CardInUse`]); older versions keep such entries by name.
     pub fn delete_card(&mut self, catalog: CatalogId, id: &str) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_tx()?;
         let (name, _) = catalogs::head(&tx, catalog)?;
         let (row, card) = by_key(&tx, catalog, id)?.ok_or_else(|| StoreError::CardNotFound {
             catalog: name.clone(),

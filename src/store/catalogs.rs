@@ -500,7 +500,7 @@ impl Store {
         source: ImageSource<'_>,
         replace: bool,
     ) -> Result<CatalogId> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_tx()?;
         let id = write(&tx, catalog, source, replace)?;
         tx.commit()?;
         Ok(id)
@@ -526,7 +526,7 @@ impl Store {
     /// (`base_dir` is `None`: images come from [`Store::card_image`] /
     /// [`Store::catalog_image`], or [`Store::export_catalog`]).
     pub fn load_catalog(&self, id: CatalogId) -> Result<Catalog> {
-        load(&self.conn, id)
+        load(&*self.read_tx()?, id)
     }
 
     /// The image a catalog stores under a path it writes (a card's `image` or
@@ -542,13 +542,13 @@ impl Store {
     /// `<stem>-images/` beside it, so that loading the file gives the same
     /// catalog with the same image bytes (image paths point at the new files).
     pub fn export_catalog(&self, id: CatalogId, toml_path: &Path) -> Result<()> {
-        export(&self.conn, id, toml_path)
+        export(&*self.read_tx()?, id, toml_path)
     }
 
     /// Deletes a catalog with its cards and collection counts. Refused while
     /// decks use it ([`StoreError::CatalogInUse`]).
     pub fn delete_catalog(&mut self, id: CatalogId) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_tx()?;
         let (name, _) = head(&tx, id)?;
         let decks = decks_of(&tx, id)?;
         if !decks.is_empty() {

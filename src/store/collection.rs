@@ -109,7 +109,7 @@ impl Store {
 
     /// Replaces a catalog's whole collection (one transaction).
     pub fn set_collection(&mut self, catalog: CatalogId, collection: &Collection) -> Result<()> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_tx()?;
         let (name, _) = catalogs::head(&tx, catalog)?;
         replace(&tx, catalog, &name, collection)?;
         tx.commit()?;
@@ -120,10 +120,11 @@ impl Store {
     /// collection holds (main board and sideboard; see
     /// [`Collection::missing_for`]).
     pub fn missing_for_deck(&self, deck: DeckId) -> Result<Vec<MissingCard>> {
-        let h = decks::head(&self.conn, deck)?;
-        let contents = self.load_deck(deck)?;
-        let catalog = self.load_catalog(h.catalog)?;
-        let collection = get(&self.conn, h.catalog)?;
+        let tx = self.read_tx()?;
+        let h = decks::head(&tx, deck)?;
+        let contents = decks::load(&tx, deck, h.current)?;
+        let catalog = catalogs::load(&tx, h.catalog)?;
+        let collection = get(&tx, h.catalog)?;
         Ok(collection.missing_for(&contents, &catalog))
     }
 
@@ -136,7 +137,7 @@ impl Store {
         catalog: CatalogId,
         rows: &[CsvRow],
     ) -> Result<CsvImport> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_tx()?;
         let (name, _) = catalogs::head(&tx, catalog)?;
         let cat = catalogs::load(&tx, catalog)?;
         let (collection, unresolved) = csv::apply(rows, &cat)?;
@@ -151,8 +152,9 @@ impl Store {
     /// A catalog's collection as CSV (`Count,Tradelist Count,Name,Edition,
     /// Wishlist Count,Id`), cards in catalog order.
     pub fn export_collection_csv(&self, catalog: CatalogId) -> Result<String> {
-        let cat = self.load_catalog(catalog)?;
-        let collection = get(&self.conn, catalog)?;
+        let tx = self.read_tx()?;
+        let cat = catalogs::load(&tx, catalog)?;
+        let collection = get(&tx, catalog)?;
         Ok(csv::write_csv(&cat, &collection))
     }
 }

@@ -303,6 +303,17 @@ fn find(conn: &Connection, query: &str) -> Result<DeckInfo> {
     }
 }
 
+/// One version of a deck as a [`Deck`].
+pub(crate) fn load(conn: &Connection, deck: DeckId, version: u32) -> Result<Deck> {
+    let h = head(conn, deck)?;
+    let row = require_version(conn, deck, &h, version)?;
+    Ok(Deck {
+        entries: entries(conn, row)?.into_iter().map(|s| s.entry).collect(),
+        name: h.name,
+        game: Some(h.game),
+    })
+}
+
 /// Every version of a deck, oldest first.
 fn versions(conn: &Connection, deck: DeckId) -> Result<Vec<DeckVersion>> {
     let mut stmt = conn.prepare_cached(
@@ -388,7 +399,7 @@ impl Store {
     /// Stores a new deck built on a catalog, as its version 1. The deck's name
     /// is required; its game, when set, must be the catalog's.
     pub fn create_deck(&mut self, catalog: CatalogId, deck: &Deck) -> Result<DeckId> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_tx()?;
         let (catalog_name, game) = catalogs::head(&tx, catalog)?;
         if let Some(g) = deck.game.filter(|g| *g != game) {
             return Err(StoreError::GameMismatch {
@@ -413,53 +424,22 @@ impl Store {
     /// entries equal the current version's. A non-empty `deck.name` different
     /// from the stored one renames the deck.
     pub fn save_deck(&mut self, deck: DeckId, contents: &Deck, note: Option<&str>) -> Result<u32> {
-        let tx = self.conn.transaction()?;
-        let h = head(&tx, deck)?;
-        if let Some(g) = contents.game.filter(|g| *g != h.game) {
-            return Err(StoreError::GameMismatch {
-                catalog: catalogs::head(&tx, h.catalog)?.0,
-                expected: h.game,
-                found: g,
-            });
-        }
-        let name = contents.name.trim();
-        if !name.is_empty() && name != h.name {
-            rename(&tx, deck, name)?;
-        }
-        let current = match version_row(&tx, deck, h.current)? {
-            Some(row) => entries(&tx, row)?,
-            None => Vec::new(),
-        };
-        let current: Vec<DeckEntry> = current.into_iter().map(|s| s.entry).collect();
-        let version = if h.current > 0 && same_entries(&current, &contents.entries) {
-            h.current
-        } else {
-            let v = latest_version(&tx, deck)? + 1;
-            insert_version(&tx, deck, h.catalog, v, note, &contents.entries)?;
-            v
-        };
+        let tx = self.write_tx()?;
+        let version = save(&tx, deck, contents, note)?;
         tx.commit()?;
         Ok(version)
     }
 
     /// A deck's current version.
     pub fn load_deck(&self, deck: DeckId) -> Result<Deck> {
-        let h = head(&self.conn, deck)?;
-        self.load_deck_version(deck, h.current)
+        let tx = self.read_tx()?;
+        let h = head(&tx, deck)?;
+        load(&tx, deck, h.current)
     }
 
     /// One version of a deck.
     pub fn load_deck_version(&self, deck: DeckId, version: u32) -> Result<Deck> {
-        let h = head(&self.conn, deck)?;
-        let row = require_version(&self.conn, deck, &h, version)?;
-        Ok(Deck {
-            entries: entries(&self.conn, row)?
-                .into_iter()
-                .map(|s| s.entry)
-                .collect(),
-            name: h.name,
-            game: Some(h.game),
-        })
+        load(&*self.read_tx()?, deck, version)
     }
 
     /// A deck's list entry.
@@ -474,32 +454,34 @@ impl Store {
 
     /// Every version of a deck, oldest first.
     pub fn deck_versions(&self, deck: DeckId) -> Result<Vec<DeckVersion>> {
-        head(&self.conn, deck)?;
-        versions(&self.conn, deck)
+        let tx = self.read_tx()?;
+        head(&tx, deck)?;
+        versions(&tx, deck)
     }
 
     /// Makes an earlier version current again by saving a copy of it as a new
     /// version (nothing is lost); returns the current version number.
     pub fn restore_version(&mut self, deck: DeckId, version: u32) -> Result<u32> {
-        let old = self.load_deck_version(deck, version)?;
+        let tx = self.write_tx()?;
+        let old = load(&tx, deck, version)?;
         let note = format!("restored version {version}");
-        self.save_deck(
-            deck,
-            &Deck {
-                name: String::new(),
-                ..old
-            },
-            Some(&note),
-        )
+        let restored = Deck {
+            name: String::new(),
+            ..old
+        };
+        let current = save(&tx, deck, &restored, Some(&note))?;
+        tx.commit()?;
+        Ok(current)
     }
 
     /// The cards whose counts differ between versions `a` (before) and `b`
     /// (after), by board: the cards of `b` in its order, then those only in `a`.
     pub fn diff_versions(&self, deck: DeckId, a: u32, b: u32) -> Result<Vec<DeckDiffLine>> {
-        let h = head(&self.conn, deck)?;
-        let ra = require_version(&self.conn, deck, &h, a)?;
-        let rb = require_version(&self.conn, deck, &h, b)?;
-        Ok(diff(&entries(&self.conn, ra)?, &entries(&self.conn, rb)?))
+        let tx = self.read_tx()?;
+        let h = head(&tx, deck)?;
+        let ra = require_version(&tx, deck, &h, a)?;
+        let rb = require_version(&tx, deck, &h, b)?;
+        Ok(diff(&entries(&tx, ra)?, &entries(&tx, rb)?))
     }
 
     /// Renames a deck.
@@ -511,10 +493,10 @@ impl Store {
     /// A new deck named `name` with the current contents of `deck` as its
     /// version 1 (the history is not copied).
     pub fn duplicate_deck(&mut self, deck: DeckId, name: &str) -> Result<DeckId> {
-        let h = head(&self.conn, deck)?;
-        let contents = self.load_deck(deck)?;
         let name = check_name(name)?;
-        let tx = self.conn.transaction()?;
+        let tx = self.write_tx()?;
+        let h = head(&tx, deck)?;
+        let contents = load(&tx, deck, h.current)?;
         tx.execute(
             "INSERT INTO decks (game, catalog_id, name) VALUES (?1, ?2, ?3)",
             params![h.game.as_str(), h.catalog, name],
@@ -538,6 +520,35 @@ impl Store {
     pub fn decks(&self, game: Option<GameId>) -> Result<Vec<DeckInfo>> {
         list(&self.conn, game)
     }
+}
+
+/// Saves a deck's entries as a new version unless they equal the current
+/// version's; renames it when `contents.name` differs. Returns the current
+/// version number.
+fn save(conn: &Connection, deck: DeckId, contents: &Deck, note: Option<&str>) -> Result<u32> {
+    let h = head(conn, deck)?;
+    if let Some(g) = contents.game.filter(|g| *g != h.game) {
+        return Err(StoreError::GameMismatch {
+            catalog: catalogs::head(conn, h.catalog)?.0,
+            expected: h.game,
+            found: g,
+        });
+    }
+    let name = contents.name.trim();
+    if !name.is_empty() && name != h.name {
+        rename(conn, deck, name)?;
+    }
+    let current = match version_row(conn, deck, h.current)? {
+        Some(row) => entries(conn, row)?,
+        None => Vec::new(),
+    };
+    let current: Vec<DeckEntry> = current.into_iter().map(|s| s.entry).collect();
+    if h.current > 0 && same_entries(&current, &contents.entries) {
+        return Ok(h.current);
+    }
+    let v = latest_version(conn, deck)? + 1;
+    insert_version(conn, deck, h.catalog, v, note, &contents.entries)?;
+    Ok(v)
 }
 
 fn rename(conn: &Connection, deck: DeckId, name: &str) -> Result<()> {

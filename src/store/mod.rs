@@ -36,8 +36,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::Connection;
 use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+use rusqlite::{Connection, Transaction, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Board, GameId};
@@ -218,6 +218,21 @@ impl Store {
     /// The database's schema version.
     pub fn schema_version(&self) -> Result<u32> {
         migrate::version(&self.conn)
+    }
+
+    /// A write transaction. It takes the write lock at once (waiting up to
+    /// the busy timeout for another writer), so it cannot fail half-way for
+    /// lack of it, as a read transaction upgraded to a write can under WAL.
+    fn write_tx(&mut self) -> Result<Transaction<'_>> {
+        Ok(self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?)
+    }
+
+    /// A read transaction: the queries of one read see one state of the
+    /// database, even while another connection writes.
+    fn read_tx(&self) -> Result<Transaction<'_>> {
+        Ok(self.conn.unchecked_transaction()?)
     }
 }
 

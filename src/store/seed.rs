@@ -140,7 +140,7 @@ impl Store {
         &mut self,
         samples: impl Iterator<Item = (&'a Catalog, Box<ImageFn<'a>>)>,
     ) -> Result<usize> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write_tx()?;
         let existing: i64 = tx.query_row("SELECT count(*) FROM catalogs", [], |r| r.get(0))?;
         if existing > 0 {
             return Ok(0);
