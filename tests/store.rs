@@ -1135,3 +1135,51 @@ fn two_connections_share_one_file() {
     writer.join().unwrap();
     assert_eq!(app.deck_info(d).unwrap().version, 21);
 }
+
+#[test]
+fn export_keeps_images_apart_that_share_a_file_name() {
+    let (dir, _path, mut store) = temp_store();
+    let mut cat = Catalog::new(GameId::DiceOfDestiny, "Same Names");
+    let mut images = Vec::new();
+    for (i, path) in ["a/x.png", "b/x.png", "../odd name?.png", "a/x.png"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut c = Card::new(format!("Card {i}"), "creature");
+        c.fields.insert(
+            "colour".into(),
+            deckwright::model::FieldValue::Text("red".into()),
+        );
+        c.image = Some(path.into());
+        cat.cards.push(c);
+        images.push((path, format!("bytes of {path}").into_bytes()));
+    }
+    let id = store
+        .import_catalog_with_images(&cat, &|p: &str| {
+            images.iter().find(|(q, _)| *q == p).map(|(_, b)| b.clone())
+        })
+        .unwrap();
+    let out = dir.path().join("same.toml");
+    store.export_catalog(id, &out).unwrap();
+    let exported = catalog::load(&out)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .catalog;
+    let paths: Vec<&str> = exported
+        .cards
+        .iter()
+        .map(|c| c.image.as_deref().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "same-images/x.png",
+            "same-images/2-x.png",
+            "same-images/odd_name_.png",
+            "same-images/x.png"
+        ]
+    );
+    for (card, (_, bytes)) in exported.cards.iter().zip(&images) {
+        let got = std::fs::read(exported.resolve_path(card.image.as_ref().unwrap())).unwrap();
+        assert_eq!(&got, bytes, "{}", card.name);
+    }
+}
