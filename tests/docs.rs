@@ -1,0 +1,31 @@
+//! The documentation stays true to the data: every card field of every game is
+//! documented in schema/catalog.md, and every game option is named in its file.
+
+use deckwright::games::GAMES;
+
+#[test]
+fn every_card_field_is_documented() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/schema/catalog.md")).unwrap();
+    for game in GAMES {
+        let def = game.def();
+        let heading = format!("(`{}`)", def.id);
+        let start = doc.find(&heading).unwrap_or_else(|| panic!("no section for {}", def.id));
+        let section = &doc[start..];
+        let section = &section[..section[1..].find("\n### ").map_or(section.len(), |i| i + 1)];
+        for f in def.card.fields.iter().chain(def.card.cost.iter()) {
+            assert!(section.contains(&format!("`{}`", f.key)), "{}: field `{}` is not documented", def.id, f.key);
+        }
+        for t in &def.card.types {
+            assert!(section.contains(&format!("`{t}`")), "{}: type `{t}` is not documented", def.id);
+        }
+    }
+}
+
+#[test]
+fn every_option_has_a_reference_and_a_reason() {
+    for game in GAMES {
+        for o in &game.def().options {
+            assert!(!o.reference.is_empty() && o.doc.len() > 30, "{}: option {}", game.def().id, o.key);
+        }
+    }
+}
