@@ -2,7 +2,7 @@
 //! version, and the collection.
 //!
 //! The schema lives in `schema/NNNN_*.sql` (documented in `schema/README.md`)
-//! and is applied by [`migrate`](self::migrate) through `PRAGMA user_version`.
+//! and is applied by `store::migrate` through `PRAGMA user_version`.
 //! Each concern has its own module, one function per query; the [`Store`]
 //! methods wrap them, and every write of more than one row runs in one
 //! transaction, so a failed import or save leaves the database as it was.
