@@ -301,3 +301,76 @@ fn cockatrice_and_forge_files_validate() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// Reads a sample deck's documented verdict: `# catalog:`, `# expect:`,
+/// `# players:`, `# mode:` lines in the file or its `.expect` sibling.
+fn metadata(deck: &Path) -> (PathBuf, bool, Vec<String>, Vec<String>) {
+    let sibling = deck.with_extension("expect");
+    let text = if sibling.exists() {
+        std::fs::read_to_string(sibling).unwrap()
+    } else {
+        std::fs::read_to_string(deck).unwrap()
+    };
+    let (mut catalog, mut legal, mut rules, mut extra) = (None, false, Vec::new(), Vec::new());
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix('#') else {
+            continue;
+        };
+        let rest = rest.trim();
+        if let Some(c) = rest.strip_prefix("catalog:") {
+            catalog = Some(deck.parent().unwrap().join(c.trim()));
+        } else if let Some(e) = rest.strip_prefix("expect:") {
+            let mut words = e.split_whitespace();
+            legal = words.next() == Some("legal");
+            rules = words.map(str::to_string).collect();
+        } else if let Some(p) = rest.strip_prefix("players:") {
+            extra.extend(["--players".to_string(), p.trim().to_string()]);
+        } else if let Some(m) = rest.strip_prefix("mode:") {
+            extra.extend(["--mode".to_string(), m.trim().to_string()]);
+        }
+    }
+    (catalog.expect("# catalog: line"), legal, rules, extra)
+}
+
+/// `deckwright validate` on every sample deck in resources/decks gives the
+/// verdict its file documents: exit code and the set of rule ids.
+#[test]
+fn validate_gives_every_sample_deck_its_documented_verdict() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/decks");
+    let mut decks: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e != "expect"))
+        .collect();
+    decks.sort();
+    assert!(decks.len() >= 20, "{} sample decks", decks.len());
+    for deck in decks {
+        let (catalog, legal, rules, extra) = metadata(&deck);
+        let mut args = vec![
+            "validate".to_string(),
+            "--catalog".into(),
+            catalog.to_string_lossy().into(),
+        ];
+        args.extend(extra);
+        args.extend([deck.to_string_lossy().into_owned(), "--json".into()]);
+        let out = bin().args(&args).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(if legal { 0 } else { 1 }),
+            "{}",
+            deck.display()
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut got: Vec<String> = v["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["rule"].as_str().unwrap().to_string())
+            .collect();
+        got.sort();
+        got.dedup();
+        let mut want = rules.clone();
+        want.sort();
+        assert_eq!(got, want, "{}", deck.display());
+    }
+}
