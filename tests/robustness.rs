@@ -58,11 +58,11 @@ fn tomlish_byte() -> impl Strategy<Value = u8> {
 }
 
 fn load_catalog_bytes(bytes: Vec<u8>) {
-    if let Ok(text) = text_from_bytes(Path::new("c.toml"), bytes) {
-        if let Ok(loaded) = catalog::parse(&text, Path::new("c.toml"), None) {
-            let _ = catalog::lint(&loaded.catalog, &loaded.card_lines);
-            let _ = catalog::to_toml(&loaded.catalog);
-        }
+    if let Ok(text) = text_from_bytes(Path::new("c.toml"), bytes)
+        && let Ok(loaded) = catalog::parse(&text, Path::new("c.toml"), None)
+    {
+        let _ = catalog::lint(&loaded.catalog, &loaded.card_lines);
+        let _ = catalog::to_toml(&loaded.catalog);
     }
 }
 

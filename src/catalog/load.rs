@@ -36,11 +36,11 @@ pub fn parse(text: &str, file: &Path, base_dir: Option<&Path>) -> Result<Loaded,
         errors: Vec::new(),
     };
     let loaded = p.document(text);
-    if p.errors.is_empty() {
-        if let Some(mut loaded) = loaded {
-            loaded.catalog.base_dir = base_dir.map(Path::to_path_buf);
-            return Ok(loaded);
-        }
+    if p.errors.is_empty()
+        && let Some(mut loaded) = loaded
+    {
+        loaded.catalog.base_dir = base_dir.map(Path::to_path_buf);
+        return Ok(loaded);
     }
     p.errors.sort_by_key(|d| (d.line, d.column));
     p.errors.dedup();

@@ -316,7 +316,8 @@ mod tests {
         let d = parse(src).unwrap();
         let text = write_text(&d, None);
         let back = parse(&text).unwrap();
-        let strip = |d: &Deck| -> Vec<(u32, String, Option<String>, Board, Option<String>)> {
+        type Key = (u32, String, Option<String>, Board, Option<String>);
+        let strip = |d: &Deck| -> Vec<Key> {
             d.entries
                 .iter()
                 .map(|e| {
