@@ -6,6 +6,7 @@
 //! enumeration, duplicate id, missing image — names the file, the line and the
 //! key, and so that all of a file's problems are reported at once.
 
+pub mod check;
 mod lint;
 mod load;
 mod write;
