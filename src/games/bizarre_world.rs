@@ -2,11 +2,10 @@
 //! duel size chosen by the deck's size (rules-notes BW).
 
 use std::collections::HashSet;
-use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use super::{Game, GameDef, Loaded, OptionError, load};
+use super::{Game, GameDef, OptionError};
 use crate::model::Card;
 use crate::rules::{self, CheckOptions, Duel, Mode, Resolved, RuleId, Verdict, Violation};
 
@@ -105,10 +104,7 @@ pub struct BizarreWorld;
 
 pub(super) static GAME: BizarreWorld = BizarreWorld;
 
-fn data() -> &'static Loaded<Rules, Setup> {
-    static DATA: OnceLock<Loaded<Rules, Setup>> = OnceLock::new();
-    DATA.get_or_init(|| load(include_str!("../../resources/games/bizarre-world.toml")))
-}
+game_data!(BizarreWorld, "bizarre-world.toml");
 
 /// Whether a card came from the RANDOM CARD button (absent `origin` = crafted).
 pub fn is_random(card: &Card) -> bool {
@@ -116,18 +112,6 @@ pub fn is_random(card: &Card) -> bool {
 }
 
 impl BizarreWorld {
-    pub fn rules(&self) -> &'static Rules {
-        &data().rules
-    }
-
-    pub fn setup(&self) -> &'static Setup {
-        &data().setup
-    }
-
-    pub fn options(&self, overrides: &[(String, String)]) -> Result<Options, OptionError> {
-        self.def().options(overrides)
-    }
-
     /// The deck's mode when the caller does not say: random only when every
     /// resolved card is random (BW §6.6).
     pub fn infer_mode(deck: &Resolved<'_>) -> Mode {

@@ -1,11 +1,9 @@
 //! Dice of Destiny (working name of the untitled dice TCG): 30 cards, 3 per name,
 //! at most two colours (rules-notes DD).
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 
-use super::{Game, GameDef, Loaded, OptionError, load};
+use super::{Game, GameDef, OptionError};
 use crate::rules::{self, CheckOptions, Resolved, RuleId, Verdict, Violation};
 
 /// `[rules]` of `resources/games/dice-of-destiny.toml`.
@@ -69,24 +67,7 @@ pub struct DiceOfDestiny;
 
 pub(super) static GAME: DiceOfDestiny = DiceOfDestiny;
 
-fn data() -> &'static Loaded<Rules, Setup> {
-    static DATA: OnceLock<Loaded<Rules, Setup>> = OnceLock::new();
-    DATA.get_or_init(|| load(include_str!("../../resources/games/dice-of-destiny.toml")))
-}
-
-impl DiceOfDestiny {
-    pub fn rules(&self) -> &'static Rules {
-        &data().rules
-    }
-
-    pub fn setup(&self) -> &'static Setup {
-        &data().setup
-    }
-
-    pub fn options(&self, overrides: &[(String, String)]) -> Result<Options, OptionError> {
-        self.def().options(overrides)
-    }
-}
+game_data!(DiceOfDestiny, "dice-of-destiny.toml");
 
 impl Game for DiceOfDestiny {
     fn def(&self) -> &GameDef {

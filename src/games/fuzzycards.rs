@@ -1,10 +1,8 @@
 //! Fuzzycards: 30-card decks of Heroes, Relics and Events (rules-notes FZ).
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 
-use super::{Game, GameDef, Loaded, OptionError, load};
+use super::{Game, GameDef, OptionError};
 use crate::rules::{self, CheckOptions, Resolved, RuleId, Verdict, Violation};
 
 /// `[rules]` of `resources/games/fuzzycards.toml`.
@@ -105,24 +103,7 @@ pub struct Fuzzycards;
 
 pub(super) static GAME: Fuzzycards = Fuzzycards;
 
-fn data() -> &'static Loaded<Rules, Setup> {
-    static DATA: OnceLock<Loaded<Rules, Setup>> = OnceLock::new();
-    DATA.get_or_init(|| load(include_str!("../../resources/games/fuzzycards.toml")))
-}
-
-impl Fuzzycards {
-    pub fn rules(&self) -> &'static Rules {
-        &data().rules
-    }
-
-    pub fn setup(&self) -> &'static Setup {
-        &data().setup
-    }
-
-    pub fn options(&self, overrides: &[(String, String)]) -> Result<Options, OptionError> {
-        self.def().options(overrides)
-    }
-}
+game_data!(Fuzzycards, "fuzzycards.toml");
 
 fn is_legendary(c: &crate::model::Card) -> bool {
     c.str_field("rarity") == Some("legendary")

@@ -2,6 +2,36 @@
 //! the behaviour that needs code, behind one [`Game`] trait per game, registered
 //! in [`GAMES`].
 
+/// Declares a game's data accessors: the embedded definition file
+/// (`resources/games/<file>`) parsed once, its typed `[rules]` and `[setup]`,
+/// and its named options with overrides. Each game module invokes it once.
+macro_rules! game_data {
+    ($game:ident, $file:literal) => {
+        fn data() -> &'static super::Loaded<Rules, Setup> {
+            static DATA: std::sync::OnceLock<super::Loaded<Rules, Setup>> =
+                std::sync::OnceLock::new();
+            DATA.get_or_init(|| super::load(include_str!(concat!("../../resources/games/", $file))))
+        }
+
+        impl $game {
+            /// The game's construction numbers (`[rules]`).
+            pub fn rules(&self) -> &'static Rules {
+                &data().rules
+            }
+
+            /// The game's setup and turn numbers (`[setup]`).
+            pub fn setup(&self) -> &'static Setup {
+                &data().setup
+            }
+
+            /// The named options: the file's defaults with `overrides` applied.
+            pub fn options(&self, overrides: &[(String, String)]) -> Result<Options, OptionError> {
+                self.def().options(overrides)
+            }
+        }
+    };
+}
+
 mod bizarre_world;
 mod def;
 mod dice_of_destiny;

@@ -2,11 +2,9 @@
 //! (rules-notes RZ). Sections come from card types, so a deck list needs no
 //! headers.
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 
-use super::{Game, GameDef, Loaded, OptionError, load};
+use super::{Game, GameDef, OptionError};
 use crate::model::Card;
 use crate::rules::{self, CheckOptions, Resolved, RuleId, Verdict};
 
@@ -98,24 +96,7 @@ pub struct Rizontical;
 
 pub(super) static GAME: Rizontical = Rizontical;
 
-fn data() -> &'static Loaded<Rules, Setup> {
-    static DATA: OnceLock<Loaded<Rules, Setup>> = OnceLock::new();
-    DATA.get_or_init(|| load(include_str!("../../resources/games/rizontical.toml")))
-}
-
-impl Rizontical {
-    pub fn rules(&self) -> &'static Rules {
-        &data().rules
-    }
-
-    pub fn setup(&self) -> &'static Setup {
-        &data().setup
-    }
-
-    pub fn options(&self, overrides: &[(String, String)]) -> Result<Options, OptionError> {
-        self.def().options(overrides)
-    }
-}
+game_data!(Rizontical, "rizontical.toml");
 
 impl Game for Rizontical {
     fn def(&self) -> &GameDef {

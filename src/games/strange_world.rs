@@ -1,11 +1,9 @@
 //! Strange World: a drafting and tile-laying game whose "deck" is the Land deck
 //! for a player count, checked with its components (rules-notes SW §2).
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
 
-use super::{Game, GameDef, Loaded, OptionError, load};
+use super::{Game, GameDef, OptionError};
 use crate::rules::{CheckOptions, Resolved, RuleId, Verdict, Violation};
 
 /// `[rules]` of `resources/games/strange-world.toml`.
@@ -86,24 +84,9 @@ pub struct StrangeWorld;
 
 pub(super) static GAME: StrangeWorld = StrangeWorld;
 
-fn data() -> &'static Loaded<Rules, Setup> {
-    static DATA: OnceLock<Loaded<Rules, Setup>> = OnceLock::new();
-    DATA.get_or_init(|| load(include_str!("../../resources/games/strange-world.toml")))
-}
+game_data!(StrangeWorld, "strange-world.toml");
 
 impl StrangeWorld {
-    pub fn rules(&self) -> &'static Rules {
-        &data().rules
-    }
-
-    pub fn setup(&self) -> &'static Setup {
-        &data().setup
-    }
-
-    pub fn options(&self, overrides: &[(String, String)]) -> Result<Options, OptionError> {
-        self.def().options(overrides)
-    }
-
     /// The player count a Land deck is for when the caller does not say: its
     /// highest Land tier (a deck of tier-1 Lands is a solo deck).
     pub fn infer_players(deck: &Resolved<'_>) -> i64 {
