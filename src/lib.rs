@@ -13,5 +13,6 @@ pub mod diag;
 pub mod engine;
 pub mod games;
 pub mod model;
+pub mod pnp;
 pub mod rules;
 pub mod store;
