@@ -12,6 +12,7 @@ pub mod decklist;
 pub mod diag;
 pub mod engine;
 pub mod games;
+pub mod gui;
 pub mod model;
 pub mod pnp;
 pub mod rules;

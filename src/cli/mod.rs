@@ -79,10 +79,13 @@ impl From<Diagnostics> for CliError {
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         None => {
-            use clap::CommandFactory;
-            let mut cmd = Cli::command();
-            cmd.print_help()
-                .map_err(|e| CliError::input(e.to_string()))?;
+            let path = db::db_path(cli.db.as_deref())?;
+            crate::gui::run(path).map_err(|e| CliError {
+                code: 1,
+                message: format!(
+                    "cannot run the app: {e} (the subcommands work without a display; see --help)"
+                ),
+            })?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Validate(args)) => validate::run(&args, cli.db.as_deref()),

@@ -1,0 +1,569 @@
+//! The application shell: start-up, navigation between screens, banners,
+//! theme, keyboard shortcuts, dropped files and the remembered preferences.
+//!
+//! Start-up is a small state machine: [`App::Loading`] while a task opens the
+//! database (seeding the sample catalogs into a new one) and reads the
+//! preferences, then [`App::Loaded`] — or [`App::Failed`] with the reason and
+//! a retry button, never a crash.
+
+use std::path::PathBuf;
+
+use iced::keyboard::{self, Key, key::Named};
+use iced::widget::{button, center, column, container, pick_list, row, rule, text, tooltip};
+use iced::{Element, Fill, Size, Subscription, Task, Theme, event, window};
+
+use super::db::Db;
+use super::prefs::{Prefs, ScreenId, ThemeChoice};
+use super::screen::{Action, Remember, Shortcut, collection, decks, library};
+use super::widget::{Tone, banner, muted};
+use crate::store::CatalogInfo;
+
+/// The app.
+#[derive(Debug)]
+pub enum App {
+    Loading(Db),
+    Failed { db: Db, error: String },
+    Loaded(Box<Shell>),
+}
+
+/// What start-up reads from the database.
+#[derive(Debug, Clone)]
+pub struct Boot {
+    pub prefs: Prefs,
+    /// How many sample catalogs were seeded into a new database.
+    pub seeded: usize,
+    pub catalogs: Vec<CatalogInfo>,
+}
+
+/// The loaded app: the current screen and what surrounds it.
+#[derive(Debug)]
+pub struct Shell {
+    db: Db,
+    prefs: Prefs,
+    screen: Screen,
+    banners: Vec<Banner>,
+    next_banner: u64,
+}
+
+/// The screen on show, with its own state.
+#[derive(Debug)]
+pub enum Screen {
+    Library(library::Library),
+    Decks(decks::Decks),
+    Collection(collection::Collection),
+}
+
+impl Screen {
+    pub fn id(&self) -> ScreenId {
+        match self {
+            Screen::Library(_) => ScreenId::Library,
+            Screen::Decks(_) => ScreenId::Decks,
+            Screen::Collection(_) => ScreenId::Collection,
+        }
+    }
+}
+
+/// A dismissible banner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Banner {
+    pub id: u64,
+    pub tone: Tone,
+    pub text: String,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Booted(Result<Boot, String>),
+    Retry,
+    Navigate(ScreenId),
+    Library(library::Message),
+    Decks(decks::Message),
+    Collection(collection::Message),
+    Dismiss(u64),
+    Theme(ThemeChoice),
+    Shortcut(Shortcut),
+    FileDropped(PathBuf),
+    Resized(Size),
+    CloseRequested,
+    PrefsSaved(Result<(), String>),
+    /// Everything is saved: the window may close.
+    ReadyToClose,
+}
+
+impl App {
+    /// Starts loading the database at `db`.
+    pub fn new(db: PathBuf) -> (App, Task<Message>) {
+        let db = Db::new(db);
+        let task = boot(&db);
+        (App::Loading(db), task)
+    }
+
+    pub fn title(&self) -> String {
+        match self {
+            App::Loaded(shell) => format!("Deckwright — {}", shell.screen.id().label()),
+            _ => "Deckwright".to_string(),
+        }
+    }
+
+    pub fn theme(&self) -> Option<Theme> {
+        match self {
+            App::Loaded(shell) => shell.prefs.theme.theme(),
+            _ => None,
+        }
+    }
+
+    /// The shell, once loaded.
+    pub fn shell(&self) -> Option<&Shell> {
+        match self {
+            App::Loaded(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn shell_mut(&mut self) -> Option<&mut Shell> {
+        match self {
+            App::Loaded(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn update(&mut self, message: Message) -> Task<Message> {
+        match self {
+            App::Loading(db) | App::Failed { db, .. } => match message {
+                Message::Booted(Ok(b)) => {
+                    let (shell, task) = Shell::new(db.clone(), b);
+                    *self = App::Loaded(Box::new(shell));
+                    task
+                }
+                Message::Booted(Err(error)) => {
+                    *self = App::Failed {
+                        db: db.clone(),
+                        error,
+                    };
+                    Task::none()
+                }
+                Message::Retry => {
+                    let db = db.clone();
+                    let task = boot(&db);
+                    *self = App::Loading(db);
+                    task
+                }
+                Message::CloseRequested | Message::ReadyToClose => close(),
+                _ => Task::none(),
+            },
+            App::Loaded(shell) => shell.update(message),
+        }
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        match self {
+            App::Loading(db) => center(
+                column![
+                    text("Deckwright").size(32),
+                    text(format!("Opening {}", db.path().display())).style(muted),
+                ]
+                .spacing(8)
+                .align_x(iced::Center),
+            )
+            .into(),
+            App::Failed { error, .. } => center(
+                column![
+                    text("Deckwright could not open its database").size(24),
+                    text(error.as_str()),
+                    button("Try again").on_press(Message::Retry),
+                ]
+                .spacing(12)
+                .max_width(640),
+            )
+            .into(),
+            App::Loaded(shell) => shell.view(),
+        }
+    }
+
+    pub fn subscription(&self) -> Subscription<Message> {
+        let mut subs = vec![
+            keyboard::listen().filter_map(shortcut),
+            event::listen_with(window_event),
+        ];
+        if let App::Loaded(shell) = self
+            && let Screen::Decks(d) = &shell.screen
+        {
+            subs.push(d.subscription().map(Message::Decks));
+        }
+        Subscription::batch(subs)
+    }
+}
+
+/// Opens the database, seeds it when new, and reads the preferences.
+fn boot(db: &Db) -> Task<Message> {
+    Task::perform(
+        db.run(|s| {
+            let seeded = s.seed_samples()?;
+            Ok(Boot {
+                prefs: Prefs::load(s)?,
+                seeded,
+                catalogs: s.catalogs()?,
+            })
+        }),
+        Message::Booted,
+    )
+}
+
+fn close() -> Task<Message> {
+    window::latest().and_then(window::close)
+}
+
+/// Keyboard shortcuts, from key presses no widget captured.
+fn shortcut(event: keyboard::Event) -> Option<Message> {
+    let keyboard::Event::KeyPressed { key, modifiers, .. } = event else {
+        return None;
+    };
+    let s = match key.as_ref() {
+        Key::Character(c) if modifiers.command() => match c.to_lowercase().as_str() {
+            "n" => Shortcut::NewDeck,
+            "f" => Shortcut::Find,
+            "o" => Shortcut::Import,
+            "e" => Shortcut::Export,
+            "s" => Shortcut::Save,
+            "z" if modifiers.shift() => Shortcut::Redo,
+            "z" => Shortcut::Undo,
+            "y" => Shortcut::Redo,
+            "1" => return Some(Message::Navigate(ScreenId::Library)),
+            "2" => return Some(Message::Navigate(ScreenId::Decks)),
+            "3" => return Some(Message::Navigate(ScreenId::Collection)),
+            _ => return None,
+        },
+        Key::Character("+") | Key::Character("=") => Shortcut::Plus,
+        Key::Character("-") => Shortcut::Minus,
+        Key::Named(Named::Escape) => Shortcut::Escape,
+        Key::Named(Named::ArrowUp) => Shortcut::Up,
+        Key::Named(Named::ArrowDown) => Shortcut::Down,
+        _ => return None,
+    };
+    Some(Message::Shortcut(s))
+}
+
+/// The window events the shell cares about.
+fn window_event(
+    event: iced::Event,
+    _status: event::Status,
+    _window: window::Id,
+) -> Option<Message> {
+    match event {
+        iced::Event::Window(window::Event::FileDropped(path)) => Some(Message::FileDropped(path)),
+        iced::Event::Window(window::Event::Resized(size)) => Some(Message::Resized(size)),
+        iced::Event::Window(window::Event::CloseRequested) => Some(Message::CloseRequested),
+        _ => None,
+    }
+}
+
+impl Shell {
+    fn new(db: Db, boot: Boot) -> (Shell, Task<Message>) {
+        let (screen, task) = open_screen(&db, &boot.prefs, boot.prefs.screen);
+        let mut shell = Shell {
+            db,
+            prefs: boot.prefs,
+            screen,
+            banners: Vec::new(),
+            next_banner: 0,
+        };
+        if boot.seeded > 0 {
+            shell.banner(
+                Tone::Notice,
+                format!(
+                    "Welcome! {} sample catalogs were added to your new database.",
+                    boot.seeded
+                ),
+            );
+        }
+        (shell, task)
+    }
+
+    pub fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
+    pub fn screen_mut(&mut self) -> &mut Screen {
+        &mut self.screen
+    }
+
+    pub fn prefs(&self) -> &Prefs {
+        &self.prefs
+    }
+
+    pub fn banners(&self) -> &[Banner] {
+        &self.banners
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    fn banner(&mut self, tone: Tone, text: String) {
+        self.next_banner += 1;
+        self.banners.push(Banner {
+            id: self.next_banner,
+            tone,
+            text,
+        });
+        // Old banners go once there are many; the newest stay.
+        if self.banners.len() > 5 {
+            self.banners.remove(0);
+        }
+    }
+
+    pub fn update(&mut self, message: Message) -> Task<Message> {
+        match message {
+            Message::Booted(_) | Message::Retry => Task::none(),
+            Message::Navigate(id) => self.navigate(id),
+            Message::Library(m) => self.library(m),
+            Message::Decks(m) => self.decks(m),
+            Message::Collection(m) => self.collection(m),
+            Message::Dismiss(id) => self.dismiss(id),
+            Message::Theme(t) => self.set_theme(t),
+            Message::Shortcut(s) => self.shortcut(s),
+            Message::FileDropped(path) => self.file_dropped(path),
+            Message::Resized(size) => self.resized(size),
+            Message::CloseRequested => self.close_requested(),
+            Message::PrefsSaved(r) => self.prefs_saved(r),
+            Message::ReadyToClose => close(),
+        }
+    }
+
+    fn navigate(&mut self, id: ScreenId) -> Task<Message> {
+        if !id.available() || id == self.screen.id() {
+            return Task::none();
+        }
+        let flush = self.flush();
+        let (screen, task) = open_screen(&self.db, &self.prefs, id);
+        self.screen = screen;
+        self.prefs.screen = id;
+        Task::batch([flush, task, self.save_prefs()])
+    }
+
+    /// Saves what the current screen has not saved yet (the open deck).
+    fn flush(&mut self) -> Task<Message> {
+        match &mut self.screen {
+            Screen::Decks(d) => d.flush().map(Message::Decks),
+            _ => Task::none(),
+        }
+    }
+
+    fn library(&mut self, m: library::Message) -> Task<Message> {
+        match &mut self.screen {
+            Screen::Library(l) => {
+                let action = l.update(m);
+                self.perform(action, Message::Library)
+            }
+            _ => Task::none(),
+        }
+    }
+
+    fn decks(&mut self, m: decks::Message) -> Task<Message> {
+        match &mut self.screen {
+            Screen::Decks(d) => {
+                let action = d.update(m);
+                self.perform(action, Message::Decks)
+            }
+            _ => Task::none(),
+        }
+    }
+
+    fn collection(&mut self, m: collection::Message) -> Task<Message> {
+        match &mut self.screen {
+            Screen::Collection(c) => {
+                let action = c.update(m);
+                self.perform(action, Message::Collection)
+            }
+            _ => Task::none(),
+        }
+    }
+
+    /// Carries out what a screen asked for.
+    fn perform<M: Send + 'static>(
+        &mut self,
+        action: Action<M>,
+        wrap: fn(M) -> Message,
+    ) -> Task<Message> {
+        match action {
+            Action::None => Task::none(),
+            Action::Run(task) => task.map(wrap),
+            Action::Error(e) => {
+                self.banner(Tone::Error, e);
+                Task::none()
+            }
+            Action::Notice(n) => {
+                self.banner(Tone::Notice, n);
+                Task::none()
+            }
+            Action::Remember(r) => self.remember(r),
+            Action::Many(actions) => Task::batch(
+                actions
+                    .into_iter()
+                    .map(|a| self.perform(a, wrap))
+                    .collect::<Vec<_>>(),
+            ),
+        }
+    }
+
+    fn remember(&mut self, r: Remember) -> Task<Message> {
+        let before = self.prefs.clone();
+        match r {
+            Remember::LibraryCatalog(id) => self.prefs.library_catalog = Some(id),
+            Remember::CollectionCatalog(id) => self.prefs.collection_catalog = Some(id),
+            Remember::OpenedDeck(id) => self.prefs.opened_deck(id),
+            Remember::DeletedDeck(id) => self.prefs.forget_deck(id),
+        }
+        if self.prefs == before {
+            Task::none()
+        } else {
+            self.save_prefs()
+        }
+    }
+
+    fn save_prefs(&self) -> Task<Message> {
+        let prefs = self.prefs.clone();
+        Task::perform(self.db.run(move |s| prefs.save(s)), Message::PrefsSaved)
+    }
+
+    fn prefs_saved(&mut self, r: Result<(), String>) -> Task<Message> {
+        if let Err(e) = r {
+            self.banner(Tone::Error, format!("cannot save the app's settings: {e}"));
+        }
+        Task::none()
+    }
+
+    fn dismiss(&mut self, id: u64) -> Task<Message> {
+        self.banners.retain(|b| b.id != id);
+        Task::none()
+    }
+
+    fn set_theme(&mut self, t: ThemeChoice) -> Task<Message> {
+        self.prefs.theme = t;
+        self.save_prefs()
+    }
+
+    fn shortcut(&mut self, s: Shortcut) -> Task<Message> {
+        if s == Shortcut::NewDeck && self.screen.id() != ScreenId::Decks {
+            let nav = self.navigate(ScreenId::Decks);
+            let new = self.shortcut(Shortcut::NewDeck);
+            return Task::batch([nav, new]);
+        }
+        if s == Shortcut::Escape && !self.banners.is_empty() && !self.screen_has_dialog() {
+            self.banners.pop();
+            return Task::none();
+        }
+        match &mut self.screen {
+            Screen::Library(l) => {
+                let a = l.shortcut(s);
+                self.perform(a, Message::Library)
+            }
+            Screen::Decks(d) => {
+                let a = d.shortcut(s);
+                self.perform(a, Message::Decks)
+            }
+            Screen::Collection(c) => {
+                let a = c.shortcut(s);
+                self.perform(a, Message::Collection)
+            }
+        }
+    }
+
+    fn screen_has_dialog(&self) -> bool {
+        match &self.screen {
+            Screen::Decks(d) => d.has_dialog(),
+            Screen::Library(l) => l.editor().is_some(),
+            Screen::Collection(_) => false,
+        }
+    }
+
+    fn file_dropped(&mut self, path: PathBuf) -> Task<Message> {
+        match &mut self.screen {
+            Screen::Library(l) => {
+                let a = l.dropped(path);
+                self.perform(a, Message::Library)
+            }
+            Screen::Decks(d) => {
+                let a = d.dropped(path);
+                self.perform(a, Message::Decks)
+            }
+            Screen::Collection(c) => {
+                let a = c.dropped(path);
+                self.perform(a, Message::Collection)
+            }
+        }
+    }
+
+    fn resized(&mut self, size: Size) -> Task<Message> {
+        // Saved when the window closes, not on every step of a drag.
+        self.prefs.resized(size.width, size.height);
+        Task::none()
+    }
+
+    fn close_requested(&mut self) -> Task<Message> {
+        let flush = self.flush();
+        let prefs = self.prefs.clone();
+        let save = Task::perform(self.db.run(move |s| prefs.save(s)), |_| ());
+        flush
+            .chain(save.discard())
+            .chain(Task::done(Message::ReadyToClose))
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        let mut nav = row![].spacing(4).align_y(iced::Center);
+        for id in ScreenId::ALL {
+            let current = id == self.screen.id();
+            let b = button(text(id.label()))
+                .padding([6, 14])
+                .style(if current {
+                    button::primary
+                } else {
+                    button::text
+                })
+                .on_press_maybe(id.available().then_some(Message::Navigate(id)));
+            nav = nav.push(match id.arrives_with() {
+                Some(what) => Element::from(tooltip(
+                    b,
+                    container(text(format!("Coming with {what}")).size(13))
+                        .padding(6)
+                        .style(container::rounded_box),
+                    tooltip::Position::Bottom,
+                )),
+                None => b.into(),
+            });
+        }
+        let themes = pick_list(ThemeChoice::ALL, Some(self.prefs.theme), Message::Theme);
+        let header = row![text("Deckwright").size(20), nav.width(Fill), themes]
+            .spacing(16)
+            .padding([8, 12])
+            .align_y(iced::Center);
+        let mut page = column![header, rule::horizontal(1)];
+        for b in &self.banners {
+            page = page.push(banner(&b.text, b.tone, Message::Dismiss(b.id)));
+        }
+        let body: Element<'_, Message> = match &self.screen {
+            Screen::Library(l) => l.view().map(Message::Library),
+            Screen::Decks(d) => d.view().map(Message::Decks),
+            Screen::Collection(c) => c.view().map(Message::Collection),
+        };
+        page.push(container(body).height(Fill)).into()
+    }
+}
+
+/// Opens a screen with what the preferences remember for it.
+fn open_screen(db: &Db, prefs: &Prefs, id: ScreenId) -> (Screen, Task<Message>) {
+    match id {
+        ScreenId::Decks => {
+            let (s, t) = decks::Decks::new(db.clone(), prefs.recent_decks.clone());
+            (Screen::Decks(s), t.map(Message::Decks))
+        }
+        ScreenId::Collection => {
+            let (s, t) = collection::Collection::new(db.clone(), prefs.collection_catalog);
+            (Screen::Collection(s), t.map(Message::Collection))
+        }
+        _ => {
+            let (s, t) = library::Library::new(db.clone(), prefs.library_catalog);
+            (Screen::Library(s), t.map(Message::Library))
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The app's way to the database: every query runs off the UI thread.
+//!
+//! The app keeps the database *path*, not an open [`Store`]: a `Store` holds a
+//! SQLite connection that is not `Sync`, and iced runs tasks on a thread pool.
+//! Each task opens a short-lived `Store` on a thread of its own, does its work
+//! and closes it; SQLite's WAL mode (set by [`Store::open`]) lets these
+//! connections, and the CLI, read while another writes. Opening costs well
+//! under a millisecond once the file exists and is migrated.
+//!
+//! Results come back as `Result<T, String>`: messages must be `Clone`, and
+//! the store's errors are already sentences for the user.
+
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use iced::futures::channel::oneshot;
+
+use crate::store::{self, Store};
+
+/// The database the app works on.
+#[derive(Clone, Debug)]
+pub struct Db {
+    path: Arc<PathBuf>,
+}
+
+impl Db {
+    pub fn new(path: impl Into<PathBuf>) -> Db {
+        Db {
+            path: Arc::new(path.into()),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `f` on a store opened for this call, on its own thread.
+    pub fn run<T, F>(&self, f: F) -> impl Future<Output = Result<T, String>> + Send + 'static
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Store) -> store::Result<T> + Send + 'static,
+    {
+        let path = Arc::clone(&self.path);
+        blocking(move || {
+            let mut store = Store::open(path.as_path()).map_err(|e| e.to_string())?;
+            f(&mut store).map_err(|e| e.to_string())
+        })
+    }
+
+    /// [`Db::run`] for work whose own errors are already strings (file
+    /// parsing with line numbers, then a store call).
+    pub fn run_with<T, F>(&self, f: F) -> impl Future<Output = Result<T, String>> + Send + 'static
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Store) -> Result<T, String> + Send + 'static,
+    {
+        let path = Arc::clone(&self.path);
+        blocking(move || {
+            let mut store = Store::open(path.as_path()).map_err(|e| e.to_string())?;
+            f(&mut store)
+        })
+    }
+}
+
+/// Runs blocking work (SQLite, files) on a new thread and awaits its result,
+/// so that no executor thread — and never the UI thread — waits on I/O. It
+/// needs no particular async runtime, so tests can drive it with
+/// `futures::executor::block_on`.
+pub fn blocking<T, F>(f: F) -> impl Future<Output = Result<T, String>> + Send + 'static
+where
+    T: Send + 'static,
+    F: FnOnce() -> Result<T, String> + Send + 'static,
+{
+    let (tx, rx) = oneshot::channel();
+    let spawned = std::thread::Builder::new()
+        .name("deckwright-io".into())
+        .spawn(move || {
+            let _ = tx.send(f());
+        });
+    async move {
+        if let Err(e) = spawned {
+            return Err(format!("cannot start a worker thread: {e}"));
+        }
+        rx.await
+            .unwrap_or_else(|_| Err("the background task stopped unexpectedly".into()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iced::futures::executor::block_on;
+
+    #[test]
+    fn runs_queries_on_a_file_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::new(dir.path().join("t.db"));
+        let n = block_on(db.run(|s| s.seed_samples())).unwrap();
+        assert!(n >= 5);
+        let names = block_on(db.run(|s| s.catalogs())).unwrap();
+        assert_eq!(names.len(), n);
+    }
+
+    #[test]
+    fn errors_come_back_as_sentences() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::new(dir.path().join("t.db"));
+        let e = block_on(db.run(|s| s.find_catalog("nope"))).unwrap_err();
+        assert!(e.starts_with("no catalog"), "{e}");
+        let e = block_on(blocking::<(), _>(|| Err("bad line 3".into()))).unwrap_err();
+        assert_eq!(e, "bad line 3");
+    }
+}

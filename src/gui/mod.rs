@@ -1,0 +1,78 @@
+//! The desktop app, built with iced 0.14: a shell ([`app`]) around one module
+//! per screen ([`screen`]), widgets they share ([`widget`]), the card search
+//! they use ([`search`]), and the way they reach the database ([`db`]).
+//!
+//! The shape follows iced's "Scaling Applications" pattern: the root holds an
+//! `enum Screen`, each screen has its own state, `Message`, `update` and
+//! `view`, and returns an [`screen::Action`] to the shell. All I/O — SQLite,
+//! files, dialogs — runs in tasks off the UI thread and comes back as a
+//! `Result` in a message.
+//!
+//! [`application`] builds the app for a database file; the binary and the UI
+//! tests share it.
+
+pub mod app;
+pub mod db;
+pub mod prefs;
+pub mod screen;
+pub mod search;
+pub mod widget;
+
+use std::path::PathBuf;
+
+pub use app::{App, Message};
+
+/// The font the app draws with (bundled by iced's `fira-sans` feature), so
+/// the app looks the same on every system and in the UI tests' snapshots.
+pub const FONT: iced::Font = iced::Font::with_name("Fira Sans");
+
+/// The app on the database at `db`, ready to `.run()`.
+pub fn application(
+    db: PathBuf,
+) -> iced::Application<impl iced::Program<State = App, Message = Message, Theme = iced::Theme>> {
+    iced::application(move || App::new(db.clone()), App::update, App::view)
+        .title(App::title)
+        .theme(App::theme)
+        .subscription(App::subscription)
+        .default_font(FONT)
+        .window_size(prefs::DEFAULT_WINDOW)
+        .exit_on_close_request(false)
+}
+
+/// Why the app could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum LaunchError {
+    #[error("no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set)")]
+    NoDisplay,
+    #[error("{0}")]
+    Iced(#[from] iced::Error),
+}
+
+/// Opens the app on the database at `db` with the window size it had last
+/// time, and runs it until the window closes.
+pub fn run(db: PathBuf) -> Result<(), LaunchError> {
+    // winit panics when it finds no display server; say so instead.
+    if cfg!(all(unix, not(target_os = "macos")))
+        && ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+            .iter()
+            .all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty()))
+    {
+        return Err(LaunchError::NoDisplay);
+    }
+    let size = remembered_window(&db);
+    application(db).window_size(size).run()?;
+    Ok(())
+}
+
+/// The window size stored in the preferences, read before the window opens
+/// (the size cannot change without a visible jump once it is open). Any
+/// problem falls back to the default: start-up reports database errors itself.
+fn remembered_window(db: &std::path::Path) -> (f32, f32) {
+    if !db.exists() {
+        return prefs::DEFAULT_WINDOW;
+    }
+    crate::store::Store::open(db)
+        .and_then(|s| prefs::Prefs::load(&s))
+        .map(|p| p.window)
+        .unwrap_or(prefs::DEFAULT_WINDOW)
+}

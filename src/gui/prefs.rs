@@ -1,0 +1,250 @@
+//! What the app remembers between runs: theme, window size, the last screen,
+//! recent decks and the catalogs last looked at.
+//!
+//! This is the *stored* form (one JSON value under the [`KEY`] setting), kept
+//! apart from the screens' own state. Unknown or missing keys fall back to
+//! defaults, so older and newer versions of the app read each other's
+//! settings; a value that does not parse at all is ignored rather than
+//! stopping the app.
+
+use serde::{Deserialize, Serialize};
+
+use crate::store::{self, CatalogId, DeckId, Store};
+
+/// The setting the preferences are stored under.
+pub const KEY: &str = "gui.prefs";
+
+/// How many decks the recent list keeps.
+pub const RECENT_DECKS: usize = 8;
+
+/// The default window size, and the smallest one remembered.
+pub const DEFAULT_WINDOW: (f32, f32) = (1280.0, 800.0);
+const MIN_WINDOW: (f32, f32) = (640.0, 480.0);
+
+/// Light, dark, or whatever the system uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemeChoice {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl ThemeChoice {
+    pub const ALL: [ThemeChoice; 3] = [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark];
+
+    /// The iced theme; `None` lets iced follow the system's colour scheme.
+    pub fn theme(self) -> Option<iced::Theme> {
+        match self {
+            ThemeChoice::System => None,
+            ThemeChoice::Light => Some(iced::Theme::Light),
+            ThemeChoice::Dark => Some(iced::Theme::Dark),
+        }
+    }
+}
+
+impl std::fmt::Display for ThemeChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ThemeChoice::System => "System theme",
+            ThemeChoice::Light => "Light",
+            ThemeChoice::Dark => "Dark",
+        })
+    }
+}
+
+/// The app's screens, as the navigation lists them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScreenId {
+    #[default]
+    Library,
+    Decks,
+    Collection,
+    Playtest,
+    Print,
+    World,
+}
+
+impl ScreenId {
+    pub const ALL: [ScreenId; 6] = [
+        ScreenId::Library,
+        ScreenId::Decks,
+        ScreenId::Collection,
+        ScreenId::Playtest,
+        ScreenId::Print,
+        ScreenId::World,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ScreenId::Library => "Library",
+            ScreenId::Decks => "Decks",
+            ScreenId::Collection => "Collection",
+            ScreenId::Playtest => "Playtest",
+            ScreenId::Print => "Print",
+            ScreenId::World => "World",
+        }
+    }
+
+    /// Screens that arrive with later issues: their place in the navigation
+    /// is kept, but they cannot be opened yet.
+    pub fn available(self) -> bool {
+        matches!(
+            self,
+            ScreenId::Library | ScreenId::Decks | ScreenId::Collection
+        )
+    }
+
+    /// The issue that brings a screen that is not there yet.
+    pub fn arrives_with(self) -> Option<&'static str> {
+        match self {
+            ScreenId::Playtest => Some("test hands, odds and goldfish games (issue 5)"),
+            ScreenId::Print => Some("print-and-play PDF export (issue 4)"),
+            ScreenId::World => Some("the Strange World solo board (issue 6)"),
+            _ => None,
+        }
+    }
+}
+
+/// The stored preferences.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    pub theme: ThemeChoice,
+    /// Logical size of the main window.
+    pub window: (f32, f32),
+    pub screen: ScreenId,
+    /// Most recent first.
+    pub recent_decks: Vec<DeckId>,
+    pub library_catalog: Option<CatalogId>,
+    pub collection_catalog: Option<CatalogId>,
+}
+
+impl Default for Prefs {
+    fn default() -> Prefs {
+        Prefs {
+            theme: ThemeChoice::System,
+            window: DEFAULT_WINDOW,
+            screen: ScreenId::Library,
+            recent_decks: Vec::new(),
+            library_catalog: None,
+            collection_catalog: None,
+        }
+    }
+}
+
+impl Prefs {
+    /// Reads the stored preferences; defaults when there are none or they do
+    /// not parse.
+    pub fn load(store: &Store) -> store::Result<Prefs> {
+        Ok(store
+            .setting(KEY)?
+            .and_then(|json| serde_json::from_str::<Prefs>(&json).ok())
+            .map(Prefs::sane)
+            .unwrap_or_default())
+    }
+
+    /// Stores the preferences.
+    pub fn save(&self, store: &mut Store) -> store::Result<()> {
+        let json = serde_json::to_string(self).map_err(|e| store::StoreError::Invalid {
+            what: "app preferences".into(),
+            reason: e.to_string(),
+        })?;
+        store.set_setting(KEY, &json)
+    }
+
+    /// Puts `deck` first in the recent list.
+    pub fn opened_deck(&mut self, deck: DeckId) {
+        self.recent_decks.retain(|d| *d != deck);
+        self.recent_decks.insert(0, deck);
+        self.recent_decks.truncate(RECENT_DECKS);
+    }
+
+    /// Forgets a deleted deck.
+    pub fn forget_deck(&mut self, deck: DeckId) {
+        self.recent_decks.retain(|d| *d != deck);
+    }
+
+    /// Remembers a window size, ignoring minimised or absurd ones.
+    pub fn resized(&mut self, width: f32, height: f32) {
+        if width.is_finite()
+            && height.is_finite()
+            && width >= MIN_WINDOW.0
+            && height >= MIN_WINDOW.1
+        {
+            self.window = (width.round(), height.round());
+        }
+    }
+
+    /// Values another program may have stored out of range, brought back in.
+    fn sane(mut self) -> Prefs {
+        let (w, h) = self.window;
+        if !(w.is_finite()
+            && h.is_finite()
+            && w >= MIN_WINDOW.0
+            && h >= MIN_WINDOW.1
+            && w <= 16384.0
+            && h <= 16384.0)
+        {
+            self.window = DEFAULT_WINDOW;
+        }
+        if !self.screen.available() {
+            self.screen = ScreenId::Library;
+        }
+        self.recent_decks.truncate(RECENT_DECKS);
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_through_the_settings_table() {
+        let mut s = Store::open_in_memory().unwrap();
+        assert_eq!(Prefs::load(&s).unwrap(), Prefs::default());
+        let mut p = Prefs {
+            theme: ThemeChoice::Dark,
+            screen: ScreenId::Collection,
+            ..Prefs::default()
+        };
+        p.resized(1000.4, 700.0);
+        for d in 1..=10 {
+            p.opened_deck(DeckId(d));
+        }
+        p.opened_deck(DeckId(5));
+        p.save(&mut s).unwrap();
+        let back = Prefs::load(&s).unwrap();
+        assert_eq!(back, p);
+        assert_eq!(back.window, (1000.0, 700.0));
+        assert_eq!(back.recent_decks.len(), RECENT_DECKS);
+        assert_eq!(back.recent_decks[0], DeckId(5));
+        assert_eq!(back.recent_decks[1], DeckId(10));
+    }
+
+    #[test]
+    fn bad_or_partial_settings_fall_back_to_defaults() {
+        let mut s = Store::open_in_memory().unwrap();
+        s.set_setting(KEY, "not json").unwrap();
+        assert_eq!(Prefs::load(&s).unwrap(), Prefs::default());
+        s.set_setting(
+            KEY,
+            r#"{"theme":"light","window":[10,10],"screen":"print","future":1}"#,
+        )
+        .unwrap();
+        let p = Prefs::load(&s).unwrap();
+        assert_eq!(p.theme, ThemeChoice::Light);
+        assert_eq!(p.window, DEFAULT_WINDOW);
+        assert_eq!(p.screen, ScreenId::Library);
+    }
+
+    #[test]
+    fn tiny_windows_are_not_remembered() {
+        let mut p = Prefs::default();
+        p.resized(0.0, 0.0);
+        assert_eq!(p.window, DEFAULT_WINDOW);
+    }
+}

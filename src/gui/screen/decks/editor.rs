@@ -1,0 +1,772 @@
+//! The open deck: add and remove cards (by click, +/− and the keyboard),
+//! move them between the main board and the sideboard, undo and redo, the
+//! validation report re-run on every edit, deck text in and out, and the
+//! version history. Edits are saved to the store a moment after the last one
+//! (autosave); every save is a new version, so earlier ones are kept.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use iced::widget::text_editor;
+use iced::{Subscription, Task};
+
+use crate::decklist::{self, Format};
+use crate::games;
+use crate::gui::db::{Db, blocking};
+use crate::gui::search::{CardIndex, Filter};
+use crate::model::{Board, Catalog, Deck, DeckEntry, NameIndex};
+use crate::rules::{CheckOptions, Mode, Report};
+use crate::store::{DeckDiffLine, DeckInfo, DeckVersion};
+
+use super::super::{Action, Shortcut};
+use super::stats::{Stats, stats};
+
+/// How long after the last edit the deck is saved.
+pub const AUTOSAVE_AFTER: Duration = Duration::from_millis(1200);
+
+/// Undo steps kept.
+const UNDO_DEPTH: usize = 200;
+
+/// The most search results listed.
+pub const MAX_RESULTS: usize = 100;
+
+/// The id of the card search box (Ctrl+F focuses it).
+pub const SEARCH_ID: &str = "deck-search";
+
+/// The name deck text pasted into the app goes by in error messages.
+pub const PASTED: &str = "pasted deck";
+
+/// What the right-hand panel shows below the validation report.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tab {
+    #[default]
+    Charts,
+    Text,
+    History,
+}
+
+/// An open deck.
+#[derive(Debug)]
+pub struct Editor {
+    db: Db,
+    pub(super) info: DeckInfo,
+    pub(super) index: CardIndex,
+    pub(super) names: NameIndex,
+    pub(super) deck: Deck,
+    undo: Vec<Vec<DeckEntry>>,
+    redo: Vec<Vec<DeckEntry>>,
+    pub(super) mode: Option<Mode>,
+    pub(super) players: Option<i64>,
+    pub(super) report: Result<Report, String>,
+    pub(super) stats: Stats,
+    pub(super) query: String,
+    pub(super) matches: Vec<u32>,
+    /// The highlighted search result (keyboard adds it).
+    pub(super) cursor: usize,
+    /// Where added cards go.
+    pub(super) target: Board,
+    /// Edits made so far, and how many of them the store has.
+    edits: u64,
+    saved_edits: u64,
+    saving: Option<u64>,
+    last_edit: Option<Instant>,
+    pub(super) tab: Tab,
+    pub(super) paste: text_editor::Content,
+    pub(super) text_error: Option<String>,
+    pub(super) versions: Vec<DeckVersion>,
+    /// The version whose difference from the current one is shown.
+    pub(super) shown: Option<(u32, Vec<DeckDiffLine>)>,
+}
+
+/// A deck read from the store with what the editor needs.
+#[derive(Debug, Clone)]
+pub struct Opened {
+    pub info: DeckInfo,
+    pub deck: Deck,
+    pub catalog: Arc<Catalog>,
+    pub versions: Vec<DeckVersion>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Query(String),
+    /// Highlight search result `n`.
+    Highlight(usize),
+    /// Add one copy of a catalog card (by position) to the target board.
+    Add(u32),
+    Target(Board),
+    /// One more / one less of deck entry `n`.
+    Plus(usize),
+    Minus(usize),
+    /// Move deck entry `n` to the other board.
+    Move(usize),
+    Undo,
+    Redo,
+    Mode(Option<Mode>),
+    Players(Option<i64>),
+    /// Autosave clock.
+    Tick,
+    SaveNow,
+    Saved(Result<(u32, u64), String>),
+    Tab(Tab),
+    Paste(text_editor::Action),
+    ImportText,
+    ImportFile,
+    ImportFilePath(PathBuf),
+    FileImported(Result<Deck, String>),
+    CopyText,
+    ExportFile,
+    ExportFilePath(PathBuf),
+    Exported(Result<PathBuf, String>),
+    DialogClosed,
+    Versions(Result<Vec<DeckVersion>, String>),
+    ShowVersion(u32),
+    Diffed(Result<(u32, Vec<DeckDiffLine>), String>),
+    Restore(u32),
+    Restored(Result<(u32, Deck), String>),
+}
+
+/// The catalog card a deck entry names: by `[id]` when it has one, else by a
+/// name exactly one card has.
+pub fn resolve_entry(names: &NameIndex, catalog: &Catalog, e: &DeckEntry) -> Option<usize> {
+    match &e.id {
+        Some(id) => names.by_id(id).filter(|&i| {
+            e.name.trim().is_empty()
+                || catalog.cards[i].name_key() == crate::model::name_key(&e.name)
+        }),
+        None => match names.named(&e.name) {
+            [one] => Some(*one),
+            _ => None,
+        },
+    }
+}
+
+impl Editor {
+    pub fn new(db: Db, opened: Opened) -> Editor {
+        let index = CardIndex::new(Arc::clone(&opened.catalog));
+        let names = opened.catalog.name_index();
+        let version = opened.info.version;
+        let mut e = Editor {
+            db,
+            info: opened.info,
+            matches: Vec::new(),
+            index,
+            names,
+            deck: opened.deck,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            mode: None,
+            players: None,
+            report: Err(String::new()),
+            stats: Stats {
+                curve: Default::default(),
+                types: Default::default(),
+            },
+            query: String::new(),
+            cursor: 0,
+            target: Board::Main,
+            edits: 0,
+            saved_edits: 0,
+            saving: None,
+            last_edit: None,
+            tab: Tab::default(),
+            paste: text_editor::Content::new(),
+            text_error: None,
+            versions: opened.versions,
+            shown: None,
+        };
+        e.info.version = version;
+        e.revalidate();
+        e.research();
+        e
+    }
+
+    pub fn info(&self) -> &DeckInfo {
+        &self.info
+    }
+
+    pub fn deck(&self) -> &Deck {
+        &self.deck
+    }
+
+    pub fn catalog(&self) -> &Arc<Catalog> {
+        self.index.catalog()
+    }
+
+    pub fn report(&self) -> Result<&Report, &String> {
+        self.report.as_ref()
+    }
+
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Edits the store does not have yet.
+    pub fn is_dirty(&self) -> bool {
+        self.edits != self.saved_edits
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    pub fn versions(&self) -> &[DeckVersion] {
+        &self.versions
+    }
+
+    pub fn text_error(&self) -> Option<&str> {
+        self.text_error.as_deref()
+    }
+
+    /// The search results, best first (catalog positions).
+    pub fn results(&self) -> &[u32] {
+        &self.matches
+    }
+
+    pub(super) fn set_name(&mut self, name: &str) {
+        self.info.name = name.to_string();
+        self.deck.name = name.to_string();
+    }
+
+    pub fn subscription(&self) -> Subscription<Message> {
+        if self.is_dirty() {
+            iced::time::every(Duration::from_millis(400)).map(|_| Message::Tick)
+        } else {
+            Subscription::none()
+        }
+    }
+
+    pub fn update(&mut self, message: Message) -> Action<Message> {
+        match message {
+            Message::Query(q) => self.search(q),
+            Message::Highlight(n) => self.highlight(n),
+            Message::Add(i) => self.add(i),
+            Message::Target(b) => self.set_target(b),
+            Message::Plus(n) => self.plus(n),
+            Message::Minus(n) => self.minus(n),
+            Message::Move(n) => self.move_entry(n),
+            Message::Undo => self.undo(),
+            Message::Redo => self.redo(),
+            Message::Mode(m) => self.set_mode(m),
+            Message::Players(p) => self.set_players(p),
+            Message::Tick => self.tick(),
+            Message::SaveNow => self.save(),
+            Message::Saved(r) => self.saved(r),
+            Message::Tab(t) => self.set_tab(t),
+            Message::Paste(a) => self.paste(a),
+            Message::ImportText => self.import_text(),
+            Message::ImportFile => self.pick_import_file(),
+            Message::ImportFilePath(p) => self.import_file(p),
+            Message::FileImported(r) => self.file_imported(r),
+            Message::CopyText => self.copy_text(),
+            Message::ExportFile => self.pick_export_file(),
+            Message::ExportFilePath(p) => self.export_file(p),
+            Message::Exported(r) => self.exported(r),
+            Message::DialogClosed => Action::None,
+            Message::Versions(r) => self.versions_loaded(r),
+            Message::ShowVersion(v) => self.show_version(v),
+            Message::Diffed(r) => self.diffed(r),
+            Message::Restore(v) => self.restore(v),
+            Message::Restored(r) => self.restored(r),
+        }
+    }
+
+    pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
+        match s {
+            Shortcut::Undo => self.undo(),
+            Shortcut::Redo => self.redo(),
+            Shortcut::Save => self.save(),
+            Shortcut::Find => Action::Run(iced::widget::operation::focus(SEARCH_ID)),
+            Shortcut::Up => self.highlight(self.cursor.saturating_sub(1)),
+            Shortcut::Down => self.highlight(self.cursor + 1),
+            Shortcut::Plus => match self.matches.get(self.cursor) {
+                Some(&i) => self.add(i),
+                None => Action::None,
+            },
+            Shortcut::Minus => self.remove_highlighted(),
+            Shortcut::Import => self.pick_import_file(),
+            Shortcut::Export => self.pick_export_file(),
+            _ => Action::None,
+        }
+    }
+
+    // ---- search ----
+
+    fn search(&mut self, q: String) -> Action<Message> {
+        self.query = q;
+        self.research();
+        Action::None
+    }
+
+    fn research(&mut self) {
+        self.matches = self.index.search(&Filter {
+            query: self.query.clone(),
+            ..Filter::default()
+        });
+        self.cursor = 0;
+    }
+
+    fn highlight(&mut self, n: usize) -> Action<Message> {
+        let shown = self.matches.len().min(MAX_RESULTS);
+        if shown > 0 {
+            self.cursor = n.min(shown - 1);
+        }
+        Action::None
+    }
+
+    // ---- edits ----
+
+    /// Applies an edit, keeping the previous entries for undo.
+    fn edit(&mut self, f: impl FnOnce(&mut Vec<DeckEntry>)) -> Action<Message> {
+        let before = self.deck.entries.clone();
+        f(&mut self.deck.entries);
+        if self.deck.entries == before {
+            return Action::None;
+        }
+        self.undo.push(before);
+        if self.undo.len() > UNDO_DEPTH {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        self.changed();
+        Action::None
+    }
+
+    /// After the entries changed: re-check, redraw the charts, and schedule
+    /// the save.
+    fn changed(&mut self) {
+        self.edits += 1;
+        self.last_edit = Some(Instant::now());
+        self.revalidate();
+    }
+
+    pub(super) fn revalidate(&mut self) {
+        let catalog = self.index.catalog();
+        let opts = CheckOptions {
+            mode: self.mode,
+            players: self.players,
+            overrides: Vec::new(),
+        };
+        self.report = games::validate(catalog, &self.deck, &opts).map_err(|e| e.to_string());
+        self.stats = stats(catalog, &self.names, &self.deck);
+    }
+
+    fn add(&mut self, i: u32) -> Action<Message> {
+        let catalog = Arc::clone(self.index.catalog());
+        let Some(card) = catalog.cards.get(i as usize) else {
+            return Action::None;
+        };
+        let target = self.target;
+        let names = &self.names;
+        let existing = self.deck.entries.iter().position(|e| {
+            e.board == target && resolve_entry(names, &catalog, e) == Some(i as usize)
+        });
+        let section = (target == Board::Main).then(|| {
+            games::game(catalog.game)
+                .def()
+                .section_of(&card.card_type)
+                .to_string()
+        });
+        self.edit(|entries| match existing {
+            Some(n) => entries[n].count += 1,
+            None => entries.push(DeckEntry {
+                count: 1,
+                name: card.name.clone(),
+                id: Some(card.id.clone()),
+                board: target,
+                section,
+                line: None,
+            }),
+        })
+    }
+
+    fn set_target(&mut self, b: Board) -> Action<Message> {
+        self.target = b;
+        Action::None
+    }
+
+    fn plus(&mut self, n: usize) -> Action<Message> {
+        if n >= self.deck.entries.len() {
+            return Action::None;
+        }
+        self.edit(|entries| entries[n].count += 1)
+    }
+
+    fn minus(&mut self, n: usize) -> Action<Message> {
+        if n >= self.deck.entries.len() {
+            return Action::None;
+        }
+        self.edit(|entries| {
+            if entries[n].count <= 1 {
+                entries.remove(n);
+            } else {
+                entries[n].count -= 1;
+            }
+        })
+    }
+
+    /// `-` on the keyboard: one copy less of the highlighted search result,
+    /// from the target board.
+    fn remove_highlighted(&mut self) -> Action<Message> {
+        let Some(&i) = self.matches.get(self.cursor) else {
+            return Action::None;
+        };
+        let catalog = Arc::clone(self.index.catalog());
+        let n = self.deck.entries.iter().position(|e| {
+            e.board == self.target && resolve_entry(&self.names, &catalog, e) == Some(i as usize)
+        });
+        match n {
+            Some(n) => self.minus(n),
+            None => Action::None,
+        }
+    }
+
+    fn move_entry(&mut self, n: usize) -> Action<Message> {
+        let Some(e) = self.deck.entries.get(n) else {
+            return Action::None;
+        };
+        let to = if e.board == Board::Main {
+            Board::Sideboard
+        } else {
+            Board::Main
+        };
+        let catalog = Arc::clone(self.index.catalog());
+        let card = resolve_entry(&self.names, &catalog, e);
+        let section = match (to, card) {
+            (Board::Main, Some(i)) => Some(
+                games::game(catalog.game)
+                    .def()
+                    .section_of(&catalog.cards[i].card_type)
+                    .to_string(),
+            ),
+            _ => None,
+        };
+        // Merge with the same card already on the other board.
+        let names = &self.names;
+        let twin = self.deck.entries.iter().position(|o| {
+            o.board == to
+                && match card {
+                    Some(i) => resolve_entry(names, &catalog, o) == Some(i),
+                    None => crate::model::name_key(&o.name) == crate::model::name_key(&e.name),
+                }
+        });
+        self.edit(|entries| {
+            let mut moved = entries.remove(n);
+            match twin {
+                Some(t) => {
+                    let t = if t > n { t - 1 } else { t };
+                    entries[t].count += moved.count;
+                }
+                None => {
+                    moved.board = to;
+                    moved.section = section;
+                    entries.push(moved);
+                }
+            }
+        })
+    }
+
+    fn undo(&mut self) -> Action<Message> {
+        if let Some(prev) = self.undo.pop() {
+            let now = std::mem::replace(&mut self.deck.entries, prev);
+            self.redo.push(now);
+            self.changed();
+        }
+        Action::None
+    }
+
+    fn redo(&mut self) -> Action<Message> {
+        if let Some(next) = self.redo.pop() {
+            let now = std::mem::replace(&mut self.deck.entries, next);
+            self.undo.push(now);
+            self.changed();
+        }
+        Action::None
+    }
+
+    /// Replaces the whole deck (an import or a restore), as one undoable edit.
+    fn replace_entries(&mut self, entries: Vec<DeckEntry>) {
+        let _ = self.edit(|e| *e = entries);
+    }
+
+    fn set_mode(&mut self, m: Option<Mode>) -> Action<Message> {
+        self.mode = m;
+        self.revalidate();
+        Action::None
+    }
+
+    fn set_players(&mut self, p: Option<i64>) -> Action<Message> {
+        self.players = p;
+        self.revalidate();
+        Action::None
+    }
+
+    // ---- saving ----
+
+    fn tick(&mut self) -> Action<Message> {
+        match self.last_edit {
+            Some(t) if t.elapsed() >= AUTOSAVE_AFTER => self.save(),
+            _ => Action::None,
+        }
+    }
+
+    /// Saves the deck as a new version, unless the store has it already or a
+    /// save is under way (the next tick saves what came after).
+    pub fn save(&mut self) -> Action<Message> {
+        if !self.is_dirty() || self.saving.is_some() {
+            return Action::None;
+        }
+        self.saving = Some(self.edits);
+        Action::Run(self.save_task())
+    }
+
+    fn save_task(&self) -> Task<Message> {
+        let (id, deck, edits) = (self.info.id, self.deck.clone(), self.edits);
+        Task::perform(
+            self.db
+                .run(move |s| Ok((s.save_deck(id, &deck, None)?, edits))),
+            Message::Saved,
+        )
+    }
+
+    /// The save to run before the deck closes (leaving the screen, closing
+    /// the window), if anything is unsaved.
+    pub fn flush(&mut self) -> Task<Message> {
+        if self.is_dirty() {
+            self.saving = Some(self.edits);
+            self.save_task()
+        } else {
+            Task::none()
+        }
+    }
+
+    fn saved(&mut self, r: Result<(u32, u64), String>) -> Action<Message> {
+        self.saving = None;
+        match r {
+            Ok((version, edits)) => {
+                self.saved_edits = self.saved_edits.max(edits);
+                let changed = version != self.info.version;
+                self.info.version = version;
+                self.info.main_count = self.deck.main_count();
+                if changed {
+                    self.load_versions()
+                } else {
+                    Action::None
+                }
+            }
+            Err(e) => {
+                // Try again after the next edit rather than in a loop.
+                self.last_edit = None;
+                Action::Error(format!("cannot save deck \"{}\": {e}", self.info.name))
+            }
+        }
+    }
+
+    fn load_versions(&self) -> Action<Message> {
+        let id = self.info.id;
+        Action::Run(Task::perform(
+            self.db.run(move |s| s.deck_versions(id)),
+            Message::Versions,
+        ))
+    }
+
+    fn versions_loaded(&mut self, r: Result<Vec<DeckVersion>, String>) -> Action<Message> {
+        match r {
+            Ok(v) => {
+                self.versions = v;
+                Action::None
+            }
+            Err(e) => Action::Error(e),
+        }
+    }
+
+    // ---- text in and out ----
+
+    fn set_tab(&mut self, t: Tab) -> Action<Message> {
+        self.tab = t;
+        if t == Tab::Text && self.paste.text().trim().is_empty() {
+            self.paste = text_editor::Content::with_text(&self.deck_text());
+        }
+        Action::None
+    }
+
+    /// The deck as a deck list (formats.md §2), sections from the catalog.
+    pub fn deck_text(&self) -> String {
+        decklist::write_text(&self.deck, Some(self.index.catalog()))
+    }
+
+    fn paste(&mut self, a: text_editor::Action) -> Action<Message> {
+        self.paste.perform(a);
+        Action::None
+    }
+
+    /// The text typed or pasted into the paste box.
+    pub fn paste_text(&self) -> String {
+        self.paste.text()
+    }
+
+    fn import_text(&mut self) -> Action<Message> {
+        match decklist::parse_text(&self.paste.text(), Path::new(PASTED)) {
+            Ok(deck) => {
+                self.text_error = None;
+                self.take_imported(deck)
+            }
+            Err(d) => {
+                self.text_error = Some(d.to_string());
+                Action::None
+            }
+        }
+    }
+
+    fn take_imported(&mut self, deck: Deck) -> Action<Message> {
+        let n = deck.main_count();
+        self.replace_entries(deck.entries);
+        Action::Notice(format!(
+            "Imported {n} main-board cards into \"{}\" (Ctrl+Z undoes it).",
+            self.info.name
+        ))
+    }
+
+    fn pick_import_file(&mut self) -> Action<Message> {
+        Action::Run(Task::perform(
+            rfd::AsyncFileDialog::new()
+                .set_title("Import a deck list")
+                .add_filter("Deck list", &["txt", "dec", "cod", "dck"])
+                .add_filter("Any file", &["*"])
+                .pick_file(),
+            |f| match f {
+                Some(f) => Message::ImportFilePath(f.path().to_path_buf()),
+                None => Message::DialogClosed,
+            },
+        ))
+    }
+
+    fn import_file(&mut self, path: PathBuf) -> Action<Message> {
+        Action::Run(Task::perform(
+            blocking(move || decklist::load(&path).map_err(|d| d.to_string())),
+            Message::FileImported,
+        ))
+    }
+
+    fn file_imported(&mut self, r: Result<Deck, String>) -> Action<Message> {
+        match r {
+            Ok(deck) => {
+                self.text_error = None;
+                self.take_imported(deck)
+            }
+            Err(e) => {
+                self.text_error = Some(e.clone());
+                self.tab = Tab::Text;
+                Action::Error(e)
+            }
+        }
+    }
+
+    fn copy_text(&mut self) -> Action<Message> {
+        Action::Run(iced::clipboard::write(self.deck_text()))
+            .and(Action::Notice("The deck list is on the clipboard.".into()))
+    }
+
+    fn pick_export_file(&mut self) -> Action<Message> {
+        Action::Run(Task::perform(
+            rfd::AsyncFileDialog::new()
+                .set_title("Export the deck")
+                .set_file_name(format!("{}.txt", crate::model::slug(&self.info.name)))
+                .add_filter("Deck list (text)", &["txt"])
+                .add_filter("Cockatrice", &["cod"])
+                .add_filter("Forge", &["dck"])
+                .save_file(),
+            |f| match f {
+                Some(f) => Message::ExportFilePath(f.path().to_path_buf()),
+                None => Message::DialogClosed,
+            },
+        ))
+    }
+
+    fn export_file(&mut self, path: PathBuf) -> Action<Message> {
+        let mut deck = self.deck.clone();
+        deck.game = Some(self.info.game);
+        let text = match Format::from_path(&path) {
+            Format::Text => decklist::write_text(&deck, Some(self.index.catalog())),
+            Format::Cockatrice => decklist::write_cod(&deck),
+            Format::Forge => decklist::write_dck(&deck),
+        };
+        Action::Run(Task::perform(
+            blocking(move || {
+                std::fs::write(&path, text)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                Ok(path)
+            }),
+            Message::Exported,
+        ))
+    }
+
+    fn exported(&mut self, r: Result<PathBuf, String>) -> Action<Message> {
+        match r {
+            Ok(p) => Action::Notice(format!("Exported the deck to {}", p.display())),
+            Err(e) => Action::Error(e),
+        }
+    }
+
+    // ---- versions ----
+
+    fn show_version(&mut self, v: u32) -> Action<Message> {
+        let (id, current) = (self.info.id, self.info.version);
+        Action::Run(Task::perform(
+            self.db
+                .run(move |s| Ok((v, s.diff_versions(id, v, current)?))),
+            Message::Diffed,
+        ))
+    }
+
+    fn diffed(&mut self, r: Result<(u32, Vec<DeckDiffLine>), String>) -> Action<Message> {
+        match r {
+            Ok(d) => {
+                self.shown = Some(d);
+                Action::None
+            }
+            Err(e) => Action::Error(e),
+        }
+    }
+
+    /// Makes version `v` current: what is unsaved is saved first (so it is
+    /// kept as a version too), then the store copies `v` as a new version.
+    fn restore(&mut self, v: u32) -> Action<Message> {
+        let id = self.info.id;
+        let pending = self.is_dirty().then(|| self.deck.clone());
+        let edits = self.edits;
+        self.saving = Some(edits);
+        Action::Run(Task::perform(
+            self.db.run(move |s| {
+                if let Some(deck) = &pending {
+                    s.save_deck(id, deck, None)?;
+                }
+                let current = s.restore_version(id, v)?;
+                Ok((current, s.load_deck(id)?))
+            }),
+            Message::Restored,
+        ))
+    }
+
+    fn restored(&mut self, r: Result<(u32, Deck), String>) -> Action<Message> {
+        let edits = self.saving.take().unwrap_or(self.edits);
+        match r {
+            Ok((version, deck)) => {
+                self.replace_entries(deck.entries);
+                // The store has this state: it is not an unsaved edit.
+                self.saved_edits = self.edits.max(edits);
+                self.info.version = version;
+                self.info.main_count = self.deck.main_count();
+                self.shown = None;
+                self.load_versions()
+                    .and(Action::Notice(format!("Restored as version {version}.")))
+            }
+            Err(e) => Action::Error(e),
+        }
+    }
+}

@@ -1,0 +1,509 @@
+//! How an open deck looks: the card search on the left, the deck by
+//! section in the middle, and on the right the validation report with the
+//! charts, the deck text and the version history.
+
+use iced::widget::{
+    button, column, container, row, rule, scrollable, space, text, text_editor, text_input,
+};
+use iced::{Element, Fill, FillPortion, Theme};
+
+use crate::games;
+use crate::gui::widget::{heading, muted, selected_row};
+use crate::model::{Board, GameId};
+use crate::rules::Mode;
+
+use super::editor::{Editor, MAX_RESULTS, Message, SEARCH_ID, Tab, resolve_entry};
+
+impl Editor {
+    pub fn view(&self) -> Element<'_, Message> {
+        row![
+            self.view_search().width(FillPortion(3)),
+            rule::vertical(1),
+            self.view_deck().width(FillPortion(4)),
+            rule::vertical(1),
+            self.view_side().width(FillPortion(3)),
+        ]
+        .spacing(10)
+        .height(Fill)
+        .into()
+    }
+
+    fn view_search(&self) -> iced::widget::Column<'_, Message> {
+        let search = text_input("Find cards to add (Ctrl+F)", &self.query)
+            .id(SEARCH_ID)
+            .on_input(Message::Query)
+            .on_submit_maybe(self.matches.get(self.cursor).map(|&i| Message::Add(i)));
+        let target = row![
+            text("Add to").size(13).style(muted),
+            choice(
+                "Main",
+                self.target == Board::Main,
+                Message::Target(Board::Main)
+            ),
+            choice(
+                "Sideboard",
+                self.target == Board::Sideboard,
+                Message::Target(Board::Sideboard)
+            ),
+        ]
+        .spacing(6)
+        .align_y(iced::Center);
+        let mut list = column![].spacing(1);
+        for (n, &i) in self.matches.iter().take(MAX_RESULTS).enumerate() {
+            let card = self.index.card(i);
+            let mut detail = card.card_type.clone();
+            if let Some(c) = card.cost {
+                detail.push_str(&format!(" · {c}"));
+            }
+            let add = container(
+                button(text("+").size(14))
+                    .padding([2, 8])
+                    .on_press(Message::Add(i)),
+            )
+            .id(format!("add-{}", card.id));
+            let name = button(
+                row![
+                    text(card.name.as_str()).width(Fill),
+                    text(detail).size(12).style(muted)
+                ]
+                .spacing(6),
+            )
+            .width(Fill)
+            .padding([3, 6])
+            .style(button::text)
+            .on_press(Message::Highlight(n));
+            let line = row![add, name].spacing(4).align_y(iced::Center);
+            list = list.push(if n == self.cursor {
+                container(line).style(selected_row)
+            } else {
+                container(line)
+            });
+        }
+        if self.matches.len() > MAX_RESULTS {
+            list = list.push(
+                text(format!("... {} more", self.matches.len() - MAX_RESULTS))
+                    .size(12)
+                    .style(muted),
+            );
+        }
+        column![
+            search,
+            target,
+            text("Enter or + adds the highlighted card, - takes one out, arrows move.")
+                .size(11)
+                .style(muted),
+            scrollable(list).height(Fill)
+        ]
+        .spacing(6)
+    }
+
+    fn view_deck(&self) -> iced::widget::Column<'_, Message> {
+        let catalog = self.index.catalog();
+        let def = games::game(catalog.game).def();
+        let saved = if self.is_dirty() {
+            "Unsaved changes".to_string()
+        } else {
+            format!("Saved · version {}", self.info.version)
+        };
+        let header = column![
+            heading(self.info.name.as_str()).size(22),
+            text(format!(
+                "{} · {} · {} cards in the main board",
+                def.name,
+                self.info.catalog_name,
+                self.deck.main_count()
+            ))
+            .size(13)
+            .style(muted),
+            row![
+                button("Undo")
+                    .on_press_maybe(self.can_undo().then_some(Message::Undo))
+                    .style(button::secondary),
+                button("Redo")
+                    .on_press_maybe(self.can_redo().then_some(Message::Redo))
+                    .style(button::secondary),
+                button("Save now")
+                    .on_press_maybe(self.is_dirty().then_some(Message::SaveNow))
+                    .style(button::secondary),
+                text(saved).size(13).style(muted),
+            ]
+            .spacing(6)
+            .align_y(iced::Center),
+        ]
+        .spacing(6);
+        let mut header = header;
+        if catalog.game == GameId::BizarreWorld {
+            header = header.push(
+                row![
+                    text("Mode").size(13).style(muted),
+                    choice("Auto", self.mode.is_none(), Message::Mode(None)),
+                    choice(
+                        "Crafting",
+                        self.mode == Some(Mode::Crafting),
+                        Message::Mode(Some(Mode::Crafting))
+                    ),
+                    choice(
+                        "Random",
+                        self.mode == Some(Mode::Random),
+                        Message::Mode(Some(Mode::Random))
+                    ),
+                ]
+                .spacing(6)
+                .align_y(iced::Center),
+            );
+        }
+        if catalog.game == GameId::StrangeWorld {
+            let mut players = row![
+                text("Players").size(13).style(muted),
+                choice("Auto", self.players.is_none(), Message::Players(None)),
+            ]
+            .spacing(6)
+            .align_y(iced::Center);
+            for n in 1..=4 {
+                players = players.push(choice(
+                    if n == 1 {
+                        "Solo"
+                    } else {
+                        ["", "", "2", "3", "4"][n as usize]
+                    },
+                    self.players == Some(n),
+                    Message::Players(Some(n)),
+                ));
+            }
+            header = header.push(players);
+        }
+
+        // Main-board entries by the section of their card's type, in the
+        // game's section order; then unknown cards; then the other boards.
+        let involved: Vec<&str> = match &self.report {
+            Ok(r) => r
+                .violations
+                .iter()
+                .flat_map(|v| v.cards.iter().map(String::as_str))
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        let mut groups: Vec<(String, Vec<usize>)> = def
+            .sections
+            .iter()
+            .map(|s| (s.name.clone(), Vec::new()))
+            .collect();
+        let mut unknown = Vec::new();
+        let mut side = Vec::new();
+        let mut maybe = Vec::new();
+        for (n, e) in self.deck.entries.iter().enumerate() {
+            match e.board {
+                Board::Sideboard => side.push(n),
+                Board::Maybeboard => maybe.push(n),
+                Board::Main => match resolve_entry(&self.names, catalog, e) {
+                    Some(i) => {
+                        let s = def.section_of(&catalog.cards[i].card_type).to_string();
+                        match groups.iter_mut().find(|(name, _)| *name == s) {
+                            Some((_, v)) => v.push(n),
+                            None => groups.push((s, vec![n])),
+                        }
+                    }
+                    None => unknown.push(n),
+                },
+            }
+        }
+        groups.push(("Not in the catalog".into(), unknown));
+        groups.push(("Sideboard".into(), side));
+        groups.push(("Maybeboard".into(), maybe));
+        let mut list = column![].spacing(2);
+        for (name, entries) in groups {
+            if entries.is_empty() {
+                continue;
+            }
+            let count: u32 = entries.iter().map(|&n| self.deck.entries[n].count).sum();
+            list = list.push(
+                text(format!("{name} ({count})"))
+                    .size(15)
+                    .style(|t: &Theme| text::Style {
+                        color: Some(t.extended_palette().primary.base.color),
+                    }),
+            );
+            for n in entries {
+                list = list.push(self.view_entry(n, &involved));
+            }
+        }
+        if self.deck.entries.is_empty() {
+            list = list.push(
+                text("The deck is empty: add cards from the search on the left, or import a deck list.")
+                    .style(muted),
+            );
+        }
+        column![header, rule::horizontal(1), scrollable(list).height(Fill)].spacing(8)
+    }
+
+    fn view_entry(&self, n: usize, involved: &[&str]) -> Element<'_, Message> {
+        let e = &self.deck.entries[n];
+        let catalog = self.index.catalog();
+        let card = resolve_entry(&self.names, catalog, e).map(|i| &catalog.cards[i]);
+        let cost = card
+            .and_then(|c| c.cost)
+            .map(|c| c.to_string())
+            .unwrap_or_default();
+        let flagged = involved
+            .iter()
+            .any(|name| crate::model::name_key(name) == crate::model::name_key(&e.name));
+        let name = text(e.name.as_str()).width(Fill);
+        let name = if flagged {
+            name.style(text::danger)
+        } else {
+            name
+        };
+        let to = if e.board == Board::Main {
+            "To side"
+        } else {
+            "To main"
+        };
+        let slug = e.id.clone().unwrap_or_else(|| crate::model::slug(&e.name));
+        let board = e.board.as_str();
+        row![
+            text(format!("{}x", e.count)).width(34),
+            name,
+            text(cost).size(13).style(muted).width(24),
+            container(
+                button(text("+").size(13))
+                    .padding([1, 7])
+                    .on_press(Message::Plus(n))
+            )
+            .id(format!("plus-{board}-{slug}")),
+            container(
+                button(text("-").size(13))
+                    .padding([1, 8])
+                    .on_press(Message::Minus(n))
+            )
+            .id(format!("minus-{board}-{slug}")),
+            button(text(to).size(12))
+                .padding([2, 6])
+                .style(button::text)
+                .on_press(Message::Move(n)),
+        ]
+        .spacing(4)
+        .align_y(iced::Center)
+        .into()
+    }
+
+    fn view_side(&self) -> iced::widget::Column<'_, Message> {
+        let tabs = row![
+            choice("Charts", self.tab == Tab::Charts, Message::Tab(Tab::Charts)),
+            choice("Deck text", self.tab == Tab::Text, Message::Tab(Tab::Text)),
+            choice(
+                "History",
+                self.tab == Tab::History,
+                Message::Tab(Tab::History)
+            ),
+        ]
+        .spacing(6);
+        let below: Element<'_, Message> = match self.tab {
+            Tab::Charts => column![self.stats.curve.view(150.0), self.stats.types.view(150.0)]
+                .spacing(10)
+                .into(),
+            Tab::Text => self.view_text(),
+            Tab::History => self.view_history(),
+        };
+        column![
+            self.view_report(),
+            rule::horizontal(1),
+            tabs,
+            container(below).height(Fill)
+        ]
+        .spacing(8)
+    }
+
+    fn view_report(&self) -> Element<'_, Message> {
+        let report = match &self.report {
+            Ok(r) => r,
+            Err(e) => return text(e.as_str()).style(text::danger).into(),
+        };
+        let def = games::game(report.game).def();
+        let mut c = column![].spacing(4);
+        let verdict = if report.legal {
+            text("Legal").size(20).style(text::success)
+        } else {
+            let n = report.violations.len();
+            text(format!("{n} violation{}", if n == 1 { "" } else { "s" }))
+                .size(20)
+                .style(text::danger)
+        };
+        c = c.push(verdict);
+        let mut facts = Vec::new();
+        if let Some(mode) = report.mode {
+            facts.push(format!("{} mode", mode.as_str()));
+        }
+        if let Some(d) = &report.duel {
+            facts.push(format!("{} duel · {} life", capitalise(&d.name), d.life));
+        } else if report.game == GameId::BizarreWorld {
+            facts.push("no duel size fits".into());
+        }
+        if let Some(p) = report.players {
+            facts.push(if p == 1 {
+                "solo Land deck".to_string()
+            } else {
+                format!("Land deck for {p} players")
+            });
+        }
+        let sections: Vec<String> = report
+            .sections
+            .iter()
+            .filter(|_| def.sections.len() > 1)
+            .map(|s| format!("{} {}", s.name, s.count))
+            .collect();
+        if !sections.is_empty() {
+            facts.push(sections.join(", "));
+        }
+        if !facts.is_empty() {
+            c = c.push(text(facts.join(" · ")).size(13));
+        }
+        let mut list = column![].spacing(6);
+        for v in &report.violations {
+            let rule = match v.reference {
+                Some(r) => format!("{} ({r})", v.rule),
+                None => v.rule.to_string(),
+            };
+            let mut item = column![
+                text(rule).size(12).style(text::danger),
+                text(v.message.as_str()).size(13)
+            ];
+            if !v.cards.is_empty() && v.cards.len() <= 12 {
+                item = item.push(
+                    text(format!("Cards: {}", v.cards.join(", ")))
+                        .size(12)
+                        .style(muted),
+                );
+            }
+            list = list.push(item);
+        }
+        c.push(scrollable(list).height(iced::Length::Shrink).height(180))
+            .into()
+    }
+
+    fn view_text(&self) -> Element<'_, Message> {
+        let mut c = column![
+            text("Paste a deck list (\"3 Card Name\" per line, optional \"Section:\" headers) and import it, replacing the deck.")
+                .size(12)
+                .style(muted),
+            container(
+                text_editor(&self.paste)
+                    .placeholder("3 Boring Rock of Minimum Wage")
+                    .on_action(Message::Paste)
+                    .height(Fill)
+            )
+            .id("paste-box")
+            .height(Fill),
+        ]
+        .spacing(6);
+        if let Some(e) = &self.text_error {
+            c = c.push(text(e.as_str()).size(13).style(text::danger));
+        }
+        c.push(
+            row![
+                button("Import text").on_press(Message::ImportText),
+                button("Import file...")
+                    .on_press(Message::ImportFile)
+                    .style(button::secondary),
+            ]
+            .spacing(6),
+        )
+        .push(
+            row![
+                button("Copy as text")
+                    .on_press(Message::CopyText)
+                    .style(button::secondary),
+                button("Export file...")
+                    .on_press(Message::ExportFile)
+                    .style(button::secondary),
+            ]
+            .spacing(6),
+        )
+        .into()
+    }
+
+    fn view_history(&self) -> Element<'_, Message> {
+        let mut list = column![].spacing(2);
+        for v in self.versions.iter().rev() {
+            let current = v.version == self.info.version;
+            let label = format!(
+                "v{} · {} · {} cards{}",
+                v.version,
+                v.saved_at
+                    .get(..16)
+                    .unwrap_or(&v.saved_at)
+                    .replace('T', " "),
+                v.main_count,
+                if current { " (current)" } else { "" }
+            );
+            let shown = self.shown.as_ref().is_some_and(|(s, _)| *s == v.version);
+            let b = button(text(label).size(13))
+                .width(Fill)
+                .padding([3, 6])
+                .style(button::text)
+                .on_press_maybe((!current).then_some(Message::ShowVersion(v.version)));
+            list = list.push(if shown {
+                container(b).style(selected_row)
+            } else {
+                container(b)
+            });
+        }
+        let mut c = column![
+            text(
+                "Every save is a version. Pick one to see how it differs from the current version."
+            )
+            .size(12)
+            .style(muted),
+            scrollable(list).height(FillPortion(1)),
+        ]
+        .spacing(6);
+        if let Some((v, lines)) = &self.shown {
+            let mut diff =
+                column![text(format!("From v{v} to the current version:")).size(13)].spacing(2);
+            if lines.is_empty() {
+                diff = diff.push(text("no difference").size(13).style(muted));
+            }
+            for l in lines {
+                let delta = i64::from(l.after) - i64::from(l.before);
+                let sign = if delta > 0 { "+" } else { "" };
+                let board = if l.board == Board::Main {
+                    String::new()
+                } else {
+                    format!(" ({})", l.board.as_str())
+                };
+                let t = text(format!("{sign}{delta} {}{board}", l.name)).size(13);
+                diff = diff.push(if delta > 0 {
+                    t.style(text::success)
+                } else {
+                    t.style(text::danger)
+                });
+            }
+            c = c.push(scrollable(diff).height(FillPortion(1))).push(
+                button(text(format!("Restore v{v}")))
+                    .on_press(Message::Restore(*v))
+                    .style(button::secondary),
+            );
+        }
+        c.push(space::vertical().height(4)).into()
+    }
+}
+
+/// A toggle button of a group: highlighted when chosen.
+pub(super) fn choice<'a, M: Clone + 'a>(label: &'a str, on: bool, message: M) -> Element<'a, M> {
+    button(text(label).size(13))
+        .padding([3, 10])
+        .style(if on {
+            button::primary
+        } else {
+            button::secondary
+        })
+        .on_press(message)
+        .into()
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,286 @@
+//! The card editor: create or edit one card with its game's fields, checked
+//! on every keystroke exactly as the catalog loader checks a file
+//! ([`crate::catalog::check`]).
+
+use std::sync::Arc;
+
+use iced::widget::{
+    button, checkbox, column, container, pick_list, row, scrollable, text, text_input,
+};
+use iced::{Element, Fill};
+
+use crate::catalog::check::{Draft, Problem, check};
+use crate::games::{self, FieldDef, FieldKind};
+use crate::model::{Card, Catalog};
+
+use crate::gui::widget::{Pick, heading, muted};
+
+/// A card being created or edited.
+#[derive(Debug)]
+pub struct Editor {
+    catalog: Arc<Catalog>,
+    /// The id of the card being edited; `None` for a new card.
+    editing: Option<String>,
+    draft: Draft,
+    problems: Vec<Problem>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Name(String),
+    Id(String),
+    Type(String),
+    Cost(String),
+    Text(String),
+    CopyLimit(String),
+    Field(String, String),
+    Flag(String, bool),
+    Save,
+    Cancel,
+}
+
+/// What the editor asks of the library.
+#[derive(Debug)]
+pub enum Action {
+    None,
+    /// Store this card (replacing the card with id `editing`, when set).
+    Save {
+        card: Box<Card>,
+        editing: Option<String>,
+    },
+    Cancel,
+}
+
+impl Editor {
+    pub fn new(catalog: Arc<Catalog>, card: Option<&Card>) -> Editor {
+        let draft = match card {
+            Some(c) => Draft::of(c),
+            None => Draft::new(catalog.game),
+        };
+        let mut e = Editor {
+            editing: card.map(|c| c.id.clone()),
+            catalog,
+            draft,
+            problems: Vec::new(),
+        };
+        if e.editing.is_some() {
+            e.recheck();
+        }
+        e
+    }
+
+    pub fn editing(&self) -> Option<&str> {
+        self.editing.as_deref()
+    }
+
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    pub fn update(&mut self, message: Message) -> Action {
+        match message {
+            Message::Name(v) => self.edit(|d| d.name = v),
+            Message::Id(v) => self.edit(|d| d.id = v),
+            Message::Type(v) => self.edit(|d| d.card_type = v),
+            Message::Cost(v) => self.edit(|d| d.cost = v),
+            Message::Text(v) => self.edit(|d| d.text = v),
+            Message::CopyLimit(v) => self.edit(|d| d.copy_limit = v),
+            Message::Field(k, v) => self.edit(|d| {
+                d.fields.insert(k, v);
+            }),
+            Message::Flag(k, on) => self.edit(|d| {
+                d.fields
+                    .insert(k, if on { "true".into() } else { String::new() });
+            }),
+            Message::Save => self.save(),
+            Message::Cancel => Action::Cancel,
+        }
+    }
+
+    fn edit(&mut self, f: impl FnOnce(&mut Draft)) -> Action {
+        f(&mut self.draft);
+        self.recheck();
+        Action::None
+    }
+
+    fn recheck(&mut self) {
+        self.problems = match check(&self.catalog, &self.draft, self.editing.as_deref()) {
+            Ok(_) => Vec::new(),
+            Err(p) => p,
+        };
+    }
+
+    fn save(&mut self) -> Action {
+        match check(&self.catalog, &self.draft, self.editing.as_deref()) {
+            Ok(card) => Action::Save {
+                card: Box::new(card),
+                editing: self.editing.clone(),
+            },
+            Err(p) => {
+                self.problems = p;
+                Action::None
+            }
+        }
+    }
+
+    /// The problems about one key.
+    fn problems_for(&self, key: &str) -> Option<Element<'_, Message>> {
+        let msgs: Vec<&str> = self
+            .problems
+            .iter()
+            .filter(|p| p.key.as_deref() == Some(key))
+            .map(|p| p.message.as_str())
+            .collect();
+        (!msgs.is_empty()).then(|| text(msgs.join("\n")).size(12).style(text::danger).into())
+    }
+
+    pub fn view(&self) -> Element<'_, Message> {
+        let def = games::game(self.catalog.game).def();
+        let title = if self.editing.is_some() {
+            format!("Edit \"{}\"", self.draft.name)
+        } else {
+            "New card".to_string()
+        };
+        let mut form: Vec<Element<'_, Message>> = vec![heading(title).into()];
+        for p in self.problems.iter().filter(|p| p.key.is_none()) {
+            form.push(text(p.message.as_str()).size(12).style(text::danger).into());
+        }
+        let mut line = |label: &str, key: &str, input: Element<'static, Message>| {
+            let mut c = column![text(label.to_string()).size(13).style(muted), input].spacing(2);
+            if let Some(p) = self.problems_for(key) {
+                c = c.push(p);
+            }
+            form.push(c.into());
+        };
+        line(
+            "Name",
+            "name",
+            text_input("Card name", &self.draft.name)
+                .id("editor-name")
+                .on_input(Message::Name)
+                .into(),
+        );
+        let id_hint = if self.draft.name.trim().is_empty() {
+            "id (default: from the name)".to_string()
+        } else {
+            crate::model::slug(&self.draft.name)
+        };
+        line(
+            "Id",
+            "id",
+            text_input(&id_hint, &self.draft.id)
+                .on_input(Message::Id)
+                .into(),
+        );
+        if def.card.types.len() > 1 {
+            line(
+                "Type",
+                "type",
+                pick_list(
+                    def.card.types.clone(),
+                    Some(self.draft.card_type.clone()),
+                    Message::Type,
+                )
+                .into(),
+            );
+        }
+        if let Some(cost) = &def.card.cost
+            && cost.applies_to(&self.draft.card_type)
+        {
+            line(
+                "Cost",
+                "cost",
+                text_input(&range_hint(cost), &self.draft.cost)
+                    .on_input(Message::Cost)
+                    .into(),
+            );
+        }
+        for fd in def
+            .card
+            .fields
+            .iter()
+            .filter(|f| f.applies_to(&self.draft.card_type))
+        {
+            let label = fd.label.clone().unwrap_or_else(|| fd.key.clone());
+            let required = fd.required.contains(&self.draft.card_type);
+            let label = if required {
+                format!("{label} *")
+            } else {
+                label
+            };
+            line(&label, &fd.key, self.field_input(fd));
+        }
+        line(
+            "Rules text",
+            "text",
+            text_input("Rules text", &self.draft.text)
+                .on_input(Message::Text)
+                .into(),
+        );
+        line(
+            "Copy limit (overrides the game's)",
+            "copy_limit",
+            text_input("", &self.draft.copy_limit)
+                .on_input(Message::CopyLimit)
+                .into(),
+        );
+        let can_save = self.problems.is_empty();
+        let buttons = row![
+            button("Save card").on_press_maybe(can_save.then_some(Message::Save)),
+            button("Cancel")
+                .on_press(Message::Cancel)
+                .style(button::secondary),
+        ]
+        .spacing(10);
+        form.push(buttons.into());
+        container(scrollable(column(form).spacing(8).padding([0, 12])))
+            .height(Fill)
+            .into()
+    }
+
+    fn field_input(&self, fd: &FieldDef) -> Element<'static, Message> {
+        let value = self.draft.field(&fd.key).to_string();
+        let key = fd.key.clone();
+        match fd.kind {
+            FieldKind::Bool => checkbox(value == "true")
+                .on_toggle(move |on| Message::Flag(key.clone(), on))
+                .into(),
+            FieldKind::Enum => {
+                let mut picks: Vec<Pick<String>> = vec![Pick::none("(none)")];
+                picks.extend(
+                    fd.values_for(&self.draft.card_type)
+                        .iter()
+                        .map(|v| Pick::some(v.clone(), v.clone())),
+                );
+                let current = picks
+                    .iter()
+                    .find(|p| p.value.as_deref().unwrap_or("") == value)
+                    .cloned();
+                pick_list(picks, current, move |p: Pick<String>| {
+                    Message::Field(key.clone(), p.value.unwrap_or_default())
+                })
+                .into()
+            }
+            _ => {
+                let hint = match fd.kind {
+                    FieldKind::Int => range_hint(fd),
+                    FieldKind::EnumList => fd.values_for(&self.draft.card_type).join(", "),
+                    FieldKind::TextList => "comma-separated".into(),
+                    FieldKind::Table => "{ key = 1 }".into(),
+                    FieldKind::TableList => "[{ key = 1 }, { key = 2 }]".into(),
+                    _ => String::new(),
+                };
+                text_input(&hint, &value)
+                    .on_input(move |v| Message::Field(key.clone(), v))
+                    .into()
+            }
+        }
+    }
+}
+
+fn range_hint(fd: &FieldDef) -> String {
+    match (fd.min, fd.max) {
+        (Some(a), Some(b)) => format!("{a} to {b}"),
+        _ => "a whole number".into(),
+    }
+}

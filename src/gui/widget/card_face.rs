@@ -1,0 +1,155 @@
+//! A card face drawn from the card's data, for cards without an image: the
+//! game's frame colour, the name and cost, a type line, then the game's own
+//! fields in the order its schema lists them, and the rules text.
+
+use iced::widget::{column, container, row, text};
+use iced::{Border, Element, Fill, Theme};
+
+use crate::games::{self, FieldKind};
+use crate::model::{Card, FieldValue, GameId};
+
+use super::hex_color;
+
+/// Width of a face in the detail pane; the height follows the game's card size.
+pub const WIDTH: f32 = 250.0;
+
+/// The face of `card`, a card of `game`.
+pub fn card_face<'a, M: 'a>(card: &'a Card, game: GameId) -> Element<'a, M> {
+    let def = games::game(game).def();
+    let frame = hex_color(&def.print.frame);
+    let (w, h) = def.print.card_size_mm;
+    let height = WIDTH * (h / w) as f32;
+
+    let mut type_line = vec![card.card_type.clone()];
+    let mut stats = Vec::new();
+    let mut lines: Vec<String> = Vec::new();
+    for fd in &def.card.fields {
+        let Some(v) = card.field(&fd.key) else {
+            continue;
+        };
+        let label = fd.label.as_deref().unwrap_or(&fd.key);
+        match (fd.kind, v) {
+            (FieldKind::Enum, v) => type_line.push(v.display()),
+            (FieldKind::Int, FieldValue::Int(n)) => stats.push(format!("{label} {n}")),
+            (FieldKind::Bool, FieldValue::Bool(true)) => type_line.push(label.to_lowercase()),
+            (FieldKind::Bool, _) => {}
+            (FieldKind::TableList, FieldValue::List(items)) => {
+                for item in items {
+                    lines.push(skill_line(item));
+                }
+            }
+            (_, v) => lines.push(format!("{label}: {}", v.display())),
+        }
+    }
+    if let Some(t) = &card.text {
+        lines.push(t.clone());
+    }
+    if let Some(n) = card.copy_limit {
+        lines.push(format!("Copy limit: {n}"));
+    }
+
+    let cost: Element<'a, M> = match card.cost {
+        Some(c) => container(text(c.to_string()).size(18))
+            .padding([2, 9])
+            .style(move |_theme: &Theme| container::Style {
+                background: Some(frame.into()),
+                text_color: Some(iced::Color::WHITE),
+                border: Border::default().rounded(14),
+                ..container::Style::default()
+            })
+            .into(),
+        None => iced::widget::space().into(),
+    };
+    let header = row![text(card.name.as_str()).size(18).width(Fill), cost]
+        .spacing(6)
+        .align_y(iced::Center);
+    let art = container(text(initials(&card.name)).size(48))
+        .center_x(Fill)
+        .center_y(90)
+        .style(move |_theme: &Theme| container::Style {
+            background: Some(frame.scale_alpha(0.25).into()),
+            ..container::Style::default()
+        });
+    let mut body = column![header, text(type_line.join(" · ")).size(13), art,].spacing(6);
+    if !stats.is_empty() {
+        body = body.push(text(stats.join("   ")).size(13));
+    }
+    for l in lines {
+        body = body.push(text(l).size(13));
+    }
+    body = body.push(iced::widget::space::vertical());
+    body = body.push(text(card.id.as_str()).size(11).style(super::muted));
+    container(body)
+        .padding(12)
+        .width(WIDTH)
+        .height(height)
+        .clip(true)
+        .style(move |theme: &Theme| container::Style {
+            background: Some(theme.extended_palette().background.weakest.color.into()),
+            border: Border {
+                color: frame,
+                width: 4.0,
+                radius: 10.0.into(),
+            },
+            ..container::Style::default()
+        })
+        .into()
+}
+
+/// A Rizontical skill (or any table in a list) on one line:
+/// `SPELL* [2]: text`.
+fn skill_line(item: &FieldValue) -> String {
+    let Some(t) = item.as_table() else {
+        return item.display();
+    };
+    let kind = t
+        .get("kind")
+        .map(|k| k.display().to_uppercase())
+        .unwrap_or_default();
+    let cost = t
+        .get("cost")
+        .map(|c| format!(" [{} AP]", c.display()))
+        .unwrap_or_default();
+    let body = t.get("text").map(FieldValue::display).unwrap_or_default();
+    let rest: Vec<String> = t
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "kind" | "cost" | "text"))
+        .map(|(k, v)| format!("{k} {}", v.display()))
+        .collect();
+    let mut s = format!("{kind}{cost}: {body}");
+    if !rest.is_empty() {
+        s.push_str(&format!(" ({})", rest.join(", ")));
+    }
+    s
+}
+
+/// Up to two initials for the art box.
+fn initials(name: &str) -> String {
+    name.split_whitespace()
+        .filter_map(|w| w.chars().next())
+        .filter(|c| c.is_alphanumeric())
+        .take(2)
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn initials_and_skills() {
+        assert_eq!(initials("Boring Rock of Minimum Wage"), "BR");
+        assert_eq!(initials("zill"), "Z");
+        let mut t = BTreeMap::new();
+        t.insert("kind".into(), FieldValue::Text("spell*".into()));
+        t.insert("cost".into(), FieldValue::Int(2));
+        t.insert("text".into(), FieldValue::Text("Hits all cells.".into()));
+        t.insert("use".into(), FieldValue::Int(1));
+        assert_eq!(
+            skill_line(&FieldValue::Table(t)),
+            "SPELL* [2 AP]: Hits all cells. (use 1)"
+        );
+    }
+}

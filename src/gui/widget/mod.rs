@@ -1,0 +1,170 @@
+//! Widgets the screens share: modal dialogs, banners, pick-list entries, card
+//! faces drawn from data and bar charts.
+
+pub mod card_face;
+pub mod chart;
+
+use std::fmt;
+
+use iced::widget::{button, center, container, mouse_area, opaque, row, stack, text};
+use iced::{Color, Element, Fill, Theme};
+
+/// One entry of a pick list: a value (or `None` for "any"/"none") and the
+/// label shown for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick<T> {
+    pub value: Option<T>,
+    pub label: String,
+}
+
+impl<T> Pick<T> {
+    pub fn some(value: T, label: impl Into<String>) -> Pick<T> {
+        Pick {
+            value: Some(value),
+            label: label.into(),
+        }
+    }
+
+    pub fn none(label: impl Into<String>) -> Pick<T> {
+        Pick {
+            value: None,
+            label: label.into(),
+        }
+    }
+}
+
+impl<T> fmt::Display for Pick<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.label)
+    }
+}
+
+/// The entry of `picks` whose value is `value`.
+pub fn picked<T: PartialEq + Clone>(picks: &[Pick<T>], value: Option<&T>) -> Option<Pick<T>> {
+    picks.iter().find(|p| p.value.as_ref() == value).cloned()
+}
+
+/// `content` over `base`, with the rest of the window dimmed; a click on
+/// the dimmed area sends `on_blur`.
+pub fn modal<'a, M: Clone + 'a>(
+    base: impl Into<Element<'a, M>>,
+    content: impl Into<Element<'a, M>>,
+    on_blur: M,
+) -> Element<'a, M> {
+    stack![
+        base.into(),
+        opaque(
+            mouse_area(center(opaque(content)).style(|_theme| {
+                container::Style {
+                    background: Some(
+                        Color {
+                            a: 0.6,
+                            ..Color::BLACK
+                        }
+                        .into(),
+                    ),
+                    ..container::Style::default()
+                }
+            }))
+            .on_press(on_blur)
+        )
+    ]
+    .into()
+}
+
+/// A dialog box for [`modal`].
+pub fn dialog<'a, M: 'a>(content: impl Into<Element<'a, M>>) -> Element<'a, M> {
+    container(content)
+        .width(420)
+        .padding(20)
+        .style(container::bordered_box)
+        .into()
+}
+
+/// What a banner reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Error,
+    Notice,
+}
+
+/// A dismissible line across the top of the window.
+pub fn banner<'a, M: Clone + 'a>(message: &'a str, tone: Tone, on_dismiss: M) -> Element<'a, M> {
+    container(
+        row![
+            text(message).width(Fill),
+            button(text("Dismiss").size(13))
+                .on_press(on_dismiss)
+                .style(button::text)
+        ]
+        .spacing(10)
+        .align_y(iced::Center),
+    )
+    .padding([6, 12])
+    .width(Fill)
+    .style(move |theme: &Theme| {
+        let p = theme.extended_palette();
+        let pair = match tone {
+            Tone::Error => p.danger.weak,
+            Tone::Notice => p.primary.weak,
+        };
+        container::Style {
+            background: Some(pair.color.into()),
+            text_color: Some(pair.text),
+            ..container::Style::default()
+        }
+    })
+    .into()
+}
+
+/// Secondary text: labels, counts, hints.
+pub fn muted(theme: &Theme) -> text::Style {
+    text::Style {
+        color: Some(theme.extended_palette().background.strongest.color),
+    }
+}
+
+/// A small heading above a group of controls.
+pub fn heading<'a>(label: impl text::IntoFragment<'a>) -> text::Text<'a> {
+    text(label).size(18)
+}
+
+/// A highlighted row or entry.
+pub fn selected_row(theme: &Theme) -> container::Style {
+    let p = theme.extended_palette();
+    container::Style {
+        background: Some(p.primary.weak.color.into()),
+        text_color: Some(p.primary.weak.text),
+        ..container::Style::default()
+    }
+}
+
+/// Parses `#rrggbb` (a game's frame colour); grey when malformed.
+pub fn hex_color(s: &str) -> Color {
+    let hex = s.trim().trim_start_matches('#');
+    if hex.len() == 6
+        && let Ok(v) = u32::from_str_radix(hex, 16)
+    {
+        return Color::from_rgb8((v >> 16) as u8, (v >> 8) as u8, v as u8);
+    }
+    Color::from_rgb8(0x80, 0x80, 0x80)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_frame_colours() {
+        assert_eq!(hex_color("#d9822b"), Color::from_rgb8(0xd9, 0x82, 0x2b));
+        assert_eq!(hex_color("oops"), Color::from_rgb8(0x80, 0x80, 0x80));
+    }
+
+    #[test]
+    fn picks_find_their_value() {
+        let picks = [Pick::none("Any"), Pick::some(3, "3")];
+        assert_eq!(picked(&picks, Some(&3)).unwrap().label, "3");
+        assert_eq!(picked(&picks, None).unwrap().label, "Any");
+        assert!(picked(&picks, Some(&4)).is_none());
+    }
+}
