@@ -510,7 +510,11 @@ impl Collection {
             .typing
             .get(&card.id)
             .cloned()
-            .unwrap_or_else(|| owned.to_string());
+            .unwrap_or_else(|| match owned {
+                // an empty box (placeholder "0") takes a typed count as is
+                0 => String::new(),
+                n => n.to_string(),
+            });
         let id = card.id.clone();
         row![
             text(card.name.as_str()).width(Fill),
