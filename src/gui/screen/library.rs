@@ -29,7 +29,7 @@ use crate::store::{CatalogId, CatalogInfo, StoreError};
 
 use super::{Action, Remember, Shortcut};
 
-pub use editor::Editor;
+pub use editor::{Editor, Message as EditorMessage};
 
 /// The most result rows shown at once; the rest are counted.
 pub const MAX_ROWS: usize = 250;
