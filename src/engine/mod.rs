@@ -7,6 +7,12 @@
 //! do not depend on the number of threads.
 
 mod deck;
+pub mod dice;
+pub mod fuzzycards;
+pub mod fx;
+pub mod sim;
+pub mod table;
+pub mod zones;
 
 pub use deck::{DeckCards, DeckError, compile};
 

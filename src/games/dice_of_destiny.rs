@@ -60,6 +60,9 @@ pub struct Options {
     /// DD §6.5: the Third Card Rule on the opponent's turn too.
     pub third_card_on_opponent_turn: bool,
     pub empty_draw: EmptyDraw,
+    /// §4.2 "once per turn": whether creature effects may also be used on the
+    /// opponent's turn (the engine's goldfish reading; default own turn only).
+    pub creature_effects_on_opponent_turn: bool,
 }
 
 /// The Dice of Destiny game.

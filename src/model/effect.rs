@@ -85,6 +85,10 @@ pub struct Effect {
     /// Kill (sacrifice) this card as the cost (Bizarre World "kill this").
     #[serde(default, skip_serializing_if = "is_false")]
     pub kill_self: bool,
+    /// The `exhaust` cost must be paid with this special resource (Bizarre World
+    /// "Exhaust 1 Coin resource": `resource = "coin"`); absent = any resource.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource: Option<String>,
     /// Pay this much energy (Fuzzycards Activate) or AP (Rizontical).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub pay: u8,
@@ -121,6 +125,10 @@ pub struct Effect {
     /// This card may attack the turn it arrives.
     #[serde(default, skip_serializing_if = "is_false")]
     pub haste: bool,
+    /// This creature enters play exhausted (Bizarre World "Sleepy": it can
+    /// neither use its ability nor pay costs the turn it arrives).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub enters_exhausted: bool,
 }
 
 impl Effect {
@@ -129,6 +137,7 @@ impl Effect {
         "on",
         "exhaust",
         "kill_self",
+        "resource",
         "pay",
         "if_hand_empty",
         "draw",
@@ -140,5 +149,6 @@ impl Effect {
         "hit_damage",
         "reroll",
         "haste",
+        "enters_exhausted",
     ];
 }
