@@ -15,6 +15,7 @@ use iced::{Element, Fill, Size, Subscription, Task, Theme, event, window};
 use super::db::Db;
 use super::prefs::{Prefs, ScreenId, ThemeChoice};
 use super::screen::{Action, Remember, Shortcut, collection, decks, library};
+use super::timing;
 use super::widget::{Tone, banner, muted};
 use crate::store::CatalogInfo;
 
@@ -54,6 +55,15 @@ pub enum Screen {
 }
 
 impl Screen {
+    /// Whether the screen shows its data (for the start-up timing).
+    fn is_ready(&self) -> bool {
+        match self {
+            Screen::Library(l) => l.matches().next().is_some(),
+            Screen::Decks(d) => !d.decks().is_empty(),
+            Screen::Collection(c) => c.has_catalog(),
+        }
+    }
+
     pub fn id(&self) -> ScreenId {
         match self {
             Screen::Library(_) => ScreenId::Library,
@@ -156,6 +166,7 @@ impl App {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
+        timing::FIRST_FRAME.reached();
         match self {
             App::Loading(db) => center(
                 column![
@@ -510,6 +521,9 @@ impl Shell {
     }
 
     pub fn view(&self) -> Element<'_, Message> {
+        if self.screen.is_ready() {
+            timing::READY.reached();
+        }
         let mut nav = row![].spacing(4).align_y(iced::Center);
         for id in ScreenId::ALL {
             let current = id == self.screen.id();

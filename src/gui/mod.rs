@@ -16,6 +16,7 @@ pub mod db;
 pub mod prefs;
 pub mod screen;
 pub mod search;
+pub mod timing;
 pub mod widget;
 
 use std::path::PathBuf;
@@ -51,6 +52,7 @@ pub enum LaunchError {
 /// Opens the app on the database at `db` with the window size it had last
 /// time, and runs it until the window closes.
 pub fn run(db: PathBuf) -> Result<(), LaunchError> {
+    timing::launch();
     // winit panics when it finds no display server; say so instead.
     if cfg!(all(unix, not(target_os = "macos")))
         && ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]

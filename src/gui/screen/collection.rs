@@ -15,7 +15,7 @@ use iced::{Element, Fill, FillPortion, Task};
 use crate::collection as csv;
 use crate::gui::db::Db;
 use crate::gui::search::{CardIndex, Filter};
-use crate::gui::widget::{Pick, heading, muted, picked};
+use crate::gui::widget::{Pick, SCROLLBAR_GAP, heading, muted, picked};
 use crate::model::{Card, Catalog, Collection as Owned, Deck, MissingCard, Owned as Counts};
 use crate::store::{CatalogId, CatalogInfo, DeckId, DeckInfo};
 
@@ -126,6 +126,11 @@ impl Collection {
         &self.missing
     }
 
+    /// Whether a catalog is loaded.
+    pub fn has_catalog(&self) -> bool {
+        self.current.is_some()
+    }
+
     /// Owned copies of a card of the current catalog.
     pub fn owned(&self, id: &str) -> u32 {
         self.current.as_ref().map_or(0, |c| c.owned.owned(id))
@@ -218,7 +223,15 @@ impl Collection {
         }
         self.research();
         self.recount();
-        Action::Remember(Remember::CollectionCatalog(id))
+        // With no deck chosen yet, the one changed last shows what it lacks.
+        let deck = match (
+            &self.deck,
+            self.decks.iter().max_by(|a, b| a.updated.cmp(&b.updated)),
+        ) {
+            (None, Some(latest)) => self.pick_deck(Some(latest.id)),
+            _ => Action::None,
+        };
+        Action::Remember(Remember::CollectionCatalog(id)).and(deck)
     }
 
     fn search(&mut self, q: String) -> Action<Message> {
@@ -486,7 +499,7 @@ impl Collection {
             ]
             .spacing(10)
             .align_y(iced::Center),
-            scrollable(rows).height(Fill),
+            scrollable(rows.padding(SCROLLBAR_GAP)).height(Fill),
         ]
         .spacing(8)
         .width(FillPortion(3));

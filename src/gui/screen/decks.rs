@@ -35,6 +35,9 @@ pub struct Decks {
     recent: Vec<DeckId>,
     open: Option<Editor>,
     dialog: Option<Dialog>,
+    /// Open a deck when the list first arrives: the most recent one that
+    /// still exists, else the one changed last.
+    open_on_list: bool,
 }
 
 /// A dialog over the deck builder.
@@ -88,11 +91,9 @@ impl Decks {
             recent,
             open: None,
             dialog: None,
+            open_on_list: true,
         };
-        let mut task = d.list();
-        if let Some(&first) = d.recent.first() {
-            task = task.chain(Task::done(Message::Open(first)));
-        }
+        let task = d.list();
         (d, task)
     }
 
@@ -186,6 +187,12 @@ impl Decks {
                 self.decks = decks;
                 self.recent
                     .retain(|id| self.decks.iter().any(|d| d.id == *id));
+                if std::mem::take(&mut self.open_on_list) && self.open.is_none() {
+                    let latest = self.decks.iter().max_by(|a, b| a.updated.cmp(&b.updated));
+                    if let Some(id) = self.recent.first().copied().or(latest.map(|d| d.id)) {
+                        return self.open_deck(id);
+                    }
+                }
                 Action::None
             }
             Err(e) => Action::Error(e),

@@ -23,7 +23,9 @@ use crate::catalog;
 use crate::gui::db::Db;
 use crate::gui::search::{CardIndex, Facets, Filter};
 use crate::gui::widget::card_face::card_face;
-use crate::gui::widget::{Pick, dialog, heading, modal, muted, picked, selected_row};
+use crate::gui::widget::{
+    Pick, SCROLLBAR_GAP, dialog, heading, modal, muted, picked, selected_row,
+};
 use crate::model::{Card, Catalog, GameId};
 use crate::store::{CatalogId, CatalogInfo, StoreError};
 
@@ -214,8 +216,33 @@ impl Library {
             Shortcut::Import => self.pick_catalog_file(),
             Shortcut::Export => self.pick_export_file(),
             Shortcut::Escape => self.cancelled(),
+            Shortcut::Up => self.step_selection(-1),
+            Shortcut::Down => self.step_selection(1),
             _ => Action::None,
         }
+    }
+
+    /// Selects the card before or after the selected one in the results
+    /// (the first one when none is selected).
+    fn step_selection(&mut self, delta: i64) -> Action<Message> {
+        let Some(c) = &self.current else {
+            return Action::None;
+        };
+        let shown = self.matches.len().min(MAX_ROWS);
+        if shown == 0 || self.editor.is_some() {
+            return Action::None;
+        }
+        let at = self.selected.as_deref().and_then(|id| {
+            self.matches[..shown]
+                .iter()
+                .position(|&i| c.index.card(i).id == id)
+        });
+        let next = match at {
+            Some(p) => (p as i64 + delta).clamp(0, shown as i64 - 1) as usize,
+            None => 0,
+        };
+        let id = c.index.card(self.matches[next]).id.clone();
+        self.select(id)
     }
 
     /// A file dropped on the window: an image for the selected card, or a
@@ -793,7 +820,7 @@ impl Library {
         }
         let left = column![
             text(count).size(13).style(muted),
-            scrollable(list.padding(iced::Padding::ZERO.right(14))).height(Fill)
+            scrollable(list.padding(SCROLLBAR_GAP)).height(Fill)
         ]
         .spacing(6)
         .width(iced::FillPortion(5));
@@ -854,9 +881,14 @@ impl Library {
                 .style(button::danger),
         ]
         .spacing(8);
+        let schema = &crate::games::game(current.info.game).def().card;
         let mut info = column![heading(card.name.as_str())].spacing(4);
         for (k, v) in &card.fields {
-            info = info.push(text(format!("{k}: {}", v.display())).size(13));
+            let label = schema
+                .field(k)
+                .and_then(|f| f.label.as_deref())
+                .unwrap_or(k);
+            info = info.push(text(format!("{label}: {}", v.display())).size(13));
         }
         if card.image.is_none() {
             info = info.push(

@@ -133,11 +133,19 @@ pub fn heading<'a>(label: impl text::IntoFragment<'a>) -> text::Text<'a> {
 pub fn selected_row(theme: &Theme) -> container::Style {
     let p = theme.extended_palette();
     container::Style {
-        background: Some(p.primary.weak.color.into()),
-        text_color: Some(p.primary.weak.text),
+        background: Some(p.primary.weak.color.scale_alpha(0.35).into()),
         ..container::Style::default()
     }
 }
+
+/// Room for a vertical scrollbar on the right of a scrolled list, so it does
+/// not cover the list's last column.
+pub const SCROLLBAR_GAP: iced::Padding = iced::Padding {
+    top: 0.0,
+    right: 14.0,
+    bottom: 0.0,
+    left: 0.0,
+};
 
 /// Parses `#rrggbb` (a game's frame colour); grey when malformed.
 pub fn hex_color(s: &str) -> Color {

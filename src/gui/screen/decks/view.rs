@@ -8,7 +8,7 @@ use iced::widget::{
 use iced::{Element, Fill, FillPortion, Theme};
 
 use crate::games;
-use crate::gui::widget::{heading, muted, selected_row};
+use crate::gui::widget::{SCROLLBAR_GAP, heading, muted, selected_row};
 use crate::model::{Board, GameId};
 use crate::rules::Mode;
 
@@ -92,7 +92,7 @@ impl Editor {
             text("Enter or + adds the highlighted card, - takes one out, arrows move.")
                 .size(11)
                 .style(muted),
-            scrollable(list).height(Fill)
+            scrollable(list.padding(SCROLLBAR_GAP)).height(Fill)
         ]
         .spacing(6)
     }
@@ -233,7 +233,12 @@ impl Editor {
                     .style(muted),
             );
         }
-        column![header, rule::horizontal(1), scrollable(list).height(Fill)].spacing(8)
+        column![
+            header,
+            rule::horizontal(1),
+            scrollable(list.padding(SCROLLBAR_GAP)).height(Fill)
+        ]
+        .spacing(8)
     }
 
     fn view_entry(&self, n: usize, involved: &[&str]) -> Element<'_, Message> {
@@ -376,7 +381,7 @@ impl Editor {
             }
             list = list.push(item);
         }
-        c.push(scrollable(list).height(iced::Length::Shrink).height(180))
+        c.push(container(scrollable(list.padding(SCROLLBAR_GAP))).max_height(240))
             .into()
     }
 
