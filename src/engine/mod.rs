@@ -11,6 +11,7 @@ pub mod dice;
 pub mod fuzzycards;
 pub mod fx;
 pub mod sim;
+pub mod solo;
 pub mod table;
 pub mod zones;
 

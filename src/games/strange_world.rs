@@ -77,6 +77,13 @@ pub struct Options {
     pub land_tiers: LandTiers,
     /// SW §6.11: Fumaroles and Dark Cities in solo games.
     pub solo_dark_cities: bool,
+    /// SW §6.7: the portal desolation flips a new portal card next to any card
+    /// of a completed portal (default: only one whose half points at such a card).
+    pub portal_reuse_adjacent: bool,
+    /// SW §6.4: a watcher counts cards with mountains, not mountain icons.
+    pub watcher_counts_mountain_cards: bool,
+    /// SW §6.6: Boung counts a vertical portal with one half in its rows.
+    pub portal_half_in_rows: bool,
 }
 
 /// The Strange World game.

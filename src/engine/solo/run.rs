@@ -1,0 +1,381 @@
+//! Playing solo games: one game with its full log, many games in parallel
+//! with a progress callback and a cancel flag, and [`SoloGame`], the
+//! step-by-step game with undo and hints that the board screen drives.
+//!
+//! Seeds: a single game is replayed by its seed. In a run of N games started
+//! with seed S, game *i* has seed `game_seed(S, i)`, whichever thread plays
+//! it, so a run's results do not depend on the number of threads and any game
+//! of a run can be replayed alone by its own seed (the summary names the
+//! seeds of the best and worst games).
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::components::{Components, ComponentsError};
+use super::game::{Action, Deal, Event, IllegalMove, Solo};
+use super::player::{PlayerKind, hint};
+use super::score::{self, Breakdown};
+use crate::engine::game_seed;
+
+/// The stream a game's player draws its own seed from (the deal uses the
+/// game seed itself).
+const PLAYER_STREAM: u64 = 0x504C_4159;
+
+/// The seed of the player of the game with seed `seed`.
+pub fn player_seed(seed: u64) -> u64 {
+    game_seed(seed, PLAYER_STREAM)
+}
+
+/// Why a game could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SoloError {
+    #[error(transparent)]
+    Components(#[from] ComponentsError),
+    /// A built-in player chose an illegal action or none: a defect, reported
+    /// rather than hidden.
+    #[error("the {player} player made an illegal move in game {seed}: {error}")]
+    Player {
+        player: &'static str,
+        seed: u64,
+        error: String,
+    },
+}
+
+/// One action and what it caused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    pub action: Action,
+    pub events: Vec<Event>,
+}
+
+/// A finished game with its log.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub seed: u64,
+    pub player: PlayerKind,
+    pub deal: Deal,
+    pub steps: Vec<Step>,
+    pub end: Solo,
+    pub score: Breakdown,
+}
+
+fn play_with<F: FnMut(&Solo, Action)>(
+    c: &Components,
+    kind: PlayerKind,
+    seed: u64,
+    mut on_step: F,
+) -> Result<Solo, SoloError> {
+    let mut s = Solo::deal(c, seed)?;
+    let mut player = kind.make(player_seed(seed));
+    let err = |error: String| SoloError::Player {
+        player: kind.as_str(),
+        seed,
+        error,
+    };
+    // every game ends within (stacks × (1 + stack size × 4)) decisions; the
+    // bound turns a looping defect into an error instead of a hang
+    let limit = 1 + usize::from(c.rules.stacks) * (1 + usize::from(c.rules.stack_size) * 4);
+    for _ in 0..limit {
+        if s.is_finished() {
+            return Ok(s);
+        }
+        let a = player
+            .choose(&s, c)
+            .ok_or_else(|| err("it found no move".into()))?;
+        on_step(&s, a);
+        s.apply(c, a, &mut ()).map_err(|e| err(e.to_string()))?;
+    }
+    if s.is_finished() {
+        Ok(s)
+    } else {
+        Err(err("the game did not end".into()))
+    }
+}
+
+/// Plays one game and keeps its log.
+pub fn play(c: &Components, kind: PlayerKind, seed: u64) -> Result<GameRecord, SoloError> {
+    let mut steps = Vec::new();
+    let mut before = Vec::new();
+    let end = play_with(c, kind, seed, |s, a| {
+        before.push(*s);
+        steps.push(a)
+    })?;
+    let steps = before
+        .into_iter()
+        .zip(steps)
+        .map(|(mut s, action)| {
+            let mut events = Vec::new();
+            let _ = s.apply(c, action, &mut events);
+            Step { action, events }
+        })
+        .collect();
+    Ok(GameRecord {
+        seed,
+        player: kind,
+        deal: Deal::random(c, seed)?,
+        steps,
+        score: score::score(end.world(), c),
+        end,
+    })
+}
+
+/// Plays one game and returns its score only (no log: the fast path).
+pub fn play_score(c: &Components, kind: PlayerKind, seed: u64) -> Result<Breakdown, SoloError> {
+    let end = play_with(c, kind, seed, |_, _| {})?;
+    Ok(score::score(end.world(), c))
+}
+
+/// The mean of each score part over a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct PartMeans {
+    pub mountains: f64,
+    pub lakes: f64,
+    pub animals: f64,
+    pub swamps: f64,
+    pub dark_cities: f64,
+    pub watchers: f64,
+    pub travellers: f64,
+}
+
+/// How many games fell in one rating band.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RatingCount {
+    /// `"80+"`, `"75-79"`, ... `"59 or less"`.
+    pub band: String,
+    pub rating: String,
+    pub games: usize,
+}
+
+/// The score distribution of a run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub games: usize,
+    pub seed: u64,
+    pub player: PlayerKind,
+    pub mean: f64,
+    pub median: f64,
+    pub min: u32,
+    pub max: u32,
+    pub std_dev: f64,
+    /// Seed of a lowest-scoring game (replay it with `--seed`).
+    pub min_seed: u64,
+    /// Seed of a highest-scoring game.
+    pub max_seed: u64,
+    /// Score → games.
+    pub histogram: BTreeMap<u32, usize>,
+    /// Best band first.
+    pub ratings: Vec<RatingCount>,
+    pub parts: PartMeans,
+    /// True when the run was cancelled; the numbers cover the games played.
+    pub cancelled: bool,
+}
+
+/// A run of many games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunConfig {
+    pub games: usize,
+    pub seed: u64,
+    pub player: PlayerKind,
+}
+
+/// Plays `cfg.games` games on all cores. `progress(done, total)` is called
+/// from the worker threads after each game; setting `cancel` stops the run
+/// early (games under way finish, the rest are skipped).
+pub fn run_many(
+    c: &Components,
+    cfg: RunConfig,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Summary, SoloError> {
+    c.check_solo()?;
+    let done = AtomicUsize::new(0);
+    let results: Vec<Option<Result<(u64, Breakdown), SoloError>>> = (0..cfg.games)
+        .into_par_iter()
+        .map(|i| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let seed = game_seed(cfg.seed, i as u64);
+            let r = play_score(c, cfg.player, seed).map(|b| (seed, b));
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, cfg.games);
+            Some(r)
+        })
+        .collect();
+    let mut scores = Vec::with_capacity(results.len());
+    for r in results.into_iter().flatten() {
+        scores.push(r?);
+    }
+    Ok(summarize(c, cfg, &scores, cancel.load(Ordering::Relaxed)))
+}
+
+/// The distribution of a set of (seed, score) results.
+pub fn summarize(
+    c: &Components,
+    cfg: RunConfig,
+    scores: &[(u64, Breakdown)],
+    cancelled: bool,
+) -> Summary {
+    let n = scores.len();
+    let mut totals: Vec<u32> = scores.iter().map(|(_, b)| b.total).collect();
+    totals.sort_unstable();
+    let mean = if n == 0 {
+        0.0
+    } else {
+        totals.iter().map(|&t| f64::from(t)).sum::<f64>() / n as f64
+    };
+    let median = match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => f64::from(totals[n / 2]),
+        _ => (f64::from(totals[n / 2 - 1]) + f64::from(totals[n / 2])) / 2.0,
+    };
+    let var = if n < 2 {
+        0.0
+    } else {
+        totals
+            .iter()
+            .map(|&t| (f64::from(t) - mean).powi(2))
+            .sum::<f64>()
+            / (n - 1) as f64
+    };
+    let mut histogram = BTreeMap::new();
+    for &t in &totals {
+        *histogram.entry(t).or_insert(0) += 1;
+    }
+    let bands = &crate::games::StrangeWorld.setup().rating;
+    let ratings = bands
+        .iter()
+        .map(|b| {
+            let games = scores
+                .iter()
+                .filter(|(_, s)| c.rules.rating(i64::from(s.total)) == b.text)
+                .count();
+            RatingCount {
+                band: c.rules.band(b.min.max(-999)),
+                rating: b.text.clone(),
+                games,
+            }
+        })
+        .collect();
+    let avg = |f: fn(&Breakdown) -> u32| {
+        if n == 0 {
+            0.0
+        } else {
+            scores.iter().map(|(_, b)| f64::from(f(b))).sum::<f64>() / n as f64
+        }
+    };
+    let extreme = |want: u32| {
+        scores
+            .iter()
+            .find(|(_, b)| b.total == want)
+            .map_or(0, |(s, _)| *s)
+    };
+    let (min, max) = (
+        totals.first().copied().unwrap_or(0),
+        totals.last().copied().unwrap_or(0),
+    );
+    Summary {
+        games: n,
+        seed: cfg.seed,
+        player: cfg.player,
+        mean,
+        median,
+        min,
+        max,
+        std_dev: var.sqrt(),
+        min_seed: extreme(min),
+        max_seed: extreme(max),
+        histogram,
+        ratings,
+        parts: PartMeans {
+            mountains: avg(|b| b.mountains),
+            lakes: avg(|b| b.lakes),
+            animals: avg(|b| b.animals),
+            swamps: avg(|b| b.swamps),
+            dark_cities: avg(|b| b.dark_cities),
+            watchers: avg(|b| b.watchers),
+            travellers: avg(|b| b.travellers),
+        },
+        cancelled,
+    }
+}
+
+/// A game a person plays action by action: what the board screen drives.
+///
+/// The state is a small `Copy` value; every applied action keeps the state
+/// before it, so [`SoloGame::undo`] steps back one decision at a time.
+#[derive(Clone, Debug)]
+pub struct SoloGame {
+    seed: u64,
+    state: Solo,
+    history: Vec<(Solo, Step)>,
+}
+
+impl SoloGame {
+    /// A new game dealt from `seed`.
+    pub fn new(c: &Components, seed: u64) -> Result<SoloGame, ComponentsError> {
+        Ok(SoloGame {
+            seed,
+            state: Solo::deal(c, seed)?,
+            history: Vec::new(),
+        })
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The current state: World, stacks, hand, Travellers, phase.
+    pub fn state(&self) -> &Solo {
+        &self.state
+    }
+
+    /// Every legal action now.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.state.legal_actions(&mut out);
+        out
+    }
+
+    /// Plays an action; an illegal one changes nothing and names the rule.
+    pub fn apply(&mut self, c: &Components, a: Action) -> Result<&[Event], IllegalMove> {
+        let before = self.state;
+        let mut events = Vec::new();
+        self.state.apply(c, a, &mut events)?;
+        self.history.push((before, Step { action: a, events }));
+        Ok(&self.history[self.history.len() - 1].1.events)
+    }
+
+    /// Takes back the last action; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.history.pop() {
+            Some((before, _)) => {
+                self.state = before;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The actions played so far and their events.
+    pub fn log(&self) -> impl Iterator<Item = &Step> {
+        self.history.iter().map(|(_, s)| s)
+    }
+
+    /// The live score.
+    pub fn score(&self, c: &Components) -> Breakdown {
+        self.state.score(c)
+    }
+
+    /// What the search player would do now (the same answer for the same
+    /// position and game).
+    pub fn hint(&self, c: &Components) -> Option<Action> {
+        hint(
+            &self.state,
+            c,
+            game_seed(player_seed(self.seed), self.history.len() as u64),
+        )
+    }
+}
