@@ -8,6 +8,7 @@ mod catalog;
 mod collection;
 mod db;
 mod deck;
+mod pdf;
 mod validate;
 
 use std::fmt;
@@ -44,6 +45,8 @@ pub enum Command {
     /// Owned cards, what a deck is missing, CSV import and export.
     #[command(subcommand)]
     Collection(collection::Args),
+    /// Print-and-play PDF: nine-up pages or eight-fold sheets.
+    Pdf(pdf::Args),
 }
 
 /// A failure with its exit code (2 for input errors).
@@ -92,6 +95,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Catalog(args)) => catalog::run(&args, cli.db.as_deref()),
         Some(Command::Deck(args)) => deck::run(&args, cli.db.as_deref()),
         Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),
+        Some(Command::Pdf(args)) => pdf::run(&args, cli.db.as_deref()),
     }
 }
 

@@ -303,9 +303,9 @@ impl Geometry {
         )
     }
 
-    /// The page header: deck name, page number, and the print-at-100% note,
+    /// The page header: deck name, `page_label` ("Page 1 of 4"), and the print-at-100% note,
     /// each in the free space above one column of cards.
-    pub fn header(&self, deck: &str, page: usize, pages: usize, what: &str) -> Vec<Op> {
+    pub fn header(&self, deck: &str, page_label: &str) -> Vec<Op> {
         let (top, _) = self.bands();
         let size = (top.height() * 0.8 / Face::Regular.font().cap_height_em()
             * super::draw::PT_PER_MM)
@@ -313,7 +313,7 @@ impl Geometry {
         let baseline = top.y0 + (top.height() - size / super::draw::PT_PER_MM * 0.73) / 2.0;
         let texts = [
             (Face::Bold, deck.to_string()),
-            (Face::Regular, format!("Page {page} of {pages}{what}")),
+            (Face::Regular, page_label.to_string()),
             (
                 Face::Regular,
                 "Print at 100% (actual size), no scaling".to_string(),
@@ -542,7 +542,7 @@ mod tests {
                         }
                     }
                 }
-                let header = g.header("A rather long deck name that will not fit", 1, 3, "");
+                let header = g.header("A rather long deck name that will not fit", "Page 1 of 3");
                 assert_eq!(header.len(), 3);
                 for op in &header {
                     if let Op::Text { at, .. } = op {

@@ -2,11 +2,16 @@
 //! and PDF writing.
 
 pub mod draw;
+pub mod face;
 pub mod font;
 pub mod images;
+pub mod job;
 pub mod layout;
 pub mod options;
+pub mod pdf;
+pub mod text;
 
+pub use job::{Export, Plan, Progress, Report, Stage, plan};
 pub use options::{
     Calibration, CardSelection, Layout, Paper, PrintOptions, PrintSettings, card_size,
 };

@@ -1,0 +1,191 @@
+//! `deckwright pdf --catalog C DECK --layout nine-up|eight-fold [--paper a4|letter] [--backs] -o OUT.pdf`
+//!
+//! Extensions: `--gap MM`, `--bleed MM`, `--offset DX,DY` (duplex calibration
+//! of the back pages), `--copies N`, `--card-size WxH`, `--only-missing`
+//! (with the collection in `--db`), `--cards NAME...` (print a selection),
+//! `--json` (the export report as JSON).
+//!
+//! Bad input is exit code 2 with one message naming the file and line: the
+//! deck line of an unknown card, the catalog line of a card whose picture
+//! cannot be used.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use crate::catalog;
+use crate::decklist;
+use crate::pnp::{self, CardSelection, PnpError, PrintOptions};
+
+use super::{CliError, db, load_catalog, print_json};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The catalog file (TOML) the deck's cards come from, or a stored catalog's name.
+    #[arg(long, value_name = "CATALOG")]
+    pub catalog: PathBuf,
+    /// The deck list: text (formats.md §2), Cockatrice .cod or Forge .dck.
+    pub deck: PathBuf,
+    /// nine-up: 3 × 3 cards per page; eight-fold: 4 cards and their backs per sheet, folded.
+    #[arg(long, value_parser = ["nine-up", "eight-fold"])]
+    pub layout: String,
+    /// Paper size.
+    #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
+    pub paper: String,
+    /// Nine-up: follow each page with its backs, mirrored for long-edge duplex.
+    #[arg(long)]
+    pub backs: bool,
+    /// The PDF to write.
+    #[arg(short = 'o', long = "output", value_name = "OUT.pdf")]
+    pub output: PathBuf,
+    /// Space between neighbouring cards, mm.
+    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    pub gap: f64,
+    /// How far pictures extend past the cut lines, mm.
+    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    pub bleed: f64,
+    /// Shift of the back pages for a duplex printer's misregistration, mm.
+    #[arg(long, value_name = "DX,DY", allow_hyphen_values = true)]
+    pub offset: Option<String>,
+    /// Print every selected card this many times.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub copies: u32,
+    /// Card size in mm (e.g. 63x88), instead of the catalog's or the game's.
+    #[arg(long, value_name = "WxH")]
+    pub card_size: Option<String>,
+    /// Only the copies the collection (in --db) lacks: "print what you lack".
+    #[arg(long, conflicts_with = "cards")]
+    pub only_missing: bool,
+    /// Only these cards (names or ids), one copy each per mention.
+    #[arg(long, value_name = "NAME", num_args = 1..)]
+    pub cards: Vec<String>,
+    /// Print the export report as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `63x88` → (63, 88).
+fn parse_size(s: &str) -> Result<(f64, f64), CliError> {
+    let bad = || CliError::input(format!("--card-size `{s}` is not WxH in mm (e.g. 63x88)"));
+    let (w, h) = s.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let num = |t: &str| t.trim().parse::<f64>().ok().filter(|v| v.is_finite());
+    Ok((num(w).ok_or_else(bad)?, num(h).ok_or_else(bad)?))
+}
+
+pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
+    // A catalog file is read with its card lines, to point errors at them.
+    let (catalog, card_lines) = if args.catalog.is_file() {
+        let loaded = catalog::load(&args.catalog)?;
+        (loaded.catalog, loaded.card_lines)
+    } else {
+        (load_catalog(&args.catalog, dbp)?, Vec::new())
+    };
+    let deck = decklist::load(&args.deck)?;
+    let selection = if args.only_missing {
+        let store = db::open(dbp)?;
+        let info = db::catalog(&store, &catalog.name).map_err(|e| {
+            CliError::input(format!(
+                "--only-missing needs the collection of catalog \"{}\" in the database: {e}",
+                catalog.name
+            ))
+        })?;
+        CardSelection::Missing(store.collection(info.id)?)
+    } else if !args.cards.is_empty() {
+        CardSelection::Cards(args.cards.clone())
+    } else {
+        CardSelection::Deck
+    };
+    let options = PrintOptions {
+        paper: args.paper.parse().map_err(CliError::input)?,
+        layout: args.layout.parse().map_err(CliError::input)?,
+        backs: args.backs,
+        gap_mm: args.gap,
+        bleed_mm: args.bleed,
+        calibration: match &args.offset {
+            Some(o) => o
+                .parse()
+                .map_err(|e| CliError::input(format!("--offset: {e}")))?,
+            None => Default::default(),
+        },
+        selection,
+        copies: args.copies,
+        card_size_mm: args.card_size.as_deref().map(parse_size).transpose()?,
+        ..PrintOptions::default()
+    };
+    let explain = |e: PnpError| explain(e, args, &catalog, &card_lines);
+    let plan = pnp::plan(&catalog, &deck, &options).map_err(explain)?;
+    let report = plan
+        .export_to(&args.output, &|_| {}, &AtomicBool::new(false))
+        .map_err(explain)?;
+    for w in &report.warnings {
+        eprintln!("warning: {w}");
+    }
+    if args.json {
+        print_json(&report)?;
+    } else {
+        println!(
+            "{}: {} page{} on {} sheet{}, {} card{} ({} drawn from data), {} picture{} embedded, {} bytes",
+            args.output.display(),
+            report.pages,
+            plural(report.pages),
+            report.sheets,
+            plural(report.sheets),
+            report.cards,
+            plural(report.cards),
+            report.drawn_faces,
+            report.images,
+            plural(report.images),
+            report.pdf_bytes
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// An export error as a CLI error naming the file and line where we know it.
+fn explain(
+    e: PnpError,
+    args: &Args,
+    catalog: &crate::model::Catalog,
+    card_lines: &[usize],
+) -> CliError {
+    let deck = args.deck.display();
+    match e {
+        // resolve's messages start "line N: "
+        PnpError::Deck(messages) => CliError::input(
+            messages
+                .iter()
+                .map(
+                    |m| match m.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+                        Some((n, rest)) if n.parse::<usize>().is_ok() => {
+                            format!("{deck}:{n}: {rest}")
+                        }
+                        _ => format!("{deck}: {m}"),
+                    },
+                )
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
+        PnpError::Image { ref id, .. } => {
+            let line = catalog
+                .cards
+                .iter()
+                .position(|c| &c.id == id)
+                .and_then(|i| card_lines.get(i));
+            match line {
+                Some(l) => CliError::input(format!("{}:{l}: {e}", args.catalog.display())),
+                None => CliError::input(format!("{}: {e}", args.catalog.display())),
+            }
+        }
+        PnpError::Back(_) => CliError::input(format!("{}: {e}", args.catalog.display())),
+        PnpError::Write { .. } => CliError::input(e.to_string()),
+        PnpError::Pdf(_) => CliError {
+            code: 1,
+            message: e.to_string(),
+        },
+        other => CliError::input(other.to_string()),
+    }
+}

@@ -1,0 +1,625 @@
+//! One export, step by step: [`plan`] resolves the cards and the geometry
+//! (cheap, no files read), [`Plan::export`] reads the pictures, draws the
+//! pages and writes the PDF, reporting progress and honouring a cancel flag.
+//! [`Plan::page_ops`] gives one page's display list for the preview.
+//!
+//! A [`Plan`] owns everything it needs (a copy of the catalog), so the app
+//! can move it to a worker thread.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::PnpError;
+use super::draw::{Affine, CardTag, Op, Page, Rect};
+use super::face;
+use super::images::{self, Image, orientation_matrix};
+use super::layout::Geometry;
+use super::options::{CardSelection, Layout, PrintOptions, card_size};
+use super::pdf;
+use crate::model::{Catalog, Deck, GameId};
+use crate::rules::resolve;
+
+/// Where an export is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    /// Reading and checking pictures (`done` of `total` files).
+    Images,
+    /// Drawing pages (`done` of `total` pages).
+    Pages,
+    /// Compressing and writing the file.
+    Writing,
+    Done,
+}
+
+/// A progress report: stage and count, for a progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    pub stage: Stage,
+    pub done: usize,
+    pub total: usize,
+}
+
+impl Progress {
+    /// Overall completion from 0 to 1 (pictures 0–60 %, pages 60–80 %,
+    /// writing 80–100 %).
+    pub fn fraction(&self) -> f64 {
+        let part = if self.total == 0 {
+            1.0
+        } else {
+            self.done as f64 / self.total as f64
+        };
+        match self.stage {
+            Stage::Images => 0.6 * part,
+            Stage::Pages => 0.6 + 0.2 * part,
+            Stage::Writing => 0.8,
+            Stage::Done => 1.0,
+        }
+    }
+}
+
+/// What an export made.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// PDF pages.
+    pub pages: usize,
+    /// Sheets of paper (a front page and its back page are one sheet).
+    pub sheets: usize,
+    /// Card fronts printed.
+    pub cards: usize,
+    /// Distinct pictures embedded (fronts and back).
+    pub images: usize,
+    /// Total size of the picture files read.
+    pub image_bytes: u64,
+    /// Size of the PDF.
+    pub pdf_bytes: u64,
+    /// Cards drawn from their data (no picture).
+    pub drawn_faces: usize,
+    /// Things the user should know (text cut, pictures stretched).
+    pub warnings: Vec<String>,
+}
+
+/// A finished export in memory.
+#[derive(Clone, Debug)]
+pub struct Export {
+    pub pdf: Vec<u8>,
+    pub report: Report,
+}
+
+/// A resolved export: which cards, in which order, on which geometry.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub catalog: Catalog,
+    pub deck_name: String,
+    pub options: PrintOptions,
+    pub geometry: Geometry,
+    /// Catalog positions of the cards to print, one per printed copy.
+    pub cards: Vec<usize>,
+}
+
+/// The default backs, compiled in so exports work wherever the binary runs.
+fn builtin_back(game: GameId) -> &'static [u8] {
+    match game {
+        GameId::Fuzzycards => include_bytes!("../../resources/backs/fuzzycards.png"),
+        GameId::BizarreWorld => include_bytes!("../../resources/backs/bizarre-world.png"),
+        GameId::Rizontical => include_bytes!("../../resources/backs/rizontical.png"),
+        GameId::StrangeWorld => include_bytes!("../../resources/backs/strange-world.png"),
+        GameId::DiceOfDestiny => include_bytes!("../../resources/backs/dice-of-destiny.png"),
+    }
+}
+
+/// Resolves what to print of `deck` (its name heads every page) from
+/// `catalog` under `options`.
+pub fn plan(catalog: &Catalog, deck: &Deck, options: &PrintOptions) -> Result<Plan, PnpError> {
+    options.check()?;
+    let size = card_size(catalog, options);
+    let geometry = Geometry::new(
+        options.paper,
+        options.layout,
+        size,
+        options.gap_mm,
+        options.bleed_mm,
+        options.calibration,
+    )?;
+    let copies = options.copies as usize;
+    let mut cards = Vec::new();
+    match &options.selection {
+        CardSelection::Deck | CardSelection::Missing(_) => {
+            let resolved = resolve(deck, catalog);
+            if !resolved.violations.is_empty() {
+                return Err(PnpError::Deck(
+                    resolved.violations.into_iter().map(|v| v.message).collect(),
+                ));
+            }
+            if let CardSelection::Missing(collection) = &options.selection {
+                for m in collection.missing_for(deck, catalog) {
+                    if let Some(i) = catalog.cards.iter().position(|c| c.id == m.id) {
+                        cards.extend(std::iter::repeat_n(i, m.missing as usize * copies));
+                    }
+                }
+                if cards.is_empty() {
+                    return Err(PnpError::Empty(
+                        "the collection already owns every card the deck needs".into(),
+                    ));
+                }
+            } else {
+                for line in &resolved.main {
+                    if let Some(i) = line.card {
+                        cards.extend(std::iter::repeat_n(i, line.count as usize * copies));
+                    }
+                }
+                if cards.is_empty() {
+                    return Err(PnpError::Empty("the deck's main board is empty".into()));
+                }
+            }
+        }
+        CardSelection::Cards(names) => {
+            let index = catalog.name_index();
+            for name in names {
+                let i = match index.by_id(name) {
+                    Some(i) => i,
+                    None => match index.named(name) {
+                        [one] => *one,
+                        [] => {
+                            return Err(PnpError::Selection(format!(
+                                "card \"{name}\" is not in catalog \"{}\"",
+                                catalog.name
+                            )));
+                        }
+                        several => {
+                            let ids: Vec<&str> = several
+                                .iter()
+                                .map(|&i| catalog.cards[i].id.as_str())
+                                .collect();
+                            return Err(PnpError::Selection(format!(
+                                "\"{name}\" names {} cards: give one of the ids {}",
+                                several.len(),
+                                ids.join(", ")
+                            )));
+                        }
+                    },
+                };
+                cards.extend(std::iter::repeat_n(i, copies));
+            }
+            if cards.is_empty() {
+                return Err(PnpError::Empty("no cards were selected".into()));
+            }
+        }
+    }
+    Ok(Plan {
+        catalog: catalog.clone(),
+        deck_name: deck.name.clone(),
+        options: options.clone(),
+        geometry,
+        cards,
+    })
+}
+
+/// Pictures loaded for an export, by index; cards and the back refer to them.
+struct Loaded {
+    images: Vec<Image>,
+    /// Catalog card position → picture.
+    fronts: HashMap<usize, usize>,
+    back: Option<usize>,
+}
+
+/// Where a picture comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Source {
+    File(PathBuf),
+    Builtin(GameId),
+}
+
+impl Plan {
+    /// Sheets of paper.
+    pub fn sheets(&self) -> usize {
+        self.cards.len().div_ceil(self.options.layout.per_sheet())
+    }
+
+    /// PDF pages: a back page after every front page for nine-up with backs.
+    pub fn page_count(&self) -> usize {
+        match (self.options.layout, self.options.backs) {
+            (Layout::NineUp, true) => 2 * self.sheets(),
+            _ => self.sheets(),
+        }
+    }
+
+    /// The card back: the catalog's `back`, else the game's built-in one.
+    fn back_source(&self) -> Source {
+        match &self.catalog.back {
+            Some(rel) => Source::File(self.catalog.resolve_path(rel)),
+            None => Source::Builtin(self.catalog.game),
+        }
+    }
+
+    /// Cards (catalog positions) on sheet `s`.
+    fn sheet_cards(&self, s: usize) -> &[usize] {
+        let n = self.options.layout.per_sheet();
+        let end = ((s + 1) * n).min(self.cards.len());
+        &self.cards[(s * n).min(end)..end]
+    }
+
+    /// Reads the pictures the given cards need (and the back, if printed),
+    /// each distinct file once, in parallel.
+    fn load(
+        &self,
+        cards: &[usize],
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<Loaded, PnpError> {
+        // distinct sources in first-use order, with the first card using each
+        let mut sources: Vec<(Source, Option<usize>)> = Vec::new();
+        let mut seen: HashMap<Source, usize> = HashMap::new();
+        let mut front_src: HashMap<usize, usize> = HashMap::new();
+        for &c in cards {
+            let Some(rel) = &self.catalog.cards[c].image else {
+                continue;
+            };
+            let src = Source::File(self.catalog.resolve_path(rel));
+            let k = *seen.entry(src.clone()).or_insert_with(|| {
+                sources.push((src, Some(c)));
+                sources.len() - 1
+            });
+            front_src.insert(c, k);
+        }
+        let back_src = self.options.has_backs().then(|| {
+            let src = self.back_source();
+            *seen.entry(src.clone()).or_insert_with(|| {
+                sources.push((src, None));
+                sources.len() - 1
+            })
+        });
+        let total = sources.len();
+        progress(Progress {
+            stage: Stage::Images,
+            done: 0,
+            total,
+        });
+        let done = AtomicUsize::new(0);
+        let max = self.options.max_image_pixels;
+        let loaded: Vec<Result<(Image, [u8; 32]), PnpError>> = sources
+            .par_iter()
+            .map(|(src, card)| {
+                if cancel.load(Ordering::Relaxed) {
+                    return Err(PnpError::Cancelled);
+                }
+                let result = match src {
+                    Source::File(path) => std::fs::read(path)
+                        .map_err(|e| images::ImageError::Read {
+                            path: path.clone(),
+                            reason: match e.kind() {
+                                std::io::ErrorKind::NotFound => "no such file".to_string(),
+                                _ => e.to_string(),
+                            },
+                        })
+                        .and_then(|bytes| {
+                            let digest = images::digest(&bytes);
+                            images::from_bytes(path, bytes, max).map(|i| (i, digest))
+                        }),
+                    Source::Builtin(game) => {
+                        let bytes = builtin_back(*game).to_vec();
+                        let digest = images::digest(&bytes);
+                        let name = Path::new("resources")
+                            .join(&crate::games::game(*game).def().print.back);
+                        images::from_bytes(&name, bytes, max).map(|i| (i, digest))
+                    }
+                };
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                progress(Progress {
+                    stage: Stage::Images,
+                    done: n,
+                    total,
+                });
+                result.map_err(|e| match card {
+                    Some(c) => {
+                        let card = &self.catalog.cards[*c];
+                        PnpError::Image {
+                            card: card.name.clone(),
+                            id: card.id.clone(),
+                            source: e,
+                        }
+                    }
+                    None => PnpError::Back(e),
+                })
+            })
+            .collect();
+        if cancel.load(Ordering::Relaxed) {
+            return Err(PnpError::Cancelled);
+        }
+        // identical files under different names become one picture
+        let mut images = Vec::new();
+        let mut by_digest: HashMap<[u8; 32], usize> = HashMap::new();
+        let mut remap = Vec::with_capacity(total);
+        for r in loaded {
+            let (img, digest) = r?;
+            let i = *by_digest.entry(digest).or_insert_with(|| {
+                images.push(img);
+                images.len() - 1
+            });
+            remap.push(i);
+        }
+        Ok(Loaded {
+            fronts: front_src.into_iter().map(|(c, k)| (c, remap[k])).collect(),
+            back: back_src.map(|k| remap[k]),
+            images,
+        })
+    }
+
+    /// The display list of one page (0-based) with `loaded` pictures.
+    fn build_page(&self, index: usize, loaded: &Loaded, warnings: &mut Vec<String>) -> Page {
+        let g = &self.geometry;
+        let (sheet, back_page) = match (self.options.layout, self.options.backs) {
+            (Layout::NineUp, true) => (index / 2, index % 2 == 1),
+            _ => (index, false),
+        };
+        let cards = self.sheet_cards(sheet);
+        let pages = self.page_count();
+        let mut ops = Vec::new();
+        let label = match (self.options.layout, back_page, self.options.backs) {
+            (Layout::EightFold, _, _) => {
+                format!("Sheet {} of {pages} · fold on the dashed line", index + 1)
+            }
+            (_, true, _) => format!("Page {} of {pages} · backs of page {}", index + 1, index),
+            (_, false, true) => format!("Page {} of {pages} · fronts", index + 1),
+            _ => format!("Page {} of {pages}", index + 1),
+        };
+        ops.extend(g.header(&self.deck_name, &label));
+        ops.extend(g.ruler());
+        let slots = if back_page { &g.backs } else { &g.fronts };
+        if !back_page {
+            ops.extend(g.cut_marks(&g.fronts[..cards.len()]));
+            ops.extend(g.fold_line());
+        }
+        let mut trim: Option<Rect> = None;
+        for (k, &c) in cards.iter().enumerate() {
+            let rect = slots[k];
+            if back_page {
+                ops.push(self.back_group(rect, c, false, loaded));
+            } else {
+                ops.push(self.front_group(rect, c, loaded, warnings));
+            }
+            trim = Some(trim.map_or(rect, |t| t.union(&rect)));
+            if self.options.layout == Layout::EightFold {
+                let back = g.backs[k];
+                ops.push(self.back_group(back, c, true, loaded));
+                trim = trim.map(|t| t.union(&back));
+            }
+        }
+        let trim = trim.unwrap_or(slots[0]);
+        Page {
+            width: g.page_w,
+            height: g.page_h,
+            trim,
+            bleed: trim.outset(g.bleed),
+            ops,
+        }
+    }
+
+    fn front_group(
+        &self,
+        rect: Rect,
+        card: usize,
+        loaded: &Loaded,
+        warnings: &mut Vec<String>,
+    ) -> Op {
+        let g = &self.geometry;
+        let c = &self.catalog.cards[card];
+        let ops = match loaded.fronts.get(&card) {
+            Some(&img) => picture_ops(img, &loaded.images[img], g.card_w, g.card_h, g.bleed),
+            None => {
+                let drawn = face::draw(self.catalog.game, c, g.card_w, g.card_h, g.bleed);
+                for w in drawn.warnings {
+                    if !warnings.contains(&w) {
+                        warnings.push(w);
+                    }
+                }
+                drawn.ops
+            }
+        };
+        Op::Group {
+            m: Affine::translate(rect.x, rect.y),
+            clip: Some(g.clip_local(false)),
+            card: Some(CardTag {
+                id: c.id.clone(),
+                back: false,
+            }),
+            ops,
+        }
+    }
+
+    /// A back: on a nine-up back page, or rotated 180° under the fold.
+    fn back_group(&self, rect: Rect, card: usize, rotated: bool, loaded: &Loaded) -> Op {
+        let g = &self.geometry;
+        let ops = match loaded.back {
+            Some(img) => picture_ops(img, &loaded.images[img], g.card_w, g.card_h, g.bleed),
+            None => Vec::new(),
+        };
+        let mut m = Affine::translate(rect.x, rect.y);
+        if rotated {
+            m = Affine::rotate_180_about(super::draw::p(g.card_w / 2.0, g.card_h / 2.0)).then(m);
+        }
+        Op::Group {
+            m,
+            clip: Some(g.clip_local(rotated)),
+            card: Some(CardTag {
+                id: self.catalog.cards[card].id.clone(),
+                back: true,
+            }),
+            ops,
+        }
+    }
+
+    /// Draws every page and writes the PDF.
+    pub fn export(
+        &self,
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<Export, PnpError> {
+        let loaded = self.load(&self.cards, progress, cancel)?;
+        let mut warnings = Vec::new();
+        for img in &loaded.images {
+            if let Some(w) = aspect_warning(img, self.geometry.card_w, self.geometry.card_h) {
+                warnings.push(w);
+            }
+        }
+        let total = self.page_count();
+        let mut pages = Vec::with_capacity(total);
+        for i in 0..total {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(PnpError::Cancelled);
+            }
+            pages.push(self.build_page(i, &loaded, &mut warnings));
+            progress(Progress {
+                stage: Stage::Pages,
+                done: i + 1,
+                total,
+            });
+        }
+        progress(Progress {
+            stage: Stage::Writing,
+            done: 0,
+            total: 1,
+        });
+        let pdf = pdf::write(
+            &pages,
+            &loaded.images,
+            &pdf::Meta {
+                title: self.deck_name.clone(),
+                duplex: self.options.layout == Layout::NineUp && self.options.backs,
+            },
+        )?;
+        if cancel.load(Ordering::Relaxed) {
+            return Err(PnpError::Cancelled);
+        }
+        progress(Progress {
+            stage: Stage::Done,
+            done: 1,
+            total: 1,
+        });
+        let report = Report {
+            pages: total,
+            sheets: self.sheets(),
+            cards: self.cards.len(),
+            images: loaded.images.len(),
+            image_bytes: loaded.images.iter().map(|i| i.file_len).sum(),
+            pdf_bytes: pdf.len() as u64,
+            drawn_faces: self
+                .cards
+                .iter()
+                .filter(|c| !loaded.fronts.contains_key(c))
+                .count(),
+            warnings,
+        };
+        Ok(Export { pdf, report })
+    }
+
+    /// Exports to `path`: written to a temporary file beside it and renamed,
+    /// so a failed or cancelled export never leaves half a PDF behind.
+    pub fn export_to(
+        &self,
+        path: &Path,
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<Report, PnpError> {
+        let export = self.export(progress, cancel)?;
+        let werr = |e: std::io::Error| PnpError::Write {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        };
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".part");
+        let tmp = PathBuf::from(tmp);
+        std::fs::write(&tmp, &export.pdf).map_err(werr)?;
+        if let Err(e) = std::fs::rename(&tmp, path) {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(werr(e));
+        }
+        Ok(export.report)
+    }
+
+    /// One page (0-based) as a display list with its pictures, for the
+    /// preview; only the pictures on that page are read.
+    pub fn page_ops(&self, index: usize) -> Result<(Page, Vec<Image>), PnpError> {
+        if index >= self.page_count() {
+            return Err(PnpError::Option(format!(
+                "there is no page {} (the export has {})",
+                index + 1,
+                self.page_count()
+            )));
+        }
+        let sheet = match (self.options.layout, self.options.backs) {
+            (Layout::NineUp, true) => index / 2,
+            _ => index,
+        };
+        let cards = self.sheet_cards(sheet).to_vec();
+        let loaded = self.load(&cards, &|_| {}, &AtomicBool::new(false))?;
+        let page = self.build_page(index, &loaded, &mut Vec::new());
+        Ok((page, loaded.images))
+    }
+}
+
+/// The operations drawing picture `id` onto a `w` × `h` card: the picture
+/// fills the card (as EXIF orients it); with bleed, its outermost rows and
+/// columns are stretched over the bleed so a slightly-off cut shows picture,
+/// not paper. That is done with clipped, scaled copies of the same XObject:
+/// no pixel is resampled or re-encoded.
+pub fn picture_ops(id: usize, img: &Image, w: f64, h: f64, bleed: f64) -> Vec<Op> {
+    let orient = orientation_matrix(img.orientation);
+    let place = |sx: f64, ox: f64, sy: f64, oy: f64| Op::Image {
+        image: id,
+        m: orient.then(Affine([sx, 0.0, 0.0, sy, ox, oy])),
+    };
+    let mut ops = vec![place(w, 0.0, h, 0.0)];
+    if bleed <= 0.0 {
+        return ops;
+    }
+    let (dw, dh) = img.display_size();
+    let (dw, dh) = (f64::from(dw), f64::from(dh));
+    let b = bleed;
+    // x mappings: the left pixel column over [−b, 0], the picture, the right
+    // column over [w, w + b]; likewise for y
+    let xs = [
+        (-b, b, b * dw, -b),
+        (0.0, w, w, 0.0),
+        (w, b, b * dw, w - (dw - 1.0) * b),
+    ];
+    let ys = [
+        (-b, b, b * dh, -b),
+        (0.0, h, h, 0.0),
+        (h, b, b * dh, h - (dh - 1.0) * b),
+    ];
+    for (yi, &(y0, yh, sy, oy)) in ys.iter().enumerate() {
+        for (xi, &(x0, xw, sx, ox)) in xs.iter().enumerate() {
+            if xi == 1 && yi == 1 {
+                continue;
+            }
+            ops.push(Op::Group {
+                m: Affine::IDENTITY,
+                clip: Some(Rect::new(x0, y0, xw, yh)),
+                card: None,
+                ops: vec![place(sx, ox, sy, oy)],
+            });
+        }
+    }
+    ops
+}
+
+/// A warning when a picture's shape differs from the card's by more than 3 %
+/// (it is stretched to the card).
+fn aspect_warning(img: &Image, w: f64, h: f64) -> Option<String> {
+    let (dw, dh) = img.display_size();
+    let pic = f64::from(dw) / f64::from(dh);
+    let card = w / h;
+    ((pic / card - 1.0).abs() > 0.03).then(|| {
+        format!(
+            "{} is {dw} × {dh} pixels, not the shape of a {} × {} mm card: it is stretched to fit",
+            img.path.display(),
+            super::layout::mm(w),
+            super::layout::mm(h)
+        )
+    })
+}

@@ -1,0 +1,375 @@
+//! Setting text in a box: words in mixed faces wrapped into lines, and a
+//! block of paragraphs shrunk until it fits its box.
+
+use super::draw::{Op, PT_PER_MM, Rgb, p};
+use super::font::Face;
+
+/// A word and the face it is set in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Word {
+    pub face: Face,
+    pub text: String,
+}
+
+/// A paragraph: words, an optional bold lead-in ("Passive:"), and how it is
+/// set off.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Para {
+    pub words: Vec<Word>,
+    pub color: Rgb,
+    /// Drawn inside a box of this fill and border colour (Bizarre World's red
+    /// active-cost box).
+    pub boxed: Option<(Rgb, Rgb)>,
+    /// Relative size (1.0 = body text; flavour text is smaller).
+    pub scale: f64,
+    pub centred: bool,
+}
+
+impl Para {
+    /// Body text with an optional bold lead-in.
+    pub fn new(lead: Option<&str>, text: &str, color: Rgb) -> Para {
+        let mut words = Vec::new();
+        for w in lead.unwrap_or("").split_whitespace() {
+            words.push(Word {
+                face: Face::Bold,
+                text: w.to_string(),
+            });
+        }
+        for w in text.split_whitespace() {
+            words.push(Word {
+                face: Face::Regular,
+                text: w.to_string(),
+            });
+        }
+        Para {
+            words,
+            color,
+            boxed: None,
+            scale: 1.0,
+            centred: false,
+        }
+    }
+
+    pub fn boxed(mut self, fill: Rgb, border: Rgb) -> Para {
+        self.boxed = Some((fill, border));
+        self
+    }
+
+    pub fn scaled(mut self, scale: f64) -> Para {
+        self.scale = scale;
+        self
+    }
+
+    pub fn centred(mut self) -> Para {
+        self.centred = true;
+        self
+    }
+}
+
+fn width_mm(face: Face, text: &str, size: f64) -> f64 {
+    face.font().width(text, size) / PT_PER_MM
+}
+
+/// Wraps words into lines no wider than `width` mm at `size` pt. A word wider
+/// than a line is broken between characters.
+pub fn wrap(words: &[Word], size: f64, width: f64) -> Vec<Vec<Word>> {
+    let space = |face: Face| width_mm(face, " ", size);
+    let mut lines: Vec<Vec<Word>> = Vec::new();
+    let mut line: Vec<Word> = Vec::new();
+    let mut used = 0.0;
+    for word in words {
+        let mut pieces = vec![word.text.clone()];
+        if width_mm(word.face, &word.text, size) > width {
+            pieces = split_long(word.face, &word.text, size, width);
+        }
+        for piece in pieces {
+            let w = width_mm(word.face, &piece, size);
+            let need = if line.is_empty() {
+                w
+            } else {
+                used + space(word.face) + w
+            };
+            if need > width && !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+                used = w;
+            } else {
+                used = need;
+            }
+            line.push(Word {
+                face: word.face,
+                text: piece,
+            });
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+fn split_long(face: Face, text: &str, size: f64, width: f64) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for ch in text.chars() {
+        cur.push(ch);
+        if width_mm(face, &cur, size) > width && cur.chars().count() > 1 {
+            cur.pop();
+            out.push(std::mem::take(&mut cur));
+            cur.push(ch);
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// The outcome of [`set_block`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub ops: Vec<Op>,
+    /// Body size used, pt.
+    pub size: f64,
+    /// Lines that did not fit even at the smallest size were cut.
+    pub truncated: bool,
+    /// Height used, mm.
+    pub height: f64,
+}
+
+/// Box padding inside a boxed paragraph, mm.
+const BOX_PAD: f64 = 0.8;
+
+/// Sets `paras` into the box with top-left corner (`x`, `top`), `width` ×
+/// `height` mm: the largest body size from `max_size` down to `min_size` pt
+/// at which everything fits; at `min_size` what does not fit is cut with an
+/// ellipsis.
+pub fn set_block(
+    paras: &[Para],
+    x: f64,
+    top: f64,
+    width: f64,
+    height: f64,
+    max_size: f64,
+    min_size: f64,
+) -> Block {
+    let mut size = max_size;
+    loop {
+        let (ops, used, fits) = layout(paras, x, top, width, height, size, size <= min_size);
+        if fits || size <= min_size {
+            return Block {
+                ops,
+                size,
+                truncated: !fits,
+                height: used,
+            };
+        }
+        size = (size - 0.25).max(min_size);
+    }
+}
+
+/// Lays paragraphs out at one size: the operations, the height used, and
+/// whether everything fitted (when `cut`, overflowing lines are dropped and
+/// the last kept line ends with an ellipsis).
+#[allow(clippy::too_many_arguments)]
+fn layout(
+    paras: &[Para],
+    x: f64,
+    top: f64,
+    width: f64,
+    height: f64,
+    size: f64,
+    cut: bool,
+) -> (Vec<Op>, f64, bool) {
+    let mut ops = Vec::new();
+    let mut y = top;
+    let bottom = top - height;
+    let mut fits = true;
+    'paras: for (pi, para) in paras.iter().enumerate() {
+        let s = size * para.scale;
+        let line_h = s * 1.18 / PT_PER_MM;
+        let ascent = s * 0.76 / PT_PER_MM;
+        let pad = if para.boxed.is_some() { BOX_PAD } else { 0.0 };
+        let lines = wrap(&para.words, s, width - 2.0 * pad);
+        if pi > 0 {
+            y -= size * 0.45 / PT_PER_MM;
+        }
+        let para_h = lines.len() as f64 * line_h + 2.0 * pad;
+        let box_top = y;
+        let mut kept = lines.len();
+        if y - para_h < bottom - 1e-9 {
+            fits = false;
+            if !cut {
+                return (ops, top - y, false);
+            }
+            kept = (((y - bottom - 2.0 * pad) / line_h).floor().max(0.0)) as usize;
+        }
+        if let Some((fill, border)) = para.boxed
+            && kept > 0
+        {
+            let h = kept as f64 * line_h + 2.0 * pad;
+            ops.push(Op::Fill {
+                path: super::draw::Path::rounded_rect(
+                    super::draw::Rect::new(x, box_top - h, width, h),
+                    0.8,
+                ),
+                color: fill,
+            });
+            ops.push(Op::Stroke {
+                path: super::draw::Path::rounded_rect(
+                    super::draw::Rect::new(x, box_top - h, width, h),
+                    0.8,
+                ),
+                color: border,
+                width: 0.3,
+                dash: None,
+            });
+        }
+        y -= pad;
+        for (li, line) in lines.iter().take(kept).enumerate() {
+            let mut line = line.clone();
+            if li + 1 == kept && kept < lines.len() {
+                ellipsize(&mut line, s, width - 2.0 * pad);
+            }
+            let baseline = y - ascent;
+            let line_w: f64 = line_width(&line, s);
+            let mut cx = if para.centred {
+                x + (width - line_w) / 2.0
+            } else {
+                x + pad
+            };
+            // consecutive words in one face become one text run
+            let mut run = String::new();
+            let mut run_face = line.first().map_or(Face::Regular, |w| w.face);
+            let mut run_x = cx;
+            for (wi, w) in line.iter().enumerate() {
+                let sep = if wi == 0 { "" } else { " " };
+                if w.face != run_face {
+                    if !run.is_empty() {
+                        ops.push(Op::text(
+                            p(run_x, baseline),
+                            s,
+                            run_face,
+                            para.color,
+                            run.clone(),
+                        ));
+                    }
+                    cx += width_mm(run_face, &run, s);
+                    run_x = cx;
+                    run.clear();
+                    run_face = w.face;
+                }
+                run.push_str(sep);
+                run.push_str(&w.text);
+            }
+            if !run.is_empty() {
+                ops.push(Op::text(p(run_x, baseline), s, run_face, para.color, run));
+            }
+            y -= line_h;
+        }
+        y -= pad;
+        if kept < lines.len() {
+            break 'paras;
+        }
+    }
+    (ops, top - y, fits)
+}
+
+fn line_width(line: &[Word], size: f64) -> f64 {
+    line.iter()
+        .enumerate()
+        .map(|(i, w)| {
+            width_mm(w.face, &w.text, size)
+                + if i > 0 {
+                    width_mm(w.face, " ", size)
+                } else {
+                    0.0
+                }
+        })
+        .sum()
+}
+
+/// Ends a cut line with "…", dropping words until it fits.
+fn ellipsize(line: &mut Vec<Word>, size: f64, width: f64) {
+    loop {
+        if let Some(last) = line.last_mut()
+            && !last.text.ends_with('…')
+        {
+            last.text.push('…');
+        }
+        if line_width(line, size) <= width || line.len() <= 1 {
+            return;
+        }
+        line.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<Word> {
+        Para::new(None, s, Rgb::BLACK).words
+    }
+
+    #[test]
+    fn wrapping_respects_the_width() {
+        let text = "On Deploy: deal 3 damage to your opponent's Life and draw a card.";
+        let lines = wrap(&words(text), 7.0, 30.0);
+        assert!(lines.len() >= 2);
+        for l in &lines {
+            assert!(line_width(l, 7.0) <= 30.0 + 1e-9);
+        }
+        let back: Vec<String> = lines.concat().into_iter().map(|w| w.text).collect();
+        assert_eq!(back.join(" "), text);
+    }
+
+    #[test]
+    fn a_long_word_is_broken() {
+        let lines = wrap(&words("Supercalifragilisticexpialidocious"), 8.0, 10.0);
+        assert!(lines.len() > 1);
+        let joined: String = lines.concat().into_iter().map(|w| w.text).collect();
+        assert_eq!(joined, "Supercalifragilisticexpialidocious");
+    }
+
+    #[test]
+    fn block_shrinks_then_cuts() {
+        let short = [Para::new(
+            Some("Passive:"),
+            "Draw 1 when played.",
+            Rgb::BLACK,
+        )];
+        let b = set_block(&short, 0.0, 50.0, 50.0, 20.0, 8.0, 5.0);
+        assert_eq!(b.size, 8.0);
+        assert!(!b.truncated);
+        // two faces on one line: a bold run and a regular run
+        let faces: Vec<Face> = b
+            .ops
+            .iter()
+            .filter_map(|o| match o {
+                Op::Text { face, .. } => Some(*face),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(faces, vec![Face::Bold, Face::Regular]);
+
+        let long = [Para::new(None, &"word ".repeat(200), Rgb::BLACK)];
+        let b = set_block(&long, 0.0, 50.0, 40.0, 15.0, 8.0, 5.0);
+        assert!(b.truncated);
+        assert_eq!(b.size, 5.0);
+        assert!(b.height <= 15.0 + 1e-9);
+        let last = b
+            .ops
+            .iter()
+            .rev()
+            .find_map(|o| match o {
+                Op::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .unwrap();
+        assert!(last.ends_with('…'), "{last}");
+
+        let medium = [Para::new(None, &"word ".repeat(40), Rgb::BLACK)];
+        let b = set_block(&medium, 0.0, 50.0, 40.0, 15.0, 8.0, 4.0);
+        assert!(!b.truncated && b.size < 8.0 && b.size > 4.0, "{}", b.size);
+    }
+}
