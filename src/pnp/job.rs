@@ -541,6 +541,27 @@ impl Plan {
         Ok(export.report)
     }
 
+    /// Page `index` (0-based) rendered at `dpi` (10–600) for the Print
+    /// screen's preview: the same display list the PDF is written from.
+    pub fn preview(&self, index: usize, dpi: f64) -> Result<image::RgbaImage, PnpError> {
+        if !(10.0..=600.0).contains(&dpi) {
+            return Err(PnpError::Option(format!(
+                "the preview resolution must be between 10 and 600 dpi (got {dpi})"
+            )));
+        }
+        let (page, images) = self.page_ops(index)?;
+        Ok(super::raster::render(&page, &images, dpi))
+    }
+
+    /// [`Plan::preview`] as PNG file bytes.
+    pub fn preview_png(&self, index: usize, dpi: f64) -> Result<Vec<u8>, PnpError> {
+        let img = self.preview(index, dpi)?;
+        let mut out = std::io::Cursor::new(Vec::new());
+        img.write_to(&mut out, image::ImageFormat::Png)
+            .map_err(|e| PnpError::Pdf(format!("cannot encode the preview: {e}")))?;
+        Ok(out.into_inner())
+    }
+
     /// One page (0-based) as a display list with its pictures, for the
     /// preview; only the pictures on that page are read.
     pub fn page_ops(&self, index: usize) -> Result<(Page, Vec<Image>), PnpError> {

@@ -9,6 +9,7 @@ pub mod job;
 pub mod layout;
 pub mod options;
 pub mod pdf;
+pub mod raster;
 pub mod text;
 
 pub use job::{Export, Plan, Progress, Report, Stage, plan};
