@@ -455,16 +455,19 @@ impl Raster<'_> {
         let sw = ((a * a + b * b).sqrt().ceil() as u32).clamp(1, img.width);
         let sh = ((cc * cc + d * d).sqrt().ceil() as u32).clamp(1, img.height);
         let key = (id, sw, sh);
-        if !self.scaled.contains_key(&key) {
-            let Ok(full) = img.to_rgba() else { return };
-            let small = if (sw, sh) == (img.width, img.height) {
-                full
-            } else {
-                imageops::resize(&full, sw, sh, imageops::FilterType::Triangle)
-            };
-            self.scaled.insert(key, small);
-        }
-        let src = &self.scaled[&key];
+        let src = match self.scaled.entry(key) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                let Ok(full) = img.to_rgba() else { return };
+                let small = if (sw, sh) == (img.width, img.height) {
+                    full
+                } else {
+                    imageops::resize(&full, sw, sh, imageops::FilterType::Triangle)
+                };
+                e.insert(small)
+            }
+        };
+        let src: &RgbaImage = src;
         let (srw, srh) = (f64::from(src.width()), f64::from(src.height()));
         for y in (c.y0.floor() as u32)..(c.y1.ceil() as u32).min(self.img.height()) {
             for x in (c.x0.floor() as u32)..(c.x1.ceil() as u32).min(self.img.width()) {
