@@ -6,10 +6,12 @@
 //! used here. Parallel runs derive one seed per game ([`game_seed`]) so results
 //! do not depend on the number of threads.
 
+pub mod bizarre;
 mod deck;
 pub mod dice;
 pub mod fuzzycards;
 pub mod fx;
+pub mod rizontical;
 pub mod sim;
 pub mod solo;
 pub mod table;

@@ -89,6 +89,23 @@ pub struct Options {
     pub melee_distance: MeleeDistance,
     /// Whether the goldfish dummy redeploys (6 Souls to win) or not (two defeats).
     pub dummy_redeploys: bool,
+    /// RZ §6.3: rows of the board on each side that form the Deploy Zone.
+    pub deploy_rows: u32,
+    /// How a movement point moves a Fighter (RZ §6.8 "adjacent" vs "around").
+    pub movement: Movement,
+    /// The goldfish dummy Fighters' HP and DEF (when no catalog Fighter is named).
+    pub dummy_hp: u32,
+    pub dummy_def: u32,
+}
+
+/// RZ §6.8: which cells one movement point reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Movement {
+    /// Our default: the 4 adjacent (orthogonal) cells.
+    Orthogonal,
+    /// The 8 cells around, diagonals included.
+    Diagonal,
 }
 
 /// The Rizontical game.
