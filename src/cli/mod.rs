@@ -9,6 +9,8 @@ mod collection;
 mod db;
 mod deck;
 mod pdf;
+mod score;
+mod solo;
 mod validate;
 
 use std::fmt;
@@ -36,6 +38,10 @@ pub struct Cli {
 pub enum Command {
     /// Check a deck against its game's construction rules.
     Validate(validate::Args),
+    /// Strange World solo mode played by a built-in player: score and rating.
+    Solo(solo::Args),
+    /// Strange World: score a finished 4x4 World file.
+    Score(score::Args),
     /// Catalog files and the catalogs stored in the database.
     #[command(subcommand)]
     Catalog(catalog::Args),
@@ -92,6 +98,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Validate(args)) => validate::run(&args, cli.db.as_deref()),
+        Some(Command::Solo(args)) => solo::run(&args, cli.db.as_deref()),
+        Some(Command::Score(args)) => score::run(&args, cli.db.as_deref()),
         Some(Command::Catalog(args)) => catalog::run(&args, cli.db.as_deref()),
         Some(Command::Deck(args)) => deck::run(&args, cli.db.as_deref()),
         Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),

@@ -1,0 +1,465 @@
+//! `deckwright solo --catalog C [--seed S] [--games N] [--player random|greedy|search] [--json]`
+//!
+//! One game prints the deal, every move with what it caused, the finished
+//! World, the score breakdown and the rating; `--save-world` writes the World
+//! in the file format `deckwright score` reads. N games print the score
+//! distribution (mean, median, min/max with the seeds to replay them,
+//! histogram, rating counts).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use serde::Serialize;
+
+use crate::engine::fresh_seed;
+use crate::engine::solo::{
+    Breakdown, Components, Event, Flip, GameRecord, PlayerKind, RunConfig, SoloRules, Summary,
+    TravellerScore, World, WorldShape, play, run_many, travellers,
+};
+use crate::games::parse_option;
+use crate::model::GameId;
+
+use super::{CliError, load_catalog, print_json};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A Strange World catalog file (TOML).
+    #[arg(long, value_name = "CATALOG")]
+    pub catalog: PathBuf,
+    /// The seed: the same seed plays the same game(s). Default: from the clock
+    /// (shown, so the run can be replayed).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// How many games to play (game i of a run uses its own seed, shown for
+    /// the best and worst games).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub games: usize,
+    /// The built-in player.
+    #[arg(long, value_parser = ["random", "greedy", "search"], default_value = "search")]
+    pub player: String,
+    /// Override one of the game's named options, e.g.
+    /// `--option lake_counts_fumaroles=false`. Repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// One game: also write the finished World to this file (the format
+    /// `deckwright score` reads).
+    #[arg(long, value_name = "WORLD.toml")]
+    pub save_world: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Reads the catalog and options into the engine's components.
+pub(crate) fn components(
+    catalog: &Path,
+    options: &[String],
+    db: Option<&Path>,
+) -> Result<(crate::model::Catalog, Components), CliError> {
+    let cat = load_catalog(catalog, db)?;
+    if cat.game != GameId::StrangeWorld {
+        return Err(CliError::input(format!(
+            "{}: the catalog is for {}, not strange-world",
+            catalog.display(),
+            cat.game
+        )));
+    }
+    let mut overrides = Vec::new();
+    for o in options {
+        overrides.push(parse_option(o).map_err(|e| CliError::input(e.to_string()))?);
+    }
+    let rules = SoloRules::new(&overrides).map_err(|e| CliError::input(e.to_string()))?;
+    let comps = Components::new(&cat, rules)
+        .map_err(|e| CliError::input(format!("{}: {e}", catalog.display())))?;
+    Ok((cat, comps))
+}
+
+pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
+    let (_, c) = components(&args.catalog, &args.options, db)?;
+    c.check_solo()
+        .map_err(|e| CliError::input(format!("{}: {e}", args.catalog.display())))?;
+    let kind = PlayerKind::parse(&args.player)
+        .ok_or_else(|| CliError::input(format!("unknown player `{}`", args.player)))?;
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    if args.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    if args.games == 1 {
+        let record = play(&c, kind, seed).map_err(|e| CliError::input(e.to_string()))?;
+        if let Some(path) = &args.save_world {
+            let text = WorldShape::of(record.end.world(), &c).to_toml();
+            std::fs::write(path, text).map_err(|e| {
+                CliError::input(format!("{}: cannot write the World: {e}", path.display()))
+            })?;
+        }
+        let report = GameReport::new(&c, &record);
+        if args.json {
+            print_json(&report)?;
+        } else {
+            print!("{}", report.text());
+        }
+    } else {
+        if args.save_world.is_some() {
+            return Err(CliError::input(
+                "--save-world saves one game's World; it cannot be used with --games",
+            ));
+        }
+        let cfg = RunConfig {
+            games: args.games,
+            seed,
+            player: kind,
+        };
+        let summary = run_many(&c, cfg, &|_, _| {}, &AtomicBool::new(false))
+            .map_err(|e| CliError::input(e.to_string()))?;
+        if args.json {
+            print_json(&ManyReport {
+                game: GameId::StrangeWorld,
+                summary: &summary,
+            })?;
+        } else {
+            print!("{}", many_text(&summary, &args.catalog));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The seven parts, in formats.md's key order.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub(crate) struct Parts {
+    pub mountains: u32,
+    pub lakes: u32,
+    pub animals: u32,
+    pub swamps: u32,
+    pub dark_cities: u32,
+    pub watchers: u32,
+    pub travellers: u32,
+}
+
+impl From<&Breakdown> for Parts {
+    fn from(b: &Breakdown) -> Parts {
+        Parts {
+            mountains: b.mountains,
+            lakes: b.lakes,
+            animals: b.animals,
+            swamps: b.swamps,
+            dark_cities: b.dark_cities,
+            watchers: b.watchers,
+            travellers: b.travellers,
+        }
+    }
+}
+
+impl Parts {
+    pub(crate) fn rows(&self) -> [(&'static str, u32); 7] {
+        [
+            ("mountains", self.mountains),
+            ("lakes", self.lakes),
+            ("animals", self.animals),
+            ("swamps", self.swamps),
+            ("dark_cities", self.dark_cities),
+            ("watchers", self.watchers),
+            ("travellers", self.travellers),
+        ]
+    }
+}
+
+/// The deal, by names.
+#[derive(Debug, Serialize)]
+struct DealView {
+    starting_land: String,
+    stacks: Vec<Vec<String>>,
+    travellers: Vec<String>,
+}
+
+/// `solo` for one game.
+#[derive(Debug, Serialize)]
+struct GameReport {
+    game: GameId,
+    seed: u64,
+    player: PlayerKind,
+    total: u32,
+    rating: String,
+    band: String,
+    parts: Parts,
+    traveller_scores: Vec<TravellerScore>,
+    world: WorldShape,
+    deal: DealView,
+    /// The game move by move, as the text report shows it.
+    moves: Vec<String>,
+}
+
+impl GameReport {
+    fn new(c: &Components, r: &GameRecord) -> GameReport {
+        let total = i64::from(r.score.total);
+        let names = |ix: &[u8]| -> Vec<String> {
+            ix.iter()
+                .map(|&i| c.land(i).name.clone())
+                .collect::<Vec<_>>()
+        };
+        GameReport {
+            game: GameId::StrangeWorld,
+            seed: r.seed,
+            player: r.player,
+            total: r.score.total,
+            rating: c.rules.rating(total).to_string(),
+            band: c.rules.band(total),
+            parts: Parts::from(&r.score),
+            traveller_scores: travellers(r.end.world(), c),
+            world: WorldShape::of(r.end.world(), c),
+            deal: DealView {
+                starting_land: c.land(r.deal.start).name.clone(),
+                stacks: r.deal.stacks.iter().map(|s| names(s)).collect(),
+                travellers: r
+                    .deal
+                    .travellers
+                    .iter()
+                    .map(|&t| c.travellers[usize::from(t)].name.clone())
+                    .collect(),
+            },
+            moves: move_lines(c, r),
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut out = format!(
+            "Strange World solo — seed {}, {} player\n",
+            self.seed,
+            self.player.as_str()
+        );
+        out.push_str(&format!("Starting Land: {}\n", self.deal.starting_land));
+        out.push_str(&format!(
+            "Travellers: {}\n",
+            self.deal.travellers.join(", ")
+        ));
+        let tops: Vec<String> = self
+            .deal
+            .stacks
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {}", i + 1, s[0]))
+            .collect();
+        out.push_str(&format!("Stacks (revealed tops): {}\n\n", tops.join(" · ")));
+        for line in &self.moves {
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push_str("\nWorld (~ Tzimime side up, * under a Fumarole):\n");
+        out.push_str(&world_text(&self.world));
+        if !self.world.dark_cities.is_empty() {
+            let cities: Vec<String> = self.world.dark_cities.iter().map(u8::to_string).collect();
+            out.push_str(&format!("Dark Cities: {}\n", cities.join(", ")));
+        }
+        out.push_str(&score_text(
+            self.total,
+            &self.rating,
+            &self.parts,
+            &self.traveller_scores,
+        ));
+        out
+    }
+}
+
+/// The finished World as a grid: rows A-D, columns 1-4.
+pub(crate) fn world_text(w: &WorldShape) -> String {
+    let width = w
+        .rows
+        .iter()
+        .flatten()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(4);
+    let mut out = String::from("     ");
+    for c in 1..=w.rows.first().map_or(0, Vec::len) {
+        out.push_str(&format!("{:<width$}  ", c));
+    }
+    out = out.trim_end().to_string();
+    out.push('\n');
+    for (r, row) in w.rows.iter().enumerate() {
+        let mut line = format!("  {}  ", (b'A' + r as u8) as char);
+        for cell in row {
+            line.push_str(&format!("{:<width$}  ", cell));
+        }
+        let mut line = line.trim_end().to_string();
+        let here: Vec<String> = w
+            .travellers
+            .iter()
+            .filter(|t| usize::from(t.rows[0]) == r)
+            .map(|t| {
+                format!(
+                    "{} ({} side, rows {}-{})",
+                    t.name,
+                    t.side.as_str(),
+                    (b'A' + t.rows[0]) as char,
+                    (b'A' + t.rows[1]) as char
+                )
+            })
+            .collect();
+        if !here.is_empty() {
+            line.push_str(&format!("   ← Traveller {}", here.join(", ")));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The score lines shared by `solo` and `score`.
+pub(crate) fn score_text(
+    total: u32,
+    rating: &str,
+    parts: &Parts,
+    traveller_scores: &[TravellerScore],
+) -> String {
+    let mut out = format!("\nScore: {total} stars — {rating}\n");
+    for (name, v) in parts.rows() {
+        out.push_str(&format!("  {:<12} {v:>3}\n", name.replace('_', " ")));
+    }
+    for t in traveller_scores {
+        out.push_str(&format!(
+            "    {} (rows {}-{}): {}, {} stars\n",
+            t.name,
+            (b'A' + t.rows[0]) as char,
+            (b'A' + t.rows[1]) as char,
+            if t.met {
+                "condition met"
+            } else {
+                "condition not met"
+            },
+            t.points
+        ));
+    }
+    out
+}
+
+fn flip_reason(f: Flip) -> &'static str {
+    match f {
+        Flip::Lake => "a lake next to a lake",
+        Flip::Swamp => "a second swamp in the row",
+        Flip::Watcher => "a watcher below the top row",
+        Flip::WatcherDemoted => "a new row above the watcher",
+        Flip::PortalReuse => "its portal meets a used portal card",
+        Flip::VolcanoNoCover => "the Volcano has nothing to cover",
+    }
+}
+
+/// The game as text lines, cells named in the finished World (A1 top left).
+fn move_lines(c: &Components, r: &GameRecord) -> Vec<String> {
+    let w: &World = r.end.world();
+    let name = |i: u8| c.land(i).name.as_str();
+    let mut out = Vec::new();
+    let mut turn = 0;
+    let mut revealed: Vec<&str> = Vec::new();
+    for step in &r.steps {
+        for e in &step.events {
+            if !matches!(e, Event::Revealed { .. }) && !revealed.is_empty() {
+                out.push(format!("  then revealed: {}", revealed.join(", ")));
+                revealed.clear();
+            }
+            match *e {
+                Event::StackTaken { stack, top } => {
+                    turn += 1;
+                    out.push(format!("Turn {turn}: stack {} ({})", stack + 1, name(top)));
+                }
+                Event::Placed { card, at } => {
+                    out.push(format!("  {} → {}", name(card), w.label(at)))
+                }
+                Event::Flipped { card, at, cause } => out.push(format!(
+                    "    {} on {} flips Tzimime side up: {}",
+                    name(card),
+                    w.label(at),
+                    flip_reason(cause)
+                )),
+                Event::Revealed { card } => revealed.push(name(card)),
+                Event::PortalCompleted { a, b } => out.push(format!(
+                    "    portal completed: {}–{}",
+                    w.label(a),
+                    w.label(b)
+                )),
+                Event::TravellerWelcomed {
+                    traveller,
+                    side,
+                    upper,
+                } => {
+                    let top = w.bounds().map_or(0, |b| b.1);
+                    let row = upper.wrapping_sub(top);
+                    out.push(format!(
+                        "    welcomes {} on the {} side, rows {}-{}",
+                        c.travellers[usize::from(traveller)].name,
+                        side.as_str(),
+                        (b'A' + row) as char,
+                        (b'A' + row + 1) as char
+                    ))
+                }
+                Event::Covered { card, at } => out.push(format!(
+                    "    a Fumarole covers {} on {}",
+                    name(card),
+                    w.label(at)
+                )),
+                Event::DarkCity { stars, a, b } => out.push(format!(
+                    "    Dark City of {stars} stars between {} and {}",
+                    w.label(a),
+                    w.label(b)
+                )),
+                Event::Finished { .. } => {}
+            }
+        }
+    }
+    if !revealed.is_empty() {
+        out.push(format!("  then revealed: {}", revealed.join(", ")));
+    }
+    out
+}
+
+/// `solo --games N --json`.
+#[derive(Debug, Serialize)]
+struct ManyReport<'a> {
+    game: GameId,
+    #[serde(flatten)]
+    summary: &'a Summary,
+}
+
+fn many_text(s: &Summary, catalog: &Path) -> String {
+    let mut out = format!(
+        "Strange World solo — {} games, seed {}, {} player\n",
+        s.games,
+        s.seed,
+        s.player.as_str()
+    );
+    out.push_str(&format!(
+        "score: mean {:.2}, median {}, std dev {:.2}, min {} (seed {}), max {} (seed {})\n",
+        s.mean, s.median, s.std_dev, s.min, s.min_seed, s.max, s.max_seed
+    ));
+    let p = &s.parts;
+    out.push_str(&format!(
+        "parts (mean): mountains {:.1}, lakes {:.1}, animals {:.1}, swamps {:.1}, dark cities {:.1}, watchers {:.1}, travellers {:.1}\n",
+        p.mountains, p.lakes, p.animals, p.swamps, p.dark_cities, p.watchers, p.travellers
+    ));
+    out.push_str("ratings:\n");
+    for r in &s.ratings {
+        out.push_str(&format!(
+            "  {:<11} {:>7}  {:>5.1}%  {}\n",
+            r.band,
+            r.games,
+            100.0 * r.games as f64 / s.games.max(1) as f64,
+            r.rating
+        ));
+    }
+    out.push_str("histogram (5-star buckets):\n");
+    let mut buckets: std::collections::BTreeMap<u32, usize> = Default::default();
+    for (&score, &n) in &s.histogram {
+        *buckets.entry(score / 5 * 5).or_insert(0) += n;
+    }
+    let most = buckets.values().copied().max().unwrap_or(1).max(1);
+    for (&b, &n) in &buckets {
+        let bar = "#".repeat((n * 50).div_ceil(most));
+        out.push_str(&format!("  {:>3}-{:<3} {:>7}  {bar}\n", b, b + 4, n));
+    }
+    out.push_str(&format!(
+        "replay a game: deckwright solo --catalog {} --seed {}\n",
+        catalog.display(),
+        s.max_seed
+    ));
+    out
+}
