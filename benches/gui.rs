@@ -1,0 +1,201 @@
+//! The app's performance goals (issue 3): search as you type must answer
+//! within a frame (< 16 ms) over 10,000 cards.
+//!
+//! `search` times the filter itself over a 10,000-card catalog held in
+//! memory ([`CardIndex`]); `keystroke` times all the UI work one key press in
+//! the Library search box causes in the real app on a database holding that
+//! catalog: the update, the new view, its layout and recording the draw
+//! (rasterising is the GPU's, or tiny-skia's, and is not included).
+//! Cold start and memory are measured on the real window by
+//! scripts/measure.sh.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use deckwright::gui::app::App;
+use deckwright::gui::screen::library;
+use deckwright::gui::search::{CardIndex, Filter};
+use deckwright::gui::{FONT, Message};
+use deckwright::model::{Card, Catalog, FieldValue, GameId};
+use deckwright::store::Store;
+use iced::futures::StreamExt;
+use iced::futures::executor::block_on;
+use iced::{Pixels, Size, Task, Theme};
+use iced_test::core::renderer::{Headless, Style};
+use iced_test::runtime::user_interface::{Cache, UserInterface};
+use iced_test::runtime::{Action, task};
+
+/// How many cards the goals are stated for.
+const CARDS: usize = 10_000;
+
+/// A Fuzzycards catalog of `n` made-up cards with names, rules text and the
+/// game's fields, deterministic.
+fn catalog(n: usize) -> Catalog {
+    const ADJ: [&str; 12] = [
+        "Ember", "Tide", "Static", "Riddle", "Verdict", "Moss", "Cinder", "Frost", "Thunder",
+        "Velvet", "Gloom", "Sunny",
+    ];
+    const NOUN: [&str; 10] = [
+        "Fox", "Cub", "Hamster", "Badger", "Owl", "Weasel", "Boar", "Lynx", "Heron", "Tortoise",
+    ];
+    const RARITY: [&str; 5] = ["legendary", "epic", "rare", "uncommon", "common"];
+    const FORCE: [&str; 5] = ["power", "clarity", "prophecy", "conviction", "wisdom"];
+    let mut c = Catalog::new(GameId::Fuzzycards, "Ten Thousand");
+    for i in 0..n {
+        let name = format!("{} {} {i}", ADJ[i % ADJ.len()], NOUN[(i / 12) % NOUN.len()]);
+        let t = ["hero", "hero", "hero", "relic", "event"][i % 5];
+        let mut card = Card::new(name, t);
+        let rarity = i % 5;
+        card.cost = Some(5 - rarity as i64);
+        card.text = Some(format!(
+            "On Deploy: draw {} card and deal {} damage to the {} row.",
+            i % 3 + 1,
+            i % 4,
+            ["front", "back"][i % 2]
+        ));
+        card.fields
+            .insert("rarity".into(), FieldValue::Text(RARITY[rarity].into()));
+        card.fields
+            .insert("force".into(), FieldValue::Text(FORCE[(i / 5) % 5].into()));
+        match t {
+            "hero" => {
+                for (k, v) in [("atk", 6), ("def", 5), ("hp", 9)] {
+                    card.fields.insert(k.into(), FieldValue::Int(v));
+                }
+            }
+            "relic" => {
+                card.fields
+                    .insert("relic".into(), FieldValue::Text("equip".into()));
+            }
+            _ => {}
+        }
+        c.cards.push(card);
+    }
+    c
+}
+
+fn search(c: &mut Criterion) {
+    let index = CardIndex::new(Arc::new(catalog(CARDS)));
+    let mut g = c.benchmark_group("search 10k cards");
+    for (label, filter) in [
+        (
+            "one letter",
+            Filter {
+                query: "e".into(),
+                ..Filter::default()
+            },
+        ),
+        (
+            "name prefix",
+            Filter {
+                query: "ember f".into(),
+                ..Filter::default()
+            },
+        ),
+        (
+            "two words in text",
+            Filter {
+                query: "draw back".into(),
+                ..Filter::default()
+            },
+        ),
+        (
+            "no match",
+            Filter {
+                query: "zzzz".into(),
+                ..Filter::default()
+            },
+        ),
+        ("query and facets", {
+            let mut f = Filter {
+                query: "fox".into(),
+                card_type: Some("hero".into()),
+                cost: Some(3),
+                ..Filter::default()
+            };
+            f.fields.insert("force".into(), "wisdom".into());
+            f
+        }),
+    ] {
+        g.bench_function(label, |b| {
+            b.iter(|| black_box(index.search(black_box(&filter))))
+        });
+    }
+    g.bench_function("index a catalog", |b| {
+        let cat = Arc::new(catalog(CARDS));
+        b.iter(|| black_box(CardIndex::new(Arc::clone(&cat))))
+    });
+    g.finish();
+}
+
+/// Runs a task to completion, feeding its messages back into the app.
+fn settle(app: &mut App, task: Task<Message>) {
+    let Some(mut stream) = task::into_stream(task) else {
+        return;
+    };
+    while let Some(action) = block_on(stream.next()) {
+        if let Action::Output(m) = action {
+            let next = app.update(m);
+            settle(app, next);
+        }
+    }
+}
+
+fn keystroke(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("bench.db");
+    {
+        let mut store = Store::open(&db).expect("database");
+        store.import_catalog(&catalog(CARDS)).expect("import");
+    }
+    let (mut app, boot) = App::new(db);
+    settle(&mut app, boot);
+    let mut renderer = block_on(<iced::Renderer as Headless>::new(
+        FONT,
+        Pixels(16.0),
+        Some("tiny-skia"),
+    ))
+    .expect("headless renderer");
+    let theme = Theme::Light;
+    let size = Size::new(1400.0, 900.0);
+    let mut cache = Cache::default();
+    let queries = [
+        "e",
+        "em",
+        "emb",
+        "embe",
+        "ember",
+        "ember f",
+        "ember fo",
+        "ember fox",
+    ];
+    let mut n = 0;
+    c.bench_function("keystroke in the Library search, 10k cards", |b| {
+        b.iter(|| {
+            let q = queries[n % queries.len()].to_string();
+            n += 1;
+            let task = app.update(Message::Library(library::Message::Query(q)));
+            settle(&mut app, task);
+            let mut ui =
+                UserInterface::build(app.view(), size, std::mem::take(&mut cache), &mut renderer);
+            ui.draw(
+                &mut renderer,
+                &theme,
+                &Style {
+                    text_color: theme.palette().text,
+                },
+                iced::mouse::Cursor::Unavailable,
+            );
+            cache = ui.into_cache();
+        })
+    });
+    let shown = match app.shell().map(|s| s.screen()) {
+        Some(deckwright::gui::app::Screen::Library(l)) => l.matches().count(),
+        _ => 0,
+    };
+    assert!(shown > 0, "the search found cards");
+}
+
+criterion_group!(benches, search, keystroke);
+criterion_main!(benches);
