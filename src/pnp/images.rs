@@ -194,6 +194,13 @@ pub fn from_bytes(path: &Path, bytes: Vec<u8>, max_pixels: u64) -> Result<Image,
         ImageFormat::Jpeg => {
             let sof =
                 jpeg_header(&bytes).ok_or_else(|| decode_err("no JPEG frame header".into()))?;
+            // The decoder fills a cut-short scan with grey instead of failing,
+            // so check for the end-of-image marker ourselves.
+            if !jpeg_complete(&bytes) {
+                return Err(decode_err(
+                    "the JPEG is cut short (no end-of-image marker after its image data)".into(),
+                ));
+            }
             if sof.precision != 8 || !matches!(sof.components, 1 | 3 | 4) {
                 return Err(decode_err(format!(
                     "{}-bit JPEG with {} components cannot be embedded (8-bit grey, RGB or CMYK only)",
@@ -265,6 +272,39 @@ pub fn jpeg_header(b: &[u8]) -> Option<JpegHeader> {
         at += 2 + len;
     }
     None
+}
+
+/// Whether a JPEG has an end-of-image marker after its first scan. Inside
+/// entropy-coded data a 0xFF byte is always followed by 0x00 or a restart
+/// marker, so `FF D9` there is the real end.
+pub fn jpeg_complete(b: &[u8]) -> bool {
+    let mut at = 2;
+    while at + 4 <= b.len() {
+        if b[at] != 0xFF {
+            return false;
+        }
+        let marker = b[at + 1];
+        if marker == 0xFF {
+            at += 1;
+            continue;
+        }
+        if matches!(marker, 0x01 | 0xD0..=0xD8) {
+            at += 2;
+            continue;
+        }
+        if marker == 0xD9 {
+            return false; // end before any scan
+        }
+        let len = usize::from(u16::from_be_bytes([b[at + 2], b[at + 3]]));
+        if marker == 0xDA {
+            let scan = at + 2 + len;
+            return b
+                .get(scan..)
+                .is_some_and(|rest| rest.windows(2).any(|w| w == [0xFF, 0xD9]));
+        }
+        at += 2 + len;
+    }
+    false
 }
 
 /// Decoded PNG pixels in the smallest lossless form.
@@ -445,6 +485,17 @@ mod tests {
             e.to_string().starts_with("cut.jpg cannot be decoded"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn jpeg_cut_in_its_image_data_is_an_error() {
+        let img = DynamicImage::ImageRgb8(RgbImage::from_pixel(200, 200, Rgb([220, 30, 30])));
+        let bytes = jpeg_bytes(&img);
+        assert!(jpeg_complete(&bytes));
+        let cut = bytes[..bytes.len() - 40].to_vec();
+        assert!(!jpeg_complete(&cut));
+        let e = from_bytes(Path::new("cut.jpg"), cut, 1 << 20).unwrap_err();
+        assert!(e.to_string().contains("cut short"), "{e}");
     }
 
     #[test]
