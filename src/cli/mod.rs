@@ -8,6 +8,7 @@ mod catalog;
 mod collection;
 mod db;
 mod deck;
+mod hand;
 mod pdf;
 mod score;
 mod solo;
@@ -38,6 +39,8 @@ pub struct Cli {
 pub enum Command {
     /// Check a deck against its game's construction rules.
     Validate(validate::Args),
+    /// Deal an opening hand (the game's own setup), seeded and replayable.
+    Hand(hand::Args),
     /// Strange World solo mode played by a built-in player: score and rating.
     Solo(solo::Args),
     /// Strange World: score a finished 4x4 World file.
@@ -98,6 +101,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Validate(args)) => validate::run(&args, cli.db.as_deref()),
+        Some(Command::Hand(args)) => hand::run(&args, cli.db.as_deref()),
         Some(Command::Solo(args)) => solo::run(&args, cli.db.as_deref()),
         Some(Command::Score(args)) => score::run(&args, cli.db.as_deref()),
         Some(Command::Catalog(args)) => catalog::run(&args, cli.db.as_deref()),

@@ -882,7 +882,7 @@ impl Sim for BizarreWorld {
         }
     }
 
-    fn start(&self, st: &mut State, seed: u64, seat: Seat) {
+    fn deal(&self, st: &mut State, seed: u64, seat: Seat) {
         st.zones.reset(Zone::Deck, self.table.copies());
         st.rng = rng(seed);
         st.seed = seed;
@@ -899,7 +899,14 @@ impl Sim for BizarreWorld {
         for _ in 0..self.setup.opening_hand {
             st.zones.move_top(Zone::Deck, Zone::Hand, At::Top);
         }
+    }
+
+    fn begin(&self, st: &mut State) {
         self.begin_turn(st);
+    }
+
+    fn draw_pile<'s>(&self, st: &'s State) -> &'s [u16] {
+        st.zones.get(Zone::Deck)
     }
 
     fn apply(&self, st: &mut State, action: Action) -> Result<(), Illegal> {

@@ -647,7 +647,7 @@ impl Sim for DiceOfDestiny {
         }
     }
 
-    fn start(&self, st: &mut State, seed: u64, seat: Seat) {
+    fn deal(&self, st: &mut State, seed: u64, seat: Seat) {
         st.zones.reset(Zone::Deck, self.table.copies());
         st.rng = rng(seed);
         st.seed = seed;
@@ -664,11 +664,18 @@ impl Sim for DiceOfDestiny {
         for _ in 0..self.setup.opening_hand {
             st.zones.move_top(Zone::Deck, Zone::Hand, At::Top);
         }
-        match seat {
+    }
+
+    fn begin(&self, st: &mut State) {
+        match st.seat {
             Seat::First => self.begin_turn(st),
             // the opponent's first turn comes before ours
             Seat::Second => self.begin_opponent_turn(st),
         }
+    }
+
+    fn draw_pile<'s>(&self, st: &'s State) -> &'s [u16] {
+        st.zones.get(Zone::Deck)
     }
 
     fn apply(&self, st: &mut State, action: Action) -> Result<(), Illegal> {

@@ -694,7 +694,9 @@ impl Fuzzycards {
         Ok(())
     }
 
-    fn mulligan(&self, st: &mut State) {
+    /// The once-per-game mulligan itself (without starting turn 1): shuffle
+    /// the hand into the Scroll and draw 5 (or as many as it held).
+    pub fn mulligan(&self, st: &mut State) {
         let n = match self.options.mulligan_hand {
             MulliganHand::Rulebook => self.setup.mulligan_hand as usize,
             MulliganHand::SameSize => st.zones.len(Zone::Hand),
@@ -908,7 +910,7 @@ impl Sim for Fuzzycards {
         }
     }
 
-    fn start(&self, st: &mut State, seed: u64, seat: Seat) {
+    fn deal(&self, st: &mut State, seed: u64, seat: Seat) {
         let n = self.table.copies();
         st.zones.reset(Zone::Scroll, n);
         st.rng = rng(seed);
@@ -934,9 +936,16 @@ impl Sim for Fuzzycards {
             st.zones.move_top(Zone::Scroll, Zone::Hand, At::Top);
         }
         st.phase = Phase::Mulligan;
-        if st.mulligans_left == 0 {
+    }
+
+    fn begin(&self, st: &mut State) {
+        if st.mulligans_left == 0 && st.turn == 0 {
             self.begin_turn(st);
         }
+    }
+
+    fn draw_pile<'s>(&self, st: &'s State) -> &'s [u16] {
+        st.zones.get(Zone::Scroll)
     }
 
     fn apply(&self, st: &mut State, action: Action) -> Result<(), Illegal> {

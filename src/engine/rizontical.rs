@@ -1078,6 +1078,43 @@ impl Rizontical {
         Ok(())
     }
 
+    /// The setup mulligan itself (without starting round 1): return the hand
+    /// cards at the `mask` positions to the bottom of the Power deck, in hand
+    /// order, and draw as many.
+    pub fn mulligan(&self, st: &mut State, mask: u8) -> Result<(), Illegal> {
+        let hand = st.zones.get(Zone::Hand).to_vec();
+        ensure(
+            u32::from(mask) >> hand.len().min(8) == 0,
+            "RZ setup 6",
+            || {
+                format!(
+                    "the mask names positions beyond the {} cards in hand",
+                    hand.len()
+                )
+            },
+        )?;
+        let back: Vec<u16> = hand
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i < 8 && mask & (1 << i) != 0)
+            .map(|(_, &c)| c)
+            .collect();
+        ensure(
+            back.len() as u32 <= self.setup.mulligan_max,
+            "RZ setup 6",
+            || format!("return up to {} cards", self.setup.mulligan_max),
+        )?;
+        for &c in &back {
+            st.zones
+                .move_copy(Zone::Hand, c, Zone::PowerDeck, At::Bottom);
+        }
+        for _ in 0..back.len() {
+            self.draw(st);
+        }
+        st.log.note(0, "mulligan", None, Some(back.len() as i32));
+        Ok(())
+    }
+
     // ------------------------------------------------------------ policy
 
     fn deploy_cell(&self, st: &State) -> Option<u8> {
@@ -1296,7 +1333,7 @@ impl Sim for Rizontical {
         }
     }
 
-    fn start(&self, st: &mut State, seed: u64, seat: Seat) {
+    fn deal(&self, st: &mut State, seed: u64, seat: Seat) {
         let n = self.table.copies();
         st.zones.reset(Zone::PowerDeck, n);
         for c in 0..n as u16 {
@@ -1360,42 +1397,20 @@ impl Sim for Rizontical {
         st.phase = Phase::Mulligan;
     }
 
+    /// Nothing: the dealt state already waits for the mulligan.
+    fn begin(&self, _st: &mut State) {}
+
+    fn draw_pile<'s>(&self, st: &'s State) -> &'s [u16] {
+        st.zones.get(Zone::PowerDeck)
+    }
+
     fn apply(&self, st: &mut State, action: Action) -> Result<(), Illegal> {
         ensure(st.outcome.is_none(), "game over", || {
             "the game is over".into()
         })?;
         match (st.phase, action) {
             (Phase::Mulligan, Action::Mulligan { mask }) => {
-                let hand = st.zones.get(Zone::Hand).to_vec();
-                let back: Vec<u16> = hand
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| *i < 8 && mask & (1 << i) != 0)
-                    .map(|(_, &c)| c)
-                    .collect();
-                ensure(
-                    u32::from(mask) >> hand.len().min(8) == 0,
-                    "RZ setup 6",
-                    || {
-                        format!(
-                            "the mask names positions beyond the {} cards in hand",
-                            hand.len()
-                        )
-                    },
-                )?;
-                ensure(
-                    back.len() as u32 <= self.setup.mulligan_max,
-                    "RZ setup 6",
-                    || format!("return up to {} cards", self.setup.mulligan_max),
-                )?;
-                for &c in &back {
-                    st.zones
-                        .move_copy(Zone::Hand, c, Zone::PowerDeck, At::Bottom);
-                }
-                for _ in 0..back.len() {
-                    self.draw(st);
-                }
-                st.log.note(0, "mulligan", None, Some(back.len() as i32));
+                self.mulligan(st, mask)?;
                 self.begin_turn(st);
             }
             (

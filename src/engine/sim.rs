@@ -305,9 +305,19 @@ pub trait Sim: Sync + Send {
 
     /// A state with every buffer allocated (reused across games via [`Sim::start`]).
     fn new_state(&self) -> Self::State;
-    /// Shuffles and deals the game's own setup for `seat`; the state is then
-    /// waiting for the first decision (a mulligan, or the first main phase).
-    fn start(&self, st: &mut Self::State, seed: u64, seat: Seat);
+    /// Shuffles and deals the game's own setup for `seat`: the opening hand
+    /// (and Rizontical's Fighters), before any mulligan, and nothing more.
+    fn deal(&self, st: &mut Self::State, seed: u64, seat: Seat);
+    /// Moves a dealt state to its first decision (a mulligan, or the first
+    /// main phase after the first draw).
+    fn begin(&self, st: &mut Self::State);
+    /// [`Sim::deal`] then [`Sim::begin`].
+    fn start(&self, st: &mut Self::State, seed: u64, seat: Seat) {
+        self.deal(st, seed, seat);
+        self.begin(st);
+    }
+    /// The pile draws come from, top last (the Power deck for Rizontical).
+    fn draw_pile<'s>(&self, st: &'s Self::State) -> &'s [u16];
     /// Validates and performs one action.
     fn apply(&self, st: &mut Self::State, action: Self::Action) -> Result<(), Illegal>;
     /// The goldfish policy's choice (always legal while the game runs).
