@@ -165,9 +165,9 @@ fn gap_and_bleed_set_the_spacing_clips_and_boxes() {
     let cards = scan(&doc, page).cards;
     for (slot, card) in cards.iter().enumerate() {
         let want = nine_up_slot(Paper::A4, (63.0, 88.0), gap, bleed, slot);
-        if card.picture.is_some() {
+        if let Some(picture) = card.picture {
             // the picture itself sits exactly on the trim; the clip is the bleed box
-            assert_rect(&card.id, card.picture.unwrap(), want, TOL);
+            assert_rect(&card.id, picture, want, TOL);
         }
         let b = R::new(
             want.x - bleed,

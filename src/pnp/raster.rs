@@ -28,8 +28,9 @@ pub const MAX_SIDE: u32 = 7016;
 /// Renders `page` at `dpi`, with `images` as its pictures.
 pub fn render(page: &Page, images: &[Image], dpi: f64) -> RgbaImage {
     let k = dpi / 25.4;
-    let w = ((page.width * k).round() as u32).clamp(1, MAX_SIDE);
-    let h = ((page.height * k).round() as u32).clamp(1, MAX_SIDE);
+    // rounded up, as poppler does, so previews and renders line up
+    let w = ((page.width * k - 1e-6).ceil() as u32).clamp(1, MAX_SIDE);
+    let h = ((page.height * k - 1e-6).ceil() as u32).clamp(1, MAX_SIDE);
     let mut r = Raster {
         img: RgbaImage::from_pixel(w, h, Rgba([255, 255, 255, 255])),
         images,

@@ -97,12 +97,15 @@ impl DrawnCard {
     }
 }
 
+/// A stroked segment: from, to (mm), dashed.
+pub type Stroke = ((f64, f64), (f64, f64), bool);
+
 /// Everything found on one page.
 #[derive(Clone, Debug, Default)]
 pub struct PageScan {
     pub cards: Vec<DrawnCard>,
     /// Stroked line segments outside any card (cut marks, ruler, fold), mm.
-    pub strokes: Vec<((f64, f64), (f64, f64), bool)>,
+    pub strokes: Vec<Stroke>,
     pub images_used: Vec<String>,
 }
 
@@ -240,22 +243,20 @@ pub fn scan(doc: &Document, page: ObjectId) -> PageScan {
                     c.picture_matrix = Some(ctm);
                 }
             }
-            "BDC" => {
-                if o[0].as_name().ok() == Some(b"Card".as_slice()) {
-                    let props = o[1].as_dict().unwrap();
-                    let id = props.get(b"Id").unwrap().as_str().unwrap();
-                    let side = props.get(b"Side").unwrap().as_name().unwrap();
-                    current = Some(DrawnCard {
-                        id: String::from_utf8(id.to_vec()).unwrap(),
-                        back: side == b"Back",
-                        clip: None,
-                        picture: None,
-                        picture_name: None,
-                        picture_matrix: None,
-                        first_fill: None,
-                        matrix: ctm,
-                    });
-                }
+            "BDC" if o[0].as_name().ok() == Some(b"Card".as_slice()) => {
+                let props = o[1].as_dict().unwrap();
+                let id = props.get(b"Id").unwrap().as_str().unwrap();
+                let side = props.get(b"Side").unwrap().as_name().unwrap();
+                current = Some(DrawnCard {
+                    id: String::from_utf8(id.to_vec()).unwrap(),
+                    back: side == b"Back",
+                    clip: None,
+                    picture: None,
+                    picture_name: None,
+                    picture_matrix: None,
+                    first_fill: None,
+                    matrix: ctm,
+                });
             }
             "EMC" => {
                 if let Some(c) = current.take() {
