@@ -39,10 +39,20 @@ pub struct Args {
     #[arg(short = 'o', long = "output", value_name = "OUT.pdf")]
     pub output: PathBuf,
     /// Space between neighbouring cards, mm.
-    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 0.0,
+        allow_negative_numbers = true
+    )]
     pub gap: f64,
     /// How far pictures extend past the cut lines, mm.
-    #[arg(long, value_name = "MM", default_value_t = 0.0)]
+    #[arg(
+        long,
+        value_name = "MM",
+        default_value_t = 0.0,
+        allow_negative_numbers = true
+    )]
     pub bleed: f64,
     /// Shift of the back pages for a duplex printer's misregistration, mm.
     #[arg(long, value_name = "DX,DY", allow_hyphen_values = true)]
