@@ -14,6 +14,7 @@ use crate::engine::hand::{self, HandReport, HandRequest};
 use crate::engine::playtest::{Engine, EngineError, EngineOptions};
 use crate::engine::sim::{DEFAULT_MAX_TURNS, Seat};
 use crate::games::parse_option;
+use crate::model::Catalog;
 
 use super::{CliError, load_catalog, print_json};
 
@@ -56,16 +57,14 @@ pub(crate) fn overrides(options: &[String]) -> Result<Vec<(String, String)>, Cli
         .collect()
 }
 
-/// Loads catalog and deck and compiles the deck for its game's engine.
+/// Loads a deck and compiles it for its catalog's game engine.
 pub(crate) fn load_engine(
-    catalog: &Path,
+    catalog: &Catalog,
     deck_path: &Path,
     opts: &EngineOptions,
-    db: Option<&Path>,
 ) -> Result<Engine, CliError> {
-    let catalog = load_catalog(catalog, db)?;
     let deck = decklist::load(deck_path)?;
-    Engine::new(&catalog, &deck, opts).map_err(|e| match e {
+    Engine::new(catalog, &deck, opts).map_err(|e| match e {
         EngineError::Deck(d) => CliError::input(format!("{}: {d}", deck_path.display())),
         EngineError::Setup(m) => CliError::input(format!("{}: {m}", deck_path.display())),
         other => CliError::input(other.to_string()),
@@ -81,7 +80,8 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         max_turns: DEFAULT_MAX_TURNS,
         dummies: Vec::new(),
     };
-    let engine = load_engine(&args.catalog, &args.deck, &opts, db)?;
+    let catalog = load_catalog(&args.catalog, db)?;
+    let engine = load_engine(&catalog, &args.deck, &opts)?;
     let req = HandRequest {
         seed: args.seed.unwrap_or_else(fresh_seed),
         seat: Seat::from_second(args.second),

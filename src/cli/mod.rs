@@ -9,6 +9,7 @@ mod collection;
 mod db;
 mod deck;
 mod hand;
+mod odds;
 mod pdf;
 mod score;
 mod solo;
@@ -41,6 +42,8 @@ pub enum Command {
     Validate(validate::Args),
     /// Deal an opening hand (the game's own setup), seeded and replayable.
     Hand(hand::Args),
+    /// Exact odds of holding cards by a turn (hypergeometric).
+    Odds(odds::Args),
     /// Strange World solo mode played by a built-in player: score and rating.
     Solo(solo::Args),
     /// Strange World: score a finished 4x4 World file.
@@ -102,6 +105,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         }
         Some(Command::Validate(args)) => validate::run(&args, cli.db.as_deref()),
         Some(Command::Hand(args)) => hand::run(&args, cli.db.as_deref()),
+        Some(Command::Odds(args)) => odds::run(&args, cli.db.as_deref()),
         Some(Command::Solo(args)) => solo::run(&args, cli.db.as_deref()),
         Some(Command::Score(args)) => score::run(&args, cli.db.as_deref()),
         Some(Command::Catalog(args)) => catalog::run(&args, cli.db.as_deref()),

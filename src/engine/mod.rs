@@ -9,9 +9,11 @@
 pub mod bizarre;
 mod deck;
 pub mod dice;
+pub mod filter;
 pub mod fuzzycards;
 pub mod fx;
 pub mod hand;
+pub mod odds;
 pub mod playtest;
 pub mod rizontical;
 pub mod schedule;
