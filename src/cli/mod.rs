@@ -8,6 +8,7 @@ mod catalog;
 mod collection;
 mod db;
 mod deck;
+mod goldfish;
 mod hand;
 mod odds;
 mod pdf;
@@ -44,6 +45,8 @@ pub enum Command {
     Hand(hand::Args),
     /// Exact odds of holding cards by a turn (hypergeometric).
     Odds(odds::Args),
+    /// Play solo games against a passive opponent and report kill turns.
+    Goldfish(goldfish::Args),
     /// Strange World solo mode played by a built-in player: score and rating.
     Solo(solo::Args),
     /// Strange World: score a finished 4x4 World file.
@@ -106,6 +109,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Validate(args)) => validate::run(&args, cli.db.as_deref()),
         Some(Command::Hand(args)) => hand::run(&args, cli.db.as_deref()),
         Some(Command::Odds(args)) => odds::run(&args, cli.db.as_deref()),
+        Some(Command::Goldfish(args)) => goldfish::run(&args, cli.db.as_deref()),
         Some(Command::Solo(args)) => solo::run(&args, cli.db.as_deref()),
         Some(Command::Score(args)) => score::run(&args, cli.db.as_deref()),
         Some(Command::Catalog(args)) => catalog::run(&args, cli.db.as_deref()),

@@ -16,6 +16,7 @@ pub mod hand;
 pub mod odds;
 pub mod playtest;
 pub mod rizontical;
+pub mod run;
 pub mod schedule;
 pub mod sim;
 pub mod solo;

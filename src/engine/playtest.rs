@@ -80,6 +80,7 @@ macro_rules! with_sim {
         }
     };
 }
+pub(crate) use with_sim;
 
 impl Engine {
     /// Compiles `deck` for `catalog`'s game.

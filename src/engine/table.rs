@@ -121,19 +121,22 @@ impl<D> Table<D> {
         deck
     }
 
-    /// The cards that play (partly) as vanilla, once each.
+    /// The cards that play (partly) as vanilla, once each (cost variants
+    /// sharing a name and a reason are listed once).
     pub fn vanilla(&self) -> Vec<Vanilla> {
-        self.distinct()
-            .into_iter()
-            .filter_map(|d| {
-                self.unmodelled[usize::from(d)]
-                    .as_ref()
-                    .map(|reason| Vanilla {
-                        card: self.names[usize::from(d)].clone(),
-                        reason: reason.clone(),
-                    })
-            })
-            .collect()
+        let mut out: Vec<Vanilla> = Vec::new();
+        for d in self.distinct() {
+            if let Some(reason) = &self.unmodelled[usize::from(d)] {
+                let v = Vanilla {
+                    card: self.names[usize::from(d)].clone(),
+                    reason: reason.clone(),
+                };
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+        out
     }
 
     /// The catalog card of a definition.

@@ -1,0 +1,246 @@
+//! `deckwright goldfish` on the sample decks: formats.md §3 JSON keys, seeds
+//! that replay, results independent of the thread count, and exit-2 errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn paths(game: &str, deck: &str) -> (PathBuf, PathBuf) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources");
+    (
+        root.join("catalogs").join(format!("{game}.toml")),
+        root.join("decks").join(deck),
+    )
+}
+
+fn goldfish(game: &str, deck: &str, extra: &[&str]) -> Output {
+    let (c, d) = paths(game, deck);
+    let db = tempfile::tempdir().unwrap();
+    let mut args = vec![
+        "goldfish",
+        "--catalog",
+        c.to_str().unwrap(),
+        d.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    Command::new(env!("CARGO_BIN_EXE_deckwright"))
+        .env("DECKWRIGHT_DB", db.path().join("t.db"))
+        .args(&args)
+        .output()
+        .expect("run deckwright")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+const SAMPLES: [(&str, &str); 4] = [
+    ("fuzzycards", "fuzzycards-beatdown.txt"),
+    ("dice-of-destiny", "dice-of-destiny-chicken-rush.txt"),
+    ("bizarre-world", "bizarre-world-crafted-rocks.txt"),
+    ("rizontical", "rizontical-akasha-guard.txt"),
+];
+
+#[test]
+fn json_has_the_contract_keys_for_every_game() {
+    for (game, deck) in SAMPLES {
+        let r = json(&goldfish(
+            game,
+            deck,
+            &["--games", "500", "--seed", "5", "--json"],
+        ));
+        assert_eq!(r["games"], 500, "{game}");
+        assert_eq!(r["seed"], 5);
+        let wins = r["wins"].as_u64().unwrap();
+        assert!(wins > 0 && wins <= 500, "{game}: {wins}");
+        let k = &r["kill_turn"];
+        let mean = k["mean"].as_f64().unwrap();
+        let median = k["median"].as_u64().unwrap();
+        let hist = k["histogram"].as_object().unwrap();
+        // string keys; the counts add up to the wins
+        let total: u64 = hist.values().map(|v| v.as_u64().unwrap()).sum();
+        assert_eq!(total, wins, "{game}");
+        let by_hand: f64 = hist
+            .iter()
+            .map(|(t, n)| t.parse::<f64>().unwrap() * n.as_f64().unwrap())
+            .sum::<f64>()
+            / wins as f64;
+        assert!((mean - by_hand).abs() < 1e-9, "{game}: {mean} vs {by_hand}");
+        assert!(hist.contains_key(&median.to_string()));
+        let [lo, hi] = [
+            k["ci95"][0].as_f64().unwrap(),
+            k["ci95"][1].as_f64().unwrap(),
+        ];
+        assert!(lo <= mean && mean <= hi);
+        assert!(!r["curves"]["turns"].as_array().unwrap().is_empty());
+        assert!(r["most_played"].as_array().is_some());
+        assert_eq!(
+            r["errors"], 0,
+            "{game}: the policy never played an illegal action"
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_replays_and_threads_do_not_matter() {
+    for (game, deck) in SAMPLES {
+        let one = goldfish(
+            game,
+            deck,
+            &[
+                "--games",
+                "3000",
+                "--seed",
+                "77",
+                "--threads",
+                "1",
+                "--json",
+            ],
+        );
+        let three = goldfish(
+            game,
+            deck,
+            &[
+                "--games",
+                "3000",
+                "--seed",
+                "77",
+                "--threads",
+                "3",
+                "--json",
+            ],
+        );
+        let again = goldfish(game, deck, &["--games", "3000", "--seed", "77", "--json"]);
+        assert_eq!(
+            json(&one),
+            json(&three),
+            "{game}: thread count changed the result"
+        );
+        assert_eq!(json(&one), json(&again), "{game}");
+        let other = goldfish(game, deck, &["--games", "3000", "--seed", "78", "--json"]);
+        assert_ne!(
+            json(&one)["kill_turn"],
+            json(&other)["kill_turn"],
+            "{game}: seeds differ"
+        );
+    }
+}
+
+#[test]
+fn going_second_and_vanilla_cards() {
+    let first = json(&goldfish(
+        "fuzzycards",
+        "fuzzycards-wisdom-wall.txt",
+        &["--games", "300", "--seed", "1", "--json"],
+    ));
+    let second = json(&goldfish(
+        "fuzzycards",
+        "fuzzycards-wisdom-wall.txt",
+        &["--games", "300", "--seed", "1", "--second", "--json"],
+    ));
+    assert_eq!(second["seat"], "second");
+    assert_ne!(first["kill_turn"], second["kill_turn"]);
+    let vanilla: Vec<&str> = first["vanilla"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["card"].as_str().unwrap())
+        .collect();
+    // The Verdict and Verdict Owl have text the engine does not model
+    assert!(vanilla.contains(&"The Verdict"), "{vanilla:?}");
+    assert!(
+        vanilla.contains(&"Verdict Owl, the Unblinking"),
+        "{vanilla:?}"
+    );
+    assert!(!vanilla.contains(&"Sudden Insight"), "{vanilla:?}");
+}
+
+#[test]
+fn rizontical_reports_rounds_and_takes_catalog_dummies() {
+    let training = json(&goldfish(
+        "rizontical",
+        "rizontical-akasha-guard.txt",
+        &["--games", "200", "--seed", "3", "--json"],
+    ));
+    assert_eq!(training["turn_unit"], "round");
+    let tough = json(&goldfish(
+        "rizontical",
+        "rizontical-akasha-guard.txt",
+        &[
+            "--games", "200", "--seed", "3", "--dummy", "Grumbo", "--dummy", "Tarq", "--json",
+        ],
+    ));
+    // Grumbo (HP 9, DEF 5) and Tarq (HP 10, DEF 3) take longer than 8-HP dummies
+    assert!(
+        tough["kill_turn"]["mean"].as_f64().unwrap_or(99.0)
+            > training["kill_turn"]["mean"].as_f64().unwrap(),
+        "{} vs {}",
+        tough["kill_turn"]["mean"],
+        training["kill_turn"]["mean"]
+    );
+    let bad = goldfish(
+        "rizontical",
+        "rizontical-akasha-guard.txt",
+        &["--games", "5", "--dummy", "Humlae"],
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not a Fighter"));
+}
+
+#[test]
+fn text_report_and_errors() {
+    let out = goldfish(
+        "dice-of-destiny",
+        "dice-of-destiny-yellow-spells.txt",
+        &["--games", "200", "--seed", "4"],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("Dice of Destiny goldfish: 200 games, seed 4"),
+        "{text}"
+    );
+    assert!(text.contains("kill turn: mean"), "{text}");
+    assert!(text.contains("replay with --seed 4"));
+    for (extra, needle) in [
+        (vec!["--games", "0"], "--games"),
+        (vec!["--games", "10", "--threads", "0"], "--threads"),
+        (vec!["--games", "10", "--max-turns", "0"], "turn limit"),
+        (
+            vec!["--games", "10", "--option", "nope=1"],
+            "unknown option",
+        ),
+        (vec!["--games", "10", "--dummy", "Zill"], "Rizontical only"),
+    ] {
+        let out = goldfish(
+            "dice-of-destiny",
+            "dice-of-destiny-yellow-spells.txt",
+            &extra,
+        );
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(needle),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = goldfish(
+        "strange-world",
+        "strange-world-solo.txt",
+        &["--games", "10"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    // a Bizarre World deck too small for any duel size has no life total
+    let out = goldfish(
+        "bizarre-world",
+        "bizarre-world-illegal-random.txt",
+        &["--games", "10"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("duel size"));
+}
