@@ -653,3 +653,59 @@ fn collection_csv_goes_out_and_comes_back_in() {
         _ => unreachable!(),
     }
 }
+
+// ---------------------------------------------------------------- defaults
+
+#[test]
+fn the_deck_builder_opens_the_deck_changed_last_and_the_library_steps_with_arrows() {
+    let mut h = Harness::new();
+    let older = stored_deck(&h, GameId::Fuzzycards, "Older", None);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let newer = stored_deck(&h, GameId::DiceOfDestiny, "Newer", None);
+    assert_ne!(older, newer);
+    h.send(Message::Navigate(ScreenId::Decks));
+    assert_eq!(
+        deck(&h).info().id,
+        newer,
+        "nothing recent: the deck changed last"
+    );
+    h.send(Message::Decks(decks::Message::Open(older)));
+    // back in the deck builder later, the most recent deck opens
+    h.send(Message::Navigate(ScreenId::Library));
+    h.send(Message::Navigate(ScreenId::Decks));
+    assert_eq!(deck(&h).info().id, older);
+
+    h.send(Message::Navigate(ScreenId::Library));
+    let ids: Vec<String> = library(&h)
+        .matches()
+        .take(3)
+        .map(|c| c.id.clone())
+        .collect();
+    h.send(Message::Shortcut(Shortcut::Down));
+    assert_eq!(library(&h).selected().unwrap().id, ids[0]);
+    h.send(Message::Shortcut(Shortcut::Down));
+    h.send(Message::Shortcut(Shortcut::Down));
+    assert_eq!(library(&h).selected().unwrap().id, ids[2]);
+    h.send(Message::Shortcut(Shortcut::Up));
+    assert_eq!(library(&h).selected().unwrap().id, ids[1]);
+}
+
+#[test]
+fn the_collection_shows_what_the_deck_changed_last_lacks() {
+    let mut h = Harness::new();
+    stored_deck(
+        &h,
+        GameId::Fuzzycards,
+        "Beatdown",
+        Some("resources/decks/fuzzycards-beatdown.txt"),
+    );
+    h.send(Message::Navigate(ScreenId::Collection));
+    match h.app.shell().unwrap().screen() {
+        Screen::Collection(c) => {
+            let total: u32 = c.missing().iter().map(|m| m.missing).sum();
+            assert_eq!(total, 30);
+        }
+        _ => unreachable!(),
+    }
+    assert!(h.shows("Missing 30 cards:"));
+}

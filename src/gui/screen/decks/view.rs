@@ -3,7 +3,7 @@
 //! charts, the deck text and the version history.
 
 use iced::widget::{
-    button, column, container, row, rule, scrollable, space, text, text_editor, text_input,
+    button, column, container, row, rule, scrollable, space, text, text_editor, text_input, tooltip,
 };
 use iced::{Element, Fill, FillPortion, Theme};
 
@@ -159,13 +159,9 @@ impl Editor {
             ]
             .spacing(6)
             .align_y(iced::Center);
-            for n in 1..=4 {
+            for (n, label) in [(1, "Solo"), (2, "2"), (3, "3"), (4, "4")] {
                 players = players.push(choice(
-                    if n == 1 {
-                        "Solo"
-                    } else {
-                        ["", "", "2", "3", "4"][n as usize]
-                    },
+                    label,
                     self.players == Some(n),
                     Message::Players(Some(n)),
                 ));
@@ -300,8 +296,24 @@ impl Editor {
                 self.tab == Tab::History,
                 Message::Tab(Tab::History)
             ),
+            // The exact odds table and the goldfish estimate arrive with the
+            // engine (issue 5); their tab keeps its place.
+            tooltip(
+                button(text("Odds").size(13))
+                    .padding([3, 10])
+                    .style(button::secondary),
+                container(
+                    text("Coming with the engine: exact odds by turn and a goldfish estimate")
+                        .size(12)
+                )
+                .padding(6)
+                .style(container::rounded_box),
+                tooltip::Position::Bottom,
+            ),
         ]
-        .spacing(6);
+        .spacing(6)
+        .wrap()
+        .vertical_spacing(6);
         let below: Element<'_, Message> = match self.tab {
             Tab::Charts => column![self.stats.curve.view(150.0), self.stats.types.view(150.0)]
                 .spacing(10)
