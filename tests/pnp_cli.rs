@@ -462,3 +462,36 @@ fn warnings_go_to_stderr() {
         stderr(&o)
     );
 }
+
+/// A catalog kept in the database prints with its stored pictures.
+#[test]
+fn a_stored_catalog_prints_with_its_stored_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("stored.db");
+    let catalog = deckwright::catalog::load(&fixture("images/catalog.toml"))
+        .unwrap()
+        .catalog;
+    Store::open(&db).unwrap().import_catalog(&catalog).unwrap();
+    let out_pdf = dir.path().join("s.pdf");
+    let o = run(
+        &db,
+        &[
+            "pdf",
+            "--catalog",
+            "PnP picture test",
+            s(&fixture("images/deck.txt")),
+            "--layout",
+            "nine-up",
+            "--backs",
+            "-o",
+            s(&out_pdf),
+            "--json",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(report["images"], 7);
+    let doc = lopdf::Document::load(&out_pdf).unwrap();
+    let red = std::fs::read(fixture("images/red.jpg")).unwrap();
+    assert!(image_objects(&doc).iter().any(|(_, s)| s.content == red));
+}

@@ -123,7 +123,17 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         ..PrintOptions::default()
     };
     let explain = |e: PnpError| explain(e, args, &catalog, &card_lines);
-    let plan = pnp::plan(&catalog, &deck, &options).map_err(explain)?;
+    let mut plan = pnp::plan(&catalog, &deck, &options).map_err(explain)?;
+    if !args.catalog.is_file() {
+        // a catalog from the database: its pictures are stored there too
+        let store = db::open(dbp)?;
+        let info = db::catalog(&store, &catalog.name)?;
+        for path in plan.needed_images() {
+            if let Some(img) = store.catalog_image(info.id, &path)? {
+                plan.supply_image(&path, img.bytes);
+            }
+        }
+    }
     let report = plan
         .export_to(&args.output, &|_| {}, &AtomicBool::new(false))
         .map_err(explain)?;

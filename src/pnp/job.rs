@@ -8,7 +8,8 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -99,6 +100,10 @@ pub struct Plan {
     pub geometry: Geometry,
     /// Catalog positions of the cards to print, one per printed copy.
     pub cards: Vec<usize>,
+    /// Picture bytes by the path the catalog writes (`image`, `back`), used
+    /// instead of reading files: for catalogs kept in the database, whose
+    /// pictures are not files ([`Plan::supply_image`]).
+    pub supplied: HashMap<String, Arc<Vec<u8>>>,
 }
 
 /// The default backs, compiled in so exports work wherever the binary runs.
@@ -196,6 +201,7 @@ pub fn plan(catalog: &Catalog, deck: &Deck, options: &PrintOptions) -> Result<Pl
         options: options.clone(),
         geometry,
         cards,
+        supplied: HashMap::new(),
     })
 }
 
@@ -210,7 +216,8 @@ struct Loaded {
 /// Where a picture comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Source {
-    File(PathBuf),
+    /// A path as the catalog writes it, and resolved against its folder.
+    File(String, PathBuf),
     Builtin(GameId),
 }
 
@@ -228,10 +235,37 @@ impl Plan {
         }
     }
 
+    /// The picture paths (as the catalog writes them) this export reads:
+    /// the printed cards' `image`s and, when backs are printed, the catalog's
+    /// `back`. A caller holding the pictures elsewhere supplies these.
+    pub fn needed_images(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for &c in &self.cards {
+            if let Some(rel) = &self.catalog.cards[c].image
+                && !out.contains(rel)
+            {
+                out.push(rel.clone());
+            }
+        }
+        if self.options.has_backs()
+            && let Some(back) = &self.catalog.back
+            && !out.contains(back)
+        {
+            out.push(back.clone());
+        }
+        out
+    }
+
+    /// Gives the bytes of the picture the catalog names `path`, so the
+    /// export does not look for a file.
+    pub fn supply_image(&mut self, path: &str, bytes: Vec<u8>) {
+        self.supplied.insert(path.to_string(), Arc::new(bytes));
+    }
+
     /// The card back: the catalog's `back`, else the game's built-in one.
     fn back_source(&self) -> Source {
         match &self.catalog.back {
-            Some(rel) => Source::File(self.catalog.resolve_path(rel)),
+            Some(rel) => Source::File(rel.clone(), self.catalog.resolve_path(rel)),
             None => Source::Builtin(self.catalog.game),
         }
     }
@@ -259,7 +293,7 @@ impl Plan {
             let Some(rel) = &self.catalog.cards[c].image else {
                 continue;
             };
-            let src = Source::File(self.catalog.resolve_path(rel));
+            let src = Source::File(rel.clone(), self.catalog.resolve_path(rel));
             let k = *seen.entry(src.clone()).or_insert_with(|| {
                 sources.push((src, Some(c)));
                 sources.len() - 1
@@ -279,7 +313,7 @@ impl Plan {
             done: 0,
             total,
         });
-        let done = AtomicUsize::new(0);
+        let done = Mutex::new(0usize);
         let max = self.options.max_image_pixels;
         let loaded: Vec<Result<(Image, [u8; 32]), PnpError>> = sources
             .par_iter()
@@ -288,7 +322,11 @@ impl Plan {
                     return Err(PnpError::Cancelled);
                 }
                 let result = match src {
-                    Source::File(path) => std::fs::read(path)
+                    Source::File(rel, path) => self
+                        .supplied
+                        .get(rel)
+                        .map(|b| Ok(b.as_ref().clone()))
+                        .unwrap_or_else(|| std::fs::read(path))
                         .map_err(|e| images::ImageError::Read {
                             path: path.clone(),
                             reason: match e.kind() {
@@ -308,12 +346,17 @@ impl Plan {
                         images::from_bytes(&name, bytes, max).map(|i| (i, digest))
                     }
                 };
-                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                progress(Progress {
-                    stage: Stage::Images,
-                    done: n,
-                    total,
-                });
+                {
+                    // counted and reported under one lock, so the reports
+                    // arrive in order from the worker threads
+                    let mut n = done.lock().unwrap_or_else(|e| e.into_inner());
+                    *n += 1;
+                    progress(Progress {
+                        stage: Stage::Images,
+                        done: *n,
+                        total,
+                    });
+                }
                 result.map_err(|e| match card {
                     Some(c) => {
                         let card = &self.catalog.cards[*c];
