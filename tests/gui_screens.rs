@@ -709,3 +709,67 @@ fn the_collection_shows_what_the_deck_changed_last_lacks() {
     }
     assert!(h.shows("Missing 30 cards:"));
 }
+
+#[test]
+fn switching_the_card_type_keeps_only_that_types_fields() {
+    use deckwright::gui::screen::library::EditorMessage as E;
+    use library::Message as L;
+    let mut h = Harness::new();
+    let catalog = pick_catalog(&mut h, GameId::Fuzzycards);
+    h.send(lib(L::NewCard));
+    let edit = |m| lib(L::Editor(m));
+    h.send(edit(E::Name("Lucky Charm".into())));
+    h.send(edit(E::Type("hero".into())));
+    h.send(edit(E::Cost("2".into())));
+    h.send(edit(E::Field("atk".into(), "5".into())));
+    // a relic has no ATK: the typed value stays in the form but not in the card
+    h.send(edit(E::Type("relic".into())));
+    let problems: Vec<String> = library(&h)
+        .editor()
+        .unwrap()
+        .problems()
+        .iter()
+        .map(|p| p.message.clone())
+        .collect();
+    assert_eq!(
+        problems,
+        ["relic card \"Lucky Charm\" is missing key `relic`"]
+    );
+    h.send(edit(E::Field("relic".into(), "equip".into())));
+    h.send(edit(E::Save));
+    let card = h.store().card(catalog, "lucky-charm").unwrap();
+    assert_eq!(card.card_type, "relic");
+    assert!(card.field("atk").is_none());
+}
+
+#[test]
+fn the_paste_box_follows_the_deck_until_the_user_types_in_it() {
+    use decks::editor::{Message as E, Tab};
+    use iced::widget::text_editor::{Action as A, Edit};
+    let mut h = Harness::new();
+    let id = stored_deck(&h, GameId::DiceOfDestiny, "Box", None);
+    open(&mut h, id);
+    h.send(ed(E::Query("fireball".into())));
+    let first = deck(&h).results()[0];
+    h.send(ed(E::Add(first)));
+    h.send(ed(E::Tab(Tab::Text)));
+    assert!(deck(&h).paste_text().contains("1 Fireball"));
+    h.send(ed(E::Tab(Tab::Charts)));
+    h.send(ed(E::Add(first)));
+    h.send(ed(E::Tab(Tab::Text)));
+    assert!(deck(&h).paste_text().contains("2 Fireball"), "refreshed");
+    // the user's own text is kept
+    h.send(ed(E::Paste(A::Edit(Edit::Paste(std::sync::Arc::new(
+        "\n1 Lava Hound".into(),
+    ))))));
+    h.send(ed(E::Tab(Tab::Charts)));
+    h.send(ed(E::Add(first)));
+    h.send(ed(E::Tab(Tab::Text)));
+    let text = deck(&h).paste_text();
+    assert!(
+        text.contains("Lava Hound") && text.contains("2 Fireball"),
+        "{text}"
+    );
+    h.send(ed(E::ImportText));
+    assert_eq!(deck(&h).deck().main_count(), 3);
+}

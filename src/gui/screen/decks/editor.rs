@@ -73,6 +73,8 @@ pub struct Editor {
     last_edit: Option<Instant>,
     pub(super) tab: Tab,
     pub(super) paste: text_editor::Content,
+    /// The paste box holds the user's own text (not yet imported).
+    paste_edited: bool,
     pub(super) text_error: Option<String>,
     pub(super) versions: Vec<DeckVersion>,
     /// The version whose difference from the current one is shown.
@@ -172,6 +174,7 @@ impl Editor {
             last_edit: None,
             tab: Tab::default(),
             paste: text_editor::Content::new(),
+            paste_edited: false,
             text_error: None,
             versions: opened.versions,
             shown: None,
@@ -589,7 +592,9 @@ impl Editor {
 
     fn set_tab(&mut self, t: Tab) -> Action<Message> {
         self.tab = t;
-        if t == Tab::Text && self.paste.text().trim().is_empty() {
+        // The paste box shows the deck as it is now, unless it holds text
+        // the user typed or pasted and has not imported yet.
+        if t == Tab::Text && !self.paste_edited {
             self.paste = text_editor::Content::with_text(&self.deck_text());
         }
         Action::None
@@ -601,6 +606,7 @@ impl Editor {
     }
 
     fn paste(&mut self, a: text_editor::Action) -> Action<Message> {
+        self.paste_edited |= a.is_edit();
         self.paste.perform(a);
         Action::None
     }
@@ -614,6 +620,7 @@ impl Editor {
         match decklist::parse_text(&self.paste.text(), Path::new(PASTED)) {
             Ok(deck) => {
                 self.text_error = None;
+                self.paste_edited = false;
                 self.take_imported(deck)
             }
             Err(d) => {

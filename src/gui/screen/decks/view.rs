@@ -384,12 +384,13 @@ impl Editor {
                 text(rule).size(12).style(text::danger),
                 text(v.message.as_str()).size(13)
             ];
-            if !v.cards.is_empty() && v.cards.len() <= 12 {
-                item = item.push(
-                    text(format!("Cards: {}", v.cards.join(", ")))
-                        .size(12)
-                        .style(muted),
-                );
+            if !v.cards.is_empty() {
+                const SHOWN: usize = 12;
+                let mut cards = v.cards[..v.cards.len().min(SHOWN)].join(", ");
+                if v.cards.len() > SHOWN {
+                    cards.push_str(&format!(" and {} more", v.cards.len() - SHOWN));
+                }
+                item = item.push(text(format!("Cards: {cards}")).size(12).style(muted));
             }
             list = list.push(item);
         }

@@ -103,15 +103,29 @@ impl Editor {
         Action::None
     }
 
+    /// The draft with only the fields its current type has: values typed
+    /// for another type stay in the form (switching back restores them) but
+    /// are not part of the card.
+    fn card_draft(&self) -> Draft {
+        let def = games::game(self.catalog.game).def();
+        let mut d = self.draft.clone();
+        d.fields.retain(|k, _| {
+            def.card
+                .field(k)
+                .is_none_or(|f| f.applies_to(&self.draft.card_type))
+        });
+        d
+    }
+
     fn recheck(&mut self) {
-        self.problems = match check(&self.catalog, &self.draft, self.editing.as_deref()) {
+        self.problems = match check(&self.catalog, &self.card_draft(), self.editing.as_deref()) {
             Ok(_) => Vec::new(),
             Err(p) => p,
         };
     }
 
     fn save(&mut self) -> Action {
-        match check(&self.catalog, &self.draft, self.editing.as_deref()) {
+        match check(&self.catalog, &self.card_draft(), self.editing.as_deref()) {
             Ok(card) => Action::Save {
                 card: Box::new(card),
                 editing: self.editing.clone(),
