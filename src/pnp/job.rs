@@ -687,3 +687,113 @@ fn aspect_warning(img: &Image, w: f64, h: f64) -> Option<String> {
         )
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pnp::draw::p;
+    use crate::pnp::images::{ImageData, PixelColor};
+    use image::metadata::Orientation;
+
+    fn picture(w: u32, h: u32) -> Image {
+        Image {
+            path: PathBuf::from("p.png"),
+            width: w,
+            height: h,
+            orientation: Orientation::NoTransforms,
+            file_len: 0,
+            data: ImageData::Pixels {
+                color: PixelColor::Gray,
+                bits: 8,
+                samples: vec![0; (w * h) as usize],
+                alpha: None,
+            },
+        }
+    }
+
+    #[test]
+    fn a_plan_can_move_to_a_worker_thread() {
+        fn check<T: Send + Sync + Clone + 'static>() {}
+        check::<Plan>();
+        check::<Report>();
+    }
+
+    #[test]
+    fn without_bleed_one_picture_fills_the_card() {
+        let ops = picture_ops(3, &picture(100, 140), 63.0, 88.0, 0.0);
+        assert_eq!(
+            ops,
+            vec![Op::Image {
+                image: 3,
+                m: Affine([63.0, 0.0, 0.0, 88.0, 0.0, 0.0])
+            }]
+        );
+    }
+
+    /// With bleed, eight clipped copies stretch the outermost pixel rows and
+    /// columns over the bleed: the left strip maps pixel column 0 onto [−b, 0].
+    #[test]
+    fn bleed_stretches_the_edge_pixels() {
+        let (w, h, b) = (63.0, 88.0, 2.0);
+        let ops = picture_ops(0, &picture(100, 140), w, h, b);
+        assert_eq!(ops.len(), 9);
+        let mut clips = Vec::new();
+        for op in &ops[1..] {
+            let Op::Group {
+                clip: Some(c),
+                ops: inner,
+                ..
+            } = op
+            else {
+                panic!("{op:?}")
+            };
+            clips.push(*c);
+            let Op::Image { m, .. } = &inner[0] else {
+                panic!()
+            };
+            // the strip's clip must be covered by the edge pixel row/column
+            let lo = m.apply(p(0.0, 0.0));
+            let hi = m.apply(p(1.0, 1.0));
+            let px_w = (hi.x - lo.x) / 100.0;
+            let px_h = (hi.y - lo.y) / 140.0;
+            if c.x < 0.0 {
+                assert!((lo.x - (-b)).abs() < 1e-9 && (lo.x + px_w - 0.0).abs() < 1e-9);
+            }
+            if c.x >= w {
+                assert!((hi.x - (w + b)).abs() < 1e-9 && (hi.x - px_w - w).abs() < 1e-9);
+            }
+            if c.y < 0.0 {
+                assert!((lo.y - (-b)).abs() < 1e-9 && (lo.y + px_h).abs() < 1e-9);
+            }
+            if c.y >= h {
+                assert!((hi.y - (h + b)).abs() < 1e-9 && (hi.y - px_h - h).abs() < 1e-9);
+            }
+        }
+        let area: f64 = clips.iter().map(|c| c.w * c.h).sum();
+        assert!(
+            (area - ((w + 2.0 * b) * (h + 2.0 * b) - w * h)).abs() < 1e-9,
+            "strips tile the bleed ring"
+        );
+    }
+
+    #[test]
+    fn stretched_pictures_are_reported() {
+        assert!(aspect_warning(&picture(744, 1039), 63.0, 88.0).is_none());
+        let w = aspect_warning(&picture(100, 100), 63.0, 88.0).unwrap();
+        assert_eq!(
+            w,
+            "p.png is 100 × 100 pixels, not the shape of a 63 × 88 mm card: it is stretched to fit"
+        );
+    }
+
+    #[test]
+    fn progress_fractions() {
+        let f = |stage, done, total| Progress { stage, done, total }.fraction();
+        assert_eq!(f(Stage::Images, 0, 10), 0.0);
+        assert!((f(Stage::Images, 5, 10) - 0.3).abs() < 1e-9);
+        assert!((f(Stage::Pages, 1, 2) - 0.7).abs() < 1e-9);
+        assert_eq!(f(Stage::Writing, 0, 1), 0.8);
+        assert_eq!(f(Stage::Done, 1, 1), 1.0);
+        assert_eq!(f(Stage::Images, 0, 0), 0.6);
+    }
+}

@@ -1,5 +1,54 @@
 //! Print-and-play export: page layouts, card faces drawn from catalog data,
-//! and PDF writing.
+//! and PDF writing (issue 4). Plain Rust: no GUI or database imports.
+//!
+//! # Using it (the CLI's `deckwright pdf`, the app's Print screen)
+//!
+//! 1. [`plan`]`(&catalog, &deck, &`[`PrintOptions`]`)` resolves which cards
+//!    print (the deck, [`CardSelection::Missing`] "print what you lack" from a
+//!    [`crate::model::Collection`], or a [`CardSelection::Cards`] selection),
+//!    times `copies`, and the page geometry. It reads no files and fails fast
+//!    on bad options, unknown deck cards or a layout that does not fit.
+//!    [`Plan::page_count`] and [`Plan::sheets`] are known from here on.
+//! 2. [`Plan::preview`]`(page, dpi)` → an RGBA image of any page (or
+//!    [`Plan::preview_png`] → PNG bytes), painted by [`raster`] from the same
+//!    display list the PDF is written from; it reads only that page's pictures.
+//! 3. [`Plan::export_to`]`(path, &progress, &cancel)` (or [`Plan::export`] to
+//!    memory) reads and checks every picture in parallel, draws the pages and
+//!    writes the PDF, calling `progress` with a [`Progress`] (stage, done,
+//!    total, [`Progress::fraction`]) and stopping with [`PnpError::Cancelled`]
+//!    once `cancel` is raised. A file is written beside the target and renamed,
+//!    so no half-written PDF is ever left. The [`Report`] says what was made
+//!    (pages, sheets, cards, distinct pictures, sizes, faces drawn from data)
+//!    and carries warnings (text cut to fit, stretched pictures).
+//! 4. Catalogs whose pictures are not files (kept in the database):
+//!    [`Plan::needed_images`] lists the paths, [`Plan::supply_image`] gives
+//!    their bytes.
+//!
+//! A [`Plan`] owns its data (`Clone + Send`), so it can be built on the UI
+//! thread and exported on a worker; the callback must be `Sync` because
+//! pictures are read on several threads (its calls still arrive in order).
+//!
+//! # What is remembered
+//!
+//! [`PrintSettings`] (serde) holds the last paper, layout, backs, gap and
+//! bleed, the printer calibration ([`Calibration`], per user: it belongs to
+//! the printer) and card sizes per game id and per catalog name. The store
+//! keeps it as JSON under the settings key [`PrintSettings::STORE_KEY`];
+//! [`PrintSettings::options_for`] turns it into options for a catalog and
+//! [`PrintSettings::remember`] takes an export's choices back.
+//!
+//! # Choices
+//!
+//! - Card size: the options' override, else the catalog's `card_size`, else
+//!   the game's `[print] card_size_mm` (Strange World 63 × 89 mm, the others
+//!   63 × 88 mm: Bizarre World's rulebook prints screenshots "9 pages per
+//!   sheet" and "scale to fit", which we replace by exact size).
+//! - Geometry conventions (gap between bleed edges, eight-fold fold as the
+//!   cards' bottom edge, backs rotated 180°, marks 3 mm clear of the edge) are
+//!   documented in [`layout`]; picture handling in [`images`] and [`pdf`];
+//!   faces in [`face`].
+//! - The back is the catalog's `back`, else the game's default from
+//!   `resources/backs/`, compiled into the binary.
 
 pub mod draw;
 pub mod face;
