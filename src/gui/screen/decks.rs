@@ -511,13 +511,21 @@ impl Decks {
                 .on_input(Message::DialogName)
                 .on_submit(Message::DialogOk)
         };
+        let named = match d {
+            Dialog::New { name, .. }
+            | Dialog::Rename { name, .. }
+            | Dialog::Duplicate { name, .. } => !name.trim().is_empty(),
+            Dialog::Delete { .. } => true,
+        };
         let buttons = |ok: &'a str, danger: bool| {
             row![
-                button(ok).on_press(Message::DialogOk).style(if danger {
-                    button::danger
-                } else {
-                    button::primary
-                }),
+                button(ok)
+                    .on_press_maybe(named.then_some(Message::DialogOk))
+                    .style(if danger {
+                        button::danger
+                    } else {
+                        button::primary
+                    }),
                 button("Cancel")
                     .on_press(Message::DialogCancel)
                     .style(button::secondary),

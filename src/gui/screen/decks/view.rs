@@ -410,7 +410,8 @@ impl Editor {
                     .height(Fill)
             )
             .id("paste-box")
-            .height(Fill),
+            .height(Fill)
+            .clip(true),
         ]
         .spacing(6);
         if let Some(e) = &self.text_error {
@@ -444,7 +445,7 @@ impl Editor {
         for v in self.versions.iter().rev() {
             let current = v.version == self.info.version;
             let label = format!(
-                "v{} · {} · {} cards{}",
+                "v{} · {} UTC · {} cards{}",
                 v.version,
                 v.saved_at
                     .get(..16)
