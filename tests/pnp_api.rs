@@ -211,3 +211,25 @@ fn a_deck_with_unknown_cards_is_refused_with_its_lines() {
         Err(PnpError::Empty(_))
     ));
 }
+
+/// The same input gives the same bytes: no dates, no random ids, a fixed
+/// object order (pictures are read in parallel but kept in deck order).
+#[test]
+fn exports_are_reproducible() {
+    let (catalog, deck) = images_fixture();
+    let opts = PrintOptions {
+        backs: true,
+        bleed_mm: 1.0,
+        gap_mm: 1.0,
+        ..Default::default()
+    };
+    let a = pnp::plan(&catalog, &deck, &opts)
+        .unwrap()
+        .export(&|_| {}, &AtomicBool::new(false))
+        .unwrap();
+    let b = pnp::plan(&catalog, &deck, &opts)
+        .unwrap()
+        .export(&|_| {}, &AtomicBool::new(false))
+        .unwrap();
+    assert!(a.pdf == b.pdf, "two exports of the same deck differ");
+}
