@@ -462,3 +462,49 @@ fn header_names_the_deck_the_page_and_actual_size() {
     let second = text(&path, 2);
     assert!(second.contains("Page 2 of 4 · backs of page 1"), "{second}");
 }
+
+/// The scale-check ruler: a 50 mm line with a tick every millimetre, below
+/// the cards, on every page.
+#[test]
+fn the_scale_check_ruler_is_fifty_millimetres() {
+    let (catalog, deck) = images_fixture();
+    for layout in [Layout::NineUp, Layout::EightFold] {
+        let opts = PrintOptions {
+            layout,
+            backs: true,
+            ..Default::default()
+        };
+        let (_, doc) = export(&catalog, &deck, &opts);
+        for page in pages(&doc) {
+            let s = scan(&doc, page);
+            let bottom = s
+                .cards
+                .iter()
+                .map(|c| c.rect().y)
+                .fold(f64::INFINITY, f64::min);
+            let rulers: Vec<_> = s
+                .strokes
+                .iter()
+                .filter(|((x1, y1), (x2, y2), _)| {
+                    (y1 - y2).abs() < 1e-9 && ((x2 - x1).abs() - 50.0).abs() < TOL && *y1 < bottom
+                })
+                .collect();
+            assert_eq!(rulers.len(), 1, "{layout}: one 50 mm ruler line");
+            let ((x1, y), (x2, _), _) = rulers[0];
+            let x0 = x1.min(*x2);
+            let ticks = s
+                .strokes
+                .iter()
+                .filter(|((a, b), (c, d), _)| {
+                    (a - c).abs() < 1e-9
+                        && (b - y).abs() < 1e-9
+                        && d > b
+                        && ((a - x0) - (a - x0).round()).abs() < TOL
+                        && (a - x0) > -TOL
+                        && (a - x0) < 50.0 + TOL
+                })
+                .count();
+            assert_eq!(ticks, 51, "{layout}: a tick every millimetre from 0 to 50");
+        }
+    }
+}
