@@ -328,3 +328,47 @@ fn every_sample_catalog_prints() {
         qpdf_check(&pdf);
     }
 }
+
+/// The calibration sheet: a cross on the front, millimetre scales on the
+/// back whose mark `v` is at `W/2 + v` (what the printer offset is read off).
+#[test]
+fn the_calibration_sheet_reads_offsets_in_millimetres() {
+    for paper in Paper::ALL {
+        let bytes = pnp::calibration_sheet(paper).unwrap();
+        let (_dir, path) = temp_pdf(&bytes);
+        qpdf_check(&path);
+        let doc = lopdf::Document::load_mem(&bytes).unwrap();
+        let p = pages(&doc);
+        assert_eq!(p.len(), 2);
+        let (w, h) = paper.size_mm();
+        let front = scan(&doc, p[0]).strokes;
+        assert!(
+            front
+                .iter()
+                .any(|((x1, _), (x2, _), _)| (x1 - w / 2.0).abs() < 0.01
+                    && (x2 - w / 2.0).abs() < 0.01),
+            "a vertical line through the centre"
+        );
+        let back = scan(&doc, p[1]).strokes;
+        for v in -10..=10 {
+            let x = w / 2.0 + f64::from(v);
+            let y = h / 2.0 + f64::from(v);
+            assert!(
+                back.iter()
+                    .any(|((x1, y1), (x2, y2), _)| (x1 - x).abs() < 0.01
+                        && (x2 - x).abs() < 0.01
+                        && y2 > y1),
+                "{paper}: dx mark {v}"
+            );
+            assert!(
+                back.iter()
+                    .any(|((x1, y1), (x2, y2), _)| (y1 - y).abs() < 0.01
+                        && (y2 - y).abs() < 0.01
+                        && x2 > x1),
+                "{paper}: dy mark {v}"
+            );
+        }
+        let words = text(&path, 2);
+        assert!(words.contains("dx (mm)") && words.contains("dy (mm)"));
+    }
+}

@@ -24,6 +24,10 @@
 //!    [`Plan::needed_images`] lists the paths, [`Plan::supply_image`] gives
 //!    their bytes.
 //!
+//! 5. [`calibration_sheet`]`(paper)` → a two-page PDF with which the user
+//!    measures the duplex printer's offset (the `dx`, `dy` of
+//!    [`Calibration`]): it is read straight off a scale.
+//!
 //! A [`Plan`] owns its data (`Clone + Send`), so it can be built on the UI
 //! thread and exported on a worker; the callback must be `Sync` because
 //! pictures are read on several threads (its calls still arrive in order).
@@ -50,6 +54,7 @@
 //! - The back is the catalog's `back`, else the game's default from
 //!   `resources/backs/`, compiled into the binary.
 
+pub mod calibration;
 pub mod draw;
 pub mod face;
 pub mod font;
@@ -61,6 +66,7 @@ pub mod pdf;
 pub mod raster;
 pub mod text;
 
+pub use calibration::calibration_sheet;
 pub use job::{Export, Plan, Progress, Report, Stage, plan};
 pub use options::{
     Calibration, CardSelection, Layout, Paper, PrintOptions, PrintSettings, card_size,
