@@ -13,18 +13,18 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use deckwright::gui::app::App;
 use deckwright::gui::screen::library;
 use deckwright::gui::search::{CardIndex, Filter};
 use deckwright::gui::{FONT, Message};
 use deckwright::model::{Card, Catalog, FieldValue, GameId};
-use deckwright::store::Store;
-use iced::futures::StreamExt;
 use iced::futures::executor::block_on;
-use iced::{Pixels, Size, Task, Theme};
+use iced::{Pixels, Size, Theme};
 use iced_test::core::renderer::{Headless, Style};
 use iced_test::runtime::user_interface::{Cache, UserInterface};
-use iced_test::runtime::{Action, task};
+
+#[path = "../tests/gui_support/mod.rs"]
+mod gui_support;
+use gui_support::Harness;
 
 /// How many cards the goals are stated for.
 const CARDS: usize = 10_000;
@@ -41,7 +41,8 @@ fn catalog(n: usize) -> Catalog {
     ];
     const RARITY: [&str; 5] = ["legendary", "epic", "rare", "uncommon", "common"];
     const FORCE: [&str; 5] = ["power", "clarity", "prophecy", "conviction", "wisdom"];
-    let mut c = Catalog::new(GameId::Fuzzycards, "Ten Thousand");
+    // "10,000 ..." sorts before the sample catalog, so the Library opens it.
+    let mut c = Catalog::new(GameId::Fuzzycards, "10,000 generated cards");
     for i in 0..n {
         let name = format!("{} {} {i}", ADJ[i % ADJ.len()], NOUN[(i / 12) % NOUN.len()]);
         let t = ["hero", "hero", "hero", "relic", "event"][i % 5];
@@ -129,28 +130,11 @@ fn search(c: &mut Criterion) {
     g.finish();
 }
 
-/// Runs a task to completion, feeding its messages back into the app.
-fn settle(app: &mut App, task: Task<Message>) {
-    let Some(mut stream) = task::into_stream(task) else {
-        return;
-    };
-    while let Some(action) = block_on(stream.next()) {
-        if let Action::Output(m) = action {
-            let next = app.update(m);
-            settle(app, next);
-        }
-    }
-}
-
 fn keystroke(c: &mut Criterion) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let db = dir.path().join("bench.db");
-    {
-        let mut store = Store::open(&db).expect("database");
-        store.import_catalog(&catalog(CARDS)).expect("import");
-    }
-    let (mut app, boot) = App::new(db);
-    settle(&mut app, boot);
+    // The sample catalogs and the big one, which the Library opens first.
+    let mut h = Harness::with(|s| {
+        s.import_catalog(&catalog(CARDS)).expect("import");
+    });
     let mut renderer = block_on(<iced::Renderer as Headless>::new(
         FONT,
         Pixels(16.0),
@@ -175,10 +159,13 @@ fn keystroke(c: &mut Criterion) {
         b.iter(|| {
             let q = queries[n % queries.len()].to_string();
             n += 1;
-            let task = app.update(Message::Library(library::Message::Query(q)));
-            settle(&mut app, task);
-            let mut ui =
-                UserInterface::build(app.view(), size, std::mem::take(&mut cache), &mut renderer);
+            h.send(Message::Library(library::Message::Query(q)));
+            let mut ui = UserInterface::build(
+                h.app.view(),
+                size,
+                std::mem::take(&mut cache),
+                &mut renderer,
+            );
             ui.draw(
                 &mut renderer,
                 &theme,
@@ -190,11 +177,14 @@ fn keystroke(c: &mut Criterion) {
             cache = ui.into_cache();
         })
     });
-    let shown = match app.shell().map(|s| s.screen()) {
-        Some(deckwright::gui::app::Screen::Library(l)) => l.matches().count(),
-        _ => 0,
+    let shown = match h.app.shell().map(|s| s.screen()) {
+        Some(deckwright::gui::app::Screen::Library(l)) => {
+            (l.catalog().map(|c| c.cards.len()), l.matches().count())
+        }
+        _ => (None, 0),
     };
-    assert!(shown > 0, "the search found cards");
+    assert_eq!(shown.0, Some(CARDS), "the Library shows the big catalog");
+    assert!(shown.1 > 0, "the search found cards");
 }
 
 criterion_group!(benches, search, keystroke);

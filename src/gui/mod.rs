@@ -13,6 +13,7 @@
 
 pub mod app;
 pub mod db;
+pub mod dialog;
 pub mod prefs;
 pub mod screen;
 pub mod search;

@@ -14,6 +14,7 @@ use iced::{Element, Fill, FillPortion, Task};
 
 use crate::collection as csv;
 use crate::gui::db::Db;
+use crate::gui::dialog;
 use crate::gui::search::{CardIndex, Filter};
 use crate::gui::widget::{Pick, SCROLLBAR_GAP, heading, muted, picked};
 use crate::model::{Card, Catalog, Collection as Owned, Deck, MissingCard, Owned as Counts};
@@ -335,15 +336,11 @@ impl Collection {
         if self.current.is_none() {
             return Action::Notice("choose a catalog to import counts into".into());
         }
-        Action::Run(Task::perform(
-            rfd::AsyncFileDialog::new()
-                .set_title("Import a collection CSV")
-                .add_filter("CSV", &["csv"])
-                .pick_file(),
-            |f| match f {
-                Some(f) => Message::ImportCsvFile(f.path().to_path_buf()),
-                None => Message::DialogClosed,
-            },
+        Action::Run(dialog::open(
+            "Import a collection CSV",
+            &[("CSV", &["csv"])],
+            Message::ImportCsvFile,
+            Message::DialogClosed,
         ))
     }
 
@@ -393,19 +390,12 @@ impl Collection {
         let Some(c) = &self.current else {
             return Action::Notice("choose a catalog to export".into());
         };
-        Action::Run(Task::perform(
-            rfd::AsyncFileDialog::new()
-                .set_title("Export the collection")
-                .set_file_name(format!(
-                    "{}-collection.csv",
-                    crate::model::slug(&c.info.name)
-                ))
-                .add_filter("CSV", &["csv"])
-                .save_file(),
-            |f| match f {
-                Some(f) => Message::ExportCsvFile(f.path().to_path_buf()),
-                None => Message::DialogClosed,
-            },
+        Action::Run(dialog::save(
+            "Export the collection",
+            format!("{}-collection.csv", crate::model::slug(&c.info.name)),
+            &[("CSV", &["csv"])],
+            Message::ExportCsvFile,
+            Message::DialogClosed,
         ))
     }
 

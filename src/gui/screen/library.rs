@@ -21,6 +21,7 @@ use iced::{Element, Fill, Task};
 
 use crate::catalog;
 use crate::gui::db::Db;
+use crate::gui::dialog;
 use crate::gui::search::{CardIndex, Facets, Filter};
 use crate::gui::widget::card_face::card_face;
 use crate::gui::widget::{
@@ -529,15 +530,11 @@ impl Library {
         if self.selected().is_none() {
             return Action::Notice("select a card to attach an image to".into());
         }
-        Action::Run(Task::perform(
-            rfd::AsyncFileDialog::new()
-                .set_title("Card image")
-                .add_filter("PNG or JPEG image", &["png", "jpg", "jpeg"])
-                .pick_file(),
-            |f| match f {
-                Some(f) => Message::AttachImageFile(f.path().to_path_buf()),
-                None => Message::DialogClosed,
-            },
+        Action::Run(dialog::open(
+            "Card image",
+            &[("PNG or JPEG image", &["png", "jpg", "jpeg"])],
+            Message::AttachImageFile,
+            Message::DialogClosed,
         ))
     }
 
@@ -577,15 +574,11 @@ impl Library {
     }
 
     fn pick_catalog_file(&mut self) -> Action<Message> {
-        Action::Run(Task::perform(
-            rfd::AsyncFileDialog::new()
-                .set_title("Import a catalog")
-                .add_filter("Catalog (TOML)", &["toml"])
-                .pick_file(),
-            |f| match f {
-                Some(f) => Message::ImportCatalogFile(f.path().to_path_buf()),
-                None => Message::DialogClosed,
-            },
+        Action::Run(dialog::open(
+            "Import a catalog",
+            &[("Catalog (TOML)", &["toml"])],
+            Message::ImportCatalogFile,
+            Message::DialogClosed,
         ))
     }
 
@@ -646,16 +639,12 @@ impl Library {
             return Action::Notice("pick a catalog to export".into());
         };
         let file = format!("{}.toml", crate::model::slug(&c.info.name));
-        Action::Run(Task::perform(
-            rfd::AsyncFileDialog::new()
-                .set_title("Export the catalog")
-                .set_file_name(file)
-                .add_filter("Catalog (TOML)", &["toml"])
-                .save_file(),
-            |f| match f {
-                Some(f) => Message::ExportCatalogFile(f.path().to_path_buf()),
-                None => Message::DialogClosed,
-            },
+        Action::Run(dialog::save(
+            "Export the catalog",
+            file,
+            &[("Catalog (TOML)", &["toml"])],
+            Message::ExportCatalogFile,
+            Message::DialogClosed,
         ))
     }
 

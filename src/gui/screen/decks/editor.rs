@@ -14,6 +14,7 @@ use iced::{Subscription, Task};
 use crate::decklist::{self, Format};
 use crate::games;
 use crate::gui::db::{Db, blocking};
+use crate::gui::dialog;
 use crate::gui::search::{CardIndex, Filter};
 use crate::model::{Board, Catalog, Deck, DeckEntry, NameIndex};
 use crate::rules::{CheckOptions, Mode, Report};
@@ -640,16 +641,14 @@ impl Editor {
     }
 
     fn pick_import_file(&mut self) -> Action<Message> {
-        Action::Run(Task::perform(
-            rfd::AsyncFileDialog::new()
-                .set_title("Import a deck list")
-                .add_filter("Deck list", &["txt", "dec", "cod", "dck"])
-                .add_filter("Any file", &["*"])
-                .pick_file(),
-            |f| match f {
-                Some(f) => Message::ImportFilePath(f.path().to_path_buf()),
-                None => Message::DialogClosed,
-            },
+        Action::Run(dialog::open(
+            "Import a deck list",
+            &[
+                ("Deck list", &["txt", "dec", "cod", "dck"]),
+                ("Any file", &["*"]),
+            ],
+            Message::ImportFilePath,
+            Message::DialogClosed,
         ))
     }
 
@@ -680,18 +679,16 @@ impl Editor {
     }
 
     fn pick_export_file(&mut self) -> Action<Message> {
-        Action::Run(Task::perform(
-            rfd::AsyncFileDialog::new()
-                .set_title("Export the deck")
-                .set_file_name(format!("{}.txt", crate::model::slug(&self.info.name)))
-                .add_filter("Deck list (text)", &["txt"])
-                .add_filter("Cockatrice", &["cod"])
-                .add_filter("Forge", &["dck"])
-                .save_file(),
-            |f| match f {
-                Some(f) => Message::ExportFilePath(f.path().to_path_buf()),
-                None => Message::DialogClosed,
-            },
+        Action::Run(dialog::save(
+            "Export the deck",
+            format!("{}.txt", crate::model::slug(&self.info.name)),
+            &[
+                ("Deck list (text)", &["txt"]),
+                ("Cockatrice", &["cod"]),
+                ("Forge", &["dck"]),
+            ],
+            Message::ExportFilePath,
+            Message::DialogClosed,
         ))
     }
 
