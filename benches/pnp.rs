@@ -124,6 +124,15 @@ fn bench(c: &mut Criterion) {
         });
         group.finish();
     }
+
+    // the Print screen's preview of page 1 (reads and scales its 9 pictures)
+    let plan = pnp::plan(&catalog, &deck, &PrintOptions::default()).expect("plan");
+    let mut group = c.benchmark_group("pnp");
+    group.sample_size(10);
+    group.bench_function("preview page 1 at 100 dpi", |b| {
+        b.iter(|| black_box(plan.preview(0, 100.0).expect("preview")))
+    });
+    group.finish();
 }
 
 criterion_group!(benches, bench);
