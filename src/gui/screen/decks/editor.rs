@@ -4,17 +4,18 @@
 //! version history. Edits are saved to the store a moment after the last one
 //! (autosave); every save is a new version, so earlier ones are kept.
 
-use std::path::{Path, PathBuf};
+mod history;
+mod text;
+
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use iced::widget::text_editor;
 use iced::{Subscription, Task};
 
-use crate::decklist::{self, Format};
 use crate::games;
-use crate::gui::db::{Db, blocking};
-use crate::gui::dialog;
+use crate::gui::db::Db;
 use crate::gui::search::{CardIndex, Filter};
 use crate::model::{Board, Catalog, Deck, DeckEntry, NameIndex};
 use crate::rules::{CheckOptions, Mode, Report};
@@ -571,206 +572,7 @@ impl Editor {
         }
     }
 
-    fn load_versions(&self) -> Action<Message> {
-        let id = self.info.id;
-        Action::Run(Task::perform(
-            self.db.run(move |s| s.deck_versions(id)),
-            Message::Versions,
-        ))
-    }
-
-    fn versions_loaded(&mut self, r: Result<Vec<DeckVersion>, String>) -> Action<Message> {
-        match r {
-            Ok(v) => {
-                self.versions = v;
-                Action::None
-            }
-            Err(e) => Action::Error(e),
-        }
-    }
-
     // ---- text in and out ----
 
-    fn set_tab(&mut self, t: Tab) -> Action<Message> {
-        self.tab = t;
-        // The paste box shows the deck as it is now, unless it holds text
-        // the user typed or pasted and has not imported yet.
-        if t == Tab::Text && !self.paste_edited {
-            self.paste = text_editor::Content::with_text(&self.deck_text());
-        }
-        Action::None
-    }
-
-    /// The deck as a deck list (formats.md §2), sections from the catalog.
-    pub fn deck_text(&self) -> String {
-        decklist::write_text(&self.deck, Some(self.index.catalog()))
-    }
-
-    fn paste(&mut self, a: text_editor::Action) -> Action<Message> {
-        self.paste_edited |= a.is_edit();
-        self.paste.perform(a);
-        Action::None
-    }
-
-    /// The text typed or pasted into the paste box.
-    pub fn paste_text(&self) -> String {
-        self.paste.text()
-    }
-
-    fn import_text(&mut self) -> Action<Message> {
-        match decklist::parse_text(&self.paste.text(), Path::new(PASTED)) {
-            Ok(deck) => {
-                self.text_error = None;
-                self.paste_edited = false;
-                self.take_imported(deck)
-            }
-            Err(d) => {
-                self.text_error = Some(d.to_string());
-                Action::None
-            }
-        }
-    }
-
-    fn take_imported(&mut self, deck: Deck) -> Action<Message> {
-        let n = deck.main_count();
-        self.replace_entries(deck.entries);
-        Action::Notice(format!(
-            "Imported {n} main-board cards into \"{}\" (Ctrl+Z undoes it).",
-            self.info.name
-        ))
-    }
-
-    fn pick_import_file(&mut self) -> Action<Message> {
-        Action::Run(dialog::open(
-            "Import a deck list",
-            &[
-                ("Deck list", &["txt", "dec", "cod", "dck"]),
-                ("Any file", &["*"]),
-            ],
-            Message::ImportFilePath,
-            Message::DialogClosed,
-        ))
-    }
-
-    fn import_file(&mut self, path: PathBuf) -> Action<Message> {
-        Action::Run(Task::perform(
-            blocking(move || decklist::load(&path).map_err(|d| d.to_string())),
-            Message::FileImported,
-        ))
-    }
-
-    fn file_imported(&mut self, r: Result<Deck, String>) -> Action<Message> {
-        match r {
-            Ok(deck) => {
-                self.text_error = None;
-                self.take_imported(deck)
-            }
-            Err(e) => {
-                self.text_error = Some(e.clone());
-                self.tab = Tab::Text;
-                Action::Error(e)
-            }
-        }
-    }
-
-    fn copy_text(&mut self) -> Action<Message> {
-        Action::Run(iced::clipboard::write(self.deck_text()))
-            .and(Action::Notice("The deck list is on the clipboard.".into()))
-    }
-
-    fn pick_export_file(&mut self) -> Action<Message> {
-        Action::Run(dialog::save(
-            "Export the deck",
-            format!("{}.txt", crate::model::slug(&self.info.name)),
-            &[
-                ("Deck list (text)", &["txt"]),
-                ("Cockatrice", &["cod"]),
-                ("Forge", &["dck"]),
-            ],
-            Message::ExportFilePath,
-            Message::DialogClosed,
-        ))
-    }
-
-    fn export_file(&mut self, path: PathBuf) -> Action<Message> {
-        let mut deck = self.deck.clone();
-        deck.game = Some(self.info.game);
-        let text = match Format::from_path(&path) {
-            Format::Text => decklist::write_text(&deck, Some(self.index.catalog())),
-            Format::Cockatrice => decklist::write_cod(&deck),
-            Format::Forge => decklist::write_dck(&deck),
-        };
-        Action::Run(Task::perform(
-            blocking(move || {
-                std::fs::write(&path, text)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                Ok(path)
-            }),
-            Message::Exported,
-        ))
-    }
-
-    fn exported(&mut self, r: Result<PathBuf, String>) -> Action<Message> {
-        match r {
-            Ok(p) => Action::Notice(format!("Exported the deck to {}", p.display())),
-            Err(e) => Action::Error(e),
-        }
-    }
-
     // ---- versions ----
-
-    fn show_version(&mut self, v: u32) -> Action<Message> {
-        let (id, current) = (self.info.id, self.info.version);
-        Action::Run(Task::perform(
-            self.db
-                .run(move |s| Ok((v, s.diff_versions(id, v, current)?))),
-            Message::Diffed,
-        ))
-    }
-
-    fn diffed(&mut self, r: Result<(u32, Vec<DeckDiffLine>), String>) -> Action<Message> {
-        match r {
-            Ok(d) => {
-                self.shown = Some(d);
-                Action::None
-            }
-            Err(e) => Action::Error(e),
-        }
-    }
-
-    /// Makes version `v` current: what is unsaved is saved first (so it is
-    /// kept as a version too), then the store copies `v` as a new version.
-    fn restore(&mut self, v: u32) -> Action<Message> {
-        let id = self.info.id;
-        let pending = self.is_dirty().then(|| self.deck.clone());
-        let edits = self.edits;
-        self.saving = Some(edits);
-        Action::Run(Task::perform(
-            self.db.run(move |s| {
-                if let Some(deck) = &pending {
-                    s.save_deck(id, deck, None)?;
-                }
-                let current = s.restore_version(id, v)?;
-                Ok((current, s.load_deck(id)?))
-            }),
-            Message::Restored,
-        ))
-    }
-
-    fn restored(&mut self, r: Result<(u32, Deck), String>) -> Action<Message> {
-        let edits = self.saving.take().unwrap_or(self.edits);
-        match r {
-            Ok((version, deck)) => {
-                self.replace_entries(deck.entries);
-                // The store has this state: it is not an unsaved edit.
-                self.saved_edits = self.edits.max(edits);
-                self.info.version = version;
-                self.info.main_count = self.deck.main_count();
-                self.shown = None;
-                self.load_versions()
-                    .and(Action::Notice(format!("Restored as version {version}.")))
-            }
-            Err(e) => Action::Error(e),
-        }
-    }
 }

@@ -1,0 +1,144 @@
+//! Deck text in and out: the paste box, deck files (text, Cockatrice,
+//! Forge) through dialogs or dropped files, and the clipboard. An import
+//! replaces the deck as one edit, so Ctrl+Z takes it back.
+
+use std::path::{Path, PathBuf};
+
+use iced::Task;
+use iced::widget::text_editor;
+
+use crate::decklist::{self, Format};
+use crate::gui::db::blocking;
+use crate::gui::dialog;
+use crate::model::Deck;
+
+use super::super::super::Action;
+use super::{Editor, Message, PASTED, Tab};
+
+impl Editor {
+    pub(super) fn set_tab(&mut self, t: Tab) -> Action<Message> {
+        self.tab = t;
+        // The paste box shows the deck as it is now, unless it holds text
+        // the user typed or pasted and has not imported yet.
+        if t == Tab::Text && !self.paste_edited {
+            self.paste = text_editor::Content::with_text(&self.deck_text());
+        }
+        Action::None
+    }
+
+    /// The deck as a deck list (formats.md §2), sections from the catalog.
+    pub fn deck_text(&self) -> String {
+        decklist::write_text(&self.deck, Some(self.index.catalog()))
+    }
+
+    pub(super) fn paste(&mut self, a: text_editor::Action) -> Action<Message> {
+        self.paste_edited |= a.is_edit();
+        self.paste.perform(a);
+        Action::None
+    }
+
+    /// The text typed or pasted into the paste box.
+    pub fn paste_text(&self) -> String {
+        self.paste.text()
+    }
+
+    pub(super) fn import_text(&mut self) -> Action<Message> {
+        match decklist::parse_text(&self.paste.text(), Path::new(PASTED)) {
+            Ok(deck) => {
+                self.text_error = None;
+                self.paste_edited = false;
+                self.take_imported(deck)
+            }
+            Err(d) => {
+                self.text_error = Some(d.to_string());
+                Action::None
+            }
+        }
+    }
+
+    pub(super) fn take_imported(&mut self, deck: Deck) -> Action<Message> {
+        let n = deck.main_count();
+        self.replace_entries(deck.entries);
+        Action::Notice(format!(
+            "Imported {n} main-board cards into \"{}\" (Ctrl+Z undoes it).",
+            self.info.name
+        ))
+    }
+
+    pub(super) fn pick_import_file(&mut self) -> Action<Message> {
+        Action::Run(dialog::open(
+            "Import a deck list",
+            &[
+                ("Deck list", &["txt", "dec", "cod", "dck"]),
+                ("Any file", &["*"]),
+            ],
+            Message::ImportFilePath,
+            Message::DialogClosed,
+        ))
+    }
+
+    pub(super) fn import_file(&mut self, path: PathBuf) -> Action<Message> {
+        Action::Run(Task::perform(
+            blocking(move || decklist::load(&path).map_err(|d| d.to_string())),
+            Message::FileImported,
+        ))
+    }
+
+    pub(super) fn file_imported(&mut self, r: Result<Deck, String>) -> Action<Message> {
+        match r {
+            Ok(deck) => {
+                self.text_error = None;
+                self.take_imported(deck)
+            }
+            Err(e) => {
+                self.text_error = Some(e.clone());
+                self.tab = Tab::Text;
+                Action::Error(e)
+            }
+        }
+    }
+
+    pub(super) fn copy_text(&mut self) -> Action<Message> {
+        Action::Run(iced::clipboard::write(self.deck_text()))
+            .and(Action::Notice("The deck list is on the clipboard.".into()))
+    }
+
+    pub(super) fn pick_export_file(&mut self) -> Action<Message> {
+        Action::Run(dialog::save(
+            "Export the deck",
+            format!("{}.txt", crate::model::slug(&self.info.name)),
+            &[
+                ("Deck list (text)", &["txt"]),
+                ("Cockatrice", &["cod"]),
+                ("Forge", &["dck"]),
+            ],
+            Message::ExportFilePath,
+            Message::DialogClosed,
+        ))
+    }
+
+    pub(super) fn export_file(&mut self, path: PathBuf) -> Action<Message> {
+        let mut deck = self.deck.clone();
+        deck.game = Some(self.info.game);
+        let text = match Format::from_path(&path) {
+            Format::Text => decklist::write_text(&deck, Some(self.index.catalog())),
+            Format::Cockatrice => decklist::write_cod(&deck),
+            Format::Forge => decklist::write_dck(&deck),
+        };
+        Action::Run(Task::perform(
+            blocking(move || {
+                std::fs::write(&path, text)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                Ok(path)
+            }),
+            Message::Exported,
+        ))
+    }
+
+    pub(super) fn exported(&mut self, r: Result<PathBuf, String>) -> Action<Message> {
+        match r {
+            Ok(p) => Action::Notice(format!("Exported the deck to {}", p.display())),
+            Err(e) => Action::Error(e),
+        }
+    }
+}
