@@ -239,6 +239,8 @@ fn shortcut(event: keyboard::Event) -> Option<Message> {
             "z" if modifiers.shift() => Shortcut::Redo,
             "z" => Shortcut::Undo,
             "y" => Shortcut::Redo,
+            // Quit the way closing the window does: unsaved edits are saved.
+            "q" => return Some(Message::CloseRequested),
             "1" => return Some(Message::Navigate(ScreenId::Library)),
             "2" => return Some(Message::Navigate(ScreenId::Decks)),
             "3" => return Some(Message::Navigate(ScreenId::Collection)),
