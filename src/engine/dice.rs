@@ -215,6 +215,9 @@ pub enum Action {
     Activate { card: u16 },
     /// Declare a creature as an attacker.
     Declare { card: u16 },
+    /// Declare every creature that can attack and roll, with `rerolls`
+    /// declared beforehand (the same as `Declare` each, then `Roll`).
+    Attack { rerolls: u8 },
     /// Roll one die per declared attacker, with `rerolls` declared beforehand.
     Roll { rerolls: u8 },
     /// The Bonus Draw on the opponent's turn: discard `card`, draw 1.
@@ -222,6 +225,15 @@ pub enum Action {
     /// End your turn, or let the opponent's turn end.
     Next,
 }
+
+/// Summoning sick (turned on its side when it arrived).
+pub const SICK: u8 = 1;
+/// Attacked this turn.
+pub const ATTACKED: u8 = 2;
+/// Its effect was used this turn.
+pub const USED: u8 = 4;
+/// Declared as an attacker, not yet rolled.
+pub const DECLARED: u8 = 8;
 
 #[derive(Clone, Debug)]
 pub struct State {
@@ -238,10 +250,11 @@ pub struct State {
     pub third_card_used: bool,
     pub bonus_draw_used: bool,
     pub rerolls_used: u8,
-    pub sick: Vec<bool>,
-    pub attacked: Vec<bool>,
-    pub used: Vec<bool>,
-    pub declared: Vec<bool>,
+    /// Per copy: [`SICK`], [`ATTACKED`], [`USED`], [`DECLARED`] bits (one
+    /// byte each, so a turn's reset is one fill).
+    pub flags: Vec<u8>,
+    /// Creatures declared as attackers and not yet rolled.
+    pub declared: u8,
     /// The last roll: (die, hit) per die, for the screen.
     pub last_roll: Vec<(u8, bool)>,
     pub outcome: Option<Outcome>,
@@ -255,6 +268,10 @@ pub struct DiceOfDestiny {
     pub setup: Setup,
     pub options: Options,
     pub max_turns: u16,
+    /// Whether any card grants rerolls or has a creature effect (lets the
+    /// hot loop skip scans a deck without them never needs).
+    has_rerolls: bool,
+    has_effects: bool,
 }
 
 impl DiceOfDestiny {
@@ -264,8 +281,11 @@ impl DiceOfDestiny {
         options: Options,
         max_turns: u16,
     ) -> DiceOfDestiny {
+        let table = Table::build(catalog, deck, Def::of, unmodelled, Def::blank());
         DiceOfDestiny {
-            table: Table::build(catalog, deck, Def::of, unmodelled, Def::blank()),
+            has_rerolls: table.defs.iter().any(|d| d.reroll > 0),
+            has_effects: table.defs.iter().any(|d| d.activate.is_some()),
+            table,
             setup: Setup::load(),
             options,
             max_turns,
@@ -306,19 +326,29 @@ impl DiceOfDestiny {
     }
 
     fn hit_opponent(&self, st: &mut State, amount: i32, source: u16) {
+        if amount > 0 && st.outcome.is_none() {
+            st.log
+                .note(st.turn, "damage by", Some(source), Some(amount));
+        }
+        self.damage_opponent(st, amount);
+    }
+
+    fn damage_opponent(&self, st: &mut State, amount: i32) {
         if amount <= 0 || st.outcome.is_some() {
             return;
         }
         st.opp_life -= amount;
         st.trace.add_damage(amount);
-        st.log
-            .note(st.turn, "damage by", Some(source), Some(amount));
         if st.opp_life <= 0 {
             self.end(st, Outcome::Win { turn: st.turn });
         }
     }
 
+    #[inline]
     fn resolve(&self, st: &mut State, fx: Fx, source: u16) {
+        if fx.is_empty() {
+            return;
+        }
         st.life += i32::from(fx.life);
         self.hit_opponent(st, i32::from(fx.damage), source);
         for _ in 0..fx.draw {
@@ -328,6 +358,9 @@ impl DiceOfDestiny {
 
     /// Rerolls the creatures in play grant this turn, minus those used.
     pub fn rerolls_left(&self, st: &State) -> u8 {
+        if !self.has_rerolls {
+            return 0;
+        }
         let pool = st
             .zones
             .get(Zone::Battlefield)
@@ -356,9 +389,13 @@ impl DiceOfDestiny {
     }
 
     pub fn can_attack(&self, st: &State, c: u16) -> bool {
-        st.zones.contains(Zone::Battlefield, c)
-            && !st.attacked[usize::from(c)]
-            && (!st.sick[usize::from(c)] || self.def(c).haste)
+        st.zones.contains(Zone::Battlefield, c) && self.ready(st, c)
+    }
+
+    /// A creature known to be on the battlefield can attack now.
+    fn ready(&self, st: &State, c: u16) -> bool {
+        let f = st.flags[usize::from(c)];
+        f & ATTACKED == 0 && (f & SICK == 0 || self.def(c).haste)
     }
 
     fn begin_turn(&self, st: &mut State) {
@@ -377,10 +414,8 @@ impl DiceOfDestiny {
         st.phase = Phase::Main;
         st.plays = 0;
         st.rerolls_used = 0;
-        st.sick.iter_mut().for_each(|x| *x = false);
-        st.attacked.iter_mut().for_each(|x| *x = false);
-        st.used.iter_mut().for_each(|x| *x = false);
-        st.declared.iter_mut().for_each(|x| *x = false);
+        st.flags.fill(0);
+        st.declared = 0;
         let skip = st.turn == 1 && st.seat == Seat::First && self.setup.first_player_skips_draw;
         if !skip {
             for _ in 0..self.setup.draws_per_turn {
@@ -411,7 +446,7 @@ impl DiceOfDestiny {
         st.phase = Phase::Opponent;
         st.plays = 0;
         st.bonus_draw_used = false;
-        st.used.iter_mut().for_each(|x| *x = false);
+        st.flags.iter_mut().for_each(|f| *f &= !USED);
     }
 
     fn play(&self, st: &mut State, card: u16) -> Result<(), Illegal> {
@@ -448,9 +483,7 @@ impl DiceOfDestiny {
             Kind::Creature => {
                 st.zones
                     .move_copy(Zone::Hand, card, Zone::Battlefield, At::Top);
-                st.sick[c] = true;
-                st.attacked[c] = false;
-                st.used[c] = false;
+                st.flags[c] = SICK;
             }
             _ => {
                 st.zones
@@ -468,20 +501,22 @@ impl DiceOfDestiny {
         ensure(rerolls <= left, "DD §4.6", || {
             format!("{rerolls} rerolls declared but only {left} are available this turn")
         })?;
-        ensure(st.declared.iter().any(|&d| d), "DD §4.3", || {
+        ensure(st.declared > 0, "DD §4.3", || {
             "declare at least one attacker".into()
         })?;
         st.rerolls_used += rerolls;
+        st.declared = 0;
         let mut rerolls = rerolls;
+        let mut pending = 0;
         st.last_roll.clear();
         let sides = self.setup.die_sides;
         for i in 0..st.zones.len(Zone::Battlefield) {
             let c = st.zones.get(Zone::Battlefield)[i];
-            if !st.declared[usize::from(c)] {
+            let f = &mut st.flags[usize::from(c)];
+            if *f & DECLARED == 0 {
                 continue;
             }
-            st.declared[usize::from(c)] = false;
-            st.attacked[usize::from(c)] = true;
+            *f = (*f & !DECLARED) | ATTACKED;
             let d = self.def(c);
             let (on_attack, on_hit, bonus) = (d.on_attack, d.on_hit, d.hit_bonus);
             self.resolve(st, on_attack, c);
@@ -493,10 +528,19 @@ impl DiceOfDestiny {
             let hit = die.is_multiple_of(2);
             st.last_roll.push((die as u8, hit));
             if hit {
-                self.hit_opponent(st, self.setup.hit_damage as i32 + i32::from(bonus), c);
-                self.resolve(st, on_hit, c);
+                // plain hits are summed and dealt once (every die counts,
+                // §4.5, so the order is immaterial); a hit with an effect
+                // is dealt before its effect resolves
+                let amount = self.setup.hit_damage as i32 + i32::from(bonus);
+                st.log.note(st.turn, "hit by", Some(c), Some(amount));
+                pending += amount;
+                if !on_hit.is_empty() {
+                    self.damage_opponent(st, std::mem::take(&mut pending));
+                    self.resolve(st, on_hit, c);
+                }
             }
         }
+        self.damage_opponent(st, pending);
         Ok(())
     }
 
@@ -510,61 +554,68 @@ impl DiceOfDestiny {
         let hand = st.zones.get(Zone::Hand);
         let plays_left = self.play_limit(st).saturating_sub(st.plays);
         if plays_left > 0 {
-            let lethal = hand.iter().copied().find(|&c| {
+            // one pass over the hand: a lethal spell, the best creature, a
+            // draw spell, and the damage spells
+            let (mut lethal, mut creature, mut draw_spell) = (None, None::<(i32, u16)>, None);
+            let (mut damage, mut damage_first) = (0usize, None);
+            for &c in hand {
                 let d = self.def(c);
-                d.kind == Kind::Spell && i32::from(d.deploy.damage) >= st.opp_life
-            });
+                match d.kind {
+                    Kind::Creature => {
+                        let score = i32::from(d.haste) * 20
+                            + i32::from(d.hit_bonus) * 10
+                            + i32::from(d.deploy.damage) * 5
+                            + i32::from(d.deploy.draw) * 5
+                            + i32::from(d.reroll) * 3
+                            + i32::from(d.activate.is_some_and(|f| f.helps_race())) * 5;
+                        if creature.is_none_or(|(b, _)| score > b) {
+                            creature = Some((score, c));
+                        }
+                    }
+                    Kind::Spell => {
+                        if d.deploy.damage > 0 {
+                            if i32::from(d.deploy.damage) >= st.opp_life && lethal.is_none() {
+                                lethal = Some(c);
+                            }
+                            damage += 1;
+                            damage_first = damage_first.or(Some(c));
+                        }
+                        if d.deploy.draw > 0 && draw_spell.is_none() {
+                            draw_spell = Some(c);
+                        }
+                    }
+                    Kind::Blank => {}
+                }
+            }
             if let Some(card) = lethal {
                 return Action::Play { card };
             }
-            let creature = hand
-                .iter()
-                .copied()
-                .filter(|&c| self.def(c).kind == Kind::Creature)
-                .max_by_key(|&c| {
-                    let d = self.def(c);
-                    i32::from(d.haste) * 20
-                        + i32::from(d.hit_bonus) * 10
-                        + i32::from(d.deploy.damage) * 5
-                        + i32::from(d.deploy.draw) * 5
-                        + i32::from(d.reroll) * 3
-                        + i32::from(d.activate.is_some_and(|f| f.helps_race())) * 5
-                });
-            let draw_spell = hand
-                .iter()
-                .copied()
-                .find(|&c| self.def(c).kind == Kind::Spell && self.def(c).deploy.draw > 0);
             if let Some(card) = draw_spell
                 && (plays_left >= 2 || creature.is_none())
             {
                 return Action::Play { card };
             }
-            if let Some(card) = creature {
+            if let Some((_, card)) = creature {
                 return Action::Play { card };
             }
             // damage spells beyond what the opponent's turn can cast
-            let damage: Vec<u16> = hand
-                .iter()
-                .copied()
-                .filter(|&c| self.def(c).kind == Kind::Spell && self.def(c).deploy.damage > 0)
-                .collect();
-            if damage.len() > self.setup.spells_on_opponent_turn as usize {
-                return Action::Play { card: damage[0] };
+            if damage > self.setup.spells_on_opponent_turn as usize
+                && let Some(card) = damage_first
+            {
+                return Action::Play { card };
             }
         }
         if let Some(card) = self.usable_effect(st) {
             return Action::Activate { card };
         }
-        if let Some(&card) = st
+        let any_ready = st
             .zones
             .get(Zone::Battlefield)
             .iter()
-            .find(|&&c| self.can_attack(st, c) && !st.declared[usize::from(c)])
-        {
-            return Action::Declare { card };
-        }
-        if st.declared.iter().any(|&d| d) {
-            return Action::Roll {
+            .any(|&c| self.ready(st, c));
+        if any_ready || st.declared > 0 {
+            // every attacker at once: the declared rerolls go to missed dice
+            return Action::Attack {
                 rerolls: self.rerolls_left(st),
             };
         }
@@ -572,11 +623,15 @@ impl DiceOfDestiny {
     }
 
     fn usable_effect(&self, st: &State) -> Option<u16> {
+        if !self.has_effects {
+            return None;
+        }
         if st.phase == Phase::Opponent && !self.options.creature_effects_on_opponent_turn {
             return None;
         }
         st.zones.get(Zone::Battlefield).iter().copied().find(|&c| {
-            !st.used[usize::from(c)] && self.def(c).activate.is_some_and(|f| f.helps_race())
+            st.flags[usize::from(c)] & USED == 0
+                && self.def(c).activate.is_some_and(|f| f.helps_race())
         })
     }
 
@@ -636,10 +691,8 @@ impl Sim for DiceOfDestiny {
             third_card_used: false,
             bonus_draw_used: false,
             rerolls_used: 0,
-            sick: vec![false; n],
-            attacked: vec![false; n],
-            used: vec![false; n],
-            declared: vec![false; n],
+            flags: vec![0; n],
+            declared: 0,
             last_roll: Vec::with_capacity(n),
             outcome: None,
             trace: Trace::new(self.table.defs.len(), self.max_turns),
@@ -703,10 +756,10 @@ impl Sim for DiceOfDestiny {
                         format!("{} has no effect to use", self.table.copy_name(card)),
                     )
                 })?;
-                ensure(!st.used[usize::from(card)], "DD §4.2", || {
+                ensure(st.flags[usize::from(card)] & USED == 0, "DD §4.2", || {
                     "each creature triggers its effect once per turn".into()
                 })?;
-                st.used[usize::from(card)] = true;
+                st.flags[usize::from(card)] |= USED;
                 st.log.note(st.turn, "effect", Some(card), None);
                 self.resolve(st, fx, card);
             }
@@ -717,14 +770,32 @@ impl Sim for DiceOfDestiny {
                         self.table.copy_name(card)
                     )
                 })?;
-                ensure(!st.declared[usize::from(card)], "DD §4.3", || {
-                    "already declared".into()
-                })?;
-                st.declared[usize::from(card)] = true;
+                ensure(
+                    st.flags[usize::from(card)] & DECLARED == 0,
+                    "DD §4.3",
+                    || "already declared".into(),
+                )?;
+                st.flags[usize::from(card)] |= DECLARED;
+                st.declared += 1;
             }
             (Phase::Main, Action::Roll { rerolls }) => self.roll_attack(st, rerolls)?,
+            (Phase::Main, Action::Attack { rerolls }) => {
+                let left = self.rerolls_left(st);
+                ensure(rerolls <= left, "DD §4.6", || {
+                    format!("{rerolls} rerolls declared but only {left} are available this turn")
+                })?;
+                for i in 0..st.zones.len(Zone::Battlefield) {
+                    let c = st.zones.get(Zone::Battlefield)[i];
+                    if self.ready(st, c) && st.flags[usize::from(c)] & DECLARED == 0 {
+                        st.flags[usize::from(c)] |= DECLARED;
+                        st.declared += 1;
+                    }
+                }
+                self.roll_attack(st, rerolls)?;
+            }
             (Phase::Main, Action::Next) => {
-                st.declared.iter_mut().for_each(|d| *d = false);
+                st.flags.iter_mut().for_each(|f| *f &= !DECLARED);
+                st.declared = 0;
                 self.begin_opponent_turn(st);
             }
             (Phase::Opponent, Action::BonusDraw { card }) => {
@@ -781,10 +852,21 @@ impl Sim for DiceOfDestiny {
                 try_push(Action::Declare { card: c }, out);
             }
         }
-        if st.phase == Phase::Main && st.declared.iter().any(|&d| d) {
+        if st.phase == Phase::Main && st.declared > 0 {
             for r in 0..=self.rerolls_left(st) {
                 out.push(Action::Roll { rerolls: r });
             }
+        }
+        if st.phase == Phase::Main
+            && st
+                .zones
+                .get(Zone::Battlefield)
+                .iter()
+                .any(|&c| self.ready(st, c))
+        {
+            out.push(Action::Attack {
+                rerolls: self.rerolls_left(st),
+            });
         }
         if st.phase == Phase::Opponent && !st.bonus_draw_used {
             for &c in st.zones.get(Zone::Hand) {
@@ -820,16 +902,16 @@ impl Sim for DiceOfDestiny {
             let mut tags = Vec::new();
             if st.zones.contains(Zone::Battlefield, c) {
                 let i = usize::from(c);
-                if st.sick[i] && !self.def(c).haste {
+                if st.flags[i] & SICK != 0 && !self.def(c).haste {
                     tags.push("sick".to_string());
                 }
-                if st.attacked[i] {
+                if st.flags[i] & ATTACKED != 0 {
                     tags.push("attacked".into());
                 }
-                if st.declared[i] {
+                if st.flags[i] & DECLARED != 0 {
                     tags.push("declared".into());
                 }
-                if st.used[i] {
+                if st.flags[i] & USED != 0 {
                     tags.push("effect used".into());
                 }
             }
@@ -889,6 +971,10 @@ impl Sim for DiceOfDestiny {
             Action::Activate { card } => format!("Use the effect of {}", n(card)),
             Action::Declare { card } => format!("Attack with {}", n(card)),
             Action::Roll { rerolls: 0 } => "Roll the attack dice".into(),
+            Action::Attack { rerolls: 0 } => "Attack with every ready creature".into(),
+            Action::Attack { rerolls } => {
+                format!("Attack with every ready creature ({rerolls} rerolls)")
+            }
             Action::Roll { rerolls } => format!("Roll the attack dice ({rerolls} rerolls)"),
             Action::BonusDraw { card } => format!("Bonus Draw: discard {}", n(card)),
             Action::Next if st.phase == Phase::Main => "End turn".into(),
