@@ -338,6 +338,9 @@ impl Raster<'_> {
                         let c2 = p(e.x + 2.0 / 3.0 * (c.x - e.x), e.y + 2.0 / 3.0 * (c.y - e.y));
                         Seg::Cubic(c1, c2, p(e.x, e.y))
                     }
+                    font::Seg::Cubic(c1, c2, e) => {
+                        Seg::Cubic(p(c1.x, c1.y), p(c2.x, c2.y), p(e.x, e.y))
+                    }
                     font::Seg::Close => Seg::Close,
                 });
             }
