@@ -244,3 +244,108 @@ fn text_report_and_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("duel size"));
 }
+
+#[test]
+fn compare_runs_both_decks_on_the_same_seeds() {
+    let (_, other) = paths("dice-of-destiny", "dice-of-destiny-yellow-spells.txt");
+    let r = json(&goldfish(
+        "dice-of-destiny",
+        "dice-of-destiny-chicken-rush.txt",
+        &[
+            "--games",
+            "1500",
+            "--seed",
+            "8",
+            "--compare",
+            other.to_str().unwrap(),
+            "--json",
+        ],
+    ));
+    // the deck's own report keeps the contract keys at the top level
+    assert_eq!(r["games"], 1500);
+    assert!(r["kill_turn"]["mean"].is_f64());
+    let c = &r["compare"];
+    assert_eq!(c["b"]["games"], 1500);
+    assert_eq!(c["b"]["seed"], 8);
+    let p = &c["paired"];
+    let both = p["both_won"].as_u64().unwrap();
+    assert_eq!(
+        p["b_faster"].as_u64().unwrap()
+            + p["same"].as_u64().unwrap()
+            + p["b_slower"].as_u64().unwrap(),
+        both
+    );
+    let diff = p["mean_difference"].as_f64().unwrap();
+    let (a_mean, b_mean) = (
+        r["kill_turn"]["mean"].as_f64().unwrap(),
+        c["b"]["kill_turn"]["mean"].as_f64().unwrap(),
+    );
+    if p["only_a_won"] == 0 && p["only_b_won"] == 0 {
+        assert!(
+            (diff - (b_mean - a_mean)).abs() < 1e-9,
+            "{diff} vs {b_mean} - {a_mean}"
+        );
+    }
+    // a deck compared with itself: identical games
+    let (_, same) = paths("dice-of-destiny", "dice-of-destiny-chicken-rush.txt");
+    let r = json(&goldfish(
+        "dice-of-destiny",
+        "dice-of-destiny-chicken-rush.txt",
+        &[
+            "--games",
+            "500",
+            "--seed",
+            "8",
+            "--compare",
+            same.to_str().unwrap(),
+            "--json",
+        ],
+    ));
+    assert_eq!(r["compare"]["paired"]["same"], 500);
+    assert_eq!(r["compare"]["paired"]["mean_difference"], 0.0);
+    let text = goldfish(
+        "dice-of-destiny",
+        "dice-of-destiny-chicken-rush.txt",
+        &["--games", "300", "--compare", other.to_str().unwrap()],
+    );
+    assert!(String::from_utf8_lossy(&text.stdout).contains("A/B on the same seeds"));
+    let bad = goldfish(
+        "dice-of-destiny",
+        "dice-of-destiny-chicken-rush.txt",
+        &["--games", "10", "--compare", "/no/such/deck.txt"],
+    );
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn importance_ranks_every_distinct_card() {
+    let r = json(&goldfish(
+        "fuzzycards",
+        "fuzzycards-beatdown.txt",
+        &["--games", "1000", "--seed", "2", "--importance", "--json"],
+    ));
+    let cards = r["importance"]["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 13, "one row per distinct card");
+    let changes: Vec<f64> = cards
+        .iter()
+        .map(|c| c["kill_turn_change"].as_f64().unwrap())
+        .collect();
+    assert!(
+        changes.windows(2).all(|w| w[0] >= w[1]),
+        "ranked: {changes:?}"
+    );
+    let base = r["kill_turn"]["mean"].as_f64().unwrap();
+    for c in cards {
+        let without = c["mean_kill_turn"].as_f64().unwrap();
+        assert!((without - base - c["kill_turn_change"].as_f64().unwrap()).abs() < 1e-9);
+    }
+    // Diamond Hands (0 Energy: +1 Energy) speeds the deck up
+    assert!(changes[0] > 0.0);
+    let text = goldfish(
+        "bizarre-world",
+        "bizarre-world-crafted-rocks.txt",
+        &["--games", "300", "--importance"],
+    );
+    assert_eq!(text.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&text.stdout).contains("card importance"));
+}

@@ -1,11 +1,17 @@
 //! `deckwright goldfish --catalog C DECK --games N [--seed S] [--second] [--json]`
-//! (formats.md §3), plus `--threads N`, `--max-turns T`, `--option KEY=VALUE`
-//! and, for Rizontical, `--dummy NAME` (the dummy opponent's Fighters).
+//! (formats.md §3), plus `--threads N`, `--max-turns T`, `--option KEY=VALUE`,
+//! for Rizontical `--dummy NAME` (the dummy opponent's Fighters), and
+//! `--compare OTHER_DECK` (A/B on the same seeds) or `--importance` (each
+//! card's contribution). With `--json` the deck's own report keeps formats.md's
+//! keys at the top level; `compare` or `importance` is added beside them.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use serde::Serialize;
+
+use crate::engine::compare::{Comparison, Importance, Paired};
 use crate::engine::fresh_seed;
 use crate::engine::playtest::EngineOptions;
 use crate::engine::run::{Progress, RunConfig, Summary};
@@ -43,6 +49,12 @@ pub struct Args {
     /// Override one of the game's named options.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// Compare with another deck list (same catalog) on the same seeds.
+    #[arg(long, value_name = "OTHER_DECK", conflicts_with = "importance")]
+    pub compare: Option<PathBuf>,
+    /// Rank the cards: replace one copy of each with a blank card and re-run.
+    #[arg(long)]
+    pub importance: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -66,15 +78,145 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         threads: args.threads,
     };
     let started = Instant::now();
-    let summary = engine
-        .goldfish(&cfg, &Progress::none())
-        .map_err(|e| CliError::input(e.to_string()))?;
+    let fail = |e: crate::engine::run::RunError| CliError::input(e.to_string());
+    if let Some(other) = &args.compare {
+        let b = load_engine(&catalog, other, &opts)?;
+        let c = engine.compare(&b, &cfg, &Progress::none()).map_err(fail)?;
+        if args.json {
+            print_json(&WithCompare {
+                summary: &c.a,
+                compare: Compared {
+                    deck: other.display().to_string(),
+                    b: &c.b,
+                    paired: &c.paired,
+                    win_rate_difference: c.win_rate_difference,
+                },
+            })?;
+        } else {
+            let secs = started.elapsed().as_secs_f64();
+            print!("{}", human(&c.a, secs));
+            println!("B: {}", other.display());
+            print!("{}", human(&c.b, secs));
+            print!("{}", human_compare(&c));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.importance {
+        let (summary, imp) = engine.importance(&cfg, &Progress::none()).map_err(fail)?;
+        if args.json {
+            print_json(&WithImportance {
+                summary: &summary,
+                importance: &imp,
+            })?;
+        } else {
+            print!("{}", human(&summary, started.elapsed().as_secs_f64()));
+            print!("{}", human_importance(&imp));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let summary = engine.goldfish(&cfg, &Progress::none()).map_err(fail)?;
     if args.json {
         print_json(&summary)?;
     } else {
         print!("{}", human(&summary, started.elapsed().as_secs_f64()));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--compare --json`: the deck's report, and B beside it.
+#[derive(Serialize)]
+struct WithCompare<'a> {
+    #[serde(flatten)]
+    summary: &'a Summary,
+    compare: Compared<'a>,
+}
+
+#[derive(Serialize)]
+struct Compared<'a> {
+    deck: String,
+    b: &'a Summary,
+    paired: &'a Paired,
+    win_rate_difference: f64,
+}
+
+/// `--importance --json`.
+#[derive(Serialize)]
+struct WithImportance<'a> {
+    #[serde(flatten)]
+    summary: &'a Summary,
+    importance: &'a Importance,
+}
+
+fn signed(x: f64) -> String {
+    format!("{x:+.2}")
+}
+
+/// The A/B verdict in words.
+pub fn human_compare(c: &Comparison) -> String {
+    let p = &c.paired;
+    let mut out = format!(
+        "A/B on the same seeds: B wins {} ({} points)\n",
+        pct(c.b.win_rate),
+        signed(c.win_rate_difference * 100.0)
+    );
+    match (p.mean_difference, p.ci95) {
+        (Some(d), Some([lo, hi])) => {
+            let verdict = if hi < 0.0 {
+                "B is faster"
+            } else if lo > 0.0 {
+                "B is slower"
+            } else {
+                "no clear difference"
+            };
+            out.push_str(&format!(
+                "  kill turn B - A: {} (95% CI {} to {}) over {} games both won: {verdict}\n",
+                signed(d),
+                signed(lo),
+                signed(hi),
+                p.both_won
+            ));
+            out.push_str(&format!(
+                "  B faster in {}, same turn in {}, slower in {}; only A won {}, only B won {}\n",
+                p.b_faster, p.same, p.b_slower, p.only_a_won, p.only_b_won
+            ));
+        }
+        _ => out.push_str("  no game was won by both decks\n"),
+    }
+    out
+}
+
+/// The importance ranking.
+pub fn human_importance(imp: &Importance) -> String {
+    let mut out = format!(
+        "card importance: one copy replaced with {}, {} games each, same seeds\n",
+        imp.replaced_with, imp.games
+    );
+    let width = imp
+        .cards
+        .iter()
+        .map(|c| c.card.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    out.push_str(&format!(
+        "  {:<width$} {:>6} {:>11} {:>17} {:>9}\n",
+        "card", "copies", "kill turn", "change (95% CI)", "win rate"
+    ));
+    for c in &imp.cards {
+        let change = match (c.kill_turn_change, c.ci95) {
+            (Some(d), Some([lo, hi])) => format!("{} ({}..{})", signed(d), signed(lo), signed(hi)),
+            _ => "-".into(),
+        };
+        out.push_str(&format!(
+            "  {:<width$} {:>6} {:>11} {:>17} {:>9}\n",
+            c.card,
+            c.copies,
+            c.mean_kill_turn.map_or("-".into(), |m| format!("{m:.2}")),
+            change,
+            signed(c.win_rate_change * 100.0)
+        ));
+    }
+    out
 }
 
 fn pct(x: f64) -> String {

@@ -363,6 +363,10 @@ pub struct Fuzzycards {
 
 const NONE: u16 = u16::MAX;
 
+/// How many turns ahead the policy values a play (a beatdown deck's game is
+/// about this long from any point that matters).
+const HORIZON: u16 = 3;
+
 impl Fuzzycards {
     pub fn new(
         catalog: &Catalog,
@@ -769,22 +773,88 @@ impl Fuzzycards {
         best.map(|(_, c)| c)
     }
 
+    /// What playing `d` on turn `t` is worth by the policy's horizon (turn
+    /// now + [`HORIZON`]): damage to Life, a card drawn counting 3 and an
+    /// Energy 2.
+    fn plan_value(&self, st: &State, d: &Def, t: u16) -> i32 {
+        let end = st.turn + HORIZON;
+        let attacks = |start: u16| {
+            if start > end {
+                0
+            } else {
+                i32::from(end - start + 1)
+            }
+        };
+        let extra = i32::from(d.deploy.damage)
+            + 3 * i32::from(d.deploy.draw)
+            + 2 * i32::from(d.deploy.energy);
+        match d.kind {
+            Kind::Hero => {
+                let atk = i32::from(d.atk) + i32::from(d.boost);
+                atk * attacks(if d.rush { t } else { t + 1 }) + extra
+            }
+            Kind::Equip => i32::from(d.boost) * attacks(t.max(st.turn + 1)) + extra,
+            Kind::Field => {
+                let per_turn = i32::from(d.turn_end.damage)
+                    + i32::from(d.turn_start.damage)
+                    + 3 * i32::from(d.turn_start.draw + d.turn_end.draw);
+                per_turn * attacks(t) + extra
+            }
+            Kind::Event => extra,
+            Kind::Blank => 0,
+        }
+    }
+
+    /// The best card to play next turn with `energy` left now (not `except`).
+    fn best_next(&self, st: &State, energy: u8, except: Option<u16>) -> i32 {
+        let next = (energy + self.setup.energy_per_turn as u8).min(self.setup.energy_max as u8);
+        st.zones
+            .get(Zone::Hand)
+            .iter()
+            .filter(|&&c| Some(c) != except)
+            .map(|&c| self.def(c))
+            .filter(|d| d.cost <= next && self.play_score_ignoring_energy(d).is_some())
+            .map(|d| self.plan_value(st, d, st.turn + 1))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Activate: cards that pay for themselves or win at once go first; then
+    /// a two-turn lookahead picks the card whose value now plus the best play
+    /// next turn (with the Energy left) is highest — or plays nothing, saving
+    /// Energy for a bigger card, when that is worth more.
     fn policy_activate(&self, st: &State) -> Action {
-        let mut best: Option<(i32, u16)> = None;
+        let target = self.best_attacker_on_field(st);
+        let mut urgent: Option<(i32, u16)> = None;
+        let mut best: Option<(i32, i32, u16)> = None;
         for &c in st.zones.get(Zone::Hand) {
             let d = self.def(c);
-            if let Some(s) = self.play_score(st, d)
-                && (d.kind != Kind::Equip || self.best_attacker_on_field(st).is_some())
-                && best.is_none_or(|(b, _)| s > b)
-            {
-                best = Some((s, c));
+            let Some(score) = self.play_score(st, d) else {
+                continue;
+            };
+            if d.kind == Kind::Equip && target.is_none() {
+                continue;
+            }
+            if score >= 1000 {
+                if urgent.is_none_or(|(b, _)| score > b) {
+                    urgent = Some((score, c));
+                }
+                continue;
+            }
+            let plan =
+                self.plan_value(st, d, st.turn) + self.best_next(st, st.energy - d.cost, Some(c));
+            if best.is_none_or(|(p, s, _)| (plan, score) > (p, s)) {
+                best = Some((plan, score, c));
             }
         }
-        if let Some((_, card)) = best {
+        let choice = match (urgent, best) {
+            (Some((_, c)), _) => Some(c),
+            (None, Some((plan, _, c))) if plan >= self.best_next(st, st.energy, None) => Some(c),
+            _ => None,
+        };
+        if let Some(card) = choice {
             let d = self.def(card);
-            let target = (d.kind == Kind::Equip)
-                .then(|| self.best_attacker_on_field(st))
-                .flatten();
+            let target = (d.kind == Kind::Equip).then_some(target).flatten();
             let row = (d.kind == Kind::Field).then(|| {
                 if st.zones.len(Zone::Altar) < st.zones.len(Zone::Vault) {
                     Row::Altar
@@ -1184,10 +1254,15 @@ impl Sim for Fuzzycards {
                         },
                         out,
                     );
+                    // a swap, named from either side
                     for &v in st.zones.get(Zone::Vault) {
                         out.push(Action::Move {
                             card: a,
                             with: Some(v),
+                        });
+                        out.push(Action::Move {
+                            card: v,
+                            with: Some(a),
                         });
                     }
                 }

@@ -7,6 +7,7 @@
 //! do not depend on the number of threads.
 
 pub mod bizarre;
+pub mod compare;
 mod deck;
 pub mod dice;
 pub mod filter;

@@ -1557,16 +1557,30 @@ impl Sim for Rizontical {
                 }
             }
             Phase::Turn => {
-                if let Some(cell) = self.deploy_cell(st) {
+                // every empty Deploy Zone cell, slot and (with `choose`) Fighter
+                let fighters: Vec<Option<u16>> = match self.options.deploy_from {
+                    DeployFrom::Top => vec![None],
+                    DeployFrom::Choose => st
+                        .zones
+                        .get(Zone::FighterDeck)
+                        .iter()
+                        .map(|&f| Some(f))
+                        .collect(),
+                };
+                let occ = self.occupied(st);
+                let zone_cells = self.options.deploy_rows as u8 * self.size();
+                for cell in (0..zone_cells).filter(|&c| !occ[usize::from(c)]) {
                     for slot in 0..self.slots_n() as u8 {
-                        try_push(
-                            Action::Deploy {
-                                slot,
-                                cell,
-                                fighter: None,
-                            },
-                            out,
-                        );
+                        for &fighter in &fighters {
+                            try_push(
+                                Action::Deploy {
+                                    slot,
+                                    cell,
+                                    fighter,
+                                },
+                                out,
+                            );
+                        }
                     }
                 }
                 if let Some(a) = self.current_ally(st)
