@@ -349,3 +349,32 @@ fn importance_ranks_every_distinct_card() {
     assert_eq!(text.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&text.stdout).contains("card importance"));
 }
+
+/// Every structured effect in the sample catalogs is one its game plays:
+/// cards may be vanilla for lack of effects, never for effects misread.
+#[test]
+fn sample_catalog_effects_are_all_understood() {
+    use deckwright::engine::DeckCards;
+    use deckwright::engine::playtest::{Engine, EngineOptions};
+    for game in [
+        "fuzzycards",
+        "dice-of-destiny",
+        "bizarre-world",
+        "rizontical",
+    ] {
+        let (c, _) = paths(game, "unused");
+        let cat = deckwright::catalog::load(&c).unwrap().catalog;
+        let every = DeckCards {
+            cards: (0..cat.cards.len() as u16).collect(),
+        };
+        let engine = Engine::from_cards(&cat, &every, &EngineOptions::default()).unwrap();
+        for v in engine.vanilla() {
+            assert!(
+                !v.reason.contains("effect `"),
+                "{game}: {}: {}",
+                v.card,
+                v.reason
+            );
+        }
+    }
+}

@@ -217,8 +217,7 @@ impl Def {
                 fx: Fx::of(e),
             });
         }
-        let mut deploy = Fx::sum(card, Trigger::Deploy);
-        deploy.add(Fx::sum(card, Trigger::Passive));
+        let deploy = Fx::sum(card, Trigger::Deploy);
         Def {
             blank: false,
             cost: card.cost.unwrap_or(0).clamp(0, 99) as u8,
@@ -226,7 +225,10 @@ impl Def {
             deploy,
             turn_start: Fx::sum(card, Trigger::TurnStart),
             abilities,
-            enters_exhausted: card.effects.iter().any(|e| e.enters_exhausted),
+            enters_exhausted: card
+                .effects
+                .iter()
+                .any(|e| e.on == Trigger::Passive && e.enters_exhausted),
         }
     }
 }
@@ -235,24 +237,26 @@ impl Def {
 /// matching effect, or effect keys this game has no use for.
 pub fn unmodelled(card: &Card) -> Option<String> {
     let mut why = Vec::new();
+    const FX: &[&str] = &["draw", "attack", "life", "damage"];
     if let Some(u) = unsupported(
         card,
         &[
-            Trigger::Deploy,
-            Trigger::Activate,
-            Trigger::TurnStart,
-            Trigger::Passive,
-        ],
-        &[
-            "exhaust",
-            "resource",
-            "kill_self",
-            "if_hand_empty",
-            "draw",
-            "attack",
-            "life",
-            "damage",
-            "enters_exhausted",
+            (Trigger::Deploy, FX),
+            (
+                Trigger::Activate,
+                &[
+                    "exhaust",
+                    "resource",
+                    "kill_self",
+                    "if_hand_empty",
+                    "draw",
+                    "attack",
+                    "life",
+                    "damage",
+                ],
+            ),
+            (Trigger::TurnStart, FX),
+            (Trigger::Passive, &["enters_exhausted"]),
         ],
         "Bizarre World",
     ) {
@@ -1165,6 +1169,10 @@ mod tests {
     }
 
     fn sim_of(cards: &[(Card, u16)]) -> BizarreWorld {
+        sim_with(cards, &[])
+    }
+
+    fn sim_with(cards: &[(Card, u16)], overrides: &[(&str, &str)]) -> BizarreWorld {
         let mut cat = Catalog::new(GameId::BizarreWorld, "t");
         let mut deck = Vec::new();
         for (i, (c, n)) in cards.iter().enumerate() {
@@ -1174,7 +1182,13 @@ mod tests {
         BizarreWorld::new(
             &cat,
             &DeckCards { cards: deck },
-            Options::read(&[]).unwrap(),
+            Options::read(
+                &overrides
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect::<Vec<_>>(),
+            )
+            .unwrap(),
             40,
         )
         .unwrap()
@@ -1368,5 +1382,71 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.contains("10 cards"), "{e}");
+    }
+
+    /// BW §6.1: by default only the starting player's first turn bans
+    /// attacks; `each-player` bans the second player's first turn too.
+    #[test]
+    fn bw_6_1_first_turn_attack_ban() {
+        let rock = creature("Rock", 1, "none", vec![act(1, 2)]);
+        for (option, banned) in [("starting-player", false), ("each-player", true)] {
+            let sim = sim_with(&[(rock.clone(), 20)], &[("first_turn_attack_ban", option)]);
+            let mut st = sim.new_state();
+            sim.start(&mut st, 1, Seat::Second);
+            assert_eq!(sim.attack_banned(&st), banned, "{option}");
+        }
+    }
+
+    /// BW §6.3: drawing from an empty deck draws nothing, or loses with
+    /// `deck_out = lose`.
+    #[test]
+    fn bw_6_3_deck_out() {
+        let dud = creature("Dud", 9, "none", vec![]);
+        let nothing = sim_of(&[(dud.clone(), 18)]);
+        let mut st = nothing.new_state();
+        assert_eq!(
+            play_out(&nothing, &mut st, 1, Seat::First).unwrap(),
+            Outcome::Unfinished { turn: 40 }
+        );
+        let lose = sim_with(&[(dud, 18)], &[("deck_out", "lose")]);
+        let mut st = lose.new_state();
+        // 5 in hand, 13 draws: turn 14 finds the deck empty
+        assert_eq!(
+            play_out(&lose, &mut st, 1, Seat::First).unwrap(),
+            Outcome::Loss {
+                turn: 14,
+                reason: "deck out"
+            }
+        );
+    }
+
+    /// "Sleepy": `enters_exhausted` keeps the creature from using its
+    /// ability the turn it arrives.
+    #[test]
+    fn enters_exhausted_waits_a_turn() {
+        let mut effects = vec![act(0, 1)];
+        effects[0].if_hand_empty = false;
+        effects.push(Effect {
+            on: Trigger::Passive,
+            enters_exhausted: true,
+            ..Effect::default()
+        });
+        let sleepy = creature("Sleepy", 0, "none", effects);
+        let sim = sim_of(&[(sleepy, 20)]);
+        let mut st = sim.new_state();
+        sim.start(&mut st, 1, Seat::Second);
+        sim.apply(&mut st, Action::Next).unwrap();
+        let c = st.zones.get(Zone::Hand)[0];
+        sim.apply(&mut st, Action::Play { card: c }).unwrap();
+        let e = sim
+            .apply(
+                &mut st,
+                Action::Activate {
+                    card: c,
+                    ability: 0,
+                },
+            )
+            .unwrap_err();
+        assert_eq!(e.rule, "BW Exhausted");
     }
 }

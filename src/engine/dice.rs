@@ -144,12 +144,12 @@ impl Def {
             "spell" => Kind::Spell,
             _ => Kind::Blank,
         };
-        let sum_u8 = |f: fn(&crate::model::Effect) -> u8| {
-            card.effects.iter().fold(0u8, |a, e| a.saturating_add(f(e)))
-        };
+        let passive = || card.effects.iter().filter(|e| e.on == Trigger::Passive);
+        let sum_u8 =
+            |f: fn(&crate::model::Effect) -> u8| passive().fold(0u8, |a, e| a.saturating_add(f(e)));
         Def {
             kind,
-            haste: card.effects.iter().any(|e| e.haste),
+            haste: passive().any(|e| e.haste),
             hit_bonus: sum_u8(|e| e.hit_damage),
             reroll: sum_u8(|e| e.reroll),
             deploy: Fx::sum(card, Trigger::Deploy),
@@ -176,17 +176,17 @@ impl Def {
 /// Why a card plays (partly) as vanilla: rules text without `effects`, or
 /// effect keys this game has no use for.
 pub fn unmodelled(card: &Card) -> Option<String> {
+    const FX: &[&str] = &["draw", "damage", "life"];
     if let Some(why) = unsupported(
         card,
         &[
-            Trigger::Deploy,
-            Trigger::Attack,
-            Trigger::Hit,
-            Trigger::Activate,
-            Trigger::TurnStart,
-            Trigger::Passive,
+            (Trigger::Deploy, FX),
+            (Trigger::Attack, FX),
+            (Trigger::Hit, FX),
+            (Trigger::Activate, FX),
+            (Trigger::TurnStart, FX),
+            (Trigger::Passive, &["hit_damage", "reroll", "haste"]),
         ],
-        &["draw", "damage", "life", "hit_damage", "reroll", "haste"],
         "Dice of Destiny",
     ) {
         return Some(why);
@@ -1134,5 +1134,53 @@ mod tests {
             30
         );
         assert!(st.turn > 10);
+    }
+
+    /// DD §6.2: the first player skips only turn 1's main draw.
+    #[test]
+    fn dd_6_2_first_player_skips_only_the_first_draw() {
+        let sim = sim_of(&[(card("C", "creature", vec![]), 30)], &[]);
+        let mut st = sim.new_state();
+        sim.start(&mut st, 5, Seat::First);
+        assert_eq!(st.zones.len(Zone::Deck), 24);
+        sim.apply(&mut st, Action::Next).unwrap();
+        sim.apply(&mut st, Action::Next).unwrap();
+        assert_eq!((st.turn, st.zones.len(Zone::Deck)), (2, 22));
+    }
+
+    /// DD §4.2 reading (option `creature_effects_on_opponent_turn`): a
+    /// creature's once-per-turn effect on the opponent's turn too.
+    #[test]
+    fn dd_4_2_creature_effects_on_the_opponents_turn() {
+        let frog = card(
+            "Frog",
+            "creature",
+            vec![Effect {
+                on: Trigger::Activate,
+                damage: 1,
+                ..Effect::default()
+            }],
+        );
+        for (option, allowed) in [("false", false), ("true", true)] {
+            let sim = sim_of(
+                &[(frog.clone(), 30)],
+                &[("creature_effects_on_opponent_turn".into(), option.into())],
+            );
+            let mut st = sim.new_state();
+            sim.start(&mut st, 1, Seat::First);
+            let c = st.zones.get(Zone::Hand)[0];
+            sim.apply(&mut st, Action::Play { card: c }).unwrap();
+            sim.apply(&mut st, Action::Activate { card: c }).unwrap();
+            assert!(
+                sim.apply(&mut st, Action::Activate { card: c }).is_err(),
+                "once per turn"
+            );
+            sim.apply(&mut st, Action::Next).unwrap();
+            assert_eq!(
+                sim.apply(&mut st, Action::Activate { card: c }).is_ok(),
+                allowed,
+                "{option}"
+            );
+        }
     }
 }

@@ -239,7 +239,11 @@ impl Def {
             cost: card.cost.unwrap_or(0).clamp(0, 99) as u8,
             atk: card.int("atk").unwrap_or(0).clamp(0, 999) as i16,
             hp: card.int("hp").unwrap_or(0).clamp(0, 999) as i16,
-            rush: card.has_in_list("keywords", "rush") || card.effects.iter().any(|e| e.haste),
+            rush: card.has_in_list("keywords", "rush")
+                || card
+                    .effects
+                    .iter()
+                    .any(|e| e.on == Trigger::Passive && e.haste),
             burn,
             boost: i16::from(Fx::sum(card, Trigger::Passive).atk),
             deploy: Fx::sum(card, Trigger::Deploy),
@@ -256,18 +260,21 @@ impl Def {
 /// only matter against an opponent's cards and are not reported; an ability
 /// (a `timing`) or a Relic/Event text without `effects` is.
 pub fn unmodelled(card: &Card) -> Option<String> {
+    const FX: &[&str] = &["draw", "energy", "damage", "life"];
     if let Some(why) = unsupported(
         card,
         &[
-            Trigger::Deploy,
-            Trigger::Attack,
-            Trigger::Hit,
-            Trigger::Activate,
-            Trigger::TurnStart,
-            Trigger::TurnEnd,
-            Trigger::Passive,
+            (Trigger::Deploy, FX),
+            (Trigger::Attack, FX),
+            (Trigger::Hit, FX),
+            (
+                Trigger::Activate,
+                &["pay", "draw", "energy", "damage", "life"],
+            ),
+            (Trigger::TurnStart, FX),
+            (Trigger::TurnEnd, FX),
+            (Trigger::Passive, &["atk", "haste"]),
         ],
-        &["pay", "draw", "energy", "damage", "atk", "life", "haste"],
         "Fuzzycards",
     ) {
         return Some(why);
@@ -1469,13 +1476,21 @@ mod tests {
     }
 
     fn sim_of(cards: &[(Card, u16)]) -> Fuzzycards {
+        sim_with(cards, &[])
+    }
+
+    fn sim_with(cards: &[(Card, u16)], overrides: &[(&str, &str)]) -> Fuzzycards {
         let mut cat = Catalog::new(GameId::Fuzzycards, "t");
         let mut deck = Vec::new();
         for (i, (c, n)) in cards.iter().enumerate() {
             cat.cards.push(c.clone());
             deck.extend(std::iter::repeat_n(i as u16, usize::from(*n)));
         }
-        let opts = Options::read(&[]).unwrap();
+        let overrides: Vec<(String, String)> = overrides
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let opts = Options::read(&overrides).unwrap();
         Fuzzycards::new(&cat, &DeckCards { cards: deck }, opts, 40)
     }
 
@@ -1603,5 +1618,57 @@ mod tests {
         let mut ev = Card::new("Verdict", "event");
         ev.text = Some("KO target enemy Hero.".into());
         assert!(unmodelled(&ev).is_some());
+    }
+
+    /// FZ §6.2: with `mulligan_hand = same-size` the second player redraws 6.
+    #[test]
+    fn fz_6_2_same_size_mulligan() {
+        let sim = sim_with(
+            &[(hero("A", 1, 5, 5, &[]), 30)],
+            &[("mulligan_hand", "same-size")],
+        );
+        let mut st = sim.new_state();
+        sim.deal(&mut st, 3, Seat::Second);
+        sim.mulligan(&mut st);
+        assert_eq!(st.zones.len(Zone::Hand), 6);
+    }
+
+    /// FZ §6.5: with `settled_heroes_attack` a Hero Settled to the Altar the
+    /// turn it is played attacks at once, so vanilla 1-drops kill like Rush:
+    /// 5, 10 (15), 15 (30), 15 (45) on turn 4.
+    #[test]
+    fn fz_6_5_settled_heroes_attack_option() {
+        let sim = sim_with(
+            &[(hero("A", 1, 5, 5, &[]), 30)],
+            &[("settled_heroes_attack", "true")],
+        );
+        assert_eq!(run(&sim, 2, Seat::First).0, Outcome::Win { turn: 4 });
+    }
+
+    /// FZ §6.7: with `burn_every_turn = false`, Burn 2 on a 4-HP Hero only
+    /// ticks at its owner's turn end: it survives to attack once (5 damage)
+    /// before the second tick KOs it.
+    #[test]
+    fn fz_6_7_burn_on_own_turns_only() {
+        let sim = sim_with(
+            &[(hero("B", 1, 5, 4, &["burn 2"]), 30)],
+            &[("burn_every_turn", "false")],
+        );
+        let (o, st) = run(&sim, 3, Seat::First);
+        assert!(matches!(o, Outcome::Win { .. }), "{o:?}");
+        assert!(st.trace.turns.iter().all(|t| t.damage <= 5));
+    }
+
+    /// FZ §6.10: the Decode skip applies only to the first player's turn 1,
+    /// unless `decode_skip = both-players-turn-1`.
+    #[test]
+    fn fz_6_10_decode_skip() {
+        for (option, want) in [("first-player-turn-1", 7), ("both-players-turn-1", 6)] {
+            let sim = sim_with(&[(hero("A", 5, 5, 5, &[]), 30)], &[("decode_skip", option)]);
+            let mut st = sim.new_state();
+            sim.start(&mut st, 1, Seat::Second);
+            sim.apply(&mut st, Action::Keep).unwrap();
+            assert_eq!(st.zones.len(Zone::Hand), want, "{option}");
+        }
     }
 }

@@ -87,17 +87,21 @@ pub fn keys_set(e: &Effect) -> Vec<&'static str> {
     k
 }
 
+/// What a game plays: for each trigger it understands, the keys it reads.
+pub type Understood<'a> = &'a [(Trigger, &'a [&'a str])];
+
 /// Why a card's effects cannot all be played by a game that understands
-/// `triggers` and `keys`; `None` when every effect is understood.
-pub fn unsupported(card: &Card, triggers: &[Trigger], keys: &[&str], game: &str) -> Option<String> {
-    let mut problems = Vec::new();
+/// `rules`; `None` when every effect is understood.
+pub fn unsupported(card: &Card, rules: Understood<'_>, game: &str) -> Option<String> {
+    let mut problems: Vec<String> = Vec::new();
     for e in &card.effects {
-        if !triggers.contains(&e.on) {
+        let Some((_, keys)) = rules.iter().find(|(t, _)| *t == e.on) else {
             problems.push(format!("`on = \"{}\"`", e.on.as_str()));
-        }
+            continue;
+        };
         for k in keys_set(e) {
             if !keys.contains(&k) {
-                problems.push(format!("`{k}`"));
+                problems.push(format!("`{k}` with `on = \"{}\"`", e.on.as_str()));
             }
         }
     }
@@ -134,9 +138,21 @@ mod tests {
         assert_eq!((fx.draw, fx.energy), (2, 2));
         assert!(fx.helps_race());
         assert_eq!(
-            unsupported(&c, &[Trigger::Deploy], &["draw", "energy"], "G").unwrap(),
-            "effect `on = \"activate\"`, `reroll` not modelled in G"
+            unsupported(&c, &[(Trigger::Deploy, &["draw", "energy"])], "G").unwrap(),
+            "effect `on = \"activate\"` not modelled in G"
         );
-        assert!(unsupported(&c, &Trigger::ALL, &["draw", "energy", "reroll"], "G").is_none());
+        assert_eq!(
+            unsupported(
+                &c,
+                &[(Trigger::Deploy, &["draw"]), (Trigger::Activate, &[])],
+                "G"
+            )
+            .unwrap(),
+            "effect `energy` with `on = \"deploy\"`, `reroll` with `on = \"activate\"` not modelled in G"
+        );
+        let all: &[&str] = &["draw", "energy", "reroll"];
+        assert!(
+            unsupported(&c, &[(Trigger::Deploy, all), (Trigger::Activate, all)], "G").is_none()
+        );
     }
 }

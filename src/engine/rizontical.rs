@@ -407,8 +407,11 @@ pub fn unmodelled(card: &Card) -> Option<String> {
         }
         _ => unsupported(
             card,
-            &[Trigger::Deploy, Trigger::TurnStart, Trigger::Passive],
-            &["energy", "draw", "damage", "atk"],
+            &[
+                (Trigger::Deploy, &["energy", "draw", "damage"]),
+                (Trigger::TurnStart, &["energy", "draw"]),
+                (Trigger::Passive, &["atk"]),
+            ],
             "Rizontical",
         )
         .or_else(|| {
@@ -2038,5 +2041,64 @@ mod tests {
         let b = st.slots[1];
         st.cell[usize::from(b)] = 3 * n + 3;
         assert!(!sim.can_hit_from(&st, a, n + 3, &st.dummies[0].unwrap()));
+    }
+
+    /// RZ §6.8: melee and range use Chebyshev distance by default, Manhattan
+    /// with `melee_distance = manhattan`.
+    #[test]
+    fn rz_6_8_distance() {
+        let cheb = sim_of(&eight(3, 2, 1), &blanks(30), &[]);
+        let manh = sim_of(
+            &eight(3, 2, 1),
+            &blanks(30),
+            &[("melee_distance".into(), "manhattan".into())],
+        );
+        // (0,0) to (1,1): diagonal neighbours
+        assert_eq!(cheb.distance(0, 9), 1);
+        assert_eq!(manh.distance(0, 9), 2);
+    }
+
+    /// RZ §6.5: AP is uncapped unless `ap_cap` says otherwise.
+    #[test]
+    fn rz_6_5_ap_cap() {
+        let sim = sim_of(
+            &eight(0, 0, 1),
+            &blanks(30),
+            &[("ap_cap".into(), "7".into())],
+        );
+        let mut st = sim.new_state();
+        sim.start(&mut st, 1, Seat::First);
+        sim.apply(&mut st, Action::Mulligan { mask: 0 }).unwrap();
+        for _ in 0..6 {
+            sim.apply(&mut st, Action::EndTurn).unwrap();
+        }
+        assert_eq!(st.ap, 7);
+    }
+
+    /// RZ §6.2: `deploy_from = top` deploys the top Fighter only; `choose`
+    /// lets the player pick any Fighter of the deck.
+    #[test]
+    fn rz_6_2_deploy_from() {
+        for (option, pick_ok) in [("top", false), ("choose", true)] {
+            let sim = sim_of(
+                &eight(3, 2, 1),
+                &blanks(30),
+                &[("deploy_from".into(), option.into())],
+            );
+            let mut st = sim.new_state();
+            sim.start(&mut st, 1, Seat::First);
+            sim.apply(&mut st, Action::Mulligan { mask: 0 }).unwrap();
+            let deck = st.zones.get(Zone::FighterDeck);
+            let not_top = deck[0];
+            let got = sim.apply(
+                &mut st,
+                Action::Deploy {
+                    slot: 2,
+                    cell: 0,
+                    fighter: Some(not_top),
+                },
+            );
+            assert_eq!(got.is_ok(), pick_ok, "{option}");
+        }
     }
 }
