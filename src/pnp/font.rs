@@ -20,6 +20,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
+use ttf_parser::cmap::Subtable;
 use ttf_parser::{GlyphId, OutlineBuilder, name_id};
 
 /// Which of the two bundled faces.
@@ -84,6 +85,10 @@ pub enum Seg {
 pub struct Font {
     data: &'static [u8],
     face: ttf_parser::Face<'static>,
+    /// The Unicode subtables of `cmap`, read once: `Face::glyph_index`
+    /// walks the table's directory on every call, which made measuring text
+    /// three times slower.
+    cmap: Vec<Subtable<'static>>,
     pub units_per_em: u16,
     /// Ascender and descender (descender negative), font units.
     pub ascent: i16,
@@ -126,10 +131,13 @@ impl Font {
         if tables.glyf.is_none() {
             return Err(FontError("not a TrueType (glyf) font".into()));
         }
-        if !tables
+        let cmap: Vec<Subtable<'static>> = tables
             .cmap
-            .is_some_and(|c| c.subtables.into_iter().any(|s| s.is_unicode()))
-        {
+            .into_iter()
+            .flat_map(|c| c.subtables)
+            .filter(|s| s.is_unicode())
+            .collect();
+        if cmap.is_empty() {
             return Err(FontError("no Unicode cmap".into()));
         }
         let ascent = face.ascender();
@@ -142,6 +150,7 @@ impl Font {
             .unwrap_or_else(|| "DeckwrightFont".to_string());
         Ok(Font {
             data,
+            cmap,
             units_per_em: face.units_per_em(),
             ascent,
             descent: face.descender(),
@@ -161,7 +170,13 @@ impl Font {
 
     /// The glyph for a character, if the font has one.
     pub fn glyph(&self, ch: char) -> Option<u16> {
-        self.face.glyph_index(ch).map(|g| g.0).filter(|&g| g != 0)
+        // the first subtable that maps `ch`, as `ttf_parser::Face::glyph_index`
+        let code = u32::from(ch);
+        self.cmap
+            .iter()
+            .find_map(|s| s.glyph_index(code))
+            .map(|g| g.0)
+            .filter(|&g| g != 0)
     }
 
     /// The glyph drawn for `ch`: its own, else the replacement character, else `?`.
