@@ -185,6 +185,9 @@ pub struct Components {
     /// Indexes of the starting Lands.
     pub starting_lands: Vec<u8>,
     pub rules: SoloRules,
+    /// Each Land's species index (`NONE` without an animal): a compact copy of
+    /// [`Land::species`] for the scoring loop.
+    species_of: Vec<u8>,
     by_key: HashMap<String, u8>,
     traveller_by_key: HashMap<String, u8>,
 }
@@ -301,7 +304,9 @@ impl Components {
         let starting_lands = (0..lands.len() as u8)
             .filter(|&i| lands[i as usize].starting)
             .collect();
+        let species_of = lands.iter().map(|l| l.species.unwrap_or(NONE)).collect();
         Ok(Components {
+            species_of,
             lands,
             species,
             travellers,
@@ -351,6 +356,12 @@ impl Components {
             });
         }
         Ok(())
+    }
+
+    /// The species index of a Land, `NONE` without an animal.
+    #[inline]
+    pub(crate) fn species_of(&self, i: u8) -> u8 {
+        self.species_of[usize::from(i)]
     }
 
     pub fn land(&self, i: u8) -> &Land {

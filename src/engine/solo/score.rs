@@ -91,7 +91,9 @@ fn mountain_range(w: &World, vis: u64) -> u32 {
     let m = w.mountain_any() & vis;
     let mut rest = m;
     let mut best = 0;
-    while rest != 0 {
+    // a group cannot beat the best one if all the icons left could not
+    let mut left = w.mountain_icons(m);
+    while rest != 0 && left > best {
         let mut group = rest & rest.wrapping_neg();
         loop {
             let grown = group | (spread(group) & m);
@@ -101,7 +103,9 @@ fn mountain_range(w: &World, vis: u64) -> u32 {
             group = grown;
         }
         rest &= !group;
-        best = best.max(w.mountain_icons(group));
+        let icons = w.mountain_icons(group);
+        left -= icons;
+        best = best.max(icons);
     }
     best
 }
@@ -114,6 +118,9 @@ fn lakes(w: &World, vis: u64, count_fumaroles: bool) -> u32 {
         counted |= shows_fumarole;
     }
     let lake = w.lake & vis;
+    if lake == 0 {
+        return 0;
+    }
     Edge::ALL
         .into_iter()
         .map(|e| (shift(lake, e) & counted).count_ones())
@@ -122,9 +129,8 @@ fn lakes(w: &World, vis: u64, count_fumaroles: bool) -> u32 {
 
 /// The species shown on the cells of `mask`, as a bit set.
 fn species(w: &World, c: &Components, mask: u64) -> u32 {
-    cells(w.animal & mask)
-        .filter_map(|p| c.land(w.card_at(p)).species)
-        .fold(0, |acc, s| acc | 1 << s)
+    // every cell of `w.animal` holds a card with a species (< 32)
+    cells(w.animal & mask).fold(0, |acc, p| acc | 1 << c.species_of(w.card_at(p)))
 }
 
 /// S6: a watcher scores, for each icon on the card right below it, 2 per
@@ -160,7 +166,7 @@ fn watchers(w: &World, c: &Components, vis: u64) -> u32 {
         count(land.portal.is_some(), w.portal.iter().fold(0, |a, b| a | b));
         if let Some(s) = land.species {
             n += cells(w.animal & column)
-                .filter(|&q| c.land(w.card_at(q)).species == Some(s))
+                .filter(|&q| c.species_of(w.card_at(q)) == s)
                 .count() as u32;
         }
         points += u32::from(c.rules.watcher_points) * n;
