@@ -788,3 +788,37 @@ fn an_illegal_move_names_its_rule() {
         assert!(text.contains(e.rule()), "{text}");
     }
 }
+
+#[test]
+fn preview_shows_events_without_playing() {
+    let c = comps(&[]);
+    let mut s = game(&c, "Start Lake", &[["Lake A", "Plain 1", "Plain 2"]]);
+    take(&mut s, &c, 0);
+    assert_eq!(s.current_stack(), Some(0));
+    let before = s;
+    let a = Action::Place {
+        card: land(&c, "Lake A"),
+        at: at(1, 0),
+    };
+    let ev = s.preview(&c, a).unwrap();
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Flipped {
+            cause: Flip::Lake,
+            ..
+        }
+    )));
+    assert_eq!(s, before);
+    assert_eq!(
+        s.preview(
+            &c,
+            Action::Place {
+                card: land(&c, "Lake A"),
+                at: at(2, 0)
+            }
+        ),
+        Err(IllegalMove::NotAdjacent)
+    );
+    assert_eq!(s.world().open_positions().count(), 4);
+    assert_eq!(s.world().possible_positions().count(), 49);
+}

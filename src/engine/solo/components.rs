@@ -395,3 +395,83 @@ impl Components {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Components {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("resources/catalogs/strange-world.toml");
+        let cat = crate::catalog::load(&path).unwrap().catalog;
+        Components::with_defaults(&cat).unwrap()
+    }
+
+    #[test]
+    fn reads_the_sample_box() {
+        let c = sample();
+        assert_eq!(c.solo_lands.len(), 21);
+        assert_eq!(c.starting_lands.len(), 4);
+        assert_eq!(c.lands.len(), 64);
+        assert_eq!(c.species.len(), 6);
+        assert_eq!(c.dark_cities, vec![9, 7, 5, 4, 4]);
+        assert_eq!(c.fumaroles, 11);
+        let floulou = &c.travellers[usize::from(c.find_traveller("floulou").unwrap())];
+        assert_eq!(floulou.bonus, 8);
+        assert_eq!(
+            floulou.condition,
+            Condition {
+                lakes: 2,
+                mountains: 2,
+                swamps: 2,
+                ..Condition::default()
+            }
+        );
+        let glass = c.land(c.find_land("glassmirror   LAKE").unwrap());
+        assert!(glass.lake && glass.portal == Some(Edge::Right) && glass.tier == Some(1));
+        assert_eq!(
+            c.find_land("glassmirror-lake"),
+            c.find_land("Glassmirror Lake")
+        );
+        assert!(c.find_land("Splash").is_none(), "Travellers are not Lands");
+        c.check_solo().unwrap();
+    }
+
+    #[test]
+    fn rating_bands_follow_the_game_file() {
+        let r = SoloRules::new(&[]).unwrap();
+        assert_eq!(r.band(80), "80+");
+        assert_eq!(r.band(79), "75-79");
+        assert_eq!(r.band(70), "70-74");
+        assert_eq!(r.band(60), "60-69");
+        assert_eq!(r.band(59), "59 or less");
+        assert!(r.rating(59).contains("devours you"));
+        assert!(r.rating(80).contains("master"));
+    }
+
+    #[test]
+    fn options_reach_the_rules_and_bad_ones_are_refused() {
+        let r = SoloRules::new(&[("portal_reuse_adjacent".into(), "true".into())]).unwrap();
+        assert!(r.portal_reuse_adjacent && r.traveller_base_unconditional);
+        assert!(SoloRules::new(&[("nope".into(), "1".into())]).is_err());
+        assert!(SoloRules::new(&[("lake_counts_fumaroles".into(), "maybe".into())]).is_err());
+    }
+
+    #[test]
+    fn a_small_box_cannot_set_up_solo() {
+        let mut cat = Catalog::new(GameId::StrangeWorld, "tiny");
+        let mut land = crate::model::Card::new("A", "land");
+        land.fields
+            .insert("tier".into(), crate::model::FieldValue::Int(1));
+        cat.cards.push(land);
+        let c = Components::with_defaults(&cat).unwrap();
+        assert!(matches!(
+            c.check_solo(),
+            Err(ComponentsError::NotEnoughLands {
+                need: 21,
+                have: 1,
+                ..
+            })
+        ));
+    }
+}

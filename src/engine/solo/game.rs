@@ -515,6 +515,20 @@ impl Solo {
         self.hand[..visible].iter().copied().filter(|&c| c != NONE)
     }
 
+    /// The stack taken this turn, once one is.
+    pub fn current_stack(&self) -> Option<u8> {
+        (self.current != NONE).then_some(self.current)
+    }
+
+    /// What an action would do, without doing it: its events, or the rule it
+    /// breaks (the board screen's hover preview).
+    pub fn preview(&self, c: &Components, a: Action) -> Result<Vec<Event>, IllegalMove> {
+        let mut t = *self;
+        let mut ev = Vec::new();
+        t.apply(c, a, &mut ev)?;
+        Ok(ev)
+    }
+
     /// Whether the rest of the stack in hand is face up.
     pub fn hand_revealed(&self) -> bool {
         self.revealed
@@ -983,5 +997,75 @@ impl Solo {
         }
         out.extend(self.hand.iter().copied().filter(|&h| h != NONE));
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Components {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("resources/catalogs/strange-world.toml");
+        let cat = crate::catalog::load(&path).unwrap().catalog;
+        Components::with_defaults(&cat).unwrap()
+    }
+
+    #[test]
+    fn a_seed_deals_the_same_game() {
+        let c = sample();
+        let a = Deal::random(&c, 5).unwrap();
+        assert_eq!(a, Deal::random(&c, 5).unwrap());
+        assert_ne!(a, Deal::random(&c, 6).unwrap());
+        assert_eq!(a.stacks.len(), 7);
+        assert!(a.stacks.iter().all(|s| s.len() == 3));
+        assert_eq!(a.travellers.len(), 3);
+        let s = Solo::deal(&c, 5).unwrap();
+        assert_eq!(s.phase(), Phase::ChooseStack);
+        assert_eq!(s.world().len(), 1);
+        assert_eq!(s.stacks().filter(|v| v.top.is_some()).count(), 7);
+        assert_eq!(s.cities_left(), &[9, 7, 5, 4, 4]);
+    }
+
+    #[test]
+    fn bad_deals_are_refused() {
+        let c = sample();
+        let good = Deal::random(&c, 1).unwrap();
+        let mut twice = good.clone();
+        twice.stacks[1][0] = twice.stacks[0][0];
+        assert!(matches!(
+            Solo::with_deal(&c, &twice),
+            Err(ComponentsError::BadDeal(m)) if m.contains("dealt twice")
+        ));
+        let mut start = good.clone();
+        start.start = good.stacks[0][0];
+        assert!(Solo::with_deal(&c, &start).is_err());
+        let mut short = good.clone();
+        short.stacks.pop();
+        assert!(Solo::with_deal(&c, &short).is_err());
+        let mut starting_in_stack = good;
+        starting_in_stack.stacks[2][1] = c.starting_lands[0];
+        assert!(Solo::with_deal(&c, &starting_in_stack).is_err());
+    }
+
+    #[test]
+    fn redealing_keeps_what_the_player_has_seen() {
+        let c = sample();
+        let mut s = Solo::deal(&c, 3).unwrap();
+        s.apply(&c, Action::TakeStack { stack: 2 }, &mut ())
+            .unwrap();
+        let seen_tops: Vec<StackView> = s.stacks().collect();
+        let top = s.hand().collect::<Vec<_>>();
+        let mut cards = s.all_cards();
+        cards.sort_unstable();
+        let mut t = s;
+        t.redeal_hidden(&c, &mut rng(99));
+        assert_eq!(t.stacks().collect::<Vec<_>>(), seen_tops);
+        assert_eq!(t.hand().collect::<Vec<_>>(), top);
+        assert_eq!(t.world(), s.world());
+        let mut after = t.all_cards();
+        after.sort_unstable();
+        assert_eq!(after, cards, "the same cards, dealt differently");
+        assert_ne!(t, s);
     }
 }

@@ -8,7 +8,8 @@
 //!   player's own seeded generator, so a game is still replayed exactly.
 //! - [`SearchPlayer`]: a beam search over the stack choice and placement
 //!   order and cells, valuing positions by their score plus what they still
-//!   promise ([`potential`]). The first card of a stack is chosen before the
+//!   promise (lakes and watchers with room to score, open portals, free
+//!   Fumaroles, Travellers within reach). The first card of a stack is chosen before the
 //!   other two are seen: the best candidates are compared over several
 //!   samples of the hidden cards (redealt from the cards the player has not
 //!   seen), each finished with the turn's remaining two cards. Once the
@@ -245,7 +246,7 @@ impl Default for SearchConfig {
     }
 }
 
-/// Weights of the [`potential`] terms, in stars per unit. The defaults were
+/// Weights of the terms of what a position still promises, in stars per unit. The defaults were
 /// chosen by comparing mean scores over 1,000 shared seeded games per setting
 /// (`SOLO_TUNE=1000 SOLO_CFG=... cargo bench --bench solo`, see
 /// `benches/solo.rs`): an open portal is worth about 2 stars; more made the

@@ -379,3 +379,43 @@ impl SoloGame {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_count_every_game() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("resources/catalogs/strange-world.toml");
+        let cat = crate::catalog::load(&path).unwrap().catalog;
+        let c = Components::with_defaults(&cat).unwrap();
+        let b = |total| Breakdown {
+            total,
+            mountains: total,
+            ..Breakdown::default()
+        };
+        let cfg = RunConfig {
+            games: 4,
+            seed: 1,
+            player: PlayerKind::Greedy,
+        };
+        let s = summarize(
+            &c,
+            cfg,
+            &[(10, b(60)), (11, b(82)), (12, b(71)), (13, b(71))],
+            false,
+        );
+        assert_eq!((s.min, s.max, s.min_seed, s.max_seed), (60, 82, 10, 11));
+        assert_eq!(s.median, 71.0);
+        assert_eq!(s.mean, 71.0);
+        assert_eq!(s.parts.mountains, 71.0);
+        assert_eq!(s.histogram.get(&71), Some(&2));
+        let games: Vec<usize> = s.ratings.iter().map(|r| r.games).collect();
+        assert_eq!(games, vec![1, 0, 2, 1, 0]);
+        let odd = summarize(&c, cfg, &[(1, b(50)), (2, b(70)), (3, b(90))], false);
+        assert_eq!(odd.median, 70.0);
+        let none = summarize(&c, cfg, &[], true);
+        assert_eq!((none.games, none.mean, none.cancelled), (0, 0.0, true));
+    }
+}

@@ -483,6 +483,17 @@ impl World {
         spread(self.occupied) & !self.occupied & self.frame()
     }
 
+    /// The empty cells a card may be placed on now, as positions.
+    pub fn open_positions(&self) -> impl Iterator<Item = Pos> + use<> {
+        cells(self.open_cells())
+    }
+
+    /// Every cell that may still hold a card of the finished World (placed or
+    /// not): where the board screen draws the grid.
+    pub fn possible_positions(&self) -> impl Iterator<Item = Pos> + use<> {
+        cells(self.frame() | self.occupied)
+    }
+
     /// Cells that show icons: face up and not under a Fumarole.
     pub(crate) fn visible(&self) -> u64 {
         self.occupied & !self.face_down & !self.fumarole
