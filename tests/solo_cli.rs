@@ -170,7 +170,11 @@ fn solo_many_games_prints_the_distribution() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("score: mean "), "{text}");
     assert!(text.contains("histogram"), "{text}");
-    assert!(text.contains("replay a game: deckwright solo"), "{text}");
+    assert!(
+        text.contains("replay the best game: deckwright solo --catalog"),
+        "{text}"
+    );
+    assert!(text.contains("--player random --seed "), "{text}");
 }
 
 #[test]

@@ -457,8 +457,9 @@ fn many_text(s: &Summary, catalog: &Path) -> String {
         out.push_str(&format!("  {:>3}-{:<3} {:>7}  {bar}\n", b, b + 4, n));
     }
     out.push_str(&format!(
-        "replay a game: deckwright solo --catalog {} --seed {}\n",
+        "replay the best game: deckwright solo --catalog {} --player {} --seed {}\n",
         catalog.display(),
+        s.player.as_str(),
         s.max_seed
     ));
     out
