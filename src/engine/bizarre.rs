@@ -159,6 +159,18 @@ impl Ability {
     }
 }
 
+/// Why an ability cannot be used now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Blocked {
+    NotInPlay,
+    Exhausted,
+    HandNotEmpty,
+    /// Too few resources (how many are available).
+    Cost(usize),
+    /// The loop guard (module docs).
+    Loop,
+}
+
 /// Most abilities a card may have (the generator makes one).
 pub const MAX_ABILITIES: usize = 2;
 
@@ -295,6 +307,9 @@ pub enum Action {
     Play { card: u16 },
     /// Main: use a creature's active ability (`ability`: 0 or 1).
     Activate { card: u16, ability: u8 },
+    /// Main: use an ability with an `exhaust` cost `times` times in a row
+    /// (all or nothing: the resources must cover every use).
+    Repeat { card: u16, ability: u8, times: u8 },
     /// Main: declare an attack with all ⚔ gained this turn.
     Attack,
     /// End the Sacrifice Phase, or the turn.
@@ -432,12 +447,13 @@ impl BizarreWorld {
                 || self.options.first_turn_attack_ban == FirstTurnBan::EachPlayer)
     }
 
-    /// Whether copy `c` can pay a cost now (and with which special, if any).
-    fn can_pay_with(&self, st: &State, c: u16, special: Option<u8>) -> bool {
+    /// Whether copy `c` of zone `z` can pay a cost now (with `special`, if
+    /// the cost needs one).
+    fn can_pay_with(&self, st: &State, z: Zone, c: u16, special: Option<u8>) -> bool {
         if st.exhausted[usize::from(c)] {
             return false;
         }
-        if st.zones.contains(Zone::Resources, c) {
+        if z == Zone::Resources {
             return special.is_none();
         }
         match (self.def(c).resource, special) {
@@ -455,7 +471,7 @@ impl BizarreWorld {
             st.zones
                 .get(z)
                 .iter()
-                .filter(|&&c| Some(c) != except && self.can_pay_with(st, c, special))
+                .filter(|&&c| Some(c) != except && self.can_pay_with(st, z, c, special))
                 .count()
         };
         count(Zone::Resources) + count(Zone::Play)
@@ -464,8 +480,8 @@ impl BizarreWorld {
     /// Exhausts `n` resources in the fixed payment order (module docs).
     fn pay(&self, st: &mut State, n: u8, special: Option<u8>, except: Option<u16>) {
         let mut left = n;
-        let order = |c: u16, st: &State| -> u8 {
-            if st.zones.contains(Zone::Resources, c) {
+        let order = |z: Zone, c: u16| -> u8 {
+            if z == Zone::Resources {
                 return 0;
             }
             let d = self.def(c);
@@ -485,8 +501,8 @@ impl BizarreWorld {
                     }
                     let c = st.zones.get(z)[i];
                     if Some(c) != except
-                        && order(c, st) == rank
-                        && self.can_pay_with(st, c, special)
+                        && order(z, c) == rank
+                        && self.can_pay_with(st, z, c, special)
                     {
                         st.exhausted[usize::from(c)] = true;
                         left -= 1;
@@ -553,54 +569,76 @@ impl BizarreWorld {
     }
 
     /// Why an ability cannot be used now, if it cannot.
-    fn ability_blocked(
+    /// Why an ability cannot be used now, if it cannot (no allocation: the
+    /// policy asks this in its loop).
+    fn ability_blocked(&self, st: &State, card: u16, ab: &Ability) -> Option<Blocked> {
+        self.ability_blocked_given(st, card, ab, self.available(st, ab.special, None))
+    }
+
+    /// [`BizarreWorld::ability_blocked`] with the resources of the ability's
+    /// kind already counted (`avail`, the card itself included).
+    fn ability_blocked_given(
         &self,
         st: &State,
         card: u16,
         ab: &Ability,
-    ) -> Option<(&'static str, String)> {
+        avail: usize,
+    ) -> Option<Blocked> {
         if !st.zones.contains(Zone::Play, card) {
-            return Some((
-                "BW Main Phase",
-                "only creatures in the Play Area use abilities".into(),
-            ));
+            return Some(Blocked::NotInPlay);
         }
         if st.exhausted[usize::from(card)] {
-            return Some((
-                "BW Exhausted",
-                "an exhausted creature cannot use its abilities".into(),
-            ));
+            return Some(Blocked::Exhausted);
         }
         if ab.if_hand_empty && !st.zones.is_empty(Zone::Hand) {
-            return Some((
-                "BW active cost",
-                "this ability needs 0 cards in hand".into(),
-            ));
+            return Some(Blocked::HandNotEmpty);
         }
-        let avail = self.available(st, ab.special, Some(card));
+        // a creature cannot pay for its own ability
+        let avail = avail - usize::from(self.can_pay_with(st, Zone::Play, card, ab.special));
         if avail < usize::from(ab.exhaust) {
-            let what = match ab.special {
-                Some(s) => format!("{} resources", self.specials[usize::from(s)]),
-                None => "resources".into(),
-            };
-            return Some((
-                "BW active cost",
-                format!(
-                    "the cost exhausts {} {what} and {avail} are available",
-                    ab.exhaust
-                ),
-            ));
+            return Some(Blocked::Cost(avail));
         }
         if ab.cost_free() {
             let draws = ab.fx.draw > 0 && !st.zones.is_empty(Zone::Deck);
             if !draws && st.free_uses[usize::from(card)] > 0 {
-                return Some((
-                    "loop guard",
-                    "a cost-free ability that draws nothing repeats at most once a turn".into(),
-                ));
+                return Some(Blocked::Loop);
             }
         }
         None
+    }
+
+    /// A blocked ability as an [`Illegal`] naming its rule.
+    fn blocked_error(&self, why: Blocked, ab: &Ability) -> Illegal {
+        match why {
+            Blocked::NotInPlay => Illegal::new(
+                "BW Main Phase",
+                "only creatures in the Play Area use abilities",
+            ),
+            Blocked::Exhausted => Illegal::new(
+                "BW Exhausted",
+                "an exhausted creature cannot use its abilities",
+            ),
+            Blocked::HandNotEmpty => {
+                Illegal::new("BW active cost", "this ability needs 0 cards in hand")
+            }
+            Blocked::Cost(avail) => {
+                let what = match ab.special {
+                    Some(s) => format!("{} resources", self.specials[usize::from(s)]),
+                    None => "resources".into(),
+                };
+                Illegal::new(
+                    "BW active cost",
+                    format!(
+                        "the cost exhausts {} {what} and {avail} are available",
+                        ab.exhaust
+                    ),
+                )
+            }
+            Blocked::Loop => Illegal::new(
+                "loop guard",
+                "a cost-free ability that draws nothing repeats at most once a turn",
+            ),
+        }
     }
 
     fn activate(&self, st: &mut State, card: u16, which: u8) -> Result<(), Illegal> {
@@ -616,8 +654,8 @@ impl BizarreWorld {
                     format!("{} has no such ability", self.table.copy_name(card)),
                 )
             })?;
-        if let Some((rule, why)) = self.ability_blocked(st, card, &ab) {
-            return Err(Illegal::new(rule, why));
+        if let Some(why) = self.ability_blocked(st, card, &ab) {
+            return Err(self.blocked_error(why, &ab));
         }
         self.pay(st, ab.exhaust, ab.special, Some(card));
         if ab.cost_free() {
@@ -751,20 +789,34 @@ impl BizarreWorld {
 
     fn policy_main(&self, st: &State) -> Action {
         let banned = self.attack_banned(st);
-        // 1. play the kept cards, best first
-        let keep = self.keepers(st);
+        // 1. play the kept cards, best first (ranking the hand only when
+        // something in it is affordable)
         let avail = self.available(st, None, None);
-        if let Some(&card) = keep
-            .iter()
-            .find(|&&c| usize::from(self.def(c).cost) <= avail)
+        let affordable = |c: &u16| !self.def(*c).blank && usize::from(self.def(*c).cost) <= avail;
+        if st.zones.get(Zone::Hand).iter().any(affordable)
+            && let Some(&card) = self.keepers(st).iter().find(|c| affordable(c))
         {
             return Action::Play { card };
         }
         // 2. cost-free abilities that draw (they also empty-hand loop, guarded)
         let play: &[u16] = st.zones.get(Zone::Play);
+        // resources by kind, counted once for every ability checked below
+        let generic = self.available(st, None, None);
+        let mut specials = [0usize; 8];
+        for (k, slot) in specials.iter_mut().enumerate().take(self.specials.len()) {
+            *slot = self.available(st, Some(k as u8), None);
+        }
+        let generic_for = |special: Option<u8>| match special {
+            None => generic,
+            Some(k) if usize::from(k) < specials.len() => specials[usize::from(k)],
+            Some(_) => self.available(st, special, None),
+        };
         let usable = |c: u16, which: usize| -> Option<Ability> {
             let ab = self.def(c).abilities[which]?;
-            self.ability_blocked(st, c, &ab).is_none().then_some(ab)
+            let avail = generic_for(ab.special);
+            self.ability_blocked_given(st, c, &ab, avail)
+                .is_none()
+                .then_some(ab)
         };
         for &c in play {
             for w in 0..MAX_ABILITIES {
@@ -829,7 +881,17 @@ impl BizarreWorld {
             }
         }
         if let Some((_, card, ability)) = best {
-            return Action::Activate { card, ability };
+            // every use the resources allow, in one action
+            let ab = self.def(card).abilities[usize::from(ability)]
+                .unwrap_or_else(|| unreachable!("usable"));
+            let spare = generic_for(ab.special)
+                - usize::from(self.can_pay_with(st, Zone::Play, card, ab.special));
+            let times = (spare / usize::from(ab.exhaust)).clamp(1, usize::from(u8::MAX)) as u8;
+            return Action::Repeat {
+                card,
+                ability,
+                times,
+            };
         }
         // 5. draw abilities with the resources left over
         for &c in play {
@@ -954,6 +1016,44 @@ impl Sim for BizarreWorld {
                 st.log.note(st.turn, "play", Some(card), None);
                 self.resolve(st, d.deploy, card);
             }
+            (
+                Phase::Main,
+                Action::Repeat {
+                    card,
+                    ability,
+                    times,
+                },
+            ) => {
+                let ab = self
+                    .def(card)
+                    .abilities
+                    .get(usize::from(ability))
+                    .copied()
+                    .flatten()
+                    .ok_or_else(|| Illegal::new("BW active ability", "no such ability"))?;
+                ensure(
+                    ab.exhaust > 0 && !ab.kill_self && times >= 1,
+                    "BW active ability",
+                    || {
+                        "only an ability with an exhaust cost (and no kill) repeats in one action"
+                            .into()
+                    },
+                )?;
+                if let Some(why) = self.ability_blocked(st, card, &ab) {
+                    return Err(self.blocked_error(why, &ab));
+                }
+                let avail = self.available(st, ab.special, Some(card));
+                let need = usize::from(ab.exhaust) * usize::from(times);
+                ensure(avail >= need, "BW active cost", || {
+                    format!("{times} uses exhaust {need} resources and {avail} are available")
+                })?;
+                for _ in 0..times {
+                    if st.outcome.is_some() {
+                        break;
+                    }
+                    self.activate(st, card, ability)?;
+                }
+            }
             (Phase::Main, Action::Activate { card, ability }) => {
                 self.activate(st, card, ability)?
             }
@@ -1037,6 +1137,22 @@ impl Sim for BizarreWorld {
                             },
                             out,
                         );
+                        // repeated uses, as many as the resources cover
+                        if let Some(ab) = self.def(c).abilities[usize::from(w)]
+                            && ab.exhaust > 0
+                            && !ab.kill_self
+                            && self.ability_blocked(st, c, &ab).is_none()
+                        {
+                            let most =
+                                self.available(st, ab.special, Some(c)) / usize::from(ab.exhaust);
+                            for times in 1..=most.min(usize::from(u8::MAX)) as u8 {
+                                out.push(Action::Repeat {
+                                    card: c,
+                                    ability: w,
+                                    times,
+                                });
+                            }
+                        }
                     }
                 }
                 try_push(Action::Attack, out);
@@ -1125,6 +1241,9 @@ impl Sim for BizarreWorld {
             Action::Sacrifice { card } => format!("Sacrifice {}", n(card)),
             Action::Play { card } => format!("Play {} (cost {})", n(card), self.def(card).cost),
             Action::Activate { card, .. } => format!("Use the ability of {}", n(card)),
+            Action::Repeat { card, times, .. } => {
+                format!("Use the ability of {} {times} times", n(card))
+            }
             Action::Attack => format!("Declare an attack ({} ⚔)", st.attack),
             Action::Next if st.phase == Phase::Sacrifice => "To Main".into(),
             Action::Next => "End turn".into(),

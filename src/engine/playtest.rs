@@ -247,9 +247,13 @@ impl<S: Sim> Play<S> {
         }
     }
 
+    /// Applies `a`; an illegal action leaves the game exactly as it was.
     fn apply(&mut self, a: S::Action) -> Result<(), Illegal> {
         let before = self.state.clone();
-        self.sim.apply(&mut self.state, a)?;
+        if let Err(e) = self.sim.apply(&mut self.state, a) {
+            self.state = before;
+            return Err(e);
+        }
         if self.history.len() == UNDO_LIMIT {
             self.history.remove(0);
         }

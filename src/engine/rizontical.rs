@@ -473,6 +473,27 @@ pub struct DummyPiece {
 const NONE: u16 = u16::MAX;
 const NO_CELL: u8 = u8::MAX;
 
+/// Which cells hold an entity.
+type Occ = [bool; MAX_BOARD * MAX_BOARD];
+
+/// Cells reachable this turn (see [`Rizontical::reachable`]).
+struct Reach {
+    /// In breadth-first order; `cells[0]` is the start.
+    cells: [u8; MAX_BOARD * MAX_BOARD],
+    /// Path length by cell (`u8::MAX`: unreachable).
+    steps: [u8; MAX_BOARD * MAX_BOARD],
+    len: usize,
+}
+
+impl Reach {
+    /// The reachable cells other than the start, with their path lengths.
+    fn iter(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        self.cells[1..self.len]
+            .iter()
+            .map(|&c| (c, self.steps[usize::from(c)]))
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct State {
     pub zones: Zones<Zone>,
@@ -625,7 +646,7 @@ impl Rizontical {
         (self.rc(cell).0 as u32) < self.options.deploy_rows
     }
 
-    fn occupied(&self, st: &State) -> [bool; MAX_BOARD * MAX_BOARD] {
+    fn occupied(&self, st: &State) -> Occ {
         let mut occ = [false; MAX_BOARD * MAX_BOARD];
         for &c in st.zones.get(Zone::Fighters) {
             occ[usize::from(st.cell[usize::from(c)])] = true;
@@ -636,12 +657,17 @@ impl Rizontical {
         occ
     }
 
-    /// Cells the current ally can reach this turn, with their path length.
-    fn reachable(&self, st: &State, from: u8, mp: u8) -> Vec<(u8, u8)> {
-        let occ = self.occupied(st);
-        let mut dist = [u8::MAX; MAX_BOARD * MAX_BOARD];
-        let mut queue = vec![from];
-        dist[usize::from(from)] = 0;
+    /// Cells reachable from `from` in at most `mp` steps through cells free
+    /// in `occ`, with their path lengths (a breadth-first search on fixed
+    /// arrays: the policy runs it every turn).
+    fn reachable(&self, occ: &Occ, from: u8, mp: u8) -> Reach {
+        let mut r = Reach {
+            cells: [0; MAX_BOARD * MAX_BOARD],
+            steps: [u8::MAX; MAX_BOARD * MAX_BOARD],
+            len: 1,
+        };
+        r.cells[0] = from;
+        r.steps[usize::from(from)] = 0;
         let mut head = 0;
         let dirs: &[(i16, i16)] = match self.options.movement {
             Movement::Orthogonal => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
@@ -656,34 +682,30 @@ impl Rizontical {
                 (-1, -1),
             ],
         };
-        while head < queue.len() {
-            let cur = queue[head];
+        while head < r.len {
+            let cur = r.cells[head];
             head += 1;
-            let d = dist[usize::from(cur)];
+            let d = r.steps[usize::from(cur)];
             if d >= mp {
                 continue;
             }
-            let (r, c) = self.rc(cur);
+            let (row, col) = self.rc(cur);
             for (dr, dc) in dirs {
-                if let Some(n) = self.cell_at(r + dr, c + dc)
+                if let Some(n) = self.cell_at(row + dr, col + dc)
                     && !occ[usize::from(n)]
-                    && dist[usize::from(n)] == u8::MAX
+                    && r.steps[usize::from(n)] == u8::MAX
                 {
-                    dist[usize::from(n)] = d + 1;
-                    queue.push(n);
+                    r.steps[usize::from(n)] = d + 1;
+                    r.cells[r.len] = n;
+                    r.len += 1;
                 }
             }
         }
-        queue
-            .into_iter()
-            .filter(|&c| c != from)
-            .map(|c| (c, dist[usize::from(c)]))
-            .collect()
+        r
     }
 
     /// No entity on the cells strictly between `a` and `b` (Bresenham line).
-    fn clear_line(&self, st: &State, a: u8, b: u8) -> bool {
-        let occ = self.occupied(st);
+    fn clear_line(&self, occ: &Occ, a: u8, b: u8) -> bool {
         let ((mut r, mut c), (r1, c1)) = (self.rc(a), self.rc(b));
         let (dr, dc) = ((r1 - r).abs(), -(c1 - c).abs());
         let (sr, sc) = (if r < r1 { 1 } else { -1 }, if c < c1 { 1 } else { -1 });
@@ -727,11 +749,22 @@ impl Rizontical {
         atk
     }
 
-    /// Whether ally `c` standing on `from` can hit dummy `t`.
-    fn can_hit_from(&self, st: &State, c: u16, from: u8, t: &DummyPiece) -> bool {
+    /// Whether ally `c` standing on `from` can hit dummy `t` (`occ`: the
+    /// board's entities, `c` itself not counted).
+    fn can_hit_from(&self, occ: &Occ, c: u16, from: u8, t: &DummyPiece) -> bool {
         let d = self.distance(from, t.cell);
         let reach = i16::from(self.fighter(c).range.max(1));
-        d <= reach && (d <= 1 || self.clear_line(st, from, t.cell))
+        d <= reach && (d <= 1 || self.clear_line(occ, from, t.cell))
+    }
+
+    /// The distance from `cell` to the nearest dummy Fighter.
+    fn nearest_dummy(&self, st: &State, cell: u8) -> i16 {
+        st.dummies
+            .iter()
+            .flatten()
+            .map(|d| self.distance(cell, d.cell))
+            .min()
+            .unwrap_or(0)
     }
 
     fn current_ally(&self, st: &State) -> Option<u16> {
@@ -1123,28 +1156,18 @@ impl Rizontical {
     fn deploy_cell(&self, st: &State) -> Option<u8> {
         let occ = self.occupied(st);
         let n = self.size();
-        let targets: Vec<u8> = st.dummies.iter().flatten().map(|d| d.cell).collect();
         (0..self.options.deploy_rows as u8 * n)
             .filter(|&c| !occ[usize::from(c)])
-            .min_by_key(|&c| {
-                (
-                    targets
-                        .iter()
-                        .map(|&t| self.distance(c, t))
-                        .min()
-                        .unwrap_or(0),
-                    c,
-                )
-            })
+            .min_by_key(|&c| (self.nearest_dummy(st, c), c))
     }
 
     /// The best hit from `from` for ally `c`: (damage, dummy slot).
-    fn best_hit(&self, st: &State, c: u16, from: u8) -> Option<(i16, u8)> {
+    fn best_hit(&self, st: &State, occ: &Occ, c: u16, from: u8) -> Option<(i16, u8)> {
         let atk = self.atk_of(st, c);
         let mut best: Option<(i16, u8)> = None;
         for (slot, d) in st.dummies.iter().enumerate() {
             if let Some(d) = d
-                && self.can_hit_from(st, c, from, d)
+                && self.can_hit_from(occ, c, from, d)
             {
                 let dmg = hit_damage(self.fighter(c), atk, &self.dummies[usize::from(d.kind)]);
                 // a defeat first, then the most damage
@@ -1256,26 +1279,22 @@ impl Rizontical {
             && !st.hit
         {
             let here = st.cell[usize::from(a)];
+            // the board without the ally, which is the one moving and hitting
+            let mut occ = self.occupied(st);
+            occ[usize::from(here)] = false;
             if !st.no_damage
-                && let Some((_, target)) = self.best_hit(st, a, here)
+                && let Some((_, target)) = self.best_hit(st, &occ, a, here)
             {
                 return Action::Hit { target };
             }
             if !st.moved {
-                let targets: Vec<u8> = st.dummies.iter().flatten().map(|d| d.cell).collect();
-                let near = |cell: u8| {
-                    targets
-                        .iter()
-                        .map(|&t| self.distance(cell, t))
-                        .min()
-                        .unwrap_or(0)
-                };
+                let near = |cell: u8| self.nearest_dummy(st, cell);
                 let mut best: Option<((i16, i16, u8, u8), u8)> = None;
-                for (cell, steps) in self.reachable(st, here, self.fighter(a).mp) {
+                for (cell, steps) in self.reachable(&occ, here, self.fighter(a).mp).iter() {
                     let hit = if st.no_damage {
                         0
                     } else {
-                        self.best_hit(st, a, cell).map_or(0, |(d, _)| d + 1)
+                        self.best_hit(st, &occ, a, cell).map_or(0, |(d, _)| d + 1)
                     };
                     let key = (hit, -near(cell), u8::MAX - steps, u8::MAX - cell);
                     if best.is_none_or(|(b, _)| key > b) {
@@ -1433,9 +1452,9 @@ impl Sim for Rizontical {
                 })?;
                 let from = st.cell[usize::from(a)];
                 let ok = self
-                    .reachable(st, from, self.fighter(a).mp)
+                    .reachable(&self.occupied(st), from, self.fighter(a).mp)
                     .iter()
-                    .any(|&(c, _)| c == cell);
+                    .any(|(c, _)| c == cell);
                 ensure(ok, "RZ Movement", || {
                     format!(
                         "that cell is not within {} MP through empty cells",
@@ -1460,7 +1479,7 @@ impl Sim for Rizontical {
                     .flatten()
                     .ok_or_else(|| Illegal::new("RZ Hit", "no enemy Fighter in that slot"))?;
                 ensure(
-                    self.can_hit_from(st, a, st.cell[usize::from(a)], &d),
+                    self.can_hit_from(&self.occupied(st), a, st.cell[usize::from(a)], &d),
                     "RZ Range",
                     || "the target is out of range or behind an entity".into(),
                 )?;
@@ -1589,7 +1608,13 @@ impl Sim for Rizontical {
                 if let Some(a) = self.current_ally(st)
                     && !st.moved
                 {
-                    for (cell, _) in self.reachable(st, st.cell[usize::from(a)], self.fighter(a).mp)
+                    for (cell, _) in self
+                        .reachable(
+                            &self.occupied(st),
+                            st.cell[usize::from(a)],
+                            self.fighter(a).mp,
+                        )
+                        .iter()
                     {
                         out.push(Action::Move { cell });
                     }
@@ -2037,10 +2062,10 @@ mod tests {
             hp: 8,
             kind: 0,
         });
-        assert!(sim.can_hit_from(&st, a, n + 3, &st.dummies[0].unwrap()));
+        assert!(sim.can_hit_from(&sim.occupied(&st), a, n + 3, &st.dummies[0].unwrap()));
         let b = st.slots[1];
         st.cell[usize::from(b)] = 3 * n + 3;
-        assert!(!sim.can_hit_from(&st, a, n + 3, &st.dummies[0].unwrap()));
+        assert!(!sim.can_hit_from(&sim.occupied(&st), a, n + 3, &st.dummies[0].unwrap()));
     }
 
     /// RZ §6.8: melee and range use Chebyshev distance by default, Manhattan
