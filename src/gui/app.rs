@@ -14,7 +14,7 @@ use iced::{Element, Fill, Size, Subscription, Task, Theme, event, window};
 
 use super::db::Db;
 use super::prefs::{Prefs, ScreenId, ThemeChoice};
-use super::screen::{Action, Remember, Shortcut, collection, decks, library};
+use super::screen::{Action, Remember, Shortcut, collection, decks, library, print};
 use super::timing;
 use super::widget::{Tone, banner, muted};
 use crate::store::CatalogInfo;
@@ -52,6 +52,7 @@ pub enum Screen {
     Library(library::Library),
     Decks(decks::Decks),
     Collection(collection::Collection),
+    Print(print::Print),
 }
 
 impl Screen {
@@ -61,6 +62,7 @@ impl Screen {
             Screen::Library(l) => l.matches().next().is_some(),
             Screen::Decks(d) => !d.decks().is_empty(),
             Screen::Collection(c) => c.has_catalog(),
+            Screen::Print(p) => p.is_ready(),
         }
     }
 
@@ -69,6 +71,7 @@ impl Screen {
             Screen::Library(_) => ScreenId::Library,
             Screen::Decks(_) => ScreenId::Decks,
             Screen::Collection(_) => ScreenId::Collection,
+            Screen::Print(_) => ScreenId::Print,
         }
     }
 }
@@ -89,6 +92,7 @@ pub enum Message {
     Library(library::Message),
     Decks(decks::Message),
     Collection(collection::Message),
+    Print(print::Message),
     Dismiss(u64),
     Theme(ThemeChoice),
     Shortcut(Shortcut),
@@ -244,6 +248,9 @@ fn shortcut(event: keyboard::Event) -> Option<Message> {
             "1" => return Some(Message::Navigate(ScreenId::Library)),
             "2" => return Some(Message::Navigate(ScreenId::Decks)),
             "3" => return Some(Message::Navigate(ScreenId::Collection)),
+            "4" => return Some(Message::Navigate(ScreenId::Playtest)),
+            "5" => return Some(Message::Navigate(ScreenId::Print)),
+            "6" => return Some(Message::Navigate(ScreenId::World)),
             _ => return None,
         },
         Key::Character("+") | Key::Character("=") => Shortcut::Plus,
@@ -332,6 +339,7 @@ impl Shell {
             Message::Library(m) => self.library(m),
             Message::Decks(m) => self.decks(m),
             Message::Collection(m) => self.collection(m),
+            Message::Print(m) => self.print(m),
             Message::Dismiss(id) => self.dismiss(id),
             Message::Theme(t) => self.set_theme(t),
             Message::Shortcut(s) => self.shortcut(s),
@@ -387,6 +395,16 @@ impl Shell {
             Screen::Collection(c) => {
                 let action = c.update(m);
                 self.perform(action, Message::Collection)
+            }
+            _ => Task::none(),
+        }
+    }
+
+    fn print(&mut self, m: print::Message) -> Task<Message> {
+        match &mut self.screen {
+            Screen::Print(p) => {
+                let action = p.update(m);
+                self.perform(action, Message::Print)
             }
             _ => Task::none(),
         }
@@ -479,6 +497,10 @@ impl Shell {
                 let a = c.shortcut(s);
                 self.perform(a, Message::Collection)
             }
+            Screen::Print(p) => {
+                let a = p.shortcut(s);
+                self.perform(a, Message::Print)
+            }
         }
     }
 
@@ -486,7 +508,7 @@ impl Shell {
         match &self.screen {
             Screen::Decks(d) => d.has_dialog(),
             Screen::Library(l) => l.editor().is_some(),
-            Screen::Collection(_) => false,
+            Screen::Collection(_) | Screen::Print(_) => false,
         }
     }
 
@@ -503,6 +525,16 @@ impl Shell {
             Screen::Collection(c) => {
                 let a = c.dropped(path);
                 self.perform(a, Message::Collection)
+            }
+            Screen::Print(_) => {
+                self.banner(
+                    Tone::Notice,
+                    format!(
+                        "{}: files dropped here are not used; drop catalogs, decks or pictures on the Library, Decks or Collection screens",
+                        path.display()
+                    ),
+                );
+                Task::none()
             }
         }
     }
@@ -561,6 +593,7 @@ impl Shell {
             Screen::Library(l) => l.view().map(Message::Library),
             Screen::Decks(d) => d.view().map(Message::Decks),
             Screen::Collection(c) => c.view().map(Message::Collection),
+            Screen::Print(p) => p.view().map(Message::Print),
         };
         page.push(container(body).height(Fill)).into()
     }
@@ -576,6 +609,10 @@ fn open_screen(db: &Db, prefs: &Prefs, id: ScreenId) -> (Screen, Task<Message>) 
         ScreenId::Collection => {
             let (s, t) = collection::Collection::new(db.clone(), prefs.collection_catalog);
             (Screen::Collection(s), t.map(Message::Collection))
+        }
+        ScreenId::Print => {
+            let (s, t) = print::Print::new(db.clone(), prefs.recent_decks.clone());
+            (Screen::Print(s), t.map(Message::Print))
         }
         _ => {
             let (s, t) = library::Library::new(db.clone(), prefs.library_catalog);

@@ -14,6 +14,7 @@
 pub mod app;
 pub mod db;
 pub mod dialog;
+pub mod job;
 pub mod prefs;
 pub mod screen;
 pub mod search;

@@ -93,7 +93,10 @@ impl ScreenId {
     pub fn available(self) -> bool {
         matches!(
             self,
-            ScreenId::Library | ScreenId::Decks | ScreenId::Collection
+            ScreenId::Library
+                | ScreenId::Decks
+                | ScreenId::Collection
+                | ScreenId::Print
         )
     }
 
@@ -101,7 +104,6 @@ impl ScreenId {
     pub fn arrives_with(self) -> Option<&'static str> {
         match self {
             ScreenId::Playtest => Some("test hands, odds and goldfish games (issue 5)"),
-            ScreenId::Print => Some("print-and-play PDF export (issue 4)"),
             ScreenId::World => Some("the Strange World solo board (issue 6)"),
             _ => None,
         }
@@ -238,7 +240,8 @@ mod tests {
         let p = Prefs::load(&s).unwrap();
         assert_eq!(p.theme, ThemeChoice::Light);
         assert_eq!(p.window, DEFAULT_WINDOW);
-        assert_eq!(p.screen, ScreenId::Library);
+        // the Print screen opens since issue 4: it is remembered
+        assert_eq!(p.screen, ScreenId::Print);
     }
 
     #[test]

@@ -124,6 +124,19 @@ pub fn muted(theme: &Theme) -> text::Style {
     }
 }
 
+/// A toggle button of a group: highlighted when chosen.
+pub fn choice<'a, M: Clone + 'a>(label: &'a str, on: bool, message: M) -> Element<'a, M> {
+    button(text(label).size(13))
+        .padding([3, 10])
+        .style(if on {
+            button::primary
+        } else {
+            button::secondary
+        })
+        .on_press(message)
+        .into()
+}
+
 /// A small heading above a group of controls.
 pub fn heading<'a>(label: impl text::IntoFragment<'a>) -> text::Text<'a> {
     text(label).size(18)

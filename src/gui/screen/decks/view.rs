@@ -8,7 +8,7 @@ use iced::widget::{
 use iced::{Element, Fill, FillPortion, Theme};
 
 use crate::games;
-use crate::gui::widget::{SCROLLBAR_GAP, heading, muted, selected_row};
+use crate::gui::widget::{SCROLLBAR_GAP, choice, heading, muted, selected_row};
 use crate::model::{Board, GameId};
 use crate::rules::Mode;
 
@@ -504,19 +504,6 @@ impl Editor {
         }
         c.push(space::vertical().height(4)).into()
     }
-}
-
-/// A toggle button of a group: highlighted when chosen.
-pub(super) fn choice<'a, M: Clone + 'a>(label: &'a str, on: bool, message: M) -> Element<'a, M> {
-    button(text(label).size(13))
-        .padding([3, 10])
-        .style(if on {
-            button::primary
-        } else {
-            button::secondary
-        })
-        .on_press(message)
-        .into()
 }
 
 fn capitalise(s: &str) -> String {

@@ -1,0 +1,804 @@
+//! The Print screen (issue 4): print-and-play PDFs of a deck.
+//!
+//! The user picks a deck, which cards (the whole deck, only what the
+//! collection lacks, or a selection), copies, paper, layout, backs, gap,
+//! bleed and the duplex printer's calibration offset. Every change re-plans
+//! the export and repaints page 1 of the preview on a worker thread
+//! ([`crate::pnp::plan`], [`crate::pnp::Plan::preview`]); the export itself
+//! runs on a worker with a progress bar and Cancel, and the finished file can
+//! be opened in the system's viewer.
+//!
+//! What the user chose is remembered in the store as [`PrintSettings`]
+//! (settings key [`PrintSettings::STORE_KEY`]) on every valid change, so the
+//! calibration measured once stays with the printer.
+//!
+//! Stored catalogs keep their pictures in the database, not in files: the
+//! workers open the store and supply them to the plan
+//! ([`crate::pnp::Plan::supply_image`]).
+
+mod view;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use iced::Task;
+use iced::widget::image;
+
+use crate::gui::db::{Db, blocking};
+use crate::gui::dialog;
+use crate::gui::job::{self, Cancel, Runs, Update};
+use crate::gui::widget::Pick;
+use crate::model::{Board, Catalog, Collection, Deck};
+use crate::pnp::{
+    self, CardSelection, Layout, Paper, PrintOptions, PrintSettings, Progress, Report,
+};
+use crate::store::{CatalogId, DeckId, DeckInfo, Store};
+
+use super::{Action, Shortcut};
+
+/// The resolution page previews are painted at: one pixel per PDF point, so
+/// a whole A4 page is 596 × 842 pixels, sharp at the size the screen shows it.
+pub const PREVIEW_DPI: f64 = 72.0;
+
+/// The print screen.
+#[derive(Debug)]
+pub struct Print {
+    db: Db,
+    decks: Vec<DeckInfo>,
+    recent: Vec<DeckId>,
+    source: Option<Source>,
+    settings: PrintSettings,
+    /// The settings as the store has them.
+    stored: PrintSettings,
+    /// The numeric fields as typed (they may not parse yet).
+    form: Form,
+    which: Which,
+    /// Card ids chosen for [`Which::Selection`].
+    chosen: BTreeSet<String>,
+    copies: u32,
+    /// The page on show.
+    page: usize,
+    plan: PlanState,
+    preview: Option<Preview>,
+    previews: Runs,
+    export: ExportState,
+    exports: Runs,
+}
+
+/// The chosen deck with what printing it needs.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub info: DeckInfo,
+    pub deck: Deck,
+    pub catalog: Arc<Catalog>,
+    /// The collection of the deck's catalog (for "what you lack").
+    pub owned: Collection,
+}
+
+/// Which cards print.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Which {
+    #[default]
+    Deck,
+    Missing,
+    Selection,
+}
+
+/// The numeric fields as typed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Form {
+    pub gap: String,
+    pub bleed: String,
+    pub dx: String,
+    pub dy: String,
+    pub copies: String,
+}
+
+/// A numeric field of the form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Gap,
+    Bleed,
+    Dx,
+    Dy,
+    Copies,
+}
+
+impl Field {
+    pub const ALL: [Field; 5] = [
+        Field::Gap,
+        Field::Bleed,
+        Field::Dx,
+        Field::Dy,
+        Field::Copies,
+    ];
+
+    /// The id of the field's text box.
+    pub fn id(self) -> &'static str {
+        match self {
+            Field::Gap => "print-gap",
+            Field::Bleed => "print-bleed",
+            Field::Dx => "print-dx",
+            Field::Dy => "print-dy",
+            Field::Copies => "print-copies",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::Gap => "Gap",
+            Field::Bleed => "Bleed",
+            Field::Dx => "Offset dx",
+            Field::Dy => "Offset dy",
+            Field::Copies => "Copies",
+        }
+    }
+}
+
+/// What the last plan said: its numbers, or why there is nothing to print.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlanState {
+    /// No deck yet, or a plan is being made.
+    Waiting,
+    Ready(Facts),
+    Invalid(String),
+}
+
+/// The size of an export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facts {
+    pub cards: usize,
+    pub pages: usize,
+    pub sheets: usize,
+}
+
+/// A painted page.
+#[derive(Clone, Debug)]
+pub struct Preview {
+    pub page: usize,
+    pub width: u32,
+    pub height: u32,
+    pub handle: image::Handle,
+}
+
+/// Where the export is.
+#[derive(Clone, Debug)]
+pub enum ExportState {
+    Idle,
+    Running {
+        path: PathBuf,
+        progress: Option<Progress>,
+        cancel: Cancel,
+    },
+    Done {
+        path: PathBuf,
+        report: Report,
+    },
+    Cancelled,
+    Failed(String),
+}
+
+/// A worker's answer to a new plan: the numbers first, then the page.
+pub type PreviewUpdate = Update<Facts, Result<Preview, String>>;
+/// An export's progress and result.
+pub type ExportUpdate = Update<Progress, Result<Report, String>>;
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Listed(Result<(Vec<DeckInfo>, PrintSettings), String>),
+    Deck(Pick<DeckId>),
+    Loaded(Result<Source, String>),
+    Paper(Paper),
+    Layout(Layout),
+    Backs(bool),
+    Typed(Field, String),
+    Which(Which),
+    /// Add or remove a card (by id) of the selection.
+    Toggle(String),
+    Page(usize),
+    Previewed(u64, PreviewUpdate),
+    SettingsSaved(Result<(), String>),
+    /// Ask where to save the PDF.
+    Export,
+    /// Export to this file (what the dialog answers; tests send it).
+    ExportTo(PathBuf),
+    Exporting(u64, ExportUpdate),
+    Cancel,
+    /// Open the finished file in the system's PDF viewer.
+    Open(PathBuf),
+    Opened(Result<(), String>),
+    /// Ask where to save the printer calibration sheet.
+    Calibration,
+    CalibrationTo(PathBuf),
+    CalibrationWritten(Result<PathBuf, String>),
+    DialogClosed,
+}
+
+impl Print {
+    /// The screen, opening the most recent deck.
+    pub fn new(db: Db, recent: Vec<DeckId>) -> (Print, Task<Message>) {
+        let p = Print {
+            db,
+            decks: Vec::new(),
+            recent,
+            source: None,
+            settings: PrintSettings::default(),
+            stored: PrintSettings::default(),
+            form: Form::default(),
+            which: Which::Deck,
+            chosen: BTreeSet::new(),
+            copies: 1,
+            page: 0,
+            plan: PlanState::Waiting,
+            preview: None,
+            previews: Runs::default(),
+            export: ExportState::Idle,
+            exports: Runs::default(),
+        };
+        let task = Task::perform(
+            p.db.run(|s| Ok((s.decks(None)?, load_settings(s)?))),
+            Message::Listed,
+        );
+        (p, task)
+    }
+
+    pub fn source(&self) -> Option<&Source> {
+        self.source.as_ref()
+    }
+
+    pub fn settings(&self) -> &PrintSettings {
+        &self.settings
+    }
+
+    pub fn plan(&self) -> &PlanState {
+        &self.plan
+    }
+
+    pub fn preview(&self) -> Option<&Preview> {
+        self.preview.as_ref()
+    }
+
+    pub fn export(&self) -> &ExportState {
+        &self.export
+    }
+
+    pub fn which(&self) -> Which {
+        self.which
+    }
+
+    /// Whether a deck is loaded (for the start-up timing).
+    pub fn is_ready(&self) -> bool {
+        self.source.is_some()
+    }
+
+    /// The error under a field, if what is typed there does not parse.
+    pub fn field_error(&self, f: Field) -> Option<String> {
+        let text = self.field_text(f);
+        match f {
+            Field::Copies => text
+                .trim()
+                .parse::<u32>()
+                .err()
+                .map(|_| "a whole number of copies".to_string()),
+            _ => parse_mm(text).err(),
+        }
+    }
+
+    fn field_text(&self, f: Field) -> &str {
+        match f {
+            Field::Gap => &self.form.gap,
+            Field::Bleed => &self.form.bleed,
+            Field::Dx => &self.form.dx,
+            Field::Dy => &self.form.dy,
+            Field::Copies => &self.form.copies,
+        }
+    }
+
+    pub fn update(&mut self, message: Message) -> Action<Message> {
+        match message {
+            Message::Listed(r) => self.listed(r),
+            Message::Deck(p) => self.pick_deck(p.value),
+            Message::Loaded(r) => self.loaded(r),
+            Message::Paper(p) => self.set(|s| s.paper = p),
+            Message::Layout(l) => self.set(|s| s.layout = l),
+            Message::Backs(b) => self.set(|s| s.backs = b),
+            Message::Typed(f, t) => self.typed(f, t),
+            Message::Which(w) => self.set_which(w),
+            Message::Toggle(id) => self.toggle(id),
+            Message::Page(n) => self.show_page(n),
+            Message::Previewed(run, u) => self.previewed(run, u),
+            Message::SettingsSaved(r) => Action::from_result(r),
+            Message::Export => self.pick_export(),
+            Message::ExportTo(path) => self.export_to(path),
+            Message::Exporting(run, u) => self.exporting(run, u),
+            Message::Cancel => self.cancel(),
+            Message::Open(path) => open(path),
+            Message::Opened(r) => Action::from_result(r),
+            Message::Calibration => self.pick_calibration(),
+            Message::CalibrationTo(path) => self.write_calibration(path),
+            Message::CalibrationWritten(r) => calibration_written(r),
+            Message::DialogClosed => Action::None,
+        }
+    }
+
+    pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
+        match s {
+            Shortcut::Export => self.pick_export(),
+            Shortcut::Escape => self.cancel(),
+            _ => Action::None,
+        }
+    }
+
+    // ---- the deck ----
+
+    fn listed(&mut self, r: Result<(Vec<DeckInfo>, PrintSettings), String>) -> Action<Message> {
+        let (decks, settings) = match r {
+            Ok(v) => v,
+            Err(e) => return Action::Error(e),
+        };
+        self.decks = decks;
+        self.stored = settings.clone();
+        self.settings = settings;
+        self.form = Form {
+            gap: mm(self.settings.gap_mm),
+            bleed: mm(self.settings.bleed_mm),
+            dx: mm(self.settings.calibration.dx_mm),
+            dy: mm(self.settings.calibration.dy_mm),
+            copies: self.copies.to_string(),
+        };
+        let latest = self.decks.iter().max_by(|a, b| a.updated.cmp(&b.updated));
+        let first = self
+            .recent
+            .iter()
+            .find(|id| self.decks.iter().any(|d| d.id == **id))
+            .copied()
+            .or(latest.map(|d| d.id));
+        match first {
+            Some(id) => self.pick_deck(Some(id)),
+            None => Action::None,
+        }
+    }
+
+    /// The decks the screen offers.
+    pub fn decks(&self) -> &[DeckInfo] {
+        &self.decks
+    }
+
+    fn pick_deck(&mut self, id: Option<DeckId>) -> Action<Message> {
+        let Some(id) = id else {
+            return Action::None;
+        };
+        Action::Run(Task::perform(
+            self.db.run(move |s| {
+                let info = s.deck_info(id)?;
+                Ok(Source {
+                    deck: s.load_deck(id)?,
+                    catalog: Arc::new(s.load_catalog(info.catalog_id)?),
+                    owned: s.collection(info.catalog_id)?,
+                    info,
+                })
+            }),
+            Message::Loaded,
+        ))
+    }
+
+    fn loaded(&mut self, r: Result<Source, String>) -> Action<Message> {
+        match r {
+            Ok(source) => {
+                self.chosen.clear();
+                self.page = 0;
+                self.preview = None;
+                self.source = Some(source);
+                self.replan()
+            }
+            Err(e) => Action::Error(e),
+        }
+    }
+
+    /// The deck's cards a selection can choose from (main board first, then
+    /// the sideboard), each once: (card id, name, copies in the deck).
+    pub fn deck_cards(&self) -> Vec<(String, String, u32)> {
+        let Some(s) = &self.source else {
+            return Vec::new();
+        };
+        let names = s.catalog.name_index();
+        let mut out: Vec<(String, String, u32)> = Vec::new();
+        for board in [Board::Main, Board::Sideboard] {
+            for e in s.deck.board(board) {
+                let Some(i) = super::decks::editor::resolve_entry(&names, &s.catalog, e) else {
+                    continue;
+                };
+                let card = &s.catalog.cards[i];
+                match out.iter_mut().find(|(id, _, _)| *id == card.id) {
+                    Some(row) => row.2 += e.count,
+                    None => out.push((card.id.clone(), card.name.clone(), e.count)),
+                }
+            }
+        }
+        out
+    }
+
+    pub fn is_chosen(&self, id: &str) -> bool {
+        self.chosen.contains(id)
+    }
+
+    // ---- options ----
+
+    /// Changes a remembered option, then re-plans.
+    fn set(&mut self, f: impl FnOnce(&mut PrintSettings)) -> Action<Message> {
+        f(&mut self.settings);
+        self.page = 0;
+        self.replan()
+    }
+
+    fn typed(&mut self, f: Field, text: String) -> Action<Message> {
+        match f {
+            Field::Gap => self.form.gap = text,
+            Field::Bleed => self.form.bleed = text,
+            Field::Dx => self.form.dx = text,
+            Field::Dy => self.form.dy = text,
+            Field::Copies => self.form.copies = text,
+        }
+        if self.field_error(f).is_some() {
+            // nothing to export until it is a number (the message says why)
+            self.previews.forget();
+            self.plan = PlanState::Invalid(self.options().err().unwrap_or_default());
+            return Action::None;
+        }
+        let text = self.field_text(f).trim().to_string();
+        match f {
+            Field::Gap => self.settings.gap_mm = parse_mm(&text).unwrap_or_default(),
+            Field::Bleed => self.settings.bleed_mm = parse_mm(&text).unwrap_or_default(),
+            Field::Dx => self.settings.calibration.dx_mm = parse_mm(&text).unwrap_or_default(),
+            Field::Dy => self.settings.calibration.dy_mm = parse_mm(&text).unwrap_or_default(),
+            Field::Copies => self.copies = text.parse().unwrap_or(1),
+        }
+        self.replan()
+    }
+
+    fn set_which(&mut self, w: Which) -> Action<Message> {
+        self.which = w;
+        self.page = 0;
+        self.replan()
+    }
+
+    fn toggle(&mut self, id: String) -> Action<Message> {
+        if !self.chosen.remove(&id) {
+            self.chosen.insert(id);
+        }
+        if self.which != Which::Selection {
+            self.which = Which::Selection;
+        }
+        self.page = 0;
+        self.replan()
+    }
+
+    fn show_page(&mut self, n: usize) -> Action<Message> {
+        let pages = match &self.plan {
+            PlanState::Ready(f) => f.pages,
+            _ => 0,
+        };
+        if n >= pages || n == self.page {
+            return Action::None;
+        }
+        self.page = n;
+        self.replan()
+    }
+
+    /// The export options as chosen now.
+    pub fn options(&self) -> Result<PrintOptions, String> {
+        let source = self
+            .source
+            .as_ref()
+            .ok_or_else(|| "choose a deck to print".to_string())?;
+        if let Some((f, e)) = Field::ALL
+            .iter()
+            .find_map(|&f| self.field_error(f).map(|e| (f, e)))
+        {
+            return Err(format!("{}: {e}", f.label()));
+        }
+        let selection = match self.which {
+            Which::Deck => CardSelection::Deck,
+            Which::Missing => CardSelection::Missing(source.owned.clone()),
+            Which::Selection => CardSelection::Cards(self.chosen.iter().cloned().collect()),
+        };
+        Ok(PrintOptions {
+            selection,
+            copies: self.copies,
+            ..self.settings.options_for(&source.catalog)
+        })
+    }
+
+    /// Re-plans and repaints the page on show, off the UI thread, and
+    /// remembers valid options.
+    fn replan(&mut self) -> Action<Message> {
+        let run = self.previews.start();
+        let (source, opts) = match (&self.source, self.options()) {
+            (Some(s), Ok(o)) => (s.clone(), o),
+            (_, Err(e)) => {
+                self.plan = PlanState::Invalid(e);
+                return Action::None;
+            }
+            (None, Ok(_)) => return Action::None,
+        };
+        if let Err(e) = opts.check() {
+            self.plan = PlanState::Invalid(e.to_string());
+            return Action::None;
+        }
+        let save = self.save_settings(&source.catalog, &opts);
+        let (db, page) = (self.db.path().to_path_buf(), self.page);
+        let work = job::spawn(move |report: &(dyn Fn(Facts) + Sync)| {
+            let plan = prepare(&db, &source, &opts)?;
+            report(Facts {
+                cards: plan.cards.len(),
+                pages: plan.page_count(),
+                sheets: plan.sheets(),
+            });
+            let page = page.min(plan.page_count().saturating_sub(1));
+            let img = plan.preview(page, PREVIEW_DPI).map_err(|e| e.to_string())?;
+            let (width, height) = img.dimensions();
+            Ok(Preview {
+                page,
+                width,
+                height,
+                handle: image::Handle::from_rgba(width, height, img.into_raw()),
+            })
+        });
+        Action::Run(Task::batch([
+            Task::run(work, move |u| Message::Previewed(run, u)),
+            save,
+        ]))
+    }
+
+    fn previewed(&mut self, run: u64, u: PreviewUpdate) -> Action<Message> {
+        if !self.previews.is_current(run) {
+            return Action::None;
+        }
+        match u {
+            Update::Progress(facts) => self.plan = PlanState::Ready(facts),
+            Update::Done(Ok(p)) => {
+                self.page = p.page;
+                self.preview = Some(p);
+            }
+            Update::Done(Err(e)) => {
+                self.plan = PlanState::Invalid(e);
+                self.preview = None;
+            }
+        }
+        Action::None
+    }
+
+    /// Stores the choices (and the calibration) for next time.
+    fn save_settings(&mut self, catalog: &Catalog, opts: &PrintOptions) -> Task<Message> {
+        self.settings.remember(catalog, opts);
+        if self.settings == self.stored {
+            return Task::none();
+        }
+        self.stored = self.settings.clone();
+        let json = match serde_json::to_string(&self.settings) {
+            Ok(j) => j,
+            Err(e) => return Task::done(Message::SettingsSaved(Err(e.to_string()))),
+        };
+        Task::perform(
+            self.db
+                .run(move |s| s.set_setting(PrintSettings::STORE_KEY, &json)),
+            Message::SettingsSaved,
+        )
+    }
+
+    // ---- export ----
+
+    fn pick_export(&mut self) -> Action<Message> {
+        let Some(s) = &self.source else {
+            return Action::None;
+        };
+        Action::Run(dialog::save(
+            "Export a print-and-play PDF",
+            format!("{}.pdf", crate::model::slug(&s.info.name)),
+            &[("PDF", &["pdf"])],
+            Message::ExportTo,
+            Message::DialogClosed,
+        ))
+    }
+
+    fn export_to(&mut self, path: PathBuf) -> Action<Message> {
+        if matches!(self.export, ExportState::Running { .. }) {
+            return Action::Notice("an export is already running".into());
+        }
+        let (source, opts) = match (&self.source, self.options()) {
+            (Some(s), Ok(o)) => (s.clone(), o),
+            (_, Err(e)) => return Action::Error(e),
+            (None, Ok(_)) => return Action::None,
+        };
+        let run = self.exports.start();
+        let cancel = Cancel::new();
+        self.export = ExportState::Running {
+            path: path.clone(),
+            progress: None,
+            cancel: cancel.clone(),
+        };
+        let db = self.db.path().to_path_buf();
+        let work = job::spawn(move |report: &(dyn Fn(Progress) + Sync)| {
+            let plan = prepare(&db, &source, &opts)?;
+            plan.export_to(&path, report, cancel.flag())
+                .map_err(|e| e.to_string())
+        });
+        Action::Run(Task::run(work, move |u| Message::Exporting(run, u)))
+    }
+
+    fn exporting(&mut self, run: u64, u: ExportUpdate) -> Action<Message> {
+        if !self.exports.is_current(run) {
+            return Action::None;
+        }
+        let ExportState::Running {
+            path,
+            progress,
+            cancel,
+        } = &mut self.export
+        else {
+            return Action::None;
+        };
+        let (path, cancelled) = (path.clone(), cancel.is_cancelled());
+        match u {
+            Update::Progress(p) => {
+                *progress = Some(p);
+                Action::None
+            }
+            Update::Done(Ok(report)) => {
+                let warnings: Vec<Action<Message>> = report
+                    .warnings
+                    .iter()
+                    .map(|w| Action::Notice(format!("Print: {w}")))
+                    .collect();
+                self.export = ExportState::Done { path, report };
+                warnings.into_iter().fold(Action::None, Action::and)
+            }
+            Update::Done(Err(_)) if cancelled => {
+                self.export = ExportState::Cancelled;
+                Action::None
+            }
+            Update::Done(Err(e)) => {
+                self.export = ExportState::Failed(e.clone());
+                Action::Error(e)
+            }
+        }
+    }
+
+    fn cancel(&mut self) -> Action<Message> {
+        if let ExportState::Running { cancel, .. } = &self.export {
+            cancel.cancel();
+        }
+        Action::None
+    }
+
+    // ---- calibration ----
+
+    fn pick_calibration(&mut self) -> Action<Message> {
+        Action::Run(dialog::save(
+            "Save the printer calibration sheet",
+            format!("calibration-{}.pdf", self.settings.paper.as_str()),
+            &[("PDF", &["pdf"])],
+            Message::CalibrationTo,
+            Message::DialogClosed,
+        ))
+    }
+
+    fn write_calibration(&mut self, path: PathBuf) -> Action<Message> {
+        let paper = self.settings.paper;
+        Action::Run(Task::perform(
+            blocking(move || {
+                let pdf = pnp::calibration_sheet(paper).map_err(|e| e.to_string())?;
+                std::fs::write(&path, pdf)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                Ok(path)
+            }),
+            Message::CalibrationWritten,
+        ))
+    }
+}
+
+fn calibration_written(r: Result<PathBuf, String>) -> Action<Message> {
+    match r {
+        Ok(p) => Action::Notice(format!(
+            "Calibration sheet saved to {}: print it double-sided at 100%, read the offsets off its scales and type them in as dx and dy.",
+            p.display()
+        )),
+        Err(e) => Action::Error(e),
+    }
+}
+
+/// The stored print settings (defaults when none or unreadable: older and
+/// newer versions read each other's, see [`PrintSettings`]).
+fn load_settings(s: &Store) -> crate::store::Result<PrintSettings> {
+    Ok(s.setting(PrintSettings::STORE_KEY)?
+        .and_then(|json| serde_json::from_str(&json).ok())
+        .unwrap_or_default())
+}
+
+/// Plans an export and supplies the pictures kept in the database.
+fn prepare(db: &Path, source: &Source, opts: &PrintOptions) -> Result<pnp::Plan, String> {
+    let mut plan = pnp::plan(&source.catalog, &source.deck, opts).map_err(|e| e.to_string())?;
+    let needed = plan.needed_images();
+    if !needed.is_empty() {
+        let store = Store::open(db).map_err(|e| e.to_string())?;
+        let id: CatalogId = source.info.catalog_id;
+        for path in needed {
+            if let Some(img) = store.catalog_image(id, &path).map_err(|e| e.to_string())? {
+                plan.supply_image(&path, img.bytes);
+            }
+        }
+    }
+    Ok(plan)
+}
+
+/// Millimetres as the form shows them: `0`, `0.5`, `-1.25`.
+fn mm(v: f64) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// A length in millimetres as typed (a comma works as the decimal mark).
+fn parse_mm(text: &str) -> Result<f64, String> {
+    let t = text.trim().replace(',', ".");
+    if t.is_empty() {
+        return Ok(0.0);
+    }
+    t.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| format!("\"{}\" is not a length in millimetres", text.trim()))
+}
+
+/// Opens a file in the system's viewer, off the UI thread.
+fn open(path: PathBuf) -> Action<Message> {
+    Action::Run(Task::perform(
+        blocking(move || open_in_viewer(&path)),
+        Message::Opened,
+    ))
+}
+
+/// Hands a file to the desktop's default application.
+pub fn open_in_viewer(path: &Path) -> Result<(), String> {
+    let mut cmd = if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
+    } else if cfg!(windows) {
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "start", ""]);
+        c
+    } else {
+        std::process::Command::new("xdg-open")
+    };
+    let status = cmd
+        .arg(path)
+        .status()
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "cannot open {}: the viewer reported {status}",
+            path.display()
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn millimetres_read_and_write() {
+        assert_eq!(parse_mm(" 0,5 "), Ok(0.5));
+        assert_eq!(parse_mm(""), Ok(0.0));
+        assert_eq!(parse_mm("-1.25"), Ok(-1.25));
+        assert!(parse_mm("1mm").unwrap_err().contains("\"1mm\""));
+        assert!(parse_mm("NaN").is_err());
+        assert_eq!(mm(0.0), "0");
+        assert_eq!(mm(-0.0), "0");
+        assert_eq!(mm(0.5), "0.5");
+        assert_eq!(mm(-1.25), "-1.25");
+        assert_eq!(mm(3.0), "3");
+    }
+}

@@ -1,0 +1,367 @@
+//! How the Print screen looks: the options on the left (deck, cards, paper
+//! and layout, spacing, printer calibration, export), the page preview on
+//! the right.
+
+use iced::widget::{
+    button, column, container, image, pick_list, progress_bar, row, rule, scrollable, space, text,
+    text_input,
+};
+use iced::{ContentFit, Element, Fill, Length};
+
+use crate::gui::widget::{Pick, SCROLLBAR_GAP, choice, heading, muted, picked};
+use crate::pnp::{Layout, Paper, Stage};
+use crate::store::DeckId;
+
+use super::{ExportState, Field, Message, PlanState, Print, Which};
+
+/// Width of the options column.
+const OPTIONS_WIDTH: f32 = 400.0;
+
+impl Print {
+    pub fn view(&self) -> Element<'_, Message> {
+        let options = scrollable(self.view_options().padding(SCROLLBAR_GAP)).height(Fill);
+        row![
+            container(options).width(OPTIONS_WIDTH),
+            rule::vertical(1),
+            self.view_preview()
+        ]
+        .spacing(12)
+        .padding(12)
+        .height(Fill)
+        .into()
+    }
+
+    fn view_options(&self) -> iced::widget::Column<'_, Message> {
+        let decks: Vec<Pick<DeckId>> = self
+            .decks()
+            .iter()
+            .map(|d| {
+                Pick::some(
+                    d.id,
+                    format!("{} — {}", d.name, crate::games::game(d.game).def().name),
+                )
+            })
+            .collect();
+        let current = self.source().map(|s| s.info.id);
+        let mut c = column![
+            heading("Print and play"),
+            pick_list(
+                decks.clone(),
+                picked(&decks, current.as_ref()),
+                Message::Deck
+            )
+            .placeholder("Choose a deck")
+            .width(Fill),
+        ]
+        .spacing(10);
+        let Some(source) = self.source() else {
+            return c.push(text("Choose a deck to print.").style(muted));
+        };
+        c = c.push(
+            text(format!(
+                "{} · {} cards in the main board",
+                source.info.catalog_name, source.info.main_count
+            ))
+            .size(13)
+            .style(muted),
+        );
+
+        // which cards
+        c = c.push(label("Cards"));
+        c = c.push(
+            row![
+                choice(
+                    "Whole deck",
+                    self.which() == Which::Deck,
+                    Message::Which(Which::Deck)
+                ),
+                choice(
+                    "What I lack",
+                    self.which() == Which::Missing,
+                    Message::Which(Which::Missing)
+                ),
+                choice(
+                    "A selection",
+                    self.which() == Which::Selection,
+                    Message::Which(Which::Selection)
+                ),
+            ]
+            .spacing(6),
+        );
+        match self.which() {
+            Which::Deck => {}
+            Which::Missing => {
+                c = c.push(
+                    text("Only the copies the deck needs beyond those in your collection.")
+                        .size(12)
+                        .style(muted),
+                )
+            }
+            Which::Selection => c = c.push(self.view_selection()),
+        }
+        c = c.push(field(self, Field::Copies, "each"));
+
+        // paper and layout
+        c = c.push(label("Paper and layout"));
+        c = c.push(
+            row![
+                choice(
+                    "A4",
+                    self.settings().paper == Paper::A4,
+                    Message::Paper(Paper::A4)
+                ),
+                choice(
+                    "Letter",
+                    self.settings().paper == Paper::Letter,
+                    Message::Paper(Paper::Letter)
+                ),
+                space::horizontal().width(12),
+                choice(
+                    "Nine-up",
+                    self.settings().layout == Layout::NineUp,
+                    Message::Layout(Layout::NineUp)
+                ),
+                choice(
+                    "Eight-fold",
+                    self.settings().layout == Layout::EightFold,
+                    Message::Layout(Layout::EightFold)
+                ),
+            ]
+            .spacing(6),
+        );
+        if self.settings().layout == Layout::EightFold {
+            c = c.push(
+                text("Eight-fold: 4 cards and their backs per sheet; fold along the dashed line.")
+                    .size(12)
+                    .style(muted),
+            );
+        } else {
+            c = c.push(
+                row![
+                    choice("No backs", !self.settings().backs, Message::Backs(false)),
+                    choice(
+                        "Backs (duplex)",
+                        self.settings().backs,
+                        Message::Backs(true)
+                    ),
+                ]
+                .spacing(6),
+            );
+        }
+        c = c.push(field(self, Field::Gap, "mm between cards"));
+        c = c.push(field(self, Field::Bleed, "mm past the cut lines"));
+
+        // calibration
+        c = c.push(label("Printer calibration"));
+        c = c.push(
+            text("How far your duplex printer shifts the back side. Print the calibration sheet double-sided, read both scales and type the offsets in; they are kept for next time.")
+                .size(12)
+                .style(muted),
+        );
+        c = c.push(field(self, Field::Dx, "mm (right +)"));
+        c = c.push(field(self, Field::Dy, "mm (up +)"));
+        c = c.push(
+            button(text("Calibration sheet...").size(13))
+                .on_press(Message::Calibration)
+                .style(button::secondary),
+        );
+
+        // the export
+        c = c.push(rule::horizontal(1));
+        c = c.push(match self.plan() {
+            PlanState::Waiting => text("Planning...").style(muted),
+            PlanState::Ready(f) => text(format!(
+                "{} card{} on {} page{} ({} sheet{})",
+                f.cards,
+                plural(f.cards),
+                f.pages,
+                plural(f.pages),
+                f.sheets,
+                plural(f.sheets)
+            )),
+            PlanState::Invalid(e) => text(e.as_str()).style(text::danger),
+        });
+        c.push(self.view_export())
+    }
+
+    fn view_selection(&self) -> Element<'_, Message> {
+        let mut list = column![
+            text("Click the cards to print (one copy each, times the copies below).")
+                .size(12)
+                .style(muted)
+        ]
+        .spacing(2);
+        for (id, name, count) in self.deck_cards() {
+            let on = self.is_chosen(&id);
+            let b = button(
+                row![
+                    text(if on { "[x]" } else { "[ ]" }).size(13).width(26),
+                    text(name).size(13).width(Fill),
+                    text(format!("{count} in deck")).size(11).style(muted),
+                ]
+                .spacing(4),
+            )
+            .width(Fill)
+            .padding([2, 6])
+            .style(if on { button::primary } else { button::text })
+            .on_press(Message::Toggle(id.clone()));
+            list = list.push(container(b).id(format!("pick-{id}")));
+        }
+        container(scrollable(list.padding(SCROLLBAR_GAP)))
+            .max_height(260)
+            .into()
+    }
+
+    fn view_export(&self) -> Element<'_, Message> {
+        let can_export = matches!(self.plan(), PlanState::Ready(_));
+        let export = button("Export PDF...").on_press_maybe(
+            (can_export && !matches!(self.export(), ExportState::Running { .. }))
+                .then_some(Message::Export),
+        );
+        let mut c = column![export].spacing(8);
+        match self.export() {
+            ExportState::Idle => {}
+            ExportState::Running { progress, path, .. } => {
+                let (fraction, stage) = match progress {
+                    Some(p) => (p.fraction() as f32, stage(p.stage, p.done, p.total)),
+                    None => (0.0, "Starting...".to_string()),
+                };
+                c = c.push(text(format!("Exporting to {}", path.display())).size(13));
+                c = c.push(progress_bar(0.0..=1.0, fraction).girth(10));
+                c = c.push(
+                    row![
+                        text(stage).size(12).style(muted).width(Fill),
+                        button(text("Cancel").size(13))
+                            .on_press(Message::Cancel)
+                            .style(button::danger),
+                    ]
+                    .align_y(iced::Center),
+                );
+            }
+            ExportState::Done { path, report } => {
+                c = c.push(text("Export finished").style(text::success));
+                c = c.push(
+                    text(format!(
+                        "{}: {} page{}, {} card{} ({} drawn from data), {} picture{}, {} KB",
+                        path.display(),
+                        report.pages,
+                        plural(report.pages),
+                        report.cards,
+                        plural(report.cards),
+                        report.drawn_faces,
+                        report.images,
+                        plural(report.images),
+                        report.pdf_bytes.div_ceil(1024)
+                    ))
+                    .size(12),
+                );
+                for w in &report.warnings {
+                    c = c.push(text(format!("Note: {w}")).size(12).style(muted));
+                }
+                c = c.push(button("Open").on_press(Message::Open(path.clone())));
+            }
+            ExportState::Cancelled => {
+                c = c.push(text("Export cancelled: no file was written.").style(muted));
+            }
+            ExportState::Failed(e) => {
+                c = c.push(text(format!("Export failed: {e}")).style(text::danger));
+            }
+        }
+        c.into()
+    }
+
+    fn view_preview(&self) -> Element<'_, Message> {
+        let pages = match self.plan() {
+            PlanState::Ready(f) => f.pages,
+            _ => 0,
+        };
+        let Some(p) = self.preview() else {
+            let note = match self.plan() {
+                PlanState::Invalid(_) => "No preview: see the message on the left.",
+                _ if self.source().is_none() => "",
+                _ => "Painting the first page...",
+            };
+            return container(text(note).style(muted)).center(Fill).into();
+        };
+        let nav = row![
+            button(text("<").size(13))
+                .on_press_maybe((p.page > 0).then(|| Message::Page(p.page - 1)))
+                .style(button::secondary),
+            text(format!("Page {} of {pages}", p.page + 1)),
+            button(text(">").size(13))
+                .on_press_maybe((p.page + 1 < pages).then(|| Message::Page(p.page + 1)))
+                .style(button::secondary),
+            text(format!(
+                "{} x {} px preview at {:.0} dpi",
+                p.width,
+                p.height,
+                super::PREVIEW_DPI
+            ))
+            .size(12)
+            .style(muted),
+        ]
+        .spacing(10)
+        .align_y(iced::Center);
+        column![
+            nav,
+            container(
+                image(p.handle.clone())
+                    .content_fit(ContentFit::Contain)
+                    .width(Fill)
+                    .height(Fill)
+            )
+            .style(container::bordered_box)
+            .padding(4)
+            .width(Fill)
+            .height(Length::Fill)
+        ]
+        .spacing(8)
+        .width(Fill)
+        .into()
+    }
+}
+
+/// A numeric option: label, text box, unit, and the error when it does
+/// not parse.
+fn field<'a>(p: &'a Print, f: Field, unit: &'a str) -> Element<'a, Message> {
+    let value = match f {
+        Field::Gap => &p.form.gap,
+        Field::Bleed => &p.form.bleed,
+        Field::Dx => &p.form.dx,
+        Field::Dy => &p.form.dy,
+        Field::Copies => &p.form.copies,
+    };
+    let mut c = column![
+        row![
+            text(f.label()).size(13).width(80),
+            text_input("0", value)
+                .id(f.id())
+                .on_input(move |t| Message::Typed(f, t))
+                .width(90),
+            text(unit).size(12).style(muted),
+        ]
+        .spacing(8)
+        .align_y(iced::Center)
+    ];
+    if let Some(e) = p.field_error(f) {
+        c = c.push(text(e).size(12).style(text::danger));
+    }
+    c.into()
+}
+
+fn label(s: &str) -> Element<'_, Message> {
+    text(s).size(15).into()
+}
+
+fn stage(s: Stage, done: usize, total: usize) -> String {
+    match s {
+        Stage::Images => format!("Reading pictures: {done} of {total}"),
+        Stage::Pages => format!("Drawing pages: {done} of {total}"),
+        Stage::Writing => "Writing the file...".into(),
+        Stage::Done => "Done".into(),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
