@@ -14,7 +14,7 @@ use iced::{Element, Fill, Size, Subscription, Task, Theme, event, window};
 
 use super::db::Db;
 use super::prefs::{Prefs, ScreenId, ThemeChoice};
-use super::screen::{Action, Remember, Shortcut, collection, decks, library, print};
+use super::screen::{Action, Remember, Shortcut, collection, decks, library, print, world};
 use super::timing;
 use super::widget::{Tone, banner, muted};
 use crate::store::CatalogInfo;
@@ -53,6 +53,7 @@ pub enum Screen {
     Decks(decks::Decks),
     Collection(collection::Collection),
     Print(print::Print),
+    World(world::World),
 }
 
 impl Screen {
@@ -63,6 +64,7 @@ impl Screen {
             Screen::Decks(d) => !d.decks().is_empty(),
             Screen::Collection(c) => c.has_catalog(),
             Screen::Print(p) => p.is_ready(),
+            Screen::World(w) => w.is_ready(),
         }
     }
 
@@ -72,6 +74,7 @@ impl Screen {
             Screen::Decks(_) => ScreenId::Decks,
             Screen::Collection(_) => ScreenId::Collection,
             Screen::Print(_) => ScreenId::Print,
+            Screen::World(_) => ScreenId::World,
         }
     }
 }
@@ -93,6 +96,7 @@ pub enum Message {
     Decks(decks::Message),
     Collection(collection::Message),
     Print(print::Message),
+    World(world::Message),
     Dismiss(u64),
     Theme(ThemeChoice),
     Shortcut(Shortcut),
@@ -340,6 +344,7 @@ impl Shell {
             Message::Decks(m) => self.decks(m),
             Message::Collection(m) => self.collection(m),
             Message::Print(m) => self.print(m),
+            Message::World(m) => self.world(m),
             Message::Dismiss(id) => self.dismiss(id),
             Message::Theme(t) => self.set_theme(t),
             Message::Shortcut(s) => self.shortcut(s),
@@ -405,6 +410,16 @@ impl Shell {
             Screen::Print(p) => {
                 let action = p.update(m);
                 self.perform(action, Message::Print)
+            }
+            _ => Task::none(),
+        }
+    }
+
+    fn world(&mut self, m: world::Message) -> Task<Message> {
+        match &mut self.screen {
+            Screen::World(w) => {
+                let action = w.update(m);
+                self.perform(action, Message::World)
             }
             _ => Task::none(),
         }
@@ -501,6 +516,10 @@ impl Shell {
                 let a = p.shortcut(s);
                 self.perform(a, Message::Print)
             }
+            Screen::World(w) => {
+                let a = w.shortcut(s);
+                self.perform(a, Message::World)
+            }
         }
     }
 
@@ -508,7 +527,7 @@ impl Shell {
         match &self.screen {
             Screen::Decks(d) => d.has_dialog(),
             Screen::Library(l) => l.editor().is_some(),
-            Screen::Collection(_) | Screen::Print(_) => false,
+            Screen::Collection(_) | Screen::Print(_) | Screen::World(_) => false,
         }
     }
 
@@ -526,7 +545,7 @@ impl Shell {
                 let a = c.dropped(path);
                 self.perform(a, Message::Collection)
             }
-            Screen::Print(_) => {
+            Screen::Print(_) | Screen::World(_) => {
                 self.banner(
                     Tone::Notice,
                     format!(
@@ -594,6 +613,7 @@ impl Shell {
             Screen::Decks(d) => d.view().map(Message::Decks),
             Screen::Collection(c) => c.view().map(Message::Collection),
             Screen::Print(p) => p.view().map(Message::Print),
+            Screen::World(w) => w.view().map(Message::World),
         };
         page.push(container(body).height(Fill)).into()
     }
@@ -609,6 +629,10 @@ fn open_screen(db: &Db, prefs: &Prefs, id: ScreenId) -> (Screen, Task<Message>) 
         ScreenId::Collection => {
             let (s, t) = collection::Collection::new(db.clone(), prefs.collection_catalog);
             (Screen::Collection(s), t.map(Message::Collection))
+        }
+        ScreenId::World => {
+            let (s, t) = world::World::new(db.clone());
+            (Screen::World(s), t.map(Message::World))
         }
         ScreenId::Print => {
             let (s, t) = print::Print::new(db.clone(), prefs.recent_decks.clone());

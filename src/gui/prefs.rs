@@ -97,6 +97,7 @@ impl ScreenId {
                 | ScreenId::Decks
                 | ScreenId::Collection
                 | ScreenId::Print
+                | ScreenId::World
         )
     }
 
@@ -104,7 +105,6 @@ impl ScreenId {
     pub fn arrives_with(self) -> Option<&'static str> {
         match self {
             ScreenId::Playtest => Some("test hands, odds and goldfish games (issue 5)"),
-            ScreenId::World => Some("the Strange World solo board (issue 6)"),
             _ => None,
         }
     }

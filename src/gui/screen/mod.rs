@@ -7,6 +7,7 @@ pub mod collection;
 pub mod decks;
 pub mod library;
 pub mod print;
+pub mod world;
 
 use iced::Task;
 

@@ -1,0 +1,554 @@
+//! The World screen (issue 6): Strange World's solo mode on a board.
+//!
+//! The screen drives [`SoloGame`], the engine's step-by-step game: take one
+//! of the seven stacks, click a cell to place a card (the cells the card may
+//! go to are highlighted), choose where a welcomed Traveller sits, which card
+//! a Fumarole covers and which Fumarole a Dark City joins. Every click goes
+//! to the engine, so a refused move comes back with the rule it breaks,
+//! quoted from the rulebook. Flips, Fumaroles, Dark Cities and Travellers show
+//! on the board; the score breakdown and rating follow every move; Undo steps
+//! back one decision; a hint from the search player is computed on a worker
+//! thread. The seed of every game is shown and can be typed in to replay it.
+//!
+//! Cells are named by the board's own coordinates — columns A to G, rows 1
+//! to 7, the starting Land on D4 — because they do not shift as the World
+//! grows (the engine's World file labels cells by the finished World).
+
+mod view;
+
+use std::sync::Arc;
+
+use iced::Task;
+
+use crate::engine::solo::{
+    Action as Move, Components, Event, GRID, Phase, Pos, Side, SoloGame, World as Board,
+};
+use crate::gui::db::{Db, blocking};
+use crate::gui::job::Runs;
+use crate::gui::widget::Pick;
+use crate::model::GameId;
+use crate::store::{CatalogId, CatalogInfo};
+
+use super::{Action, Shortcut};
+
+/// The id of the seed box.
+pub const SEED_ID: &str = "world-seed";
+
+/// The World screen.
+#[derive(Debug)]
+pub struct World {
+    db: Db,
+    catalogs: Vec<CatalogInfo>,
+    current: Option<Game>,
+    seed_text: String,
+    /// The hand card a cell click places.
+    selected: Option<u8>,
+    /// Why the last move was refused.
+    refusal: Option<String>,
+    hint: Hint,
+    hints: Runs,
+}
+
+/// A game on a catalog.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub info: CatalogInfo,
+    pub components: Arc<Components>,
+    pub game: SoloGame,
+}
+
+/// The search player's advice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    None,
+    Thinking,
+    Ready(Option<Move>),
+}
+
+/// A catalog read and checked for the solo game.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub info: CatalogInfo,
+    pub components: Arc<Components>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    CatalogsLoaded(Result<Vec<CatalogInfo>, String>),
+    Catalog(Pick<CatalogId>),
+    Loaded(Result<Loaded, String>),
+    SeedTyped(String),
+    /// A new game dealt from the typed seed.
+    Replay,
+    /// A new game from a fresh seed.
+    NewGame,
+    /// Take stack `n`.
+    Stack(u8),
+    /// Choose the hand card the next cell click places.
+    Select(u8),
+    /// A click on the board cell at column `x`, row `y`.
+    Cell(u8, u8),
+    Welcome {
+        traveller: u8,
+        side: Side,
+        upper: u8,
+    },
+    Decline,
+    Undo,
+    Hint,
+    /// The hint for the position after this many moves.
+    Hinted(u64, Result<Option<Move>, String>),
+}
+
+impl World {
+    pub fn new(db: Db) -> (World, Task<Message>) {
+        let w = World {
+            db,
+            catalogs: Vec::new(),
+            current: None,
+            seed_text: String::new(),
+            selected: None,
+            refusal: None,
+            hint: Hint::None,
+            hints: Runs::default(),
+        };
+        let task = Task::perform(
+            w.db.run(|s| {
+                Ok(s.catalogs()?
+                    .into_iter()
+                    .filter(|c| c.game == GameId::StrangeWorld)
+                    .collect())
+            }),
+            Message::CatalogsLoaded,
+        );
+        (w, task)
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.current.as_ref()
+    }
+
+    pub fn refusal(&self) -> Option<&str> {
+        self.refusal.as_deref()
+    }
+
+    pub fn hint(&self) -> Hint {
+        self.hint
+    }
+
+    pub fn selected(&self) -> Option<u8> {
+        self.selected
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.current.is_some()
+    }
+
+    pub fn update(&mut self, message: Message) -> Action<Message> {
+        match message {
+            Message::CatalogsLoaded(r) => self.catalogs_loaded(r),
+            Message::Catalog(p) => self.pick_catalog(p.value),
+            Message::Loaded(r) => self.loaded(r),
+            Message::SeedTyped(t) => self.seed_typed(t),
+            Message::Replay => self.replay(),
+            Message::NewGame => self.start(crate::engine::fresh_seed()),
+            Message::Stack(s) => self.play(Move::TakeStack { stack: s }),
+            Message::Select(card) => self.select(card),
+            Message::Cell(x, y) => self.cell(x, y),
+            Message::Welcome {
+                traveller,
+                side,
+                upper,
+            } => self.play(Move::Welcome {
+                traveller,
+                side,
+                upper,
+            }),
+            Message::Decline => self.play(Move::Decline),
+            Message::Undo => self.undo(),
+            Message::Hint => self.ask_hint(),
+            Message::Hinted(key, r) => self.hinted(key, r),
+        }
+    }
+
+    pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
+        match s {
+            Shortcut::Undo => self.undo(),
+            _ => Action::None,
+        }
+    }
+
+    // ---- catalog and seed ----
+
+    fn catalogs_loaded(&mut self, r: Result<Vec<CatalogInfo>, String>) -> Action<Message> {
+        match r {
+            Ok(list) => {
+                self.catalogs = list;
+                match self.catalogs.first() {
+                    Some(first) if self.current.is_none() => self.pick_catalog(Some(first.id)),
+                    Some(_) => Action::None,
+                    None => Action::Notice(
+                        "There is no Strange World catalog: import one in the Library to play the solo mode."
+                            .into(),
+                    ),
+                }
+            }
+            Err(e) => Action::Error(e),
+        }
+    }
+
+    pub fn catalogs(&self) -> &[CatalogInfo] {
+        &self.catalogs
+    }
+
+    fn pick_catalog(&mut self, id: Option<CatalogId>) -> Action<Message> {
+        let Some(id) = id else {
+            return Action::None;
+        };
+        Action::Run(Task::perform(
+            self.db.run_with(move |s| {
+                let info = s.catalog_info(id).map_err(|e| e.to_string())?;
+                let catalog = s.load_catalog(id).map_err(|e| e.to_string())?;
+                let components = Components::with_defaults(&catalog)
+                    .and_then(|c| c.check_solo().map(|()| c))
+                    .map_err(|e| format!("catalog \"{}\": {e}", info.name))?;
+                Ok(Loaded {
+                    info,
+                    components: Arc::new(components),
+                })
+            }),
+            Message::Loaded,
+        ))
+    }
+
+    fn loaded(&mut self, r: Result<Loaded, String>) -> Action<Message> {
+        match r {
+            Ok(l) => {
+                let seed = self
+                    .current
+                    .as_ref()
+                    .map_or_else(crate::engine::fresh_seed, |g| g.game.seed());
+                self.current = None;
+                self.deal(l.info, l.components, seed)
+            }
+            Err(e) => Action::Error(e),
+        }
+    }
+
+    fn seed_typed(&mut self, t: String) -> Action<Message> {
+        self.seed_text = t;
+        Action::None
+    }
+
+    /// The typed seed, when it is one.
+    pub fn typed_seed(&self) -> Result<u64, String> {
+        self.seed_text.trim().parse::<u64>().map_err(|_| {
+            format!(
+                "\"{}\" is not a seed (a whole number)",
+                self.seed_text.trim()
+            )
+        })
+    }
+
+    fn replay(&mut self) -> Action<Message> {
+        match self.typed_seed() {
+            Ok(seed) => self.start(seed),
+            Err(e) => {
+                self.refusal = Some(e);
+                Action::None
+            }
+        }
+    }
+
+    fn start(&mut self, seed: u64) -> Action<Message> {
+        match &self.current {
+            Some(g) => {
+                let (info, c) = (g.info.clone(), Arc::clone(&g.components));
+                self.deal(info, c, seed)
+            }
+            None => Action::None,
+        }
+    }
+
+    fn deal(&mut self, info: CatalogInfo, c: Arc<Components>, seed: u64) -> Action<Message> {
+        match SoloGame::new(&c, seed) {
+            Ok(game) => {
+                self.seed_text = seed.to_string();
+                self.current = Some(Game {
+                    info,
+                    components: c,
+                    game,
+                });
+                self.after_move();
+                Action::None
+            }
+            Err(e) => Action::Error(format!("catalog \"{}\": {e}", info.name)),
+        }
+    }
+
+    // ---- moves ----
+
+    /// Plays a move through the engine; a refused one is shown with its rule.
+    fn play(&mut self, m: Move) -> Action<Message> {
+        let Some(g) = &mut self.current else {
+            return Action::None;
+        };
+        let what = describe(&g.components, g.game.state().world(), m);
+        match g.game.apply(&g.components, m) {
+            Ok(_) => {
+                self.after_move();
+            }
+            Err(e) => self.refusal = Some(format!("{what}: refused, {e}")),
+        }
+        Action::None
+    }
+
+    /// After the position changed: no refusal, no hint, and the first card
+    /// of the hand selected.
+    fn after_move(&mut self) {
+        self.refusal = None;
+        self.hint = Hint::None;
+        self.hints.forget();
+        self.selected = self
+            .current
+            .as_ref()
+            .and_then(|g| g.game.state().hand().next());
+    }
+
+    fn select(&mut self, card: u8) -> Action<Message> {
+        let in_hand = self
+            .current
+            .as_ref()
+            .is_some_and(|g| g.game.state().hand().any(|h| h == card));
+        if in_hand {
+            self.selected = Some(card);
+            self.refusal = None;
+        }
+        Action::None
+    }
+
+    /// A board click means what the game waits for: place the selected card,
+    /// cover a card with a Fumarole, or join a Fumarole for a Dark City.
+    /// Otherwise the engine names the decision it waits for.
+    fn cell(&mut self, x: u8, y: u8) -> Action<Message> {
+        let (Some(g), Some(at)) = (&self.current, Pos::new(x, y)) else {
+            return Action::None;
+        };
+        let m = match g.game.state().phase() {
+            Phase::Erupt { .. } => Move::Erupt { at },
+            Phase::JoinCity { .. } => Move::Join { with: at },
+            Phase::Finished => return Action::None,
+            // in any other phase the engine refuses it, naming what it waits for
+            _ => Move::Place {
+                card: self
+                    .selected
+                    .or_else(|| g.game.state().hand().next())
+                    .unwrap_or(u8::MAX),
+                at,
+            },
+        };
+        self.play(m)
+    }
+
+    fn undo(&mut self) -> Action<Message> {
+        if let Some(g) = &mut self.current
+            && g.game.undo()
+        {
+            self.after_move();
+        }
+        Action::None
+    }
+
+    /// The cells a click may act on now: where the selected card may go, the
+    /// cards a Fumarole may cover, the Fumaroles a Dark City may join.
+    pub fn targets(&self) -> Vec<Pos> {
+        let Some(g) = &self.current else {
+            return Vec::new();
+        };
+        g.game
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Move::Place { card, at } if Some(card) == self.selected => Some(at),
+                Move::Erupt { at } => Some(at),
+                Move::Join { with } => Some(with),
+                _ => None,
+            })
+            .collect()
+    }
+
+    // ---- hint ----
+
+    fn ask_hint(&mut self) -> Action<Message> {
+        let Some(g) = &self.current else {
+            return Action::None;
+        };
+        if g.game.state().is_finished() {
+            return Action::None;
+        }
+        let run = self.hints.start();
+        self.hint = Hint::Thinking;
+        let (game, c) = (g.game.clone(), Arc::clone(&g.components));
+        Action::Run(Task::perform(
+            blocking(move || Ok(game.hint(&c))),
+            move |r| Message::Hinted(run, r),
+        ))
+    }
+
+    fn hinted(&mut self, run: u64, r: Result<Option<Move>, String>) -> Action<Message> {
+        if !self.hints.is_current(run) {
+            return Action::None;
+        }
+        match r {
+            Ok(m) => {
+                self.hint = Hint::Ready(m);
+                // a placement hint selects its card, so the cell lights up
+                if let Some(Move::Place { card, .. }) = m {
+                    self.selected = Some(card);
+                }
+                Action::None
+            }
+            Err(e) => {
+                self.hint = Hint::None;
+                Action::Error(e)
+            }
+        }
+    }
+
+    /// The game's events so far, newest first, in words.
+    pub fn log_lines(&self, limit: usize) -> Vec<String> {
+        let Some(g) = &self.current else {
+            return Vec::new();
+        };
+        let steps: Vec<_> = g.game.log().collect();
+        let mut out = Vec::new();
+        for step in steps.iter().rev() {
+            for e in step.events.iter().rev() {
+                if let Some(line) = event_line(&g.components, e) {
+                    out.push(line);
+                    if out.len() == limit {
+                        return out;
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A cell by the board's coordinates: column letter, row number (`D4` is
+/// the centre, where the starting Land lies).
+pub fn cell_name(at: Pos) -> String {
+    format!("{}{}", (b'A' + at.x()) as char, at.y() + 1)
+}
+
+/// Rows `upper` and `upper + 1` by the board's numbers.
+pub fn rows_name(upper: u8) -> String {
+    format!("rows {}-{}", upper + 1, upper + 2)
+}
+
+fn land_name(c: &Components, card: u8) -> &str {
+    c.lands
+        .get(usize::from(card))
+        .map_or("?", |l| l.name.as_str())
+}
+
+fn traveller_name(c: &Components, t: u8) -> &str {
+    c.travellers
+        .get(usize::from(t))
+        .map_or("?", |t| t.name.as_str())
+}
+
+/// A move in words, for hints and refusals.
+pub fn describe(c: &Components, w: &Board, m: Move) -> String {
+    match m {
+        Move::TakeStack { stack } => format!("Take stack {}", stack + 1),
+        Move::Place { card, at } => {
+            format!("Place {} on {}", land_name(c, card), cell_name(at))
+        }
+        Move::Welcome {
+            traveller,
+            side,
+            upper,
+        } => format!(
+            "Welcome {} on the {} over {}",
+            traveller_name(c, traveller),
+            side.as_str(),
+            rows_name(upper)
+        ),
+        Move::Decline => "Welcome no Traveller".into(),
+        Move::Erupt { at } => {
+            let on = w
+                .cell(at)
+                .map_or("?", |cell| land_name(c, cell.card))
+                .to_string();
+            format!("Cover {on} on {} with a Fumarole", cell_name(at))
+        }
+        Move::Join { with } => format!(
+            "Build the Dark City with the Fumarole on {}",
+            cell_name(with)
+        ),
+    }
+}
+
+/// An event in words (placements are left out: the board shows them).
+fn event_line(c: &Components, e: &Event) -> Option<String> {
+    Some(match *e {
+        Event::StackTaken { stack, top } => {
+            format!("Took stack {} ({} on top)", stack + 1, land_name(c, top))
+        }
+        Event::Placed { card, at } => format!("Placed {} on {}", land_name(c, card), cell_name(at)),
+        Event::Flipped { card, at, cause } => format!(
+            "{} on {} turned Tzimime side up ({}): {}",
+            land_name(c, card),
+            cell_name(at),
+            cause.as_str(),
+            cause.rule()
+        ),
+        Event::Revealed { card } => format!("Revealed {}", land_name(c, card)),
+        Event::PortalCompleted { a, b } => format!(
+            "Portal completed between {} and {}",
+            cell_name(a),
+            cell_name(b)
+        ),
+        Event::TravellerWelcomed {
+            traveller,
+            side,
+            upper,
+        } => format!(
+            "{} welcomed on the {} over {}",
+            traveller_name(c, traveller),
+            side.as_str(),
+            rows_name(upper)
+        ),
+        Event::Covered { card, at } => format!(
+            "A Fumarole covers {} on {}",
+            land_name(c, card),
+            cell_name(at)
+        ),
+        Event::DarkCity { stars, a, b } => format!(
+            "Dark City of {stars} stars between {} and {}",
+            cell_name(a),
+            cell_name(b)
+        ),
+        Event::Finished { total } => format!("The World is complete: {total} stars"),
+    })
+}
+
+/// The board cells, row by row (`GRID` × `GRID`).
+pub fn board_cells() -> impl Iterator<Item = Pos> {
+    (0..GRID).flat_map(|y| (0..GRID).filter_map(move |x| Pos::new(x, y)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_named_by_the_board() {
+        assert_eq!(cell_name(Pos::START), "D4");
+        assert_eq!(cell_name(Pos::new(0, 6).unwrap()), "A7");
+        assert_eq!(rows_name(2), "rows 3-4");
+        assert_eq!(board_cells().count(), 49);
+    }
+}

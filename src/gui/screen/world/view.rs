@@ -1,0 +1,556 @@
+//! How the World screen looks: the board with its Travellers at the side on
+//! the left; on the right what the game waits for (the stacks, the hand, a
+//! Traveller to welcome), the live score with its rating, and the log.
+
+use iced::widget::{
+    button, column, container, pick_list, row, rule, scrollable, space, text, text_input,
+};
+use iced::{Border, Color, Element, Fill, Theme};
+
+use crate::engine::solo::{Action as Move, Components, GRID, Land, Phase, Pos, Side};
+use crate::gui::widget::{Pick, SCROLLBAR_GAP, heading, muted, picked};
+use crate::store::CatalogId;
+
+use super::{Game, Hint, Message, SEED_ID, World, cell_name, describe, rows_name};
+
+/// Side of a board cell, in pixels.
+const CELL: f32 = 78.0;
+/// Width of a Traveller column beside the board.
+const SIDE: f32 = 70.0;
+
+impl World {
+    pub fn view(&self) -> Element<'_, Message> {
+        let catalogs: Vec<Pick<CatalogId>> = self
+            .catalogs()
+            .iter()
+            .map(|c| Pick::some(c.id, c.name.clone()))
+            .collect();
+        let current = self.game().map(|g| g.info.id);
+        let seed = self.game().map(|g| g.game.seed());
+        let top = row![
+            pick_list(
+                catalogs.clone(),
+                picked(&catalogs, current.as_ref()),
+                Message::Catalog
+            )
+            .placeholder("A Strange World catalog")
+            .width(260),
+            text(match seed {
+                Some(s) => format!("Seed {s}"),
+                None => String::new(),
+            }),
+            text_input("seed", &self.seed_text)
+                .id(SEED_ID)
+                .on_input(Message::SeedTyped)
+                .on_submit(Message::Replay)
+                .width(130),
+            button(text("Replay seed").size(13))
+                .on_press(Message::Replay)
+                .style(button::secondary),
+            button(text("New game").size(13)).on_press(Message::NewGame),
+        ]
+        .spacing(10)
+        .align_y(iced::Center);
+        let Some(g) = self.game() else {
+            return column![
+                top,
+                text("Choose a Strange World catalog to play the solo mode.").style(muted)
+            ]
+            .spacing(10)
+            .padding(12)
+            .into();
+        };
+        let mut left = column![top, self.view_board(g)].spacing(10);
+        if let Some(r) = self.refusal() {
+            left = left.push(text(r).size(13).style(text::danger));
+        }
+        if let Hint::Ready(h) = self.hint() {
+            let line = match h {
+                Some(m) => format!(
+                    "Hint (search player): {}",
+                    describe(&g.components, g.game.state().world(), m)
+                ),
+                None => "Hint: nothing left to do.".into(),
+            };
+            left = left.push(text(line).size(13).style(|t: &Theme| text::Style {
+                color: Some(t.extended_palette().primary.base.color),
+            }));
+        }
+        row![
+            scrollable(left.padding(SCROLLBAR_GAP))
+                .height(Fill)
+                .width(Fill),
+            rule::vertical(1),
+            scrollable(self.view_panel(g).padding(SCROLLBAR_GAP))
+                .height(Fill)
+                .width(380),
+        ]
+        .spacing(12)
+        .padding(12)
+        .into()
+    }
+
+    fn view_board<'a>(&'a self, g: &'a Game) -> Element<'a, Message> {
+        let c = &g.components;
+        let w = g.game.state().world();
+        let targets = self.targets();
+        let hinted: Option<Pos> = match self.hint() {
+            Hint::Ready(Some(Move::Place { at, .. }))
+            | Hint::Ready(Some(Move::Erupt { at }))
+            | Hint::Ready(Some(Move::Join { with: at })) => Some(at),
+            _ => None,
+        };
+        let cities: Vec<(Pos, u8)> = w
+            .dark_cities()
+            .iter()
+            .filter_map(|d| d.junction.map(|(a, b)| [(a, d.stars), (b, d.stars)]))
+            .flatten()
+            .collect();
+        let mut header = row![space().width(SIDE + 20.0)].spacing(2);
+        for x in 0..GRID {
+            header = header.push(
+                container(text(((b'A' + x) as char).to_string()).size(12).style(muted))
+                    .center_x(CELL),
+            );
+        }
+        let mut grid = column![header].spacing(2);
+        for y in 0..GRID {
+            let mut line = row![
+                container(text((y + 1).to_string()).size(12).style(muted))
+                    .center_y(CELL)
+                    .width(18),
+                self.view_travellers(g, Side::Left, y),
+            ]
+            .spacing(2);
+            for x in 0..GRID {
+                let Some(at) = Pos::new(x, y) else { continue };
+                let city = cities.iter().find(|(p, _)| *p == at).map(|(_, s)| *s);
+                line = line.push(cell(
+                    c,
+                    w,
+                    at,
+                    targets.contains(&at),
+                    hinted == Some(at),
+                    city,
+                ));
+            }
+            line = line.push(self.view_travellers(g, Side::Right, y));
+            grid = grid.push(line);
+        }
+        grid.into()
+    }
+
+    /// The Travellers on `side` beside board row `y`.
+    fn view_travellers<'a>(&'a self, g: &'a Game, side: Side, y: u8) -> Element<'a, Message> {
+        let c = &g.components;
+        let mut names = column![].spacing(1);
+        let mut any = false;
+        for t in g.game.state().world().travellers() {
+            if t.side != side || (y != t.upper && y != t.upper + 1) {
+                continue;
+            }
+            any = true;
+            let trav = &c.travellers[usize::from(t.traveller)];
+            let label = if y == t.upper {
+                format!("{} +{}", trav.name, trav.bonus)
+            } else {
+                format!("({})", trav.name)
+            };
+            names = names.push(text(label).size(11));
+        }
+        let b = container(names).center_y(CELL).width(SIDE).padding(3);
+        if any {
+            b.style(|t: &Theme| container::Style {
+                background: Some(t.extended_palette().secondary.weak.color.into()),
+                border: Border::default().rounded(4),
+                ..container::Style::default()
+            })
+            .into()
+        } else {
+            b.into()
+        }
+    }
+
+    fn view_panel<'a>(&'a self, g: &'a Game) -> iced::widget::Column<'a, Message> {
+        let c = &g.components;
+        let s = g.game.state();
+        let mut p = column![].spacing(10);
+        let prompt = match s.phase() {
+            Phase::ChooseStack => format!("Turn {} of 5: take a stack.", s.turn() + 1),
+            Phase::Place => {
+                if s.hand_revealed() {
+                    "Place the cards of the stack in the order you like: pick one, then click a lit cell.".to_string()
+                } else {
+                    "Place the stack's revealed card: click a lit cell.".to_string()
+                }
+            }
+            Phase::Welcome { .. } => {
+                "A portal is complete: welcome a Traveller, or decline.".to_string()
+            }
+            Phase::Erupt { .. } => {
+                "The Volcano erupts: click the card the Fumarole covers.".to_string()
+            }
+            Phase::JoinCity { .. } => {
+                "Click the Fumarole the Dark City joins the new one with.".to_string()
+            }
+            Phase::Finished => "The World is complete.".to_string(),
+        };
+        p = p.push(heading("Strange World solo"));
+        p = p.push(text(prompt));
+        let thinking = self.hint() == Hint::Thinking;
+        p = p.push(
+            row![
+                button(text("Undo").size(13))
+                    .on_press_maybe(g.game.log().next().is_some().then_some(Message::Undo))
+                    .style(button::secondary),
+                button(text(if thinking { "Thinking..." } else { "Hint" }).size(13))
+                    .on_press_maybe((!thinking && !s.is_finished()).then_some(Message::Hint))
+                    .style(button::secondary),
+            ]
+            .spacing(8),
+        );
+        match s.phase() {
+            Phase::ChooseStack => p = p.push(self.view_stacks(g)),
+            Phase::Place => p = p.push(self.view_hand(g)),
+            Phase::Welcome { .. } => p = p.push(self.view_welcome(g)),
+            _ => {}
+        }
+        p = p.push(rule::horizontal(1));
+        p = p.push(view_score(g));
+        p = p.push(rule::horizontal(1));
+        p = p.push(text("Travellers on offer").size(15));
+        let mut offered = column![].spacing(3);
+        for t in s.offer() {
+            let trav = &c.travellers[usize::from(t)];
+            offered = offered.push(
+                text(format!(
+                    "{} (5 + {}): {}",
+                    trav.name,
+                    trav.bonus,
+                    condition(c, t)
+                ))
+                .size(12),
+            );
+        }
+        p = p.push(offered);
+        let cities: Vec<String> = s.cities_left().iter().map(|n| n.to_string()).collect();
+        p = p.push(
+            text(format!(
+                "Dark Cities left: {} · Fumaroles left: {}",
+                if cities.is_empty() {
+                    "none".to_string()
+                } else {
+                    cities.join(", ")
+                },
+                s.fumaroles_left()
+            ))
+            .size(12)
+            .style(muted),
+        );
+        p = p.push(rule::horizontal(1));
+        p = p.push(text("What happened").size(15));
+        let mut log = column![].spacing(3);
+        for line in self.log_lines(12) {
+            log = log.push(text(line).size(11));
+        }
+        p.push(log)
+    }
+
+    fn view_stacks<'a>(&'a self, g: &'a Game) -> Element<'a, Message> {
+        let c = &g.components;
+        let hinted = match self.hint() {
+            Hint::Ready(Some(Move::TakeStack { stack })) => Some(stack),
+            _ => None,
+        };
+        let mut list = column![].spacing(4);
+        for v in g.game.state().stacks() {
+            let Some(top) = v.top else { continue };
+            let land = c.land(top);
+            let b = button(
+                column![
+                    text(format!("Stack {}: {}", v.stack + 1, land.name)).size(13),
+                    text(icons(c, land).join(" · ")).size(11),
+                ]
+                .spacing(2),
+            )
+            .width(Fill)
+            .padding([4, 8])
+            .style(if hinted == Some(v.stack) {
+                button::primary
+            } else {
+                button::secondary
+            })
+            .on_press(Message::Stack(v.stack));
+            list = list.push(container(b).id(format!("stack-{}", v.stack)));
+        }
+        list.into()
+    }
+
+    fn view_hand<'a>(&'a self, g: &'a Game) -> Element<'a, Message> {
+        let c = &g.components;
+        let mut list = column![text("In hand").size(15)].spacing(4);
+        for card in g.game.state().hand() {
+            let land = c.land(card);
+            let on = self.selected() == Some(card);
+            let b = button(
+                column![
+                    text(land.name.as_str()).size(13),
+                    text(icons(c, land).join(" · ")).size(11),
+                ]
+                .spacing(2),
+            )
+            .width(Fill)
+            .padding([4, 8])
+            .style(if on {
+                button::primary
+            } else {
+                button::secondary
+            })
+            .on_press(Message::Select(card));
+            list = list.push(container(b).id(format!("hand-{card}")));
+        }
+        if !g.game.state().hand_revealed() {
+            list = list.push(
+                text("The stack's other two cards are revealed once this one is placed.")
+                    .size(11)
+                    .style(muted),
+            );
+        }
+        list.into()
+    }
+
+    fn view_welcome<'a>(&'a self, g: &'a Game) -> Element<'a, Message> {
+        let c = &g.components;
+        let hinted = match self.hint() {
+            Hint::Ready(Some(m)) => Some(m),
+            _ => None,
+        };
+        let mut list = column![].spacing(4);
+        for a in g.game.legal_actions() {
+            let Move::Welcome {
+                traveller,
+                side,
+                upper,
+            } = a
+            else {
+                continue;
+            };
+            let label = format!(
+                "{} on the {}, {}",
+                c.travellers[usize::from(traveller)].name,
+                side.as_str(),
+                rows_name(upper)
+            );
+            let b = button(text(label).size(13))
+                .width(Fill)
+                .style(if hinted == Some(a) {
+                    button::primary
+                } else {
+                    button::secondary
+                })
+                .on_press(Message::Welcome {
+                    traveller,
+                    side,
+                    upper,
+                });
+            list = list
+                .push(container(b).id(format!("welcome-{traveller}-{}-{upper}", side.as_str())));
+        }
+        list = list.push(
+            container(
+                button(text("Decline").size(13))
+                    .style(if hinted == Some(Move::Decline) {
+                        button::primary
+                    } else {
+                        button::text
+                    })
+                    .on_press(Message::Decline),
+            )
+            .id("welcome-decline"),
+        );
+        list.into()
+    }
+}
+
+/// A Traveller's condition in words.
+fn condition(c: &Components, t: u8) -> String {
+    let k = &c.travellers[usize::from(t)].condition;
+    let mut parts = Vec::new();
+    let mut need = |n: u8, what: &str| {
+        if n > 0 {
+            parts.push(format!("{n} {what}"));
+        }
+    };
+    need(k.lakes, "lakes");
+    need(k.mountains, "mountains");
+    need(k.swamps, "swamps");
+    need(k.watchers, "watchers");
+    need(k.fumaroles, "Fumaroles");
+    need(k.portals, "portals");
+    need(k.species, "different animals");
+    need(k.swamps_each_row, "swamp in each row");
+    if parts.is_empty() {
+        "no condition".into()
+    } else {
+        format!("at least {} in its two rows", parts.join(", "))
+    }
+}
+
+/// A Land's icons in words.
+pub fn icons(c: &Components, l: &Land) -> Vec<String> {
+    let mut out = Vec::new();
+    if l.mountains > 0 {
+        out.push(format!(
+            "{} mountain{}",
+            l.mountains,
+            if l.mountains == 1 { "" } else { "s" }
+        ));
+    }
+    if l.lake {
+        out.push("lake".into());
+    }
+    if l.swamp {
+        out.push("swamp".into());
+    }
+    if l.watcher {
+        out.push("watcher".into());
+    }
+    if let Some(s) = l.species.and_then(|s| c.species.get(usize::from(s))) {
+        out.push(s.clone());
+    }
+    if l.volcano {
+        out.push("volcano".into());
+    }
+    if let Some(e) = l.portal {
+        out.push(format!("portal {}", e.as_str()));
+    }
+    out
+}
+
+/// One board cell: a card (face up, Tzimime side up or under a Fumarole) or
+/// an empty place, lit when a click there would be a legal move.
+fn cell<'a>(
+    c: &'a Components,
+    w: &crate::engine::solo::World,
+    at: Pos,
+    target: bool,
+    hinted: bool,
+    city: Option<u8>,
+) -> Element<'a, Message> {
+    let (x, y) = (at.x(), at.y());
+    let content: Element<'a, Message> = match w.cell(at) {
+        Some(cell) => {
+            let land = c.land(cell.card);
+            let mut col = column![text(land.name.as_str()).size(10)].spacing(1);
+            if cell.fumarole {
+                col = col.push(text("Fumarole").size(11));
+            } else if !cell.face_up {
+                col = col.push(text("Tzimime").size(11));
+            } else {
+                for i in icons(c, land) {
+                    col = col.push(text(i).size(10));
+                }
+            }
+            if let Some(stars) = city {
+                col = col.push(text(format!("City {stars}")).size(10));
+            }
+            col.into()
+        }
+        None => text(cell_name(at)).size(10).style(muted).into(),
+    };
+    let state = w.cell(at).map(|cell| (cell.face_up, cell.fumarole));
+    let body = container(content)
+        .padding(3)
+        .width(CELL)
+        .height(CELL)
+        .clip(true)
+        .style(move |t: &Theme| {
+            let p = t.extended_palette();
+            let (bg, fg) = match state {
+                Some((_, true)) => (Color::from_rgb8(0x6b, 0x6b, 0x6b), Color::WHITE),
+                Some((false, false)) => (Color::from_rgb8(0x3d, 0x2b, 0x56), Color::WHITE),
+                Some((true, false)) => (p.background.weak.color, p.background.weak.text),
+                None => (p.background.base.color, p.background.base.text),
+            };
+            let border = if hinted {
+                Border {
+                    color: p.primary.strong.color,
+                    width: 3.0,
+                    radius: 4.0.into(),
+                }
+            } else if target {
+                Border {
+                    color: p.success.base.color,
+                    width: 3.0,
+                    radius: 4.0.into(),
+                }
+            } else {
+                Border {
+                    color: p.background.strong.color,
+                    width: 1.0,
+                    radius: 4.0.into(),
+                }
+            };
+            container::Style {
+                background: Some(bg.into()),
+                text_color: Some(fg),
+                border,
+                ..container::Style::default()
+            }
+        });
+    container(
+        button(body)
+            .padding(0)
+            .style(button::text)
+            .on_press(Message::Cell(x, y)),
+    )
+    .id(format!("cell-{x}-{y}"))
+    .into()
+}
+
+/// The live score: the seven parts, the total and its rating band, and how
+/// each welcomed Traveller scores.
+fn view_score(g: &Game) -> Element<'_, Message> {
+    let c = &g.components;
+    let b = g.game.score(c);
+    let rating = c.rules.rating(i64::from(b.total));
+    let band = c.rules.band(i64::from(b.total));
+    let mut col = column![
+        text(format!("Score {}", b.total)).size(20),
+        text(format!("{band}: {rating}")).size(12).style(muted),
+    ]
+    .spacing(3);
+    for (name, v) in [
+        ("Mountains", b.mountains),
+        ("Lakes", b.lakes),
+        ("Animals", b.animals),
+        ("Swamps", b.swamps),
+        ("Dark Cities", b.dark_cities),
+        ("Watchers", b.watchers),
+        ("Travellers", b.travellers),
+    ] {
+        col = col.push(
+            row![
+                text(name).size(13).width(Fill),
+                text(v.to_string()).size(13)
+            ]
+            .width(200),
+        );
+    }
+    for t in crate::engine::solo::travellers(g.game.state().world(), c) {
+        col = col.push(
+            text(format!(
+                "{}: {} ({} stars)",
+                t.name,
+                if t.met {
+                    "condition met"
+                } else {
+                    "condition not met"
+                },
+                t.points
+            ))
+            .size(12),
+        );
+    }
+    col.into()
+}

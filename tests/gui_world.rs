@@ -1,0 +1,302 @@
+//! The World screen (issue 6): `update(Message)` tests of the solo board
+//! (seeds, refused moves with their rule, undo, hints) and an `iced_test`
+//! flow that plays a whole seeded game by clicking and finds the engine's
+//! score of the same moves on screen.
+
+mod gui_support;
+
+use deckwright::engine::solo::{
+    Action as Move, Components, Phase, PlayerKind, Pos, Solo, SoloGame, play,
+};
+use deckwright::gui::Message;
+use deckwright::gui::app::Screen;
+use deckwright::gui::prefs::ScreenId;
+use deckwright::gui::screen::world::{self, Hint};
+use deckwright::model::GameId;
+use gui_support::{Harness, catalog_of};
+
+fn world(h: &Harness) -> &world::World {
+    match h.app.shell().unwrap().screen() {
+        Screen::World(w) => w,
+        other => panic!("not on the World screen: {:?}", other.id()),
+    }
+}
+
+fn wm(m: world::Message) -> Message {
+    Message::World(m)
+}
+
+/// The engine's components of the stored sample catalog.
+fn components(h: &Harness) -> Components {
+    let s = h.store();
+    let cat = s
+        .load_catalog(catalog_of(&s, GameId::StrangeWorld))
+        .unwrap();
+    Components::with_defaults(&cat).unwrap()
+}
+
+/// The World screen on a game dealt from `seed`.
+fn at_seed(seed: u64) -> Harness {
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::World));
+    assert!(world(&h).game().is_some(), "a game is dealt on arrival");
+    h.send(wm(world::Message::SeedTyped(seed.to_string())));
+    h.send(wm(world::Message::Replay));
+    assert_eq!(world(&h).game().unwrap().game.seed(), seed);
+    h
+}
+
+fn state(h: &Harness) -> Solo {
+    *world(h).game().unwrap().game.state()
+}
+
+/// Clicks what a move needs on screen.
+fn click_move(h: &mut Harness, m: Move) {
+    let cell = |at: Pos| format!("cell-{}-{}", at.x(), at.y());
+    match m {
+        Move::TakeStack { stack } => h.click_id(&format!("stack-{stack}")),
+        Move::Place { card, at } => {
+            h.click_id(&format!("hand-{card}"));
+            assert_eq!(world(h).selected(), Some(card));
+            assert!(
+                world(h).targets().contains(&at),
+                "the cell of a legal move is lit"
+            );
+            h.click_id(&cell(at));
+        }
+        Move::Welcome {
+            traveller,
+            side,
+            upper,
+        } => h.click_id(&format!("welcome-{traveller}-{}-{upper}", side.as_str())),
+        Move::Decline => h.click_id("welcome-decline"),
+        Move::Erupt { at } | Move::Join { with: at } => {
+            assert!(world(h).targets().contains(&at));
+            h.click_id(&cell(at));
+        }
+    }
+}
+
+#[test]
+fn a_whole_seeded_game_played_by_clicking_scores_as_the_engine() {
+    let mut h = Harness::new();
+    h.click_text("World");
+    // seed 5: the greedy player welcomes two Travellers, a Volcano erupts
+    // next to another Fumarole (a Dark City) and a card is flipped
+    h.send(wm(world::Message::SeedTyped("5".into())));
+    h.click_text("Replay seed");
+    assert!(h.shows("Seed 5"));
+    let c = components(&h);
+    // the greedy player's game of the same seed, move by move
+    let record = play(&c, PlayerKind::Greedy, 5).unwrap();
+    let mut kinds = std::collections::HashSet::new();
+    for (n, step) in record.steps.iter().enumerate() {
+        let before = world(&h).game().unwrap().game.log().count();
+        click_move(&mut h, step.action);
+        assert_eq!(
+            world(&h).game().unwrap().game.log().count(),
+            before + 1,
+            "move {n} ({:?}) was not played: {:?}",
+            step.action,
+            world(&h).refusal()
+        );
+        kinds.insert(std::mem::discriminant(&step.action));
+    }
+    for m in [
+        Move::TakeStack { stack: 0 },
+        Move::Welcome {
+            traveller: 0,
+            side: deckwright::engine::solo::Side::Left,
+            upper: 0,
+        },
+        Move::Erupt { at: Pos::START },
+    ] {
+        assert!(
+            kinds.contains(&std::mem::discriminant(&m)),
+            "the game clicks a {m:?}"
+        );
+    }
+    let s = state(&h);
+    assert_eq!(s.phase(), Phase::Finished);
+    assert_eq!(s.world().len(), 16);
+    let shown = world(&h).game().unwrap().game.score(&c);
+    assert_eq!(shown, record.score, "the same moves, the same breakdown");
+    assert!(h.shows(&format!("Score {}", record.score.total)));
+    assert!(h.shows("The World is complete."));
+    // what happened is on the board and in the log
+    assert!(h.shows("Fumarole"), "a covered card shows its Fumarole");
+    assert!(h.shows("Tzimime"), "a flipped card shows its Tzimime side");
+    let city = s.world().dark_cities()[0].stars;
+    assert!(h.shows(&format!("City {city}")));
+    for t in s.world().travellers() {
+        let trav = &c.travellers[usize::from(t.traveller)];
+        assert!(
+            h.shows(&format!("{} +{}", trav.name, trav.bonus)),
+            "{} beside the board",
+            trav.name
+        );
+    }
+    let rating = c.rules.rating(i64::from(record.score.total));
+    assert!(
+        h.text_containing(rating).is_some(),
+        "the rating \"{rating}\" is shown"
+    );
+}
+
+#[test]
+fn a_seed_replays_the_same_deal() {
+    let h = at_seed(42);
+    let c = components(&h);
+    let engine = Solo::deal(&c, 42).unwrap();
+    let tops = |s: &Solo| s.stacks().map(|v| v.top).collect::<Vec<_>>();
+    assert_eq!(tops(&state(&h)), tops(&engine));
+    assert_eq!(
+        state(&h).world().cell(Pos::START).unwrap().card,
+        engine.world().cell(Pos::START).unwrap().card
+    );
+    let offer: Vec<u8> = state(&h).offer().collect();
+    assert_eq!(offer, engine.offer().collect::<Vec<u8>>());
+    for t in &offer {
+        assert!(
+            h.text_containing(&c.travellers[usize::from(*t)].name)
+                .is_some()
+        );
+    }
+    // the starting Land is on the centre of the board
+    let start = c.land(engine.world().cell(Pos::START).unwrap().card);
+    assert!(h.shows(&start.name));
+}
+
+#[test]
+fn refused_moves_name_the_rule_and_change_nothing() {
+    let mut h = at_seed(7);
+    // a click on the board before a stack is taken
+    h.send(wm(world::Message::Cell(3, 2)));
+    let r = world(&h).refusal().unwrap().to_string();
+    assert!(
+        r.contains("the game waits for you to choose a stack"),
+        "{r}"
+    );
+    assert!(
+        r.contains("\"Each turn, pick 1 of the available stacks"),
+        "{r}"
+    );
+    assert_eq!(state(&h).world().len(), 1);
+
+    h.click_id("stack-0");
+    assert_eq!(state(&h).phase(), Phase::Place);
+    let before = state(&h);
+    // far from the starting Land: not adjacent
+    h.click_id("cell-0-0");
+    let r = world(&h).refusal().unwrap().to_string();
+    assert!(r.starts_with("Place "), "{r}");
+    assert!(
+        r.contains("A1: refused, the card must touch a card of the World"),
+        "{r}"
+    );
+    assert!(r.contains("orthogonally adjacent"), "{r}");
+    assert!(h.text_containing("the card must touch a card").is_some());
+    assert_eq!(state(&h), before, "a refused move changes nothing");
+    // the starting Land's own cell is taken
+    h.send(wm(world::Message::Cell(3, 3)));
+    assert!(
+        world(&h)
+            .refusal()
+            .unwrap()
+            .contains("that cell already holds a card")
+    );
+    // the lit cells are exactly those the engine accepts for the card
+    let c = components(&h);
+    let card = world(&h).selected().unwrap();
+    for at in world::board_cells() {
+        let legal = before.check(Move::Place { card, at }).is_ok();
+        assert_eq!(world(&h).targets().contains(&at), legal, "{at:?}");
+    }
+    assert_eq!(world(&h).targets().len(), 4);
+    // a legal click plays, and clears the refusal
+    h.click_id("cell-3-2");
+    assert!(world(&h).refusal().is_none());
+    assert_eq!(state(&h).world().len(), 2);
+    assert_eq!(
+        state(&h)
+            .world()
+            .cell(Pos::new(3, 2).unwrap())
+            .unwrap()
+            .card,
+        card
+    );
+    assert!(
+        h.text_containing(&format!("Placed {} on D3", c.land(card).name))
+            .is_some()
+    );
+}
+
+#[test]
+fn undo_steps_back_one_decision() {
+    let mut h = at_seed(11);
+    let start = state(&h);
+    h.click_id("stack-2");
+    let taken = state(&h);
+    let card = world(&h).selected().unwrap();
+    h.click_id("cell-4-3");
+    assert_eq!(state(&h).world().len(), 2);
+    h.click_text("Undo");
+    assert_eq!(state(&h), taken);
+    assert_eq!(world(&h).selected(), Some(card));
+    h.send(Message::Shortcut(deckwright::gui::screen::Shortcut::Undo));
+    assert_eq!(state(&h), start);
+    // nothing more to undo
+    h.send(wm(world::Message::Undo));
+    assert_eq!(state(&h), start);
+}
+
+#[test]
+fn the_hint_is_the_search_players_move_computed_off_the_ui_thread() {
+    let mut h = at_seed(5);
+    let c = components(&h);
+    h.click_id("stack-1");
+    // the same position in an engine game
+    let mut engine = SoloGame::new(&c, 5).unwrap();
+    engine.apply(&c, Move::TakeStack { stack: 1 }).unwrap();
+    let want = engine.hint(&c);
+    assert!(want.is_some());
+
+    // asked, the screen waits; the answer arrives as a message
+    let task = h.app.update(wm(world::Message::Hint));
+    assert_eq!(world(&h).hint(), Hint::Thinking);
+    assert!(h.shows("Thinking..."));
+    h.settle(task);
+    assert_eq!(world(&h).hint(), Hint::Ready(want));
+    assert!(
+        h.text_containing("Hint (search player): Place ").is_some(),
+        "{:?}",
+        h.dump()
+    );
+    // a placement hint selects its card so its cell is lit
+    if let Some(Move::Place { card, at }) = want {
+        assert_eq!(world(&h).selected(), Some(card));
+        assert!(world(&h).targets().contains(&at));
+    }
+
+    // an answer for a position that is gone is dropped
+    let task = h.app.update(wm(world::Message::Hint));
+    h.send(wm(world::Message::Undo));
+    h.settle(task);
+    assert_eq!(world(&h).hint(), Hint::None);
+}
+
+#[test]
+fn a_seed_that_is_not_a_number_is_refused() {
+    let mut h = at_seed(3);
+    h.send(wm(world::Message::SeedTyped("abc".into())));
+    h.send(wm(world::Message::Replay));
+    assert_eq!(
+        world(&h).refusal(),
+        Some("\"abc\" is not a seed (a whole number)")
+    );
+    assert_eq!(world(&h).game().unwrap().game.seed(), 3);
+    // a new game gets a fresh seed, shown
+    h.click_text("New game");
+    let seed = world(&h).game().unwrap().game.seed();
+    assert!(h.shows(&format!("Seed {seed}")));
+}
