@@ -34,7 +34,7 @@ impl World {
                 Message::Catalog
             )
             .placeholder("A Strange World catalog")
-            .width(260),
+            .width(320),
             text(match seed {
                 Some(s) => format!("Seed {s}"),
                 None => String::new(),
@@ -114,34 +114,68 @@ impl World {
             );
         }
         let mut grid = column![header].spacing(2);
+        // The Travellers sit just outside the World's closed side; when that
+        // side is the board's edge, in the margin column beyond it.
+        let closed = w.closed();
+        let beside = |x: u8| match closed {
+            Some((Side::Left, b)) => b.checked_sub(1) == Some(x),
+            Some((Side::Right, b)) => b + 1 == x,
+            None => false,
+        };
+        let margin = |side: Side| match closed {
+            Some((Side::Left, 0)) => side == Side::Left,
+            Some((Side::Right, b)) => b + 1 == GRID && side == Side::Right,
+            _ => false,
+        };
+        let possible: Vec<Pos> = w.possible_positions().collect();
         for y in 0..GRID {
             let mut line = row![
                 container(text((y + 1).to_string()).size(12).style(muted))
                     .center_y(CELL)
                     .width(18),
-                self.view_travellers(g, Side::Left, y),
+                if margin(Side::Left) {
+                    self.view_travellers(g, Side::Left, y, SIDE)
+                } else {
+                    space().width(SIDE).into()
+                },
             ]
             .spacing(2);
             for x in 0..GRID {
                 let Some(at) = Pos::new(x, y) else { continue };
+                if beside(x) && w.cell(at).is_none() {
+                    let side = closed.map_or(Side::Left, |(s, _)| s);
+                    line = line.push(self.view_travellers(g, side, y, CELL));
+                    continue;
+                }
                 let city = cities.iter().find(|(p, _)| *p == at).map(|(_, s)| *s);
                 line = line.push(cell(
                     c,
                     w,
                     at,
-                    targets.contains(&at),
-                    hinted == Some(at),
+                    Look {
+                        target: targets.contains(&at),
+                        hinted: hinted == Some(at),
+                        in_frame: possible.contains(&at),
+                    },
                     city,
                 ));
             }
-            line = line.push(self.view_travellers(g, Side::Right, y));
+            if margin(Side::Right) {
+                line = line.push(self.view_travellers(g, Side::Right, y, SIDE));
+            }
             grid = grid.push(line);
         }
         grid.into()
     }
 
     /// The Travellers on `side` beside board row `y`.
-    fn view_travellers<'a>(&'a self, g: &'a Game, side: Side, y: u8) -> Element<'a, Message> {
+    fn view_travellers<'a>(
+        &'a self,
+        g: &'a Game,
+        side: Side,
+        y: u8,
+        width: f32,
+    ) -> Element<'a, Message> {
         let c = &g.components;
         let mut names = column![].spacing(1);
         let mut any = false;
@@ -158,7 +192,7 @@ impl World {
             };
             names = names.push(text(label).size(11));
         }
-        let b = container(names).center_y(CELL).width(SIDE).padding(3);
+        let b = container(names).center_y(CELL).width(width).padding(3);
         if any {
             b.style(|t: &Theme| container::Style {
                 background: Some(t.extended_palette().secondary.weak.color.into()),
@@ -427,16 +461,31 @@ pub fn icons(c: &Components, l: &Land) -> Vec<String> {
     out
 }
 
+/// How a cell is drawn.
+#[derive(Clone, Copy, Debug)]
+struct Look {
+    /// A click here is a legal move.
+    target: bool,
+    /// The hint's cell.
+    hinted: bool,
+    /// The World may still reach it.
+    in_frame: bool,
+}
+
 /// One board cell: a card (face up, Tzimime side up or under a Fumarole) or
 /// an empty place, lit when a click there would be a legal move.
 fn cell<'a>(
     c: &'a Components,
     w: &crate::engine::solo::World,
     at: Pos,
-    target: bool,
-    hinted: bool,
+    look: Look,
     city: Option<u8>,
 ) -> Element<'a, Message> {
+    let Look {
+        target,
+        hinted,
+        in_frame,
+    } = look;
     let (x, y) = (at.x(), at.y());
     let content: Element<'a, Message> = match w.cell(at) {
         Some(cell) => {
@@ -456,7 +505,8 @@ fn cell<'a>(
             }
             col.into()
         }
-        None => text(cell_name(at)).size(10).style(muted).into(),
+        None if in_frame => text(cell_name(at)).size(10).style(muted).into(),
+        None => space().into(),
     };
     let state = w.cell(at).map(|cell| (cell.face_up, cell.fumarole));
     let body = container(content)
@@ -484,12 +534,15 @@ fn cell<'a>(
                     width: 3.0,
                     radius: 4.0.into(),
                 }
-            } else {
+            } else if in_frame || state.is_some() {
                 Border {
                     color: p.background.strong.color,
                     width: 1.0,
                     radius: 4.0.into(),
                 }
+            } else {
+                // a place the World can no longer reach: not drawn
+                Border::default()
             };
             container::Style {
                 background: Some(bg.into()),
