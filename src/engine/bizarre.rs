@@ -35,8 +35,8 @@ use serde::{Deserialize, Serialize};
 
 use super::fx::{Fx, unsupported};
 use super::sim::{
-    CardView, CurveLabels, Illegal, Log, Outcome, Seat, Sim, Snapshot, Trace, TurnUnit, ZoneView,
-    ensure,
+    CardView, CurveLabels, Illegal, Log, Outcome, Seat, Sim, Snapshot, Trace, TurnUnit, ensure,
+    push_if_legal, zone_views,
 };
 use super::table::Table;
 use super::zones::{At, ZoneId, Zones};
@@ -1110,12 +1110,7 @@ impl Sim for BizarreWorld {
 
     fn legal_actions(&self, st: &State, out: &mut Vec<Action>) {
         out.clear();
-        let try_push = |a: Action, out: &mut Vec<Action>| {
-            let mut probe = st.clone();
-            if self.apply(&mut probe, a).is_ok() {
-                out.push(a);
-            }
-        };
+        let try_push = |a: Action, out: &mut Vec<Action>| push_if_legal(self, st, a, out);
         match st.phase {
             Phase::Over => {}
             Phase::Sacrifice => {
@@ -1200,22 +1195,7 @@ impl Sim for BizarreWorld {
                 tags,
             }
         };
-        let zones = Zone::ALL
-            .iter()
-            .map(|&z| {
-                let hidden = z == Zone::Deck;
-                ZoneView {
-                    zone: z.name(),
-                    count: st.zones.len(z),
-                    hidden,
-                    cards: if hidden {
-                        Vec::new()
-                    } else {
-                        st.zones.get(z).iter().map(|&c| view(c)).collect()
-                    },
-                }
-            })
-            .collect();
+        let zones = zone_views(&st.zones, &[Zone::Deck], view);
         Snapshot {
             game: GameId::BizarreWorld,
             seed: st.seed,

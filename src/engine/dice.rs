@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use super::fx::{Fx, unsupported};
 use super::sim::{
-    CardView, CurveLabels, Illegal, Log, Outcome, Seat, Sim, Snapshot, Trace, TurnUnit, ZoneView,
-    ensure, roll,
+    CardView, CurveLabels, Illegal, Log, Outcome, Seat, Sim, Snapshot, Trace, TurnUnit, ensure,
+    push_if_legal, roll, zone_views,
 };
 use super::table::Table;
 use super::zones::{At, ZoneId, Zones};
@@ -837,12 +837,7 @@ impl Sim for DiceOfDestiny {
         if st.phase == Phase::Over {
             return;
         }
-        let try_push = |a: Action, out: &mut Vec<Action>| {
-            let mut probe = st.clone();
-            if self.apply(&mut probe, a).is_ok() {
-                out.push(a);
-            }
-        };
+        let try_push = |a: Action, out: &mut Vec<Action>| push_if_legal(self, st, a, out);
         for &c in st.zones.get(Zone::Hand) {
             try_push(Action::Play { card: c }, out);
         }
@@ -921,22 +916,7 @@ impl Sim for DiceOfDestiny {
                 tags,
             }
         };
-        let zones = Zone::ALL
-            .iter()
-            .map(|&z| {
-                let hidden = z == Zone::Deck;
-                ZoneView {
-                    zone: z.name(),
-                    count: st.zones.len(z),
-                    hidden,
-                    cards: if hidden {
-                        Vec::new()
-                    } else {
-                        st.zones.get(z).iter().map(|&c| view(c)).collect()
-                    },
-                }
-            })
-            .collect();
+        let zones = zone_views(&st.zones, &[Zone::Deck], view);
         Snapshot {
             game: GameId::DiceOfDestiny,
             seed: st.seed,

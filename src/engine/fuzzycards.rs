@@ -22,8 +22,8 @@ use serde::{Deserialize, Serialize};
 
 use super::fx::{Fx, unsupported};
 use super::sim::{
-    CardView, CurveLabels, Illegal, Log, Outcome, Seat, Sim, Snapshot, Trace, TurnUnit, ZoneView,
-    ensure,
+    CardView, CurveLabels, Illegal, Log, Outcome, Seat, Sim, Snapshot, Trace, TurnUnit, ensure,
+    push_if_legal, zone_views,
 };
 use super::table::Table;
 use super::zones::{At, ZoneId, Zones};
@@ -1191,13 +1191,7 @@ impl Sim for Fuzzycards {
 
     fn legal_actions(&self, st: &State, out: &mut Vec<Action>) {
         out.clear();
-        let push_if_ok = |a: Action, out: &mut Vec<Action>| {
-            let mut probe = st.clone();
-            probe.log.on = false;
-            if self.apply(&mut probe, a).is_ok() {
-                out.push(a);
-            }
-        };
+        let push_if_ok = |a: Action, out: &mut Vec<Action>| push_if_legal(self, st, a, out);
         match st.phase {
             Phase::Over => {}
             Phase::Mulligan => {
@@ -1362,22 +1356,7 @@ impl Sim for Fuzzycards {
                 tags,
             }
         };
-        let zones = Zone::ALL
-            .iter()
-            .map(|&z| {
-                let hidden = z == Zone::Scroll;
-                ZoneView {
-                    zone: z.name(),
-                    count: st.zones.len(z),
-                    hidden,
-                    cards: if hidden {
-                        Vec::new()
-                    } else {
-                        st.zones.get(z).iter().map(|&c| view(c)).collect()
-                    },
-                }
-            })
-            .collect();
+        let zones = zone_views(&st.zones, &[Zone::Scroll], view);
         Snapshot {
             game: GameId::Fuzzycards,
             seed: st.seed,

@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 use super::fx::{Fx, unsupported};
 use super::sim::{
     CardView, CurveLabels, Illegal, Log, Outcome, PieceView, Seat, Sim, Snapshot, Trace, TurnUnit,
-    ZoneView, below, ensure,
+    below, ensure, push_if_legal, zone_views,
 };
 use super::table::Table;
 use super::zones::{At, ZoneId, Zones};
@@ -1562,12 +1562,7 @@ impl Sim for Rizontical {
 
     fn legal_actions(&self, st: &State, out: &mut Vec<Action>) {
         out.clear();
-        let try_push = |a: Action, out: &mut Vec<Action>| {
-            let mut probe = st.clone();
-            if self.apply(&mut probe, a).is_ok() {
-                out.push(a);
-            }
-        };
+        let try_push = |a: Action, out: &mut Vec<Action>| push_if_legal(self, st, a, out);
         match st.phase {
             Phase::Over => {}
             Phase::Mulligan => {
@@ -1707,22 +1702,7 @@ impl Sim for Rizontical {
                 tags,
             }
         };
-        let zones = Zone::ALL
-            .iter()
-            .map(|&z| {
-                let hidden = matches!(z, Zone::FighterDeck | Zone::PowerDeck);
-                ZoneView {
-                    zone: z.name(),
-                    count: st.zones.len(z),
-                    hidden,
-                    cards: if hidden {
-                        Vec::new()
-                    } else {
-                        st.zones.get(z).iter().map(|&c| view(c)).collect()
-                    },
-                }
-            })
-            .collect();
+        let zones = zone_views(&st.zones, &[Zone::FighterDeck, Zone::PowerDeck], view);
         let mut board: Vec<PieceView> = st
             .zones
             .get(Zone::Fighters)

@@ -283,6 +283,30 @@ pub struct Snapshot {
     pub outcome: Option<Outcome>,
 }
 
+/// Every zone as the screen shows it; `hidden` zones show only their count.
+pub fn zone_views<Z: super::zones::ZoneId>(
+    zones: &super::zones::Zones<Z>,
+    hidden: &[Z],
+    view: impl Fn(u16) -> CardView,
+) -> Vec<ZoneView> {
+    Z::ALL
+        .iter()
+        .map(|&z| {
+            let hidden = hidden.contains(&z);
+            ZoneView {
+                zone: z.name(),
+                count: zones.len(z),
+                hidden,
+                cards: if hidden {
+                    Vec::new()
+                } else {
+                    zones.get(z).iter().map(|&c| view(c)).collect()
+                },
+            }
+        })
+        .collect()
+}
+
 /// What the per-turn curves mean for a game (their labels).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CurveLabels {
@@ -337,6 +361,16 @@ pub trait Sim: Sync + Send {
     fn log<'s>(&self, st: &'s Self::State) -> &'s Log;
     /// Card names by copy id, for rendering notes.
     fn copy_name(&self, copy: u16) -> &str;
+}
+
+/// Pushes `action` onto `out` when `sim` accepts it in `st` (tried on a
+/// copy): how engines list their legal actions.
+pub fn push_if_legal<S: Sim>(sim: &S, st: &S::State, action: S::Action, out: &mut Vec<S::Action>) {
+    let mut probe = st.clone();
+    sim.log_mut(&mut probe).on = false;
+    if sim.apply(&mut probe, action).is_ok() {
+        out.push(action);
+    }
 }
 
 /// Plays one game to its end with the policy. Returns the outcome, or the

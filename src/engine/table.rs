@@ -138,11 +138,6 @@ impl<D> Table<D> {
         }
         out
     }
-
-    /// The catalog card of a definition.
-    pub fn card<'c>(&self, catalog: &'c Catalog, def: u16) -> Option<&'c Card> {
-        self.catalog_index[usize::from(def)].map(|i| &catalog.cards[i])
-    }
 }
 
 #[cfg(test)]

@@ -133,11 +133,6 @@ impl<Z: ZoneId> Zones<Z> {
         }
     }
 
-    /// Swaps two positions inside one zone (reordering is not a move).
-    pub fn swap_within(&mut self, zone: Z, a: usize, b: usize) {
-        self.lists[zone.index()].swap(a, b);
-    }
-
     /// Every copy `0..copies` is in exactly one zone, and nothing else is.
     pub fn check_conservation(&self, copies: usize) -> Result<(), String> {
         let mut seen = vec![None::<Z>; copies];
