@@ -41,56 +41,18 @@ use super::sim::{
 use super::table::Table;
 use super::zones::{At, ZoneId, Zones};
 use super::{DeckCards, Rng, rng};
-use crate::games::{Game as _, OptionError};
+use crate::games::OptionError;
 use crate::model::{Card, Catalog, GameId, Trigger};
 
-/// Whose first turn bans attacks (BW §6.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FirstTurnBan {
-    StartingPlayer,
-    EachPlayer,
-}
-
-/// Drawing from an empty deck (BW §6.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DeckOut {
-    DrawNothing,
-    Lose,
-}
-
-/// The named options that change play.
-#[derive(Clone, Debug, Deserialize)]
-pub struct Options {
-    pub first_turn_attack_ban: FirstTurnBan,
-    pub deck_out: DeckOut,
-}
+/// The game file's `[setup]` numbers and named options are the games module's
+/// own types, re-exported here so callers keep naming them through the engine.
+pub use crate::games::bizarre_world::{DeckOut, FirstTurnBan, Options, Setup};
 
 impl Options {
+    /// The defaults overridden by `key=value` pairs (unknown keys and bad
+    /// values are errors, as for `validate --option`).
     pub fn read(overrides: &[(String, String)]) -> Result<Options, OptionError> {
-        crate::games::BizarreWorld.def().options(overrides)
-    }
-}
-
-/// The game's numbers, from `resources/games/bizarre-world.toml`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Setup {
-    pub opening_hand: u32,
-    pub draws_per_turn: u32,
-    pub first_player_skips_draw: bool,
-    pub no_attack_first_turn: bool,
-}
-
-impl Setup {
-    pub fn load() -> Setup {
-        let s = crate::games::BizarreWorld.setup();
-        Setup {
-            opening_hand: s.opening_hand,
-            draws_per_turn: s.draws_per_turn,
-            first_player_skips_draw: s.first_player_skips_draw,
-            no_attack_first_turn: s.no_attack_first_turn,
-        }
+        crate::games::BizarreWorld.options(overrides)
     }
 }
 
@@ -341,7 +303,8 @@ pub struct BizarreWorld {
     pub table: Table<Def>,
     /// Special resource names, by [`Resource::Special`] index.
     pub specials: Vec<String>,
-    pub setup: Setup,
+    /// `[setup]` of the game file, shared rather than copied.
+    pub setup: &'static Setup,
     pub options: Options,
     /// The opponent's life (the deck's duel size).
     pub life: u32,
@@ -376,7 +339,7 @@ impl BizarreWorld {
         Ok(BizarreWorld {
             table,
             specials: specials.into_inner(),
-            setup: Setup::load(),
+            setup: crate::games::BizarreWorld.setup(),
             options,
             life: duel.life,
             duel: duel.name.clone(),

@@ -25,54 +25,18 @@ use super::sim::{
 use super::table::Table;
 use super::zones::{At, ZoneId, Zones};
 use super::{DeckCards, Rng, rng};
-use crate::games::{Game as _, OptionError};
+use crate::games::OptionError;
 use crate::model::{Card, Catalog, GameId, Trigger};
 
-/// The game's numbers, from `resources/games/dice-of-destiny.toml` `[setup]`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Setup {
-    pub life: u32,
-    pub opening_hand: u32,
-    pub draws_per_turn: u32,
-    pub first_player_skips_draw: bool,
-    pub plays_per_turn: u32,
-    pub spells_on_opponent_turn: u32,
-    pub third_card_plays: u32,
-    pub bonus_draws: u32,
-    pub die_sides: u32,
-    pub hit_damage: u32,
-    pub recycle_graveyard: bool,
-}
-
-impl Setup {
-    pub fn load() -> Setup {
-        let s = crate::games::DiceOfDestiny.setup();
-        Setup {
-            life: s.life,
-            opening_hand: s.opening_hand,
-            draws_per_turn: s.draws_per_turn,
-            first_player_skips_draw: s.first_player_skips_draw,
-            plays_per_turn: s.plays_per_turn,
-            spells_on_opponent_turn: s.spells_on_opponent_turn,
-            third_card_plays: s.third_card_plays,
-            bonus_draws: s.bonus_draws,
-            die_sides: s.die_sides,
-            hit_damage: s.hit_damage,
-            recycle_graveyard: s.recycle_graveyard,
-        }
-    }
-}
-
-/// The named options that change play.
-#[derive(Clone, Debug, Deserialize)]
-pub struct Options {
-    pub third_card_on_opponent_turn: bool,
-    pub creature_effects_on_opponent_turn: bool,
-}
+/// The game file's `[setup]` numbers and named options are the games module's
+/// own types, re-exported here so callers keep naming them through the engine.
+pub use crate::games::dice_of_destiny::{Options, Setup};
 
 impl Options {
+    /// The defaults overridden by `key=value` pairs (unknown keys and bad
+    /// values are errors, as for `validate --option`).
     pub fn read(overrides: &[(String, String)]) -> Result<Options, OptionError> {
-        crate::games::DiceOfDestiny.def().options(overrides)
+        crate::games::DiceOfDestiny.options(overrides)
     }
 }
 
@@ -265,7 +229,8 @@ pub struct State {
 #[derive(Clone, Debug)]
 pub struct DiceOfDestiny {
     pub table: Table<Def>,
-    pub setup: Setup,
+    /// `[setup]` of the game file, shared rather than copied.
+    pub setup: &'static Setup,
     pub options: Options,
     pub max_turns: u16,
     /// Whether any card grants rerolls or has a creature effect (lets the
@@ -286,7 +251,7 @@ impl DiceOfDestiny {
             has_rerolls: table.defs.iter().any(|d| d.reroll > 0),
             has_effects: table.defs.iter().any(|d| d.activate.is_some()),
             table,
-            setup: Setup::load(),
+            setup: crate::games::DiceOfDestiny.setup(),
             options,
             max_turns,
         }

@@ -28,82 +28,18 @@ use super::sim::{
 use super::table::Table;
 use super::zones::{At, ZoneId, Zones};
 use super::{DeckCards, Rng, rng};
-use crate::games::{Game as _, OptionError};
+use crate::games::OptionError;
 use crate::model::{Card, Catalog, GameId, Trigger};
 
-/// The game's numbers the engine uses, from `resources/games/fuzzycards.toml`
-/// `[setup]`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Setup {
-    pub life: u32,
-    pub opening_hand_first: u32,
-    pub opening_hand_second: u32,
-    pub mulligans: u32,
-    pub mulligan_hand: u32,
-    pub energy_start: u32,
-    pub energy_per_turn: u32,
-    pub energy_max: u32,
-    pub draws_per_turn: u32,
-    pub first_player_skips_draw: bool,
-    pub altar_slots: u32,
-    pub vault_slots: u32,
-    pub hand_limit: u32,
-    pub exact_damage_win: u32,
-}
-
-impl Setup {
-    pub fn load() -> Setup {
-        let s = crate::games::Fuzzycards.setup();
-        Setup {
-            life: s.life,
-            opening_hand_first: s.opening_hand_first,
-            opening_hand_second: s.opening_hand_second,
-            mulligans: s.mulligans,
-            mulligan_hand: s.mulligan_hand,
-            energy_start: s.energy_start,
-            energy_per_turn: s.energy_per_turn,
-            energy_max: s.energy_max,
-            draws_per_turn: s.draws_per_turn,
-            first_player_skips_draw: s.first_player_skips_draw,
-            altar_slots: s.altar_slots,
-            vault_slots: s.vault_slots,
-            hand_limit: s.hand_limit,
-            exact_damage_win: s.exact_damage_win,
-        }
-    }
-}
-
-/// The second player's mulligan size (FZ §6.2, option `mulligan_hand`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MulliganHand {
-    Rulebook,
-    SameSize,
-}
-
-/// Whose turn 1 skips the Decode draw (FZ §6.10, option `decode_skip`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum DecodeSkip {
-    #[serde(rename = "first-player-turn-1")]
-    FirstPlayerTurn1,
-    #[serde(rename = "both-players-turn-1")]
-    BothPlayersTurn1,
-}
-
-/// The named options (the game file's `[[option]]`s) that change play.
-#[derive(Clone, Debug, Deserialize)]
-pub struct Options {
-    pub mulligan_hand: MulliganHand,
-    pub settled_heroes_attack: bool,
-    pub burn_every_turn: bool,
-    pub decode_skip: DecodeSkip,
-}
+/// The game file's `[setup]` numbers and named options are the games module's
+/// own types, re-exported here so callers keep naming them through the engine.
+pub use crate::games::fuzzycards::{DecodeSkip, MulliganHand, Options, Setup};
 
 impl Options {
     /// The defaults overridden by `key=value` pairs (unknown keys and bad
     /// values are errors, as for `validate --option`).
     pub fn read(overrides: &[(String, String)]) -> Result<Options, OptionError> {
-        crate::games::Fuzzycards.def().options(overrides)
+        crate::games::Fuzzycards.options(overrides)
     }
 }
 
@@ -363,7 +299,8 @@ pub struct State {
 #[derive(Clone, Debug)]
 pub struct Fuzzycards {
     pub table: Table<Def>,
-    pub setup: Setup,
+    /// `[setup]` of the game file, shared rather than copied.
+    pub setup: &'static Setup,
     pub options: Options,
     pub max_turns: u16,
 }
@@ -383,7 +320,7 @@ impl Fuzzycards {
     ) -> Fuzzycards {
         Fuzzycards {
             table: Table::build(catalog, deck, Def::of, unmodelled, Def::blank()),
-            setup: Setup::load(),
+            setup: crate::games::Fuzzycards.setup(),
             options,
             max_turns,
         }

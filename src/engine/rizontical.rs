@@ -42,85 +42,18 @@ use super::sim::{
 use super::table::Table;
 use super::zones::{At, ZoneId, Zones};
 use super::{DeckCards, Rng, rng};
-use crate::games::{Game as _, OptionError};
+use crate::games::OptionError;
 use crate::model::{Card, Catalog, GameId, Trigger};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DeployFrom {
-    Top,
-    Choose,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Distance {
-    Chebyshev,
-    Manhattan,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Movement {
-    Orthogonal,
-    Diagonal,
-}
-
-/// The named options that change play.
-#[derive(Clone, Debug, Deserialize)]
-pub struct Options {
-    pub deploy_from: DeployFrom,
-    pub power_slots: u32,
-    pub ap_cap: u32,
-    pub melee_distance: Distance,
-    pub dummy_redeploys: bool,
-    pub deploy_rows: u32,
-    pub movement: Movement,
-    pub dummy_hp: u32,
-    pub dummy_def: u32,
-}
+/// The game file's `[setup]` numbers and named options are the games module's
+/// own types, re-exported here so callers keep naming them through the engine.
+pub use crate::games::rizontical::{DeployFrom, MeleeDistance, Movement, Options, Setup};
 
 impl Options {
+    /// The defaults overridden by `key=value` pairs (unknown keys and bad
+    /// values are errors, as for `validate --option`).
     pub fn read(overrides: &[(String, String)]) -> Result<Options, OptionError> {
-        crate::games::Rizontical.def().options(overrides)
-    }
-}
-
-/// The game's numbers, from `resources/games/rizontical.toml` `[setup]`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Setup {
-    pub fighter_slots_at_start: u32,
-    pub opening_powers: u32,
-    pub mulligan_max: u32,
-    pub ap_start: u32,
-    pub ap_per_turn: u32,
-    pub power_draws_per_turn: u32,
-    pub ap_per_discard: u32,
-    pub ap_for_skipping: u32,
-    pub turns_per_round: u32,
-    pub board_size: u32,
-    pub souls_to_win: u32,
-    /// Fighters in a Fighter deck (the dummy's reserve when it redeploys).
-    pub fighters: u32,
-}
-
-impl Setup {
-    pub fn load() -> Setup {
-        let s = crate::games::Rizontical.setup();
-        Setup {
-            fighter_slots_at_start: s.fighter_slots_at_start,
-            opening_powers: s.opening_powers,
-            mulligan_max: s.mulligan_max,
-            ap_start: s.ap_start,
-            ap_per_turn: s.ap_per_turn,
-            power_draws_per_turn: s.power_draws_per_turn,
-            ap_per_discard: s.ap_per_discard,
-            ap_for_skipping: s.ap_for_skipping,
-            turns_per_round: s.turns_per_round,
-            board_size: s.board_size,
-            souls_to_win: s.souls_to_win,
-            fighters: crate::games::Rizontical.rules().fighters,
-        }
+        crate::games::Rizontical.options(overrides)
     }
 }
 
@@ -529,7 +462,8 @@ pub struct State {
 #[derive(Clone, Debug)]
 pub struct Rizontical {
     pub table: Table<Def>,
-    pub setup: Setup,
+    /// `[setup]` of the game file, shared rather than copied.
+    pub setup: &'static Setup,
     pub options: Options,
     /// The dummy's Fighter profiles: slot i uses `dummies[i % len]`.
     pub dummies: Vec<Fighter>,
@@ -549,7 +483,7 @@ impl Rizontical {
         max_turns: u16,
         dummies: &[&Card],
     ) -> Result<Rizontical, String> {
-        let setup = Setup::load();
+        let setup = crate::games::Rizontical.setup();
         let size = setup.board_size as usize;
         if !(4..=MAX_BOARD).contains(&size) || setup.turns_per_round as usize > MAX_SLOTS {
             return Err(format!(
@@ -637,8 +571,8 @@ impl Rizontical {
         let ((ar, ac), (br, bc)) = (self.rc(a), self.rc(b));
         let (dr, dc) = ((ar - br).abs(), (ac - bc).abs());
         match self.options.melee_distance {
-            Distance::Chebyshev => dr.max(dc),
-            Distance::Manhattan => dr + dc,
+            MeleeDistance::Chebyshev => dr.max(dc),
+            MeleeDistance::Manhattan => dr + dc,
         }
     }
 
@@ -1407,8 +1341,10 @@ impl Sim for Rizontical {
                 kind: kind as u8,
             });
         }
+        // The dummy's reserve is a full Fighter deck (RZ-D2) less those deployed.
         st.dummy_reserve = if self.options.dummy_redeploys {
-            (self.setup.fighters as usize).saturating_sub(start_slots) as u8
+            let fighters = crate::games::Rizontical.rules().fighters;
+            (fighters as usize).saturating_sub(start_slots) as u8
         } else {
             0
         };

@@ -32,12 +32,12 @@ macro_rules! game_data {
     };
 }
 
-mod bizarre_world;
+pub mod bizarre_world;
 mod def;
-mod dice_of_destiny;
-mod fuzzycards;
-mod rizontical;
-mod strange_world;
+pub mod dice_of_destiny;
+pub mod fuzzycards;
+pub mod rizontical;
+pub mod strange_world;
 
 pub use bizarre_world::BizarreWorld;
 pub use def::{
