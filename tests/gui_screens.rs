@@ -185,12 +185,31 @@ fn ctrl_n_anywhere_opens_the_new_deck_dialog() {
 }
 
 #[test]
-fn screens_of_later_issues_keep_their_place_but_do_not_open() {
+fn every_screen_opens_from_the_navigation_and_the_keyboard() {
     let mut h = Harness::new();
-    let id = ScreenId::Playtest;
-    assert!(h.shows(id.label()));
-    h.send(Message::Navigate(id));
-    assert_eq!(h.app.shell().unwrap().screen().id(), ScreenId::Library);
+    for id in ScreenId::ALL {
+        h.click_text(id.label());
+        assert_eq!(h.app.shell().unwrap().screen().id(), id, "clicked {id:?}");
+        assert_eq!(h.app.title(), format!("Deckwright — {}", id.label()));
+    }
+    // Ctrl+1 to Ctrl+6, in the navigation's order
+    for (n, id) in ScreenId::ALL.into_iter().enumerate() {
+        let key = iced::keyboard::Key::Character((n + 1).to_string().into());
+        let press = iced::keyboard::Event::KeyPressed {
+            key: key.clone(),
+            modified_key: key,
+            physical_key: iced::keyboard::key::Physical::Unidentified(
+                iced::keyboard::key::NativeCode::Unidentified,
+            ),
+            location: iced::keyboard::Location::Standard,
+            modifiers: iced::keyboard::Modifiers::CTRL,
+            text: None,
+            repeat: false,
+        };
+        let m = deckwright::gui::app::shortcut(press).expect("a shortcut");
+        h.send(m);
+        assert_eq!(h.app.shell().unwrap().screen().id(), id, "Ctrl+{}", n + 1);
+    }
 }
 
 #[test]

@@ -14,7 +14,9 @@ use iced::{Element, Fill, Size, Subscription, Task, Theme, event, window};
 
 use super::db::Db;
 use super::prefs::{Prefs, ScreenId, ThemeChoice};
-use super::screen::{Action, Remember, Shortcut, collection, decks, library, print, world};
+use super::screen::{
+    Action, Remember, Shortcut, collection, decks, library, playtest, print, world,
+};
 use super::timing;
 use super::widget::{Tone, banner, muted};
 use crate::store::CatalogInfo;
@@ -52,6 +54,7 @@ pub enum Screen {
     Library(library::Library),
     Decks(decks::Decks),
     Collection(collection::Collection),
+    Playtest(playtest::Playtest),
     Print(print::Print),
     World(world::World),
 }
@@ -63,6 +66,7 @@ impl Screen {
             Screen::Library(l) => l.matches().next().is_some(),
             Screen::Decks(d) => !d.decks().is_empty(),
             Screen::Collection(c) => c.has_catalog(),
+            Screen::Playtest(p) => p.is_ready(),
             Screen::Print(p) => p.is_ready(),
             Screen::World(w) => w.is_ready(),
         }
@@ -73,6 +77,7 @@ impl Screen {
             Screen::Library(_) => ScreenId::Library,
             Screen::Decks(_) => ScreenId::Decks,
             Screen::Collection(_) => ScreenId::Collection,
+            Screen::Playtest(_) => ScreenId::Playtest,
             Screen::Print(_) => ScreenId::Print,
             Screen::World(_) => ScreenId::World,
         }
@@ -95,6 +100,7 @@ pub enum Message {
     Library(library::Message),
     Decks(decks::Message),
     Collection(collection::Message),
+    Playtest(playtest::Message),
     Print(print::Message),
     World(world::Message),
     Dismiss(u64),
@@ -232,8 +238,9 @@ fn close() -> Task<Message> {
     window::latest().and_then(window::close)
 }
 
-/// Keyboard shortcuts, from key presses no widget captured.
-fn shortcut(event: keyboard::Event) -> Option<Message> {
+/// Keyboard shortcuts, from key presses no widget captured (public for the
+/// tests, which have no keyboard).
+pub fn shortcut(event: keyboard::Event) -> Option<Message> {
     let keyboard::Event::KeyPressed { key, modifiers, .. } = event else {
         return None;
     };
@@ -343,6 +350,7 @@ impl Shell {
             Message::Library(m) => self.library(m),
             Message::Decks(m) => self.decks(m),
             Message::Collection(m) => self.collection(m),
+            Message::Playtest(m) => self.playtest(m),
             Message::Print(m) => self.print(m),
             Message::World(m) => self.world(m),
             Message::Dismiss(id) => self.dismiss(id),
@@ -367,10 +375,16 @@ impl Shell {
         Task::batch([flush, task, self.save_prefs()])
     }
 
-    /// Saves what the current screen has not saved yet (the open deck).
+    /// Saves what the current screen has not saved yet (the open deck) and
+    /// stops its background work (goldfish runs).
     fn flush(&mut self) -> Task<Message> {
         match &mut self.screen {
             Screen::Decks(d) => d.flush().map(Message::Decks),
+            Screen::Playtest(p) => {
+                // runs on the worker pool stop with the screen
+                p.stop();
+                Task::none()
+            }
             _ => Task::none(),
         }
     }
@@ -400,6 +414,16 @@ impl Shell {
             Screen::Collection(c) => {
                 let action = c.update(m);
                 self.perform(action, Message::Collection)
+            }
+            _ => Task::none(),
+        }
+    }
+
+    fn playtest(&mut self, m: playtest::Message) -> Task<Message> {
+        match &mut self.screen {
+            Screen::Playtest(p) => {
+                let action = p.update(m);
+                self.perform(action, Message::Playtest)
             }
             _ => Task::none(),
         }
@@ -512,6 +536,10 @@ impl Shell {
                 let a = c.shortcut(s);
                 self.perform(a, Message::Collection)
             }
+            Screen::Playtest(p) => {
+                let a = p.shortcut(s);
+                self.perform(a, Message::Playtest)
+            }
             Screen::Print(p) => {
                 let a = p.shortcut(s);
                 self.perform(a, Message::Print)
@@ -527,7 +555,9 @@ impl Shell {
         match &self.screen {
             Screen::Decks(d) => d.has_dialog(),
             Screen::Library(l) => l.editor().is_some(),
-            Screen::Collection(_) | Screen::Print(_) | Screen::World(_) => false,
+            Screen::Collection(_) | Screen::Playtest(_) | Screen::Print(_) | Screen::World(_) => {
+                false
+            }
         }
     }
 
@@ -545,7 +575,7 @@ impl Shell {
                 let a = c.dropped(path);
                 self.perform(a, Message::Collection)
             }
-            Screen::Print(_) | Screen::World(_) => {
+            Screen::Playtest(_) | Screen::Print(_) | Screen::World(_) => {
                 self.banner(
                     Tone::Notice,
                     format!(
@@ -612,6 +642,7 @@ impl Shell {
             Screen::Library(l) => l.view().map(Message::Library),
             Screen::Decks(d) => d.view().map(Message::Decks),
             Screen::Collection(c) => c.view().map(Message::Collection),
+            Screen::Playtest(p) => p.view().map(Message::Playtest),
             Screen::Print(p) => p.view().map(Message::Print),
             Screen::World(w) => w.view().map(Message::World),
         };
@@ -629,6 +660,10 @@ fn open_screen(db: &Db, prefs: &Prefs, id: ScreenId) -> (Screen, Task<Message>) 
         ScreenId::Collection => {
             let (s, t) = collection::Collection::new(db.clone(), prefs.collection_catalog);
             (Screen::Collection(s), t.map(Message::Collection))
+        }
+        ScreenId::Playtest => {
+            let (s, t) = playtest::Playtest::new(db.clone(), prefs.recent_decks.clone());
+            (Screen::Playtest(s), t.map(Message::Playtest))
         }
         ScreenId::World => {
             let (s, t) = world::World::new(db.clone());

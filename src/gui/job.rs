@@ -17,7 +17,7 @@
 //!
 //! Cancelling is a shared flag ([`Cancel`]) the engines poll between steps.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -59,24 +59,34 @@ impl Cancel {
 }
 
 /// A screen's run counter (see the module docs).
+///
+/// Ids come from one process-wide sequence, so a late message of a screen
+/// that has since been replaced (another deck opened) can never carry the id
+/// its successor waits for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Runs(u64);
+
+static NEXT_RUN: AtomicU64 = AtomicU64::new(1);
+
+fn next_run() -> u64 {
+    NEXT_RUN.fetch_add(1, Ordering::Relaxed)
+}
 
 impl Runs {
     /// A new run: its id, which makes every earlier run stale.
     pub fn start(&mut self) -> u64 {
-        self.0 += 1;
+        self.0 = next_run();
         self.0
     }
 
     /// Whether `id` is the latest run.
     pub fn is_current(&self, id: u64) -> bool {
-        self.0 == id
+        self.0 != 0 && self.0 == id
     }
 
     /// Makes every run so far stale (the screen no longer waits for any).
     pub fn forget(&mut self) {
-        self.0 += 1;
+        self.0 = next_run();
     }
 }
 
@@ -149,11 +159,16 @@ mod tests {
     #[test]
     fn runs_make_older_ones_stale() {
         let mut r = Runs::default();
+        assert!(!r.is_current(0), "nothing is waited for yet");
         let a = r.start();
         let b = r.start();
         assert!(!r.is_current(a));
         assert!(r.is_current(b));
         r.forget();
         assert!(!r.is_current(b));
+        // another counter never hands out the same id
+        let mut other = Runs::default();
+        let c = other.start();
+        assert!(!r.is_current(c) && c != a && c != b);
     }
 }

@@ -5,7 +5,10 @@
 //! (autosave); every save is a new version, so earlier ones are kept.
 
 mod history;
+mod odds;
 mod text;
+
+pub use odds::{OddsPanel, percent as odds_percent};
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -14,8 +17,11 @@ use std::time::{Duration, Instant};
 use iced::widget::text_editor;
 use iced::{Subscription, Task};
 
+use crate::engine::run::Summary;
+use crate::engine::sim::Seat;
 use crate::games;
 use crate::gui::db::Db;
+use crate::gui::screen::playtest::estimate::Stopped;
 use crate::gui::search::{CardIndex, Filter};
 use crate::model::{Board, Catalog, Deck, DeckEntry, NameIndex};
 use crate::rules::{CheckOptions, Mode, Report};
@@ -46,6 +52,8 @@ pub enum Tab {
     Charts,
     Text,
     History,
+    /// Exact odds by turn and the goldfish estimate.
+    Odds,
 }
 
 /// An open deck.
@@ -81,6 +89,7 @@ pub struct Editor {
     pub(super) versions: Vec<DeckVersion>,
     /// The version whose difference from the current one is shown.
     pub(super) shown: Option<(u32, Vec<DeckDiffLine>)>,
+    pub(super) odds: odds::OddsPanel,
 }
 
 /// A deck read from the store with what the editor needs.
@@ -129,6 +138,10 @@ pub enum Message {
     Diffed(Result<(u32, Vec<DeckDiffLine>), String>),
     Restore(u32),
     Restored(Result<(u32, Deck), String>),
+    /// The Odds tab's seat.
+    OddsSeat(Seat),
+    /// The goldfish estimate of the run with this id.
+    Estimated(u64, Box<Result<Summary, Stopped>>),
 }
 
 /// The catalog card a deck entry names: by `[id]` when it has one, else by a
@@ -180,6 +193,7 @@ impl Editor {
             text_error: None,
             versions: opened.versions,
             shown: None,
+            odds: odds::OddsPanel::default(),
         };
         e.info.version = version;
         e.revalidate();
@@ -247,6 +261,12 @@ impl Editor {
     }
 
     pub fn update(&mut self, message: Message) -> Action<Message> {
+        let action = self.dispatch(message);
+        // the Odds tab follows every edit while it is open
+        action.and(self.refresh_odds())
+    }
+
+    fn dispatch(&mut self, message: Message) -> Action<Message> {
         match message {
             Message::Query(q) => self.search(q),
             Message::Highlight(n) => self.highlight(n),
@@ -278,10 +298,17 @@ impl Editor {
             Message::Diffed(r) => self.diffed(r),
             Message::Restore(v) => self.restore(v),
             Message::Restored(r) => self.restored(r),
+            Message::OddsSeat(seat) => self.set_odds_seat(seat),
+            Message::Estimated(run, r) => self.estimated(run, *r),
         }
     }
 
     pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
+        let action = self.dispatch_shortcut(s);
+        action.and(self.refresh_odds())
+    }
+
+    fn dispatch_shortcut(&mut self, s: Shortcut) -> Action<Message> {
         match s {
             Shortcut::Undo => self.undo(),
             Shortcut::Redo => self.redo(),
@@ -345,6 +372,7 @@ impl Editor {
     /// After the entries changed: re-check, redraw the charts, and schedule
     /// the save.
     fn changed(&mut self) {
+        self.odds.mark_stale();
         self.edits += 1;
         self.last_edit = Some(Instant::now());
         self.revalidate();

@@ -3,7 +3,7 @@
 //! charts, the deck text and the version history.
 
 use iced::widget::{
-    button, column, container, row, rule, scrollable, space, text, text_editor, text_input, tooltip,
+    button, column, container, row, rule, scrollable, space, text, text_editor, text_input,
 };
 use iced::{Element, Fill, FillPortion, Theme};
 
@@ -296,20 +296,7 @@ impl Editor {
                 self.tab == Tab::History,
                 Message::Tab(Tab::History)
             ),
-            // The exact odds table and the goldfish estimate arrive with the
-            // engine (issue 5); their tab keeps its place.
-            tooltip(
-                button(text("Odds").size(13))
-                    .padding([3, 10])
-                    .style(button::secondary),
-                container(
-                    text("Coming with the engine: exact odds by turn and a goldfish estimate")
-                        .size(12)
-                )
-                .padding(6)
-                .style(container::rounded_box),
-                tooltip::Position::Bottom,
-            ),
+            choice("Odds", self.tab == Tab::Odds, Message::Tab(Tab::Odds)),
         ]
         .spacing(6)
         .wrap()
@@ -320,6 +307,7 @@ impl Editor {
                 .into(),
             Tab::Text => self.view_text(),
             Tab::History => self.view_history(),
+            Tab::Odds => self.view_odds(),
         };
         column![
             self.view_report(),

@@ -1,0 +1,643 @@
+//! The Playtest screen (issue 5): test hands, games played by hand, and
+//! goldfish runs.
+//!
+//! - **By hand.** Deal the game's own opening (the seed is shown and can be
+//!   typed in to replay it), take the mulligan the game allows, then step
+//!   through turns by choosing among the actions the engine lists as legal
+//!   ([`Session::choices`]): costs and zones are the engine's to enforce, and
+//!   an action it refuses comes back with the rule. The goldfish policy can
+//!   suggest a move or finish the turn; Undo steps back.
+//! - **Goldfish.** N games against a passive opponent on the worker pool,
+//!   with a progress bar and Cancel; the report's kill-turn histogram and
+//!   per-turn curves are drawn as charts.
+//! - **Quick estimate.** Whenever the screen loads a deck (its latest saved
+//!   version, so after every edit made in the deck builder) it re-runs a
+//!   10,000-game estimate on fixed seeds ([`estimate`]); the deck builder's
+//!   Odds tab shows the same estimate, re-run after every edit.
+//!
+//! Strange World has no goldfish (its solo mode is the World screen), so its
+//! decks are not offered here.
+
+pub mod estimate;
+mod view;
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use iced::Task;
+
+use crate::engine::playtest::{AnyAction, Engine, Session};
+use crate::engine::run::Summary;
+use crate::engine::sim::Seat;
+use crate::gui::db::Db;
+use crate::gui::job::{self, Cancel, Runs, Update};
+use crate::gui::widget::Pick;
+use crate::gui::widget::chart::{BarChart, LineChart};
+use crate::model::{Catalog, GameId};
+use crate::store::{DeckId, DeckInfo};
+
+use super::{Action, Shortcut};
+
+use estimate::{QUICK_GAMES, QUICK_SEED, Stopped};
+
+/// The id of the seed box.
+pub const SEED_ID: &str = "playtest-seed";
+/// The id of the box for the number of goldfish games.
+pub const GAMES_ID: &str = "playtest-games";
+/// Goldfish games per run unless the user asks for another number.
+pub const DEFAULT_GAMES: u64 = 10_000;
+/// The most games the screen runs at once.
+pub const MAX_GAMES: u64 = 10_000_000;
+/// Per-turn curves are drawn up to this turn.
+const CURVE_TURNS: u16 = 20;
+
+/// The Playtest screen.
+#[derive(Debug)]
+pub struct Playtest {
+    db: Db,
+    decks: Vec<DeckInfo>,
+    recent: Vec<DeckId>,
+    current: Option<Current>,
+    seat: Seat,
+    seed_text: String,
+    session: Option<Session>,
+    /// Hand positions chosen for a mulligan that returns cards (Rizontical).
+    returns: BTreeSet<usize>,
+    refusal: Option<String>,
+    games_text: String,
+    run: RunState,
+    runs: Runs,
+    charts: Option<Charts>,
+    estimate: Estimate,
+    estimates: Runs,
+    estimate_cancel: Option<Cancel>,
+}
+
+/// The loaded deck.
+#[derive(Debug, Clone)]
+pub struct Current {
+    pub info: DeckInfo,
+    pub catalog: Arc<Catalog>,
+    /// The compiled deck, or why it cannot be played.
+    pub engine: Result<Engine, String>,
+}
+
+/// A goldfish run.
+#[derive(Clone, Debug)]
+pub enum RunState {
+    Idle,
+    Running {
+        done: u64,
+        total: u64,
+        cancel: Cancel,
+    },
+    Done(Box<Summary>),
+    Cancelled {
+        done: u64,
+        total: u64,
+    },
+    Failed(String),
+}
+
+/// The quick estimate.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Estimate {
+    None,
+    Running,
+    Ready(Box<Summary>),
+    Failed(String),
+}
+
+/// The charts of a finished run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Charts {
+    pub histogram: BarChart,
+    pub resources: LineChart,
+    pub damage: LineChart,
+}
+
+/// A run's progress (games done, games in all) and result.
+pub type RunUpdate = Update<(u64, u64), Result<Summary, Stopped>>;
+
+#[derive(Debug, Clone)]
+pub enum Message {
+    Listed(Result<Vec<DeckInfo>, String>),
+    Deck(Pick<DeckId>),
+    Loaded(Result<Current, String>),
+    Seat(Seat),
+    SeedTyped(String),
+    /// Deal from the typed seed.
+    Deal,
+    /// Deal from a fresh seed.
+    NewSeed,
+    /// Play an action the engine listed.
+    Act(AnyAction),
+    /// Choose or unchoose a hand card (by position) for the mulligan.
+    ToggleReturn(usize),
+    /// Take the mulligan with the chosen cards.
+    ReturnChosen,
+    PlayHint,
+    FinishTurn,
+    Undo,
+    GamesTyped(String),
+    Run,
+    Running(u64, RunUpdate),
+    Cancel,
+    Estimated(u64, Result<Summary, Stopped>),
+}
+
+impl Playtest {
+    pub fn new(db: Db, recent: Vec<DeckId>) -> (Playtest, Task<Message>) {
+        let p = Playtest {
+            db,
+            decks: Vec::new(),
+            recent,
+            current: None,
+            seat: Seat::First,
+            seed_text: String::new(),
+            session: None,
+            returns: BTreeSet::new(),
+            refusal: None,
+            games_text: DEFAULT_GAMES.to_string(),
+            run: RunState::Idle,
+            runs: Runs::default(),
+            charts: None,
+            estimate: Estimate::None,
+            estimates: Runs::default(),
+            estimate_cancel: None,
+        };
+        let task = Task::perform(
+            p.db.run(|s| {
+                Ok(s.decks(None)?
+                    .into_iter()
+                    .filter(|d| d.game != GameId::StrangeWorld)
+                    .collect())
+            }),
+            Message::Listed,
+        );
+        (p, task)
+    }
+
+    pub fn current(&self) -> Option<&Current> {
+        self.current.as_ref()
+    }
+
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn refusal(&self) -> Option<&str> {
+        self.refusal.as_deref()
+    }
+
+    pub fn run(&self) -> &RunState {
+        &self.run
+    }
+
+    pub fn charts(&self) -> Option<&Charts> {
+        self.charts.as_ref()
+    }
+
+    pub fn estimate(&self) -> &Estimate {
+        &self.estimate
+    }
+
+    pub fn decks(&self) -> &[DeckInfo] {
+        &self.decks
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.current.is_some()
+    }
+
+    pub fn update(&mut self, message: Message) -> Action<Message> {
+        match message {
+            Message::Listed(r) => self.listed(r),
+            Message::Deck(p) => self.pick_deck(p.value),
+            Message::Loaded(r) => self.loaded(r),
+            Message::Seat(s) => self.set_seat(s),
+            Message::SeedTyped(t) => self.seed_typed(t),
+            Message::Deal => self.deal_typed(),
+            Message::NewSeed => self.deal(crate::engine::fresh_seed()),
+            Message::Act(a) => self.act(a),
+            Message::ToggleReturn(n) => self.toggle_return(n),
+            Message::ReturnChosen => self.return_chosen(),
+            Message::PlayHint => self.play_hint(),
+            Message::FinishTurn => self.finish_turn(),
+            Message::Undo => self.undo(),
+            Message::GamesTyped(t) => self.games_typed(t),
+            Message::Run => self.start_run(),
+            Message::Running(run, u) => self.running(run, u),
+            Message::Cancel => self.cancel(),
+            Message::Estimated(run, r) => self.estimated(run, r),
+        }
+    }
+
+    pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
+        match s {
+            Shortcut::Undo => self.undo(),
+            Shortcut::Escape => self.cancel(),
+            _ => Action::None,
+        }
+    }
+
+    /// What leaving the screen stops: a run and the estimate.
+    pub fn stop(&mut self) {
+        if let RunState::Running { cancel, .. } = &self.run {
+            cancel.cancel();
+        }
+        if let Some(c) = &self.estimate_cancel {
+            c.cancel();
+        }
+    }
+
+    // ---- the deck ----
+
+    fn listed(&mut self, r: Result<Vec<DeckInfo>, String>) -> Action<Message> {
+        let decks = match r {
+            Ok(d) => d,
+            Err(e) => return Action::Error(e),
+        };
+        self.decks = decks;
+        let latest = self.decks.iter().max_by(|a, b| a.updated.cmp(&b.updated));
+        let first = self
+            .recent
+            .iter()
+            .find(|id| self.decks.iter().any(|d| d.id == **id))
+            .copied()
+            .or(latest.map(|d| d.id));
+        match first {
+            Some(id) => self.pick_deck(Some(id)),
+            None => Action::Notice(
+                "There is no deck to playtest yet: build one in Decks (Strange World plays on the World screen)."
+                    .into(),
+            ),
+        }
+    }
+
+    fn pick_deck(&mut self, id: Option<DeckId>) -> Action<Message> {
+        let Some(id) = id else {
+            return Action::None;
+        };
+        Action::Run(Task::perform(
+            self.db.run(move |s| {
+                let info = s.deck_info(id)?;
+                let deck = s.load_deck(id)?;
+                let catalog = Arc::new(s.load_catalog(info.catalog_id)?);
+                Ok(Current {
+                    engine: estimate::engine(&catalog, &deck),
+                    catalog,
+                    info,
+                })
+            }),
+            Message::Loaded,
+        ))
+    }
+
+    fn loaded(&mut self, r: Result<Current, String>) -> Action<Message> {
+        match r {
+            Ok(c) => {
+                self.stop();
+                self.runs.forget();
+                self.run = RunState::Idle;
+                self.charts = None;
+                self.current = Some(c);
+                let seed = self
+                    .session
+                    .as_ref()
+                    .map_or_else(crate::engine::fresh_seed, |s| s.snapshot().seed);
+                let deal = self.deal(seed);
+                deal.and(self.start_estimate())
+            }
+            Err(e) => Action::Error(e),
+        }
+    }
+
+    fn set_seat(&mut self, s: Seat) -> Action<Message> {
+        if self.seat == s {
+            return Action::None;
+        }
+        self.seat = s;
+        let seed = self.session.as_ref().map(|s| s.snapshot().seed);
+        let deal = match seed {
+            Some(seed) => self.deal(seed),
+            None => Action::None,
+        };
+        deal.and(self.start_estimate())
+    }
+
+    // ---- by hand ----
+
+    fn seed_typed(&mut self, t: String) -> Action<Message> {
+        self.seed_text = t;
+        Action::None
+    }
+
+    fn deal_typed(&mut self) -> Action<Message> {
+        match self.seed_text.trim().parse::<u64>() {
+            Ok(seed) => self.deal(seed),
+            Err(_) => {
+                self.refusal = Some(format!(
+                    "\"{}\" is not a seed (a whole number)",
+                    self.seed_text.trim()
+                ));
+                Action::None
+            }
+        }
+    }
+
+    /// A new game from `seed`, dealt and started: the first decision (a
+    /// mulligan, or the first main phase) is the player's.
+    fn deal(&mut self, seed: u64) -> Action<Message> {
+        let Some(Current { engine: Ok(e), .. }) = &self.current else {
+            self.session = None;
+            return Action::None;
+        };
+        self.session = Some(e.session(seed, self.seat));
+        self.seed_text = seed.to_string();
+        self.returns.clear();
+        self.refusal = None;
+        Action::None
+    }
+
+    fn act(&mut self, a: AnyAction) -> Action<Message> {
+        let Some(s) = &mut self.session else {
+            return Action::None;
+        };
+        match s.apply(a) {
+            Ok(()) => {
+                self.refusal = None;
+                self.returns.clear();
+            }
+            Err(e) => self.refusal = Some(format!("Refused: {e}")),
+        }
+        Action::None
+    }
+
+    /// The mulligan that returns chosen cards, when the game has one now
+    /// (Rizontical: up to 5 Powers to the bottom).
+    pub fn return_mulligan(&self) -> bool {
+        self.session.as_ref().is_some_and(|s| {
+            s.choices().iter().any(|c| {
+                matches!(
+                    c.action,
+                    AnyAction::Rizontical(crate::engine::rizontical::Action::Mulligan { mask })
+                        if mask != 0
+                )
+            })
+        })
+    }
+
+    pub fn returns(&self) -> &BTreeSet<usize> {
+        &self.returns
+    }
+
+    fn toggle_return(&mut self, n: usize) -> Action<Message> {
+        if !self.returns.remove(&n) {
+            self.returns.insert(n);
+        }
+        Action::None
+    }
+
+    fn return_chosen(&mut self) -> Action<Message> {
+        if self.returns.iter().any(|&n| n >= 8) {
+            self.refusal = Some("Refused: a hand position out of range".into());
+            return Action::None;
+        }
+        let mask = self.returns.iter().fold(0u8, |m, &n| m | 1 << n);
+        self.act(AnyAction::Rizontical(
+            crate::engine::rizontical::Action::Mulligan { mask },
+        ))
+    }
+
+    fn play_hint(&mut self) -> Action<Message> {
+        match self.session.as_ref().and_then(Session::hint) {
+            Some(h) => self.act(h.action),
+            None => Action::None,
+        }
+    }
+
+    fn finish_turn(&mut self) -> Action<Message> {
+        if let Some(s) = &mut self.session {
+            match s.finish_turn() {
+                Ok(()) => self.refusal = None,
+                Err(e) => self.refusal = Some(format!("Refused: {e}")),
+            }
+            self.returns.clear();
+        }
+        Action::None
+    }
+
+    fn undo(&mut self) -> Action<Message> {
+        if let Some(s) = &mut self.session
+            && s.undo()
+        {
+            self.refusal = None;
+            self.returns.clear();
+        }
+        Action::None
+    }
+
+    // ---- goldfish ----
+
+    fn games_typed(&mut self, t: String) -> Action<Message> {
+        self.games_text = t;
+        Action::None
+    }
+
+    /// The number of games typed, when it is one the screen runs.
+    pub fn games(&self) -> Result<u64, String> {
+        match self
+            .games_text
+            .trim()
+            .replace(['_', ','], "")
+            .parse::<u64>()
+        {
+            Ok(n) if (1..=MAX_GAMES).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "the number of games must be a whole number from 1 to {MAX_GAMES}"
+            )),
+        }
+    }
+
+    /// The seed runs use: the one in the seed box (shown, replayable).
+    fn run_seed(&self) -> u64 {
+        self.seed_text
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| self.session.as_ref().map_or(0, |s| s.snapshot().seed))
+    }
+
+    fn start_run(&mut self) -> Action<Message> {
+        if matches!(self.run, RunState::Running { .. }) {
+            return Action::None;
+        }
+        let Some(Current { engine: Ok(e), .. }) = &self.current else {
+            return Action::None;
+        };
+        let games = match self.games() {
+            Ok(n) => n,
+            Err(e) => {
+                self.run = RunState::Failed(e);
+                return Action::None;
+            }
+        };
+        let (engine, seed, seat) = (e.clone(), self.run_seed(), self.seat);
+        let run = self.runs.start();
+        let cancel = Cancel::new();
+        self.run = RunState::Running {
+            done: 0,
+            total: games,
+            cancel: cancel.clone(),
+        };
+        self.charts = None;
+        let work = job::spawn(move |report: &(dyn Fn((u64, u64)) + Sync)| {
+            estimate::goldfish(
+                &engine,
+                games,
+                seed,
+                seat,
+                &|done, total| report((done, total)),
+                cancel.flag(),
+            )
+        });
+        Action::Run(Task::run(work, move |u| Message::Running(run, u)))
+    }
+
+    fn running(&mut self, run: u64, u: RunUpdate) -> Action<Message> {
+        if !self.runs.is_current(run) {
+            return Action::None;
+        }
+        match u {
+            Update::Progress((d, t)) => {
+                if let RunState::Running { done, total, .. } = &mut self.run {
+                    (*done, *total) = (d, t);
+                }
+            }
+            Update::Done(Ok(summary)) => {
+                self.charts = Some(charts(&summary));
+                self.run = RunState::Done(Box::new(summary));
+            }
+            Update::Done(Err(Stopped::Cancelled { done, total })) => {
+                self.run = RunState::Cancelled { done, total };
+            }
+            Update::Done(Err(Stopped::Failed(e))) => {
+                self.run = RunState::Failed(e.clone());
+                return Action::Error(e);
+            }
+        }
+        Action::None
+    }
+
+    fn cancel(&mut self) -> Action<Message> {
+        if let RunState::Running { cancel, .. } = &self.run {
+            cancel.cancel();
+        }
+        Action::None
+    }
+
+    // ---- the quick estimate ----
+
+    fn start_estimate(&mut self) -> Action<Message> {
+        if let Some(c) = self.estimate_cancel.take() {
+            c.cancel();
+        }
+        let engine = match &self.current {
+            Some(Current { engine: Ok(e), .. }) => e.clone(),
+            Some(Current { engine: Err(e), .. }) => {
+                self.estimate = Estimate::Failed(e.clone());
+                return Action::None;
+            }
+            None => return Action::None,
+        };
+        let run = self.estimates.start();
+        let cancel = Cancel::new();
+        self.estimate_cancel = Some(cancel.clone());
+        self.estimate = Estimate::Running;
+        let seat = self.seat;
+        Action::Run(Task::perform(
+            crate::gui::db::blocking(move || {
+                Ok(estimate::goldfish(
+                    &engine,
+                    QUICK_GAMES,
+                    QUICK_SEED,
+                    seat,
+                    &|_, _| {},
+                    cancel.flag(),
+                ))
+            }),
+            move |r: Result<Result<Summary, Stopped>, String>| {
+                Message::Estimated(run, r.unwrap_or_else(|e| Err(Stopped::Failed(e))))
+            },
+        ))
+    }
+
+    fn estimated(&mut self, run: u64, r: Result<Summary, Stopped>) -> Action<Message> {
+        if !self.estimates.is_current(run) {
+            return Action::None;
+        }
+        self.estimate_cancel = None;
+        self.estimate = match r {
+            Ok(s) => Estimate::Ready(Box::new(s)),
+            Err(Stopped::Cancelled { .. }) => Estimate::None,
+            Err(Stopped::Failed(e)) => Estimate::Failed(e),
+        };
+        Action::None
+    }
+}
+
+/// The charts of a run: the kill-turn histogram, and per turn the resources
+/// and cards in hand, and the damage dealt so far.
+pub fn charts(s: &Summary) -> Charts {
+    let unit = estimate::unit(s);
+    let hist = &s.kill_turn.histogram.0;
+    let bars = match (hist.keys().next(), hist.keys().next_back()) {
+        (Some(&lo), Some(&hi)) => (lo..=hi)
+            .map(|t| {
+                let n = hist.get(&t).copied().unwrap_or(0);
+                (t.to_string(), u32::try_from(n).unwrap_or(u32::MAX))
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let last = s
+        .kill_turn
+        .max
+        .map_or(CURVE_TURNS, |m| m.saturating_add(1))
+        .min(CURVE_TURNS);
+    let points: Vec<_> = s.curves.turns.iter().filter(|p| p.turn <= last).collect();
+    let x: Vec<String> = points.iter().map(|p| p.turn.to_string()).collect();
+    let labels = s.curves.labels;
+    Charts {
+        histogram: BarChart {
+            title: format!("Games won by {unit}"),
+            bars,
+        },
+        resources: LineChart {
+            title: format!("Per {unit} (average)"),
+            x: x.clone(),
+            lines: vec![
+                (
+                    labels.resources.to_string(),
+                    points.iter().map(|p| p.resources as f32).collect(),
+                ),
+                (
+                    labels.hand.to_string(),
+                    points.iter().map(|p| p.hand as f32).collect(),
+                ),
+            ],
+        },
+        damage: LineChart {
+            title: format!("Damage dealt by the end of each {unit} (average)"),
+            x,
+            lines: vec![(
+                "total damage".to_string(),
+                points.iter().map(|p| p.cumulative_damage as f32).collect(),
+            )],
+        },
+    }
+}

@@ -1,0 +1,464 @@
+//! How the Playtest screen looks: the deck, seat and seed on top; the game
+//! played by hand on the left (counters, zones, the Rizontical board, the
+//! legal actions); goldfish runs with their charts on the right.
+
+use iced::widget::{
+    button, column, container, pick_list, progress_bar, row, rule, scrollable, text, text_input,
+};
+use iced::{Border, Color, Element, Fill, FillPortion, Theme};
+
+use crate::engine::playtest::{AnyAction, Session};
+use crate::engine::sim::{Outcome, Seat, Snapshot};
+use crate::gui::widget::{Pick, SCROLLBAR_GAP, choice, muted, picked};
+use crate::store::DeckId;
+
+use super::estimate::{self, QUICK_GAMES};
+use super::{Current, Estimate, GAMES_ID, Message, Playtest, RunState, SEED_ID};
+
+/// Side of a cell of the Rizontical board.
+const BOARD_CELL: f32 = 34.0;
+/// Lines of the game log shown.
+const LOG_LINES: usize = 14;
+
+impl Playtest {
+    pub fn view(&self) -> Element<'_, Message> {
+        let decks: Vec<Pick<DeckId>> = self
+            .decks()
+            .iter()
+            .map(|d| {
+                Pick::some(
+                    d.id,
+                    format!("{} — {}", d.name, crate::games::game(d.game).def().name),
+                )
+            })
+            .collect();
+        let current = self.current().map(|c| c.info.id);
+        let top = row![
+            pick_list(
+                decks.clone(),
+                picked(&decks, current.as_ref()),
+                Message::Deck
+            )
+            .placeholder("Choose a deck")
+            .width(320),
+            choice(
+                "Going first",
+                self.seat() == Seat::First,
+                Message::Seat(Seat::First)
+            ),
+            choice(
+                "Going second",
+                self.seat() == Seat::Second,
+                Message::Seat(Seat::Second)
+            ),
+            text("Seed").size(13),
+            text_input("seed", &self.seed_text)
+                .id(SEED_ID)
+                .on_input(Message::SeedTyped)
+                .on_submit(Message::Deal)
+                .width(120),
+            button(text("Deal").size(13)).on_press(Message::Deal),
+            button(text("New seed").size(13))
+                .on_press(Message::NewSeed)
+                .style(button::secondary),
+        ]
+        .spacing(8)
+        .align_y(iced::Center);
+        let body: Element<'_, Message> = match self.current() {
+            None => text("Choose a deck to playtest.").style(muted).into(),
+            Some(Current { engine: Err(e), .. }) => column![
+                text("This deck cannot be played yet:").size(15),
+                text(e.as_str()).style(text::danger),
+                text("Fix it in Decks; the Playtest screen loads the latest saved version.")
+                    .size(12)
+                    .style(muted),
+            ]
+            .spacing(6)
+            .into(),
+            Some(_) => row![
+                scrollable(self.view_game().padding(SCROLLBAR_GAP))
+                    .height(Fill)
+                    .width(FillPortion(3)),
+                rule::vertical(1),
+                scrollable(self.view_goldfish().padding(SCROLLBAR_GAP))
+                    .height(Fill)
+                    .width(FillPortion(2)),
+            ]
+            .spacing(12)
+            .into(),
+        };
+        column![top, body].spacing(12).padding(12).into()
+    }
+
+    fn view_game(&self) -> iced::widget::Column<'_, Message> {
+        let Some(s) = self.session() else {
+            return column![text("Deal a hand to start.").style(muted)];
+        };
+        let snap = s.snapshot();
+        let unit = match snap.turn_unit {
+            crate::engine::sim::TurnUnit::Turn => "Turn",
+            crate::engine::sim::TurnUnit::Round => "Round",
+        };
+        let mut c = column![
+            text(format!(
+                "Seed {} · {} · {unit} {} · {}",
+                snap.seed,
+                if snap.seat == Seat::First {
+                    "going first"
+                } else {
+                    "going second"
+                },
+                snap.turn,
+                snap.phase
+            ))
+            .size(18)
+        ]
+        .spacing(10);
+        if let Some(o) = snap.outcome {
+            c = c.push(text(outcome(o, unit)).size(16).style(match o {
+                Outcome::Win { .. } => text::success,
+                _ => text::danger,
+            }));
+        }
+        let counters = snap
+            .counters
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(" · ");
+        c = c.push(text(counters).size(13));
+        c = c.push(self.view_zones(&snap));
+        if !snap.board.is_empty() {
+            c = c.push(board(&snap));
+        }
+        if let Some(r) = self.refusal() {
+            c = c.push(text(r).size(13).style(text::danger));
+        }
+        c = c.push(rule::horizontal(1));
+        c = c.push(self.view_choices(s));
+        c = c.push(rule::horizontal(1));
+        c = c.push(text("Log").size(15));
+        let log = s.log();
+        let mut lines = column![].spacing(2);
+        for l in log.into_iter().rev().take(LOG_LINES) {
+            lines = lines.push(text(l).size(11));
+        }
+        c.push(lines)
+    }
+
+    fn view_zones(&self, snap: &Snapshot) -> Element<'_, Message> {
+        let mut zones = column![].spacing(6);
+        let picking = self.return_mulligan();
+        for z in &snap.zones {
+            let head = text(format!("{} ({})", z.zone, z.count)).size(14);
+            if z.hidden {
+                zones = zones.push(row![head, text("face down").size(12).style(muted)].spacing(8));
+                continue;
+            }
+            let mut cards = row![].spacing(4);
+            for (n, card) in z.cards.iter().enumerate() {
+                let mut label = card.name.clone();
+                if !card.tags.is_empty() {
+                    label.push_str(&format!(" · {}", card.tags.join(", ")));
+                }
+                if picking && z.zone == "Hand" {
+                    let on = self.returns().contains(&n);
+                    cards = cards.push(
+                        container(
+                            button(text(label).size(12))
+                                .padding([3, 6])
+                                .style(if on {
+                                    button::primary
+                                } else {
+                                    button::secondary
+                                })
+                                .on_press(Message::ToggleReturn(n)),
+                        )
+                        .id(format!("return-{n}")),
+                    );
+                } else {
+                    cards = cards.push(chip(label));
+                }
+            }
+            zones = zones.push(column![head, cards.wrap().vertical_spacing(4)].spacing(3));
+        }
+        zones.into()
+    }
+
+    fn view_choices<'a>(&'a self, s: &'a Session) -> Element<'a, Message> {
+        let mut c = column![text("Your move").size(15)].spacing(6);
+        if s.outcome().is_some() {
+            return c
+                .push(
+                    text("The game is over: deal again, or undo to try another line.")
+                        .size(12)
+                        .style(muted),
+                )
+                .push(undo())
+                .into();
+        }
+        if self.return_mulligan() {
+            let n = self.returns().len();
+            c = c.push(
+                text("Click the Powers to put on the bottom of the deck (up to 5), then take the mulligan.")
+                    .size(12)
+                    .style(muted),
+            );
+            c = c.push(
+                button(text(format!(
+                    "Return {n} chosen Power{} and draw as many",
+                    if n == 1 { "" } else { "s" }
+                )))
+                .on_press_maybe((n > 0).then_some(Message::ReturnChosen)),
+            );
+        }
+        let hint = s.hint();
+        let mut buttons = row![].spacing(4);
+        for (n, ch) in s.choices().into_iter().enumerate() {
+            if self.return_mulligan()
+                && matches!(
+                    ch.action,
+                    AnyAction::Rizontical(crate::engine::rizontical::Action::Mulligan { mask })
+                        if mask != 0
+                )
+            {
+                continue; // chosen card by card above
+            }
+            let suggested = hint.as_ref().is_some_and(|h| h.action == ch.action);
+            buttons = buttons.push(
+                container(
+                    button(text(ch.label).size(12))
+                        .padding([3, 8])
+                        .style(if suggested {
+                            button::primary
+                        } else {
+                            button::secondary
+                        })
+                        .on_press(Message::Act(ch.action)),
+                )
+                .id(format!("choice-{n}")),
+            );
+        }
+        c = c.push(buttons.wrap().vertical_spacing(4));
+        if let Some(h) = hint {
+            c = c.push(
+                text(format!("Goldfish policy suggests: {}", h.label))
+                    .size(12)
+                    .style(muted),
+            );
+        }
+        c.push(
+            row![
+                button(text("Play the suggestion").size(13))
+                    .on_press(Message::PlayHint)
+                    .style(button::secondary),
+                button(text("Finish the turn").size(13))
+                    .on_press(Message::FinishTurn)
+                    .style(button::secondary),
+                undo(),
+            ]
+            .spacing(6),
+        )
+        .into()
+    }
+
+    fn view_goldfish(&self) -> iced::widget::Column<'_, Message> {
+        let mut c = column![text("Goldfish").size(18)].spacing(10);
+        c = c.push(match self.estimate() {
+            Estimate::None => text(""),
+            Estimate::Running => {
+                text(format!("Quick estimate ({QUICK_GAMES} games)...")).style(muted)
+            }
+            Estimate::Ready(s) => text(format!(
+                "Quick estimate ({} games, seed {}): {}",
+                s.games,
+                s.seed,
+                estimate::line(s)
+            ))
+            .size(13),
+            Estimate::Failed(e) => text(format!("No estimate: {e}")).style(text::danger),
+        });
+        let running = matches!(self.run(), RunState::Running { .. });
+        c = c.push(
+            row![
+                text("Games").size(13),
+                text_input("10000", &self.games_text)
+                    .id(GAMES_ID)
+                    .on_input(Message::GamesTyped)
+                    .on_submit(Message::Run)
+                    .width(110),
+                button(text("Run").size(13)).on_press_maybe((!running).then_some(Message::Run)),
+            ]
+            .spacing(8)
+            .align_y(iced::Center),
+        );
+        c = c.push(
+            text("Runs use the seed above: the same seed plays the same games.")
+                .size(11)
+                .style(muted),
+        );
+        match self.run() {
+            RunState::Idle => {}
+            RunState::Running { done, total, .. } => {
+                c = c
+                    .push(progress_bar(0.0..=1.0, *done as f32 / (*total).max(1) as f32).girth(10));
+                c = c.push(
+                    row![
+                        text(format!("{done} of {total} games"))
+                            .size(12)
+                            .style(muted)
+                            .width(Fill),
+                        button(text("Cancel").size(13))
+                            .on_press(Message::Cancel)
+                            .style(button::danger),
+                    ]
+                    .align_y(iced::Center),
+                );
+            }
+            RunState::Cancelled { done, total } => {
+                c = c.push(
+                    text(format!("Cancelled after {done} of {total} games."))
+                        .size(13)
+                        .style(muted),
+                );
+            }
+            RunState::Failed(e) => c = c.push(text(e.as_str()).size(13).style(text::danger)),
+            RunState::Done(s) => {
+                let unit = estimate::unit(s);
+                c = c.push(text(format!("{} games, seed {}", s.games, s.seed)).size(15));
+                c = c.push(text(estimate::line(s)).size(13));
+                c = c.push(
+                    text(format!(
+                        "won {} · lost {} · unfinished after {} {unit}s {}",
+                        s.wins, s.losses, s.max_turns, s.unfinished
+                    ))
+                    .size(12)
+                    .style(muted),
+                );
+                if let Some(ch) = self.charts() {
+                    c = c.push(ch.histogram.view(170.0));
+                    c = c.push(ch.resources.view(170.0));
+                    c = c.push(ch.damage.view(150.0));
+                }
+                if !s.most_played.is_empty() {
+                    c = c.push(text("Most played").size(14));
+                    let mut list = column![].spacing(1);
+                    for p in &s.most_played {
+                        list = list
+                            .push(text(format!("{} · {:.2} a game", p.card, p.per_game)).size(12));
+                    }
+                    c = c.push(list);
+                }
+                if !s.vanilla.is_empty() {
+                    c = c.push(text("Played as vanilla (text not modelled)").size(14));
+                    let mut list = column![].spacing(1);
+                    for v in &s.vanilla {
+                        list = list.push(
+                            text(format!("{}: {}", v.card, v.reason))
+                                .size(11)
+                                .style(muted),
+                        );
+                    }
+                    c = c.push(list);
+                }
+            }
+        }
+        c
+    }
+}
+
+fn undo<'a>() -> Element<'a, Message> {
+    button(text("Undo").size(13))
+        .on_press(Message::Undo)
+        .style(button::secondary)
+        .into()
+}
+
+fn outcome(o: Outcome, unit: &str) -> String {
+    match o {
+        Outcome::Win { turn } => format!("Won on {} {turn}", unit.to_lowercase()),
+        Outcome::Loss { turn, reason } => {
+            format!("Lost on {} {turn}: {reason}", unit.to_lowercase())
+        }
+        Outcome::Unfinished { turn } => {
+            format!("Stopped unfinished at {} {turn}", unit.to_lowercase())
+        }
+    }
+}
+
+/// A card shown in a zone.
+fn chip<'a>(label: String) -> Element<'a, Message> {
+    container(text(label).size(12))
+        .padding([3, 6])
+        .style(|t: &Theme| container::Style {
+            background: Some(t.extended_palette().background.weak.color.into()),
+            border: Border::default().rounded(4),
+            ..container::Style::default()
+        })
+        .into()
+}
+
+/// Rizontical's 8 × 8 board: the deck owner's Fighters and the dummy's.
+fn board<'a>(snap: &Snapshot) -> Element<'a, Message> {
+    let mut grid = column![].spacing(1);
+    for r in (0..8u8).rev() {
+        let mut line = row![
+            container(text((r + 1).to_string()).size(10).style(muted))
+                .center_y(BOARD_CELL)
+                .width(14)
+        ]
+        .spacing(1);
+        for col in 0..8u8 {
+            let piece = snap.board.iter().find(|p| p.row == r && p.col == col);
+            let (label, ally) = match piece {
+                Some(p) => (
+                    format!(
+                        "{}\n{}/{}",
+                        p.name.chars().take(3).collect::<String>(),
+                        p.hp,
+                        p.max_hp
+                    ),
+                    Some(p.ally),
+                ),
+                None => (String::new(), None),
+            };
+            line = line.push(container(text(label).size(9)).center(BOARD_CELL).style(
+                move |t: &Theme| {
+                    let p = t.extended_palette();
+                    let bg = match ally {
+                        Some(true) => p.primary.weak.color,
+                        Some(false) => p.danger.weak.color,
+                        None => p.background.weak.color,
+                    };
+                    container::Style {
+                        background: Some(bg.into()),
+                        text_color: Some(match ally {
+                            Some(_) => Color::BLACK,
+                            None => p.background.weak.text,
+                        }),
+                        ..container::Style::default()
+                    }
+                },
+            ));
+        }
+        grid = grid.push(line);
+    }
+    let mut files = row![container(text("")).width(14)].spacing(1);
+    for col in 0..8u8 {
+        files = files.push(
+            container(
+                text(((b'a' + col) as char).to_string())
+                    .size(10)
+                    .style(muted),
+            )
+            .center_x(BOARD_CELL),
+        );
+    }
+    column![
+        text("Board (yours in blue, the dummy's in red)").size(13),
+        grid,
+        files
+    ]
+    .spacing(3)
+    .into()
+}

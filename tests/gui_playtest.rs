@@ -1,0 +1,483 @@
+//! The Playtest screen and the deck builder's Odds tab (issue 5):
+//! `update(Message)` tests and `iced_test` flows — hands dealt by the games'
+//! rules and replayed by seed, mulligans, turns stepped by hand with the
+//! engine refusing what the rules do not allow, goldfish runs with progress,
+//! charts and Cancel, the quick estimate, and the exact-odds table.
+
+mod gui_support;
+
+use deckwright::engine::hand::{HandRequest, deal};
+use deckwright::engine::odds;
+use deckwright::engine::playtest::{AnyAction, Engine, EngineOptions, Session};
+use deckwright::engine::run::{Progress, RunConfig};
+use deckwright::engine::sim::Seat;
+use deckwright::engine::{fuzzycards, rizontical};
+use deckwright::gui::Message;
+use deckwright::gui::app::Screen;
+use deckwright::gui::prefs::ScreenId;
+use deckwright::gui::screen::decks;
+use deckwright::gui::screen::decks::editor::{self, Tab};
+use deckwright::gui::screen::playtest::{self, Estimate, RunState};
+use deckwright::model::{Catalog, Deck, GameId};
+use deckwright::store::DeckId;
+use gui_support::{Harness, catalog_of, repo};
+
+fn pt(h: &Harness) -> &playtest::Playtest {
+    match h.app.shell().unwrap().screen() {
+        Screen::Playtest(p) => p,
+        other => panic!("not on the Playtest screen: {:?}", other.id()),
+    }
+}
+
+fn pm(m: playtest::Message) -> Message {
+    Message::Playtest(m)
+}
+
+/// The app with one sample deck of `game` stored from `file`.
+fn with_deck(game: GameId, file: &str) -> (Harness, DeckId) {
+    let mut id = None;
+    let h = Harness::with(|s| {
+        let catalog = catalog_of(s, game);
+        let mut deck = deckwright::decklist::load(&repo(file)).unwrap();
+        deck.name = "Under test".into();
+        id = Some(s.create_deck(catalog, &deck).unwrap());
+    });
+    (h, id.unwrap())
+}
+
+/// The engine of the stored deck, as the tests check it.
+fn engine_of(h: &Harness, deck: DeckId) -> (Catalog, Deck, Engine) {
+    let s = h.store();
+    let info = s.deck_info(deck).unwrap();
+    let catalog = s.load_catalog(info.catalog_id).unwrap();
+    let d = s.load_deck(deck).unwrap();
+    let e = Engine::new(&catalog, &d, &EngineOptions::default()).unwrap();
+    (catalog, d, e)
+}
+
+fn session(h: &Harness) -> &Session {
+    pt(h).session().expect("a hand is dealt")
+}
+
+fn zone(s: &Session, name: &str) -> Vec<String> {
+    s.snapshot()
+        .zones
+        .into_iter()
+        .find(|z| z.zone == name)
+        .unwrap_or_else(|| panic!("no zone {name}"))
+        .cards
+        .into_iter()
+        .map(|c| c.name)
+        .collect()
+}
+
+fn deal_seed(h: &mut Harness, seed: u64) {
+    h.send(pm(playtest::Message::SeedTyped(seed.to_string())));
+    h.click_text("Deal");
+    assert_eq!(session(h).snapshot().seed, seed);
+}
+
+#[test]
+fn a_hand_is_dealt_by_the_games_rules_and_replayed_by_its_seed() {
+    let (mut h, deck) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.click_text("Playtest");
+    assert_eq!(pt(&h).current().unwrap().info.id, deck);
+    let (_, _, e) = engine_of(&h, deck);
+    deal_seed(&mut h, 1234);
+    let want = deal(
+        &e,
+        &HandRequest {
+            seed: 1234,
+            seat: Seat::First,
+            ..HandRequest::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(zone(session(&h), "Hand"), want.hand, "the CLI's hand");
+    assert_eq!(want.hand.len(), 5, "Fuzzycards: 5 cards going first");
+    assert!(
+        h.shows("Seed 1234 · going first · Turn 0 · Mulligan"),
+        "{:?}",
+        h.dump()
+    );
+    for card in &want.hand {
+        assert!(h.text_containing(card).is_some(), "{card} is shown");
+    }
+    // going second: 6 cards
+    h.click_text("Going second");
+    assert_eq!(session(&h).snapshot().seed, 1234, "the seed is kept");
+    assert_eq!(zone(session(&h), "Hand").len(), 6);
+    // another seed, then the first again: the same hand
+    h.click_text("Going first");
+    deal_seed(&mut h, 99);
+    deal_seed(&mut h, 1234);
+    assert_eq!(zone(session(&h), "Hand"), want.hand);
+    // a seed that is not a number
+    h.send(pm(playtest::Message::SeedTyped("x1".into())));
+    h.send(pm(playtest::Message::Deal));
+    assert_eq!(
+        pt(&h).refusal(),
+        Some("\"x1\" is not a seed (a whole number)")
+    );
+}
+
+#[test]
+fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
+    let (mut h, deck) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    let (_, _, e) = engine_of(&h, deck);
+    deal_seed(&mut h, 7);
+    // the once-per-game mulligan: shuffle back, draw 5
+    h.click_text("Mulligan");
+    let mut twin = e.session(7, Seat::First);
+    twin.apply(AnyAction::Fuzzycards(fuzzycards::Action::Mulligan))
+        .unwrap();
+    assert_eq!(zone(session(&h), "Hand"), zone(&twin, "Hand"));
+    assert_eq!(session(&h).snapshot(), twin.snapshot());
+
+    // keep; the first turn's Activate phase with 1 Energy
+    let keep = session(&h)
+        .choices()
+        .into_iter()
+        .find(|c| c.action == AnyAction::Fuzzycards(fuzzycards::Action::Keep));
+    if let Some(k) = keep {
+        h.send(pm(playtest::Message::Act(k.action)));
+    }
+    let snap = session(&h).snapshot();
+    assert_eq!(snap.turn, 1);
+    let energy = snap
+        .counters
+        .iter()
+        .find(|(k, _)| k == "energy")
+        .map(|(_, v)| *v)
+        .unwrap();
+    // a card the Energy cannot pay for is refused with the rule, and nothing changes
+    let dear = snap
+        .zones
+        .iter()
+        .find(|z| z.zone == "Hand")
+        .unwrap()
+        .cards
+        .iter()
+        .find(|c| {
+            c.tags
+                .iter()
+                .any(|t| t.strip_prefix("cost ").and_then(|n| n.parse::<i64>().ok()) > Some(energy))
+        })
+        .map(|c| c.copy);
+    if let Some(copy) = dear {
+        h.send(pm(playtest::Message::Act(AnyAction::Fuzzycards(
+            fuzzycards::Action::Play {
+                card: copy,
+                target: None,
+                row: None,
+            },
+        ))));
+        let r = pt(&h).refusal().expect("refused").to_string();
+        assert!(r.starts_with("Refused: "), "{r}");
+        assert_eq!(session(&h).snapshot(), snap);
+        assert!(h.text_containing("Refused: ").is_some());
+    }
+    // every listed choice is legal: play the suggestion, then finish the turn
+    let before = zone(session(&h), "Hand").len();
+    h.click_text("Play the suggestion");
+    assert!(pt(&h).refusal().is_none());
+    h.click_text("Finish the turn");
+    let snap = session(&h).snapshot();
+    assert_eq!(snap.turn, 2, "the policy finished turn 1");
+    // turn 2's draw step drew one card
+    assert!(zone(session(&h), "Hand").len() >= before - 1);
+    assert!(
+        h.text_containing("turn 2: draw").is_some(),
+        "{:?}",
+        h.dump()
+    );
+    // undo steps back one action at a time
+    h.click_text("Undo");
+    assert_ne!(session(&h).snapshot(), snap);
+    // a wrong game's action
+    h.send(pm(playtest::Message::Act(AnyAction::Rizontical(
+        rizontical::Action::EndTurn,
+    ))));
+    assert_eq!(
+        pt(&h).refusal(),
+        Some("Refused: that action belongs to another game (wrong game)")
+    );
+}
+
+#[test]
+fn rizontical_mulligan_returns_the_chosen_powers() {
+    let (mut h, deck) = with_deck(
+        GameId::Rizontical,
+        "resources/decks/rizontical-akasha-guard.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    let (_, _, e) = engine_of(&h, deck);
+    deal_seed(&mut h, 21);
+    assert!(pt(&h).return_mulligan());
+    let hand = zone(session(&h), "Hand");
+    assert_eq!(hand.len(), 5, "5 Powers");
+    assert_eq!(
+        zone(session(&h), "Fighters").len(),
+        2,
+        "Fighters in slots 1 and 2"
+    );
+    assert!(h.text_containing("Board (yours in blue").is_some());
+    h.click_id("return-0");
+    h.click_id("return-2");
+    h.click_id("return-2"); // chosen twice: not chosen
+    h.click_id("return-3");
+    assert_eq!(pt(&h).returns().iter().copied().collect::<Vec<_>>(), [0, 3]);
+    h.click_text("Return 2 chosen Powers and draw as many");
+    let mut twin = e.session(21, Seat::First);
+    twin.apply(AnyAction::Rizontical(rizontical::Action::Mulligan {
+        mask: 0b1001,
+    }))
+    .unwrap();
+    assert_eq!(session(&h).snapshot(), twin.snapshot());
+    let now = zone(session(&h), "Hand");
+    assert!(now.contains(&hand[1]) && now.contains(&hand[2]) && now.contains(&hand[4]));
+    assert!(!pt(&h).return_mulligan(), "the mulligan is taken");
+}
+
+#[test]
+fn goldfish_runs_report_with_charts_and_replay_by_seed() {
+    let (mut h, deck) = with_deck(
+        GameId::DiceOfDestiny,
+        "resources/decks/dice-of-destiny-chicken-rush.txt",
+    );
+    h.click_text("Playtest");
+    let (_, _, e) = engine_of(&h, deck);
+    deal_seed(&mut h, 77);
+    h.send(pm(playtest::Message::GamesTyped("3000".into())));
+    h.click_text("Run");
+    let RunState::Done(s) = pt(&h).run() else {
+        panic!("not run: {:?}", pt(&h).run());
+    };
+    let want = e
+        .goldfish(
+            &RunConfig {
+                games: 3000,
+                seed: 77,
+                seat: Seat::First,
+                threads: None,
+            },
+            &Progress::none(),
+        )
+        .unwrap();
+    assert_eq!(**s, want, "the same seed plays the same games");
+    assert!(h.shows("3000 games, seed 77"));
+    let charts = pt(&h).charts().unwrap();
+    let won: u32 = charts.histogram.bars.iter().map(|(_, n)| *n).sum();
+    assert_eq!(u64::from(won), want.wins);
+    assert_eq!(charts.resources.lines.len(), 2);
+    assert_eq!(
+        charts.damage.lines[0].1.len(),
+        charts.damage.x.len(),
+        "one point per turn"
+    );
+    // a number of games out of range
+    h.send(pm(playtest::Message::GamesTyped("0".into())));
+    h.send(pm(playtest::Message::Run));
+    assert!(matches!(pt(&h).run(), RunState::Failed(e) if e.contains("from 1 to")));
+}
+
+#[test]
+fn cancel_stops_a_goldfish_run() {
+    let (mut h, _) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    h.send(pm(playtest::Message::GamesTyped("200000".into())));
+    let task = h.app.update(pm(playtest::Message::Run));
+    assert!(matches!(pt(&h).run(), RunState::Running { .. }));
+    assert!(h.shows("0 of 200000 games"));
+    h.click_text("Cancel");
+    h.settle(task);
+    assert!(
+        matches!(pt(&h).run(), RunState::Cancelled { total: 200000, .. }),
+        "{:?}",
+        pt(&h).run()
+    );
+    assert!(h.text_containing("Cancelled after").is_some());
+}
+
+#[test]
+fn the_quick_estimate_follows_the_saved_deck() {
+    let (mut h, deck) = with_deck(
+        GameId::DiceOfDestiny,
+        "resources/decks/dice-of-destiny-chicken-rush.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    let quick = |e: &Engine| {
+        e.goldfish(
+            &RunConfig {
+                games: 10_000,
+                seed: 1,
+                seat: Seat::First,
+                threads: None,
+            },
+            &Progress::none(),
+        )
+        .unwrap()
+    };
+    let (catalog, mut d, e) = engine_of(&h, deck);
+    let Estimate::Ready(s) = pt(&h).estimate().clone() else {
+        panic!("no estimate: {:?}", pt(&h).estimate());
+    };
+    assert_eq!(*s, quick(&e));
+    assert!(
+        h.text_containing("Quick estimate (10000 games, seed 1): kill turn")
+            .is_some()
+    );
+
+    // an edit saved by the deck builder: the estimate is of the new version
+    d.entries
+        .retain(|x| !x.name.to_lowercase().contains("chicken"));
+    let name = catalog.cards[0].name.clone();
+    let removed: u32 = 30 - d.main_count();
+    d.entries
+        .push(deckwright::model::DeckEntry::new(removed, &name));
+    h.store().save_deck(deck, &d, None).unwrap();
+    h.send(Message::Navigate(ScreenId::Library));
+    h.send(Message::Navigate(ScreenId::Playtest));
+    let e2 = Engine::new(&catalog, &d, &EngineOptions::default()).unwrap();
+    let Estimate::Ready(s2) = pt(&h).estimate() else {
+        panic!("no estimate");
+    };
+    assert_eq!(**s2, quick(&e2));
+    assert_ne!(s2.kill_turn.mean, s.kill_turn.mean);
+}
+
+#[test]
+fn a_deck_the_engine_cannot_play_says_why() {
+    let (mut h, _) = with_deck(
+        GameId::BizarreWorld,
+        "resources/decks/bizarre-world-illegal-ambiguous.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    assert!(pt(&h).current().unwrap().engine.is_err());
+    assert!(h.shows("This deck cannot be played yet:"));
+    assert!(pt(&h).session().is_none());
+    assert!(matches!(pt(&h).estimate(), Estimate::Failed(_)));
+}
+
+// ---------------------------------------------------------------- odds tab
+
+fn editor_of(h: &Harness) -> &editor::Editor {
+    match h.app.shell().unwrap().screen() {
+        Screen::Decks(d) => d.open().expect("a deck is open"),
+        other => panic!("not on the deck builder: {:?}", other.id()),
+    }
+}
+
+#[test]
+fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
+    let (mut h, deck) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.click_text("Decks");
+    assert_eq!(editor_of(&h).info().id, deck);
+    h.click_text("Odds");
+    let (catalog, _, e) = engine_of(&h, deck);
+    let want = odds::table(&catalog, &e, Seat::First, 1).unwrap();
+    let table = editor_of(&h).odds().table.clone().unwrap().unwrap();
+    assert_eq!(table, want);
+    assert_eq!(
+        table.seen,
+        [5, 5, 6, 7, 8, 9, 10],
+        "no draw on turn 1 going first"
+    );
+    // the Ember Cub row, as the screen shows it
+    let cub = table.rows.iter().find(|r| r.card == "Ember Cub").unwrap();
+    assert_eq!(cub.copies, 3);
+    assert!(h.shows("3x Ember Cub"));
+    assert!(h.shows(&editor::odds_percent(cub.probability[0])));
+    // the goldfish estimate of the deck
+    let Estimate::Ready(s) = &editor_of(&h).odds().estimate else {
+        panic!("no estimate: {:?}", editor_of(&h).odds().estimate);
+    };
+    assert_eq!(s.games, 10_000);
+
+    // going second sees one more card at every turn
+    h.click_text("Going second");
+    let second = editor_of(&h).odds().table.clone().unwrap().unwrap();
+    assert_eq!(second.seen, [6, 7, 8, 9, 10, 11, 12]);
+    assert_eq!(second, odds::table(&catalog, &e, Seat::Second, 1).unwrap());
+
+    // an edit: one Ember Cub less, and the odds and estimate follow
+    let n = editor_of(&h)
+        .deck()
+        .entries
+        .iter()
+        .position(|x| x.name == "Ember Cub")
+        .unwrap();
+    h.send(Message::Decks(decks::Message::Editor(
+        editor::Message::Minus(n),
+    )));
+    let after = editor_of(&h).odds().table.clone().unwrap().unwrap();
+    let cub2 = after.rows.iter().find(|r| r.card == "Ember Cub").unwrap();
+    assert_eq!(cub2.copies, 2);
+    assert!(
+        cub2.probability[3]
+            < second
+                .rows
+                .iter()
+                .find(|r| r.card == "Ember Cub")
+                .unwrap()
+                .probability[3]
+    );
+    let edited = editor_of(&h).deck().clone();
+    let e2 = Engine::new(&catalog, &edited, &EngineOptions::default()).unwrap();
+    let Estimate::Ready(s2) = &editor_of(&h).odds().estimate else {
+        panic!("no estimate after the edit");
+    };
+    let want2 = e2
+        .goldfish(
+            &RunConfig {
+                games: 10_000,
+                seed: 1,
+                seat: Seat::Second,
+                threads: None,
+            },
+            &Progress::none(),
+        )
+        .unwrap();
+    assert_eq!(
+        **s2, want2,
+        "the estimate is of the edited deck, going second"
+    );
+    assert_eq!(editor_of(&h).deck().main_count(), 29);
+    // the deck builder's other tabs do not run estimates
+    h.send(Message::Decks(decks::Message::Editor(
+        editor::Message::Tab(Tab::Charts),
+    )));
+    h.send(Message::Decks(decks::Message::Editor(
+        editor::Message::Plus(n),
+    )));
+    assert_eq!(editor_of(&h).deck().main_count(), 30);
+    assert_eq!(
+        editor_of(&h)
+            .odds()
+            .table
+            .as_ref()
+            .unwrap()
+            .as_ref()
+            .unwrap(),
+        &after,
+        "not recomputed while the tab is closed"
+    );
+    h.send(Message::Decks(decks::Message::Editor(
+        editor::Message::Tab(Tab::Odds),
+    )));
+    let back = editor_of(&h).odds().table.clone().unwrap().unwrap();
+    assert_eq!(back, second, "recomputed when the tab opens again");
+}
