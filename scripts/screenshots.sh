@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts the real app under Xvfb on a scratch database and saves a PNG of
-# each screen into docs/screenshots/ (a developer tool, not a test).
+# each screen into docs/screenshots/ (a developer tool, not a test): Library,
+# Decks, Collection, Playtest, Print and World.
 #
 #   scripts/screenshots.sh [path/to/deckwright]
 #
@@ -83,5 +84,48 @@ shot decks
 key ctrl+3
 sleep 1
 shot collection
+
+# Clicks at fixed places of the default 1280x800 window (the layout the
+# screens have at that size).
+click() { xdotool mousemove --window "$win" "$1" "$2" click 1; sleep "${3:-0.5}"; }
+# Types into the text box at (x, y), replacing what it holds, then Enter.
+retype() {
+  click "$1" "$2"
+  key ctrl+a
+  xdotool type --window "$win" --delay 60 "$3"
+  key Return
+}
+
+# Playtest: the deck changed last (Chicken Rush) dealt from seed 7, a card
+# played, and 10,000 goldfish games with their charts.
+key ctrl+4
+sleep 2
+retype 633 77 7
+click 79 421
+click 962 197 15
+xdotool mousemove --window "$win" 640 760
+shot playtest
+
+# Print: nine-up pages of the deck changed last, page 1 previewed.
+key ctrl+5
+sleep 4
+shot print
+
+# World: the Strange World solo game of seed 5, its first turn played as the
+# greedy player plays it (deckwright solo --seed 5 --player greedy), the
+# next stack taken and a hint asked for. Board cells are 80 px apart,
+# A1 centred on (143, 159); stack buttons are 45 px apart from (1070, 182).
+key ctrl+6
+sleep 2
+retype 528 77 5
+cell() { click $((143 + 80 * $1)) $((159 + 80 * $2)); }
+click 1070 362   # stack 5
+cell 3 4         # its revealed card on D5
+cell 3 2         # then D3
+cell 4 4         # and E5
+click 1070 362   # stack 6 (the fifth one left)
+click 969 139 4  # Hint
+xdotool mousemove --window "$win" 640 760
+shot world
 
 echo "done: $(ls "$out" | wc -l) screenshots in $out"
