@@ -15,14 +15,16 @@
 //! grows (the engine's World file labels cells by the finished World).
 
 mod view;
+mod words;
+
+use words::event_line;
+pub use words::{cell_name, describe, rows_name};
 
 use std::sync::Arc;
 
 use iced::Task;
 
-use crate::engine::solo::{
-    Action as Move, Components, Event, GRID, Phase, Pos, Side, SoloGame, World as Board,
-};
+use crate::engine::solo::{Action as Move, Components, GRID, Phase, Pos, Side, SoloGame};
 use crate::gui::db::{Db, blocking};
 use crate::gui::job::Runs;
 use crate::gui::widget::Pick;
@@ -434,105 +436,6 @@ impl World {
         }
         out
     }
-}
-
-/// A cell by the board's coordinates: column letter, row number (`D4` is
-/// the centre, where the starting Land lies).
-pub fn cell_name(at: Pos) -> String {
-    format!("{}{}", (b'A' + at.x()) as char, at.y() + 1)
-}
-
-/// Rows `upper` and `upper + 1` by the board's numbers.
-pub fn rows_name(upper: u8) -> String {
-    format!("rows {}-{}", upper + 1, upper + 2)
-}
-
-fn land_name(c: &Components, card: u8) -> &str {
-    c.lands
-        .get(usize::from(card))
-        .map_or("?", |l| l.name.as_str())
-}
-
-fn traveller_name(c: &Components, t: u8) -> &str {
-    c.travellers
-        .get(usize::from(t))
-        .map_or("?", |t| t.name.as_str())
-}
-
-/// A move in words, for hints and refusals.
-pub fn describe(c: &Components, w: &Board, m: Move) -> String {
-    match m {
-        Move::TakeStack { stack } => format!("Take stack {}", stack + 1),
-        Move::Place { card, at } => {
-            format!("Place {} on {}", land_name(c, card), cell_name(at))
-        }
-        Move::Welcome {
-            traveller,
-            side,
-            upper,
-        } => format!(
-            "Welcome {} on the {} over {}",
-            traveller_name(c, traveller),
-            side.as_str(),
-            rows_name(upper)
-        ),
-        Move::Decline => "Welcome no Traveller".into(),
-        Move::Erupt { at } => {
-            let on = w
-                .cell(at)
-                .map_or("?", |cell| land_name(c, cell.card))
-                .to_string();
-            format!("Cover {on} on {} with a Fumarole", cell_name(at))
-        }
-        Move::Join { with } => format!(
-            "Build the Dark City with the Fumarole on {}",
-            cell_name(with)
-        ),
-    }
-}
-
-/// An event in words (placements are left out: the board shows them).
-fn event_line(c: &Components, e: &Event) -> Option<String> {
-    Some(match *e {
-        Event::StackTaken { stack, top } => {
-            format!("Took stack {} ({} on top)", stack + 1, land_name(c, top))
-        }
-        Event::Placed { card, at } => format!("Placed {} on {}", land_name(c, card), cell_name(at)),
-        Event::Flipped { card, at, cause } => format!(
-            "{} on {} turned Tzimime side up ({}): {}",
-            land_name(c, card),
-            cell_name(at),
-            cause.as_str(),
-            cause.rule()
-        ),
-        Event::Revealed { card } => format!("Revealed {}", land_name(c, card)),
-        Event::PortalCompleted { a, b } => format!(
-            "Portal completed between {} and {}",
-            cell_name(a),
-            cell_name(b)
-        ),
-        Event::TravellerWelcomed {
-            traveller,
-            side,
-            upper,
-        } => format!(
-            "{} welcomed on the {} over {}",
-            traveller_name(c, traveller),
-            side.as_str(),
-            rows_name(upper)
-        ),
-        Event::Covered { card, at } => format!(
-            "A Fumarole covers {} on {}",
-            land_name(c, card),
-            cell_name(at)
-        ),
-        Event::DarkCity { stars, a, b } => format!(
-            "Dark City of {stars} stars between {} and {}",
-            cell_name(a),
-            cell_name(b)
-        ),
-        Event::Finished { total } => format!("The World is complete: {total} stars"),
-    })
 }
 
 /// The board cells, row by row (`GRID` × `GRID`).
