@@ -233,3 +233,29 @@ fn exports_are_reproducible() {
         .unwrap();
     assert!(a.pdf == b.pdf, "two exports of the same deck differ");
 }
+
+/// The dashed fold line of eight-fold sheets once stalled the preview on float
+/// rounding (A4 at most resolutions): every paper, gap and resolution finishes.
+#[test]
+fn eight_fold_previews_finish_at_any_resolution() {
+    let (catalog, deck) = images_fixture();
+    for paper in [pnp::Paper::A4, pnp::Paper::Letter] {
+        for gap in [0.0, 1.5] {
+            let plan = pnp::plan(
+                &catalog,
+                &deck,
+                &PrintOptions {
+                    layout: Layout::EightFold,
+                    paper,
+                    gap_mm: gap,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+            for dpi in [20.0, 40.0, 50.0, 72.0, 96.0, 100.0, 150.0] {
+                let img = plan.preview(0, dpi).unwrap();
+                assert!(img.width() > 0);
+            }
+        }
+    }
+}

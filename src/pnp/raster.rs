@@ -204,30 +204,33 @@ fn stroke_polys(lines: &[(Vec<P>, bool)], width: f64, dash: Option<(f64, f64)>) 
         match dash {
             None => segs.into_iter().for_each(|(a, b)| quad(a, b)),
             Some((on, off)) => {
+                // Dash k covers [k·period, k·period + on] of the distance along
+                // the whole polyline. Boundaries come from the index, not from
+                // summing steps, so float rounding can never stall the loop.
                 let period = on + off;
-                let mut phase = 0.0f64;
+                let mut start = 0.0f64;
                 for (a, b) in segs {
                     let len = dist(a, b);
-                    let mut t = 0.0;
-                    while t < len {
-                        let in_period = phase % period;
-                        let (drawing, left) = if in_period < on {
-                            (true, on - in_period)
-                        } else {
-                            (false, period - in_period)
-                        };
-                        let step = left.min(len - t);
-                        if drawing {
-                            let f0 = t / len;
-                            let f1 = (t + step) / len;
+                    if len <= 0.0 || period <= 0.0 {
+                        start += len;
+                        continue;
+                    }
+                    let end = start + len;
+                    let mut k = (start / period).floor();
+                    while k * period < end {
+                        let d0 = (k * period).max(start);
+                        let d1 = (k * period + on).min(end);
+                        if d1 > d0 {
+                            let f0 = (d0 - start) / len;
+                            let f1 = (d1 - start) / len;
                             quad(
                                 p(a.x + (b.x - a.x) * f0, a.y + (b.y - a.y) * f0),
                                 p(a.x + (b.x - a.x) * f1, a.y + (b.y - a.y) * f1),
                             );
                         }
-                        t += step;
-                        phase += step;
+                        k += 1.0;
                     }
+                    start = end;
                 }
             }
         }
