@@ -76,7 +76,8 @@ struct Parser<'a> {
 
 type Val<'i> = Spanned<DeValue<'i>>;
 
-fn kind_name(v: &DeValue<'_>) -> &'static str {
+/// How a TOML value's type reads in an error message ("an integer").
+pub(crate) fn kind_name(v: &DeValue<'_>) -> &'static str {
     match v {
         DeValue::String(_) => "a string",
         DeValue::Integer(_) => "an integer",
@@ -88,7 +89,9 @@ fn kind_name(v: &DeValue<'_>) -> &'static str {
     }
 }
 
-fn int_of(v: &DeValue<'_>) -> Option<Option<i64>> {
+/// A TOML integer as i64: `None` when the value is not an integer,
+/// `Some(None)` when it does not fit.
+pub(crate) fn int_of(v: &DeValue<'_>) -> Option<Option<i64>> {
     match v {
         DeValue::Integer(i) => {
             let digits: String = i.as_str().chars().filter(|c| *c != '_').collect();

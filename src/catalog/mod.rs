@@ -13,4 +13,5 @@ mod write;
 
 pub use lint::{Warning, lint};
 pub use load::{Loaded, load, parse};
+pub(crate) use load::{int_of, kind_name};
 pub use write::to_toml;

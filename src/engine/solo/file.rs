@@ -34,6 +34,7 @@ use toml::de::{DeTable, DeValue};
 
 use super::components::Components;
 use super::world::{DarkCity, Pos, SIZE, Side, Welcomed, World, cells, row_mask, spread};
+use crate::catalog::{int_of, kind_name};
 use crate::diag::{Diagnostic, Diagnostics, LineIndex, read_text};
 use crate::model::Catalog;
 
@@ -85,28 +86,6 @@ impl Reader<'_> {
     fn warn(&mut self, span: &Range<usize>, message: impl Into<String>) {
         let d = self.at(span, message.into());
         self.warnings.push(d);
-    }
-}
-
-fn kind(v: &DeValue<'_>) -> &'static str {
-    match v {
-        DeValue::String(_) => "a string",
-        DeValue::Integer(_) => "an integer",
-        DeValue::Float(_) => "a float",
-        DeValue::Boolean(_) => "a boolean",
-        DeValue::Datetime(_) => "a date",
-        DeValue::Array(_) => "an array",
-        DeValue::Table(_) => "a table",
-    }
-}
-
-fn int(v: &DeValue<'_>) -> Option<i64> {
-    match v {
-        DeValue::Integer(i) => {
-            let digits: String = i.as_str().chars().filter(|c| *c != '_').collect();
-            i64::from_str_radix(&digits, i.radix()).ok()
-        }
-        _ => None,
     }
 }
 
@@ -206,7 +185,7 @@ fn grid(
     let Some(arr) = rows.get_ref().as_array() else {
         r.err(
             &rows.span(),
-            format!("{shape}, not {}", kind(rows.get_ref())),
+            format!("{shape}, not {}", kind_name(rows.get_ref())),
         );
         return None;
     };
@@ -223,7 +202,7 @@ fn grid(
         let Some(cells) = row.get_ref().as_array() else {
             r.err(
                 &row.span(),
-                format!("row {y}: {shape}, not {}", kind(row.get_ref())),
+                format!("row {y}: {shape}, not {}", kind_name(row.get_ref())),
             );
             ok = false;
             continue;
@@ -242,7 +221,7 @@ fn grid(
                     &cell.span(),
                     format!(
                         "row {y}, column {x}: a card name must be a string, not {}",
-                        kind(cell.get_ref())
+                        kind_name(cell.get_ref())
                     ),
                 );
                 ok = false;
@@ -341,19 +320,19 @@ fn dark_cities(r: &mut Reader<'_>, v: &Val<'_>, c: &Components, world: &mut Worl
             &v.span(),
             format!(
                 "`dark_cities` must be a list of star values like [9, 7], not {}",
-                kind(v.get_ref())
+                kind_name(v.get_ref())
             ),
         );
         return;
     };
     let mut left = c.dark_cities.clone();
     for item in arr.iter() {
-        let Some(stars) = int(item.get_ref()) else {
+        let Some(stars) = int_of(item.get_ref()).flatten() else {
             r.err(
                 &item.span(),
                 format!(
                     "a Dark City is given by its stars (an integer), not {}",
-                    kind(item.get_ref())
+                    kind_name(item.get_ref())
                 ),
             );
             continue;
@@ -392,7 +371,7 @@ fn travellers(
             &v.span(),
             format!(
                 "`travellers` must be a list like [{{ name = \"Splash\", rows = [0, 1] }}], not {}",
-                kind(v.get_ref())
+                kind_name(v.get_ref())
             ),
         );
         return;
@@ -478,10 +457,11 @@ fn travellers(
             );
             continue;
         };
-        let rows: Option<Vec<i64>> = rows_v
-            .get_ref()
-            .as_array()
-            .map(|a| a.iter().filter_map(|x| int(x.get_ref())).collect());
+        let rows: Option<Vec<i64>> = rows_v.get_ref().as_array().map(|a| {
+            a.iter()
+                .filter_map(|x| int_of(x.get_ref()).flatten())
+                .collect()
+        });
         let last = i64::from(SIZE) - 1;
         let upper = match rows.as_deref() {
             Some(&[a, b])
