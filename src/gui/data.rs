@@ -173,28 +173,33 @@ impl Data {
         Outcome::Run { task, flush: false }
     }
 
-    /// Starts `op`'s work unless something else runs.
-    fn start(
-        &mut self,
-        op: Op,
-        work: impl Future<Output = Result<String, String>> + Send + 'static,
-    ) -> Outcome {
+    /// Starts `op`'s work unless something else runs. `work` builds the
+    /// future when the task first runs — after the flush it is chained to —
+    /// since the store's futures start their thread when built.
+    fn start<F>(&mut self, op: Op, work: impl FnOnce() -> F + Send + 'static) -> Outcome
+    where
+        F: Future<Output = Result<String, String>> + Send + 'static,
+    {
         if let Some(busy) = self.running {
             return Outcome::Banner {
                 tone: Tone::Notice,
-                text: format!("wait until “{}” is done", busy.running()),
+                text: format!("{} wait until it is done, then try again", busy.running()),
                 reload: false,
             };
         }
         self.running = Some(op);
         Outcome::Run {
-            task: Task::perform(work, move |r| Message::Finished(op, r)),
+            task: Task::perform(async move { work().await }, move |r| {
+                Message::Finished(op, r)
+            }),
             flush: true,
         }
     }
 
     fn export(&mut self, dir: PathBuf) -> Outcome {
-        let work = self.db.run(move |s| {
+        let db = self.db.clone();
+        let work = move || async move {
+            db.run(move |s| {
             let n = s.export_all(&dir, ExportOptions::default())?;
             Ok(format!(
                 "Exported {} catalogs, {} decks ({} versions), {} collections and {} settings to {}",
@@ -205,12 +210,16 @@ impl Data {
                 n.settings,
                 dir.display()
             ))
-        });
+        })
+            .await
+        };
         self.start(Op::Export, work)
     }
 
     fn import(&mut self, dir: PathBuf) -> Outcome {
-        let work = self.db.run(move |s| {
+        let db = self.db.clone();
+        let work = move || async move {
+            db.run(move |s| {
             let n = s.import_all(
                 &dir,
                 ImportOptions {
@@ -231,20 +240,24 @@ impl Data {
                 n.settings,
                 dir.display()
             ))
-        });
+        })
+            .await
+        };
         self.start(Op::Import, work)
     }
 
     fn backup(&mut self, file: PathBuf) -> Outcome {
         let db = self.db.path().to_path_buf();
-        let work = blocking(move || {
-            let bytes = store::backup_file(&db, &file).map_err(|e| e.to_string())?;
-            Ok(format!(
-                "Backed up the database to {} ({} KiB)",
-                file.display(),
-                bytes.div_ceil(KIB)
-            ))
-        });
+        let work = move || {
+            blocking(move || {
+                let bytes = store::backup_file(&db, &file).map_err(|e| e.to_string())?;
+                Ok(format!(
+                    "Backed up the database to {} ({} KiB)",
+                    file.display(),
+                    bytes.div_ceil(KIB)
+                ))
+            })
+        };
         self.start(Op::Backup, work)
     }
 
@@ -265,17 +278,19 @@ impl Data {
             return Outcome::None;
         };
         let db = self.db.path().to_path_buf();
-        let work = blocking(move || {
-            let r = store::restore(&db, &file).map_err(|e| e.to_string())?;
-            let kept = r
-                .previous
-                .map(|p| format!("; the database it replaced is kept as {}", p.display()))
-                .unwrap_or_default();
-            Ok(format!(
-                "Restored the database from {}{kept}",
-                file.display()
-            ))
-        });
+        let work = move || {
+            blocking(move || {
+                let r = store::restore(&db, &file).map_err(|e| e.to_string())?;
+                let kept = r
+                    .previous
+                    .map(|p| format!("; the database it replaced is kept as {}", p.display()))
+                    .unwrap_or_default();
+                Ok(format!(
+                    "Restored the database from {}{kept}",
+                    file.display()
+                ))
+            })
+        };
         self.start(Op::Restore, work)
     }
 
