@@ -308,6 +308,14 @@ fn export_import_export_gives_the_same_tree_and_the_same_data() {
     ] {
         assert!(out1.join(f).is_file(), "{f} missing");
     }
+    // lines deck text cannot hold are comments, so the file still reads
+    let rocks_v2 = deckwright::decklist::load(&out1.join("decks/rocks/v2.txt")).unwrap();
+    assert_eq!(rocks_v2.entries.len(), 13);
+    let text = std::fs::read_to_string(out1.join("decks/rocks/v2.txt")).unwrap();
+    assert!(
+        text.contains("\n# 0 Ghost Card (kept exactly in deck.toml)\n"),
+        "{text}"
+    );
     let v2 = std::fs::read_to_string(out1.join("decks/chicken-rush/v2.txt")).unwrap();
     assert!(
         v2.starts_with("# Chicken Rush, version 2\n# game: dice-of-destiny\n"),
@@ -844,4 +852,58 @@ fn the_commands_round_trip_and_name_bad_input() {
         &["backup", work.path().join("new.db").to_str().unwrap()],
     );
     assert!(e.contains("none.db: no such file"), "{e}");
+}
+
+/// Every key an export writes is documented in schema/export.md.
+#[test]
+fn every_key_of_the_export_is_documented() {
+    fn keys(value: &toml::Value, out: &mut std::collections::BTreeSet<String>) {
+        match value {
+            toml::Value::Table(t) => {
+                for (k, v) in t {
+                    out.insert(k.clone());
+                    // card ids under card_images are data, not keys
+                    if k != "card_images" {
+                        keys(v, out);
+                    }
+                }
+            }
+            toml::Value::Array(a) => a.iter().for_each(|v| keys(v, out)),
+            _ => {}
+        }
+    }
+    let work = tempfile::tempdir().unwrap();
+    let mut a = Store::open(work.path().join("a.db")).unwrap();
+    seed(&mut a, work.path());
+    let out = work.path().join("out");
+    a.export_all(&out, ExportOptions::default()).unwrap();
+    let mut found = std::collections::BTreeSet::new();
+    for (path, bytes) in tree(&out) {
+        let is_manifest = path == "manifest.toml" || path.ends_with("/deck.toml");
+        if is_manifest {
+            let v: toml::Value = toml::from_str(std::str::from_utf8(&bytes).unwrap()).unwrap();
+            keys(&v, &mut found);
+        }
+    }
+    found.insert("settings".into());
+    for k in [
+        "entry",
+        "link",
+        "card_images",
+        "back_image",
+        "note",
+        "collection",
+    ] {
+        assert!(
+            found.contains(k),
+            "the seed should make the export write `{k}`"
+        );
+    }
+    let doc = std::fs::read_to_string(repo("schema/export.md")).unwrap();
+    for k in &found {
+        assert!(
+            doc.contains(&format!("`{k}`")),
+            "schema/export.md does not document `{k}`"
+        );
+    }
 }

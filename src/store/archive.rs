@@ -30,8 +30,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use self::format::{
     CATALOGS, COLLECTION, CatalogEntry, DECK_MANIFEST, DECKS, DeckManifest, DeckRef, EntryRecord,
-    LinkRecord, MANIFEST, Manifest, SETTINGS, SettingsFile, VersionEntry, read_toml, text_says,
-    to_toml, unique_slug, version_text,
+    LinkRecord, MANIFEST, Manifest, SETTINGS, SettingsFile, VersionEntry, comment_out_unreadable,
+    read_toml, text_says, to_toml, unique_slug, version_text,
 };
 pub use self::format::{FORMAT, FORMAT_VERSION};
 use super::decks::Resolver;
@@ -367,10 +367,11 @@ fn export_deck(
             game: Some(head.game),
             entries: stored.iter().map(|s| s.entry.clone()).collect(),
         };
-        let text = version_text(&deck, v.version);
+        let mut text = version_text(&deck, v.version);
         let entries = if text_says(&text, &deck.entries) {
             Vec::new()
         } else {
+            text = comment_out_unreadable(&text);
             deck.entries.iter().map(EntryRecord::from).collect()
         };
         let links = stored

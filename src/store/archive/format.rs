@@ -255,6 +255,26 @@ pub fn version_text(deck: &Deck, version: u32) -> String {
     out
 }
 
+/// `text` with the lines the deck-list parser refuses turned into comments,
+/// so that the file reads in any tool; the version's exact entries are then
+/// in its `deck.toml`.
+pub fn comment_out_unreadable(text: &str) -> String {
+    let Err(errors) = parse_text(text, Path::new("version.txt")) else {
+        return text.to_string();
+    };
+    let bad: Vec<usize> = errors.0.iter().map(|d| d.line).collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.lines().enumerate() {
+        if bad.contains(&(i + 1)) {
+            out.push_str(&format!("# {line} (kept exactly in deck.toml)\n"));
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// Whether `text` reads back (with today's parser) to exactly `entries`.
 pub fn text_says(text: &str, entries: &[DeckEntry]) -> bool {
     match parse_text(text, Path::new("version.txt")) {
@@ -347,6 +367,21 @@ mod tests {
             assert!(!text_says(&text, &entries), "{text}");
         }
         assert!(text_says(&version_text(&deck(vec![]), 1), &[]));
+    }
+
+    #[test]
+    fn unreadable_lines_become_comments() {
+        let entries = vec![
+            entry(2, "Frog", Board::Main, None),
+            entry(0, "Zero", Board::Main, None),
+        ];
+        let text = comment_out_unreadable(&version_text(&deck(entries), 1));
+        assert!(
+            text.ends_with("Main:\n2 Frog\n# 0 Zero (kept exactly in deck.toml)\n"),
+            "{text}"
+        );
+        let read = parse_text(&text, Path::new("v1.txt")).unwrap();
+        assert_eq!(read.entries.len(), 1);
     }
 
     #[test]
