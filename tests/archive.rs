@@ -836,7 +836,7 @@ fn the_commands_round_trip_and_name_bad_input() {
     assert!(e.contains("b-backup.db: the file exists"), "{e}");
     ok(&b, &["backup", "--force", backup.to_str().unwrap()]);
 
-    let c = work.path().join("c.db");
+    let c = work.path().join("new folder/c.db");
     let said = ok(&c, &["restore", backup.to_str().unwrap()]);
     assert!(said.contains("restored"), "{said}");
     let out3 = work.path().join("out3");

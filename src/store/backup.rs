@@ -78,9 +78,10 @@ pub fn check_database(path: &Path) -> Result<u32> {
     check(&conn, path)
 }
 
-/// Replaces the database at `db` with the backup at `backup` (see the module
-/// docs); the replaced database is kept as `<db>.before-restore`. The backup
-/// file itself is only read.
+/// Replaces the database at `db` (creating it if there is none) with the
+/// backup at `backup` (see the module docs); the replaced database is kept as
+/// `<db>.before-restore`, replacing an earlier one. The backup file itself is
+/// only read.
 pub fn restore(db: &Path, backup: &Path) -> Result<RestoreSummary> {
     refuse_same_file(Some(db), backup)?;
     let src = open_existing(backup)?;
@@ -280,6 +281,12 @@ fn page_size(conn: &Connection, path: &Path) -> Result<i64> {
 /// Copies `src` into a new file at `dest` through `dest.partial`, checks
 /// the copy and renames it into place; returns its size in bytes.
 fn copy_to(src: &Connection, dest: &Path) -> Result<u64> {
+    if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
     let partial = sibling(dest, PARTIAL);
     remove_database_files(&partial);
     let written = write_copy(src, &partial, dest);
