@@ -48,7 +48,13 @@ pub fn parse_text(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
             }
             continue;
         }
-        if line.starts_with('#') {
+        if let Some(comment) = line.strip_prefix('#') {
+            // `# name: Deck name`, as `write_text` writes it
+            if let Some(name) = comment.trim_start().strip_prefix("name:")
+                && deck.name.is_empty()
+            {
+                deck.name = collapse(name);
+            }
             continue;
         }
         if line.eq_ignore_ascii_case("about") {
@@ -316,7 +322,7 @@ fn collapse(s: &str) -> String {
 pub fn write_text(deck: &Deck, catalog: Option<&Catalog>) -> String {
     let mut out = String::new();
     if !deck.name.is_empty() {
-        out.push_str(&format!("# {}\n", deck.name.replace('\n', " ")));
+        out.push_str(&format!("# name: {}\n", deck.name.replace('\n', " ")));
     }
     if let Some(g) = deck.game {
         out.push_str(&format!("# game: {g}\n"));
