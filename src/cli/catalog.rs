@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::catalog::{self, Warning};
 
+use super::progress::Bar;
 use super::{CliError, db, print_json};
 
 #[derive(Debug, Subcommand)]
@@ -111,13 +112,22 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Args::Import { file, replace } => {
+            // No Ctrl+C handler here: the import is one transaction, so the
+            // default SIGINT ends the process and SQLite rolls it back.
+            let bar = Bar::spinner(&format!("reading {}", file.display()), false);
             let loaded = catalog::load(file)?;
             let mut store = db::open(dbp)?;
+            bar.message(format!(
+                "storing {} cards of \"{}\"",
+                loaded.catalog.cards.len(),
+                loaded.catalog.name
+            ));
             let id = if *replace {
                 store.replace_catalog(&loaded.catalog)?
             } else {
                 store.import_catalog(&loaded.catalog)?
             };
+            bar.finish();
             println!(
                 "imported \"{}\" ({} cards) as catalog {}",
                 loaded.catalog.name,

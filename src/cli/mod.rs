@@ -13,6 +13,7 @@ mod goldfish;
 mod hand;
 mod odds;
 mod pdf;
+mod progress;
 mod score;
 mod solo;
 mod validate;

@@ -311,6 +311,7 @@ pub(crate) fn load(conn: &Connection, deck: DeckId, version: u32) -> Result<Deck
         entries: entries(conn, row)?.into_iter().map(|s| s.entry).collect(),
         name: h.name,
         game: Some(h.game),
+        notes: Vec::new(),
     })
 }
 
