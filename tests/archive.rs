@@ -125,6 +125,7 @@ fn seed(s: &mut Store, work: &Path) -> Seeded {
                     entry(2, "Frog", Board::Main, None),
                     entry(1, "Ember Cub", Board::Main, None),
                 ],
+                ..Deck::default()
             },
         )
         .unwrap();
@@ -318,11 +319,12 @@ fn export_import_export_gives_the_same_tree_and_the_same_data() {
     );
     let v2 = std::fs::read_to_string(out1.join("decks/chicken-rush/v2.txt")).unwrap();
     assert!(
-        v2.starts_with("# Chicken Rush, version 2\n# game: dice-of-destiny\n"),
+        v2.starts_with("# name: Chicken Rush\n# version: 2\n# game: dice-of-destiny\n"),
         "{v2}"
     );
     // each version is deck text a user can read back
     let back = deckwright::decklist::load(&out1.join("decks/chicken-rush/v2.txt")).unwrap();
+    assert_eq!(back.name, "Chicken Rush");
     assert_eq!(
         back.main_count(),
         a.load_deck_version(seeded.chickens, 2)
@@ -613,6 +615,7 @@ fn backup_while_others_read_and_write_is_consistent() {
                     name: format!("Busy {n}"),
                     game: None,
                     entries: vec![DeckEntry::new(1, "Ember Cub"); 3],
+                    ..Deck::default()
                 };
                 s.create_deck(catalog, &deck).unwrap();
                 n += 1;

@@ -366,6 +366,7 @@ fn export_deck(
             name: head.name.clone(),
             game: Some(head.game),
             entries: stored.iter().map(|s| s.entry.clone()).collect(),
+            ..Deck::default()
         };
         let mut text = version_text(&deck, v.version);
         let entries = if text_says(&text, &deck.entries) {

@@ -231,8 +231,9 @@ fn header(board: Board, section: Option<&str>) -> String {
 /// cards by their game's sections for people, this keeps the version exactly
 /// as saved; [`text_says`] tells whether the text reads back the same.
 pub fn version_text(deck: &Deck, version: u32) -> String {
+    // `# name:` as `write_text` writes it: `deck import` takes the name.
     let mut out = format!(
-        "# {}, version {version}\n",
+        "# name: {}\n# version: {version}\n",
         deck.name.replace(['\n', '\r'], " ")
     );
     if let Some(g) = deck.game {
@@ -330,6 +331,7 @@ mod tests {
             name: "Frog Rush".into(),
             game: Some(GameId::Fuzzycards),
             entries,
+            ..Deck::default()
         }
     }
 
@@ -348,7 +350,7 @@ mod tests {
         let text = version_text(&deck(entries.clone()), 2);
         assert_eq!(
             text,
-            "# Frog Rush, version 2\n# game: fuzzycards\n\nMain:\n3 Frog\n\nCreatures:\n\
+            "# name: Frog Rush\n# version: 2\n# game: fuzzycards\n\nMain:\n3 Frog\n\nCreatures:\n\
              2 Lazy Rock [lazy-rock-3]\n\nSideboard:\n1 Spare\n\nCreatures:\n1 Toad\n\n\
              Maybeboard:\n4 Maybe\n"
         );
