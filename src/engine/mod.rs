@@ -8,6 +8,8 @@
 
 pub mod bizarre;
 pub mod compare;
+pub mod core;
+pub mod effect;
 mod deck;
 pub mod dice;
 pub mod filter;
