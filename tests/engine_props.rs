@@ -13,9 +13,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use deckwright::catalog;
 use deckwright::decklist;
-use deckwright::engine::playtest::{Engine, EngineOptions, Session};
+use deckwright::engine::core::{Outcome, Seat};
 use deckwright::engine::run::{Progress, RunConfig, RunError};
-use deckwright::engine::sim::{Outcome, Seat};
+use deckwright::engine::session::{Engine, EngineOptions, Session};
 use deckwright::model::{Card, Catalog, Deck, DeckEntry, Effect, FieldValue, GameId, Trigger};
 use proptest::prelude::*;
 
@@ -46,7 +46,7 @@ fn seat(second: bool) -> Seat {
 /// policy's; checks conservation and the listed-iff-accepted property after
 /// every action.
 fn random_play(s: &mut Session, picks: &[(bool, u16)]) -> Result<(), TestCaseError> {
-    s.check().map_err(TestCaseError::fail)?;
+    s.invariants().map_err(TestCaseError::fail)?;
     for &(use_policy, pick) in picks {
         if s.outcome().is_some() {
             break;
@@ -62,11 +62,11 @@ fn random_play(s: &mut Session, picks: &[(bool, u16)]) -> Result<(), TestCaseErr
         let action = if use_policy {
             hint.action
         } else {
-            choices[usize::from(pick) % choices.len()].action
+            choices[usize::from(pick) % choices.len()].action.clone()
         };
-        s.apply(action)
+        s.apply(&action)
             .map_err(|e| TestCaseError::fail(format!("listed action {action:?} refused: {e}")))?;
-        s.check().map_err(TestCaseError::fail)?;
+        s.invariants().map_err(TestCaseError::fail)?;
     }
     Ok(())
 }
@@ -86,7 +86,7 @@ proptest! {
         random_play(&mut s, &picks)?;
         // an undo restores a state that still conserves every card
         while s.undo() {}
-        s.check().map_err(TestCaseError::fail)?;
+        s.invariants().map_err(TestCaseError::fail)?;
     }
 
     #[test]
@@ -98,7 +98,7 @@ proptest! {
                 if s.outcome().is_some() {
                     break;
                 }
-                s.apply(s.hint().unwrap().action).unwrap();
+                s.apply(&s.hint().unwrap().action).unwrap();
             }
             (s.outcome(), s.log(), s.snapshot())
         };

@@ -106,9 +106,15 @@ impl<Z: ZoneId> Core<Z> {
     }
 
     #[inline]
-    pub fn note(&mut self, player: usize, what: &'static str, card: Option<u16>, amount: Option<i32>) {
+    pub fn note(
+        &mut self,
+        player: usize,
+        what: &'static str,
+        card: Option<u16>,
+        amount: Option<i32>,
+    ) {
         let t = self.turn();
-        self.log.note(t, player, what, card, amount);
+        self.log.note_by(t, player, what, card, amount);
     }
 
     /// Ends the game (the first outcome stands).

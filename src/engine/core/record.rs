@@ -189,7 +189,11 @@ impl Illegal {
 
 /// Shorthand for returning an [`Illegal`] when a condition fails.
 #[inline]
-pub fn ensure(ok: bool, rule: &'static str, message: impl FnOnce() -> String) -> Result<(), Illegal> {
+pub fn ensure(
+    ok: bool,
+    rule: &'static str,
+    message: impl FnOnce() -> String,
+) -> Result<(), Illegal> {
     if ok {
         Ok(())
     } else {
@@ -222,8 +226,15 @@ pub struct Log {
 }
 
 impl Log {
+    /// A note about player 0.
     #[inline]
-    pub fn note(
+    pub fn note(&mut self, turn: u16, what: &'static str, card: Option<u16>, amount: Option<i32>) {
+        self.note_by(turn, 0, what, card, amount);
+    }
+
+    /// A note about player `player`.
+    #[inline]
+    pub fn note_by(
         &mut self,
         turn: u16,
         player: usize,

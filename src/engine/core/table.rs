@@ -143,7 +143,10 @@ impl<D> Table<D> {
 
     /// How many copies of definition `def` player 0's deck holds.
     pub fn count(&self, def: u16) -> usize {
-        self.deck[..self.split].iter().filter(|&&d| d == def).count()
+        self.deck[..self.split]
+            .iter()
+            .filter(|&&d| d == def)
+            .count()
     }
 
     /// The definitions in player 0's deck (the blank excluded), in order.

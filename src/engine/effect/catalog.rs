@@ -6,7 +6,9 @@
 //! means where games differ (the `energy` key is Fuzzycards Energy or
 //! Rizontical AP) is the game's [`Flat`] reading.
 
-use super::{Ability, Condition, Cost, Event, Keyword, Resource, Stat, Step, Target, Trigger, Verb, Who};
+use super::{
+    Ability, Condition, Cost, Event, Keyword, Resource, Stat, Step, Target, Trigger, Verb, Who,
+};
 use crate::model::{Effect, Trigger as OnKey};
 
 /// How a game reads the keys whose meaning differs between games.

@@ -125,6 +125,10 @@ pub trait Host {
         false
     }
 
+    /// Called after each step (a game that lets several things happen "at
+    /// the same time" checks for the end of the game here).
+    fn after_step(&mut self) {}
+
     /// A verb only this game has a meaning for (pushes, hits, negations,
     /// deploys, ...), applied to one resolved target. Returns how many
     /// entities it hit, for [`Verb::PerEntityHit`].
@@ -164,7 +168,10 @@ pub fn targets<H: Host + ?Sized>(host: &H, ctx: &Ctx, step: &Step, out: &mut Vec
 /// Whether every cost can be paid and the condition holds.
 pub fn usable<H: Host + ?Sized>(host: &H, ctx: &Ctx, ability: &Ability) -> bool {
     ability.costs.iter().all(|c| host.can_pay(c, ctx))
-        && ability.condition.as_ref().is_none_or(|c| host.holds(c, ctx))
+        && ability
+            .condition
+            .as_ref()
+            .is_none_or(|c| host.holds(c, ctx))
 }
 
 /// Uses an ability: pays its costs and resolves its steps. `false` (and
@@ -192,6 +199,7 @@ pub fn resolve<H: Host + ?Sized>(host: &mut H, ctx: &Ctx, steps: &[Step]) -> u32
         }
         targets(host, ctx, step, &mut refs);
         hits += apply(host, ctx, step, &refs);
+        host.after_step();
     }
     hits
 }

@@ -121,7 +121,11 @@ impl LastingSet {
             if l.holder != Holder::Card(card) {
                 continue;
             }
-            if let Change::Keyword { keyword: k, n, gain } = l.change
+            if let Change::Keyword {
+                keyword: k,
+                n,
+                gain,
+            } = l.change
                 && k == keyword
             {
                 if !gain {

@@ -461,7 +461,9 @@ pub enum Limit {
     Unlimited,
     OncePerTurn,
     /// `n` uses in all (a Use counter).
-    Uses { n: u8 },
+    Uses {
+        n: u8,
+    },
     OncePerRound,
 }
 

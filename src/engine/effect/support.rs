@@ -7,7 +7,7 @@
 //! is a real player ([`Support::against_opponent`]): a goldfish report lists
 //! them as such instead of dropping them silently.
 
-use super::{Ability, Cost, Duration, Target, Trigger, verb_name};
+use super::{Ability, Cost, Duration, Resource, Target, Trigger, Verb, verb_name};
 
 /// See the module docs.
 #[derive(Clone, Copy, Debug)]
@@ -16,6 +16,8 @@ pub struct Support {
     pub triggers: &'static [Trigger],
     /// Verb names ([`verb_name`]).
     pub verbs: &'static [&'static str],
+    /// The resources gains, losses and payments may name.
+    pub resources: &'static [Resource],
     pub targets: &'static [Target],
     /// Cost names ([`cost_name`]).
     pub costs: &'static [&'static str],
@@ -66,6 +68,11 @@ impl Support {
             if !self.costs.contains(&cost_name(c)) {
                 out.push(format!("cost {}", cost_name(c)));
             }
+            if let Cost::Pay { what, .. } = c
+                && !self.resources.contains(what)
+            {
+                out.push(format!("resource {what:?}").to_lowercase());
+            }
         }
         if let Some(c) = &a.condition
             && !self.conditions.contains(&condition_name(c))
@@ -76,6 +83,11 @@ impl Support {
             let v = verb_name(&s.verb);
             if !self.verbs.contains(&v) {
                 out.push(format!("verb {v}"));
+            }
+            if let Verb::Gain { what, .. } | Verb::Lose { what, .. } = &s.verb
+                && !self.resources.contains(what)
+            {
+                out.push(format!("resource {what:?}").to_lowercase());
             }
             if !self.targets.iter().any(|t| target_matches(t, &s.target)) {
                 out.push(format!("target {:?}", s.target).to_lowercase());
@@ -95,8 +107,7 @@ impl Support {
             _ => String::new(),
         };
         self.against_opponent.contains(&trig.as_str())
-            || a
-                .all_steps()
+            || a.all_steps()
                 .iter()
                 .any(|s| self.against_opponent.contains(&verb_name(&s.verb)))
     }
@@ -111,6 +122,7 @@ mod tests {
         game: "t",
         triggers: &[Trigger::PLAYED, Trigger::Activated],
         verbs: &["draw", "negate"],
+        resources: &[],
         targets: &[Target::You],
         costs: &["pay"],
         conditions: &[],
@@ -120,7 +132,10 @@ mod tests {
 
     #[test]
     fn names_what_is_not_supported() {
-        let ok = Ability::new(Trigger::PLAYED, vec![Step::new(Verb::Draw { n: 1 }, Target::You)]);
+        let ok = Ability::new(
+            Trigger::PLAYED,
+            vec![Step::new(Verb::Draw { n: 1 }, Target::You)],
+        );
         assert!(S.check(&ok).is_empty());
         let mut bad = Ability::new(
             Trigger::Static,
@@ -137,7 +152,10 @@ mod tests {
         assert_eq!(p.len(), 4, "{p:?}");
         assert!(p[0].starts_with("trigger static"));
         assert!(p.contains(&"verb heal".to_string()));
-        let neg = Ability::new(Trigger::Activated, vec![Step::new(Verb::Negate, Target::You)]);
+        let neg = Ability::new(
+            Trigger::Activated,
+            vec![Step::new(Verb::Negate, Target::You)],
+        );
         assert!(S.needs_opponent(&neg));
         assert!(!S.needs_opponent(&ok));
     }

@@ -16,7 +16,7 @@
 //! - `{w}` any one word; `{*}` one or more words;
 //! - `(a|b|c)` one of the words; `[a b]` the words, or nothing.
 
-use super::{Ability, Condition, Cost, Duration, Keyword, Limit, Step, Trigger};
+use super::{Ability, Condition, Cost, Duration, Keyword, Limit, Step, Trigger, Verb};
 
 /// What a pattern captured, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +56,9 @@ impl Cap {
 pub enum Piece {
     /// An effect clause.
     Steps(Vec<Step>),
+    /// Something always true of the card while it is in play (a keyword-like
+    /// sentence: "This creature may attack the turn it arrives").
+    Static(Vec<Step>),
     /// A trigger prefix, with the costs and limit it implies.
     Trigger {
         trigger: Trigger,
@@ -76,6 +79,9 @@ pub enum Piece {
     /// Words the rules give no effect of their own ("Equip.", a
     /// card-type reminder) or that only mark something already known.
     Known,
+    /// The rest of the sentence is what a previous step's outcome leads to
+    /// ("If your roll is higher, ..."): its steps go inside that step.
+    Then,
 }
 
 impl Piece {
@@ -120,12 +126,9 @@ fn compile(pattern: &str) -> Vec<Tok> {
             "{d}" => Tok::Signed,
             "{w}" => Tok::Any,
             "{*}" => Tok::Rest,
-            w if w.starts_with('(') && w.ends_with(')') && w.contains('|') => Tok::OneOf(
-                w[1..w.len() - 1]
-                    .split('|')
-                    .map(str::to_string)
-                    .collect(),
-            ),
+            w if w.starts_with('(') && w.ends_with(')') && w.contains('|') => {
+                Tok::OneOf(w[1..w.len() - 1].split('|').map(str::to_string).collect())
+            }
             w if w.ends_with("(s)") => Tok::Plural(w.trim_end_matches("(s)").to_string()),
             w => Tok::Word(w.to_string()),
         };
@@ -268,8 +271,10 @@ pub struct Grammar {
 }
 
 fn table(phrases: &[Phrase]) -> Vec<(Vec<Tok>, fn(&[Cap]) -> Piece)> {
-    let mut t: Vec<(Vec<Tok>, fn(&[Cap]) -> Piece)> =
-        phrases.iter().map(|p| (compile(p.pattern), p.build)).collect();
+    let mut t: Vec<(Vec<Tok>, fn(&[Cap]) -> Piece)> = phrases
+        .iter()
+        .map(|p| (compile(p.pattern), p.build))
+        .collect();
     // longer patterns first, so "draw {n} card(s) and ..." beats "draw {n}"
     t.sort_by_key(|(toks, _)| std::cmp::Reverse(toks.len()));
     t
@@ -348,7 +353,8 @@ fn sentences(text: &str) -> Vec<(String, bool)> {
         }
         cur.push(c);
         let next = chars.get(i + 1).copied();
-        let ends = matches!(c, '.' | '!' | '?') && next.is_none_or(|n| n.is_whitespace() || n == ')');
+        let ends =
+            matches!(c, '.' | '!' | '?') && next.is_none_or(|n| n.is_whitespace() || n == ')');
         if ends && depth == 0 {
             push_sentence(&mut out, &cur);
             cur.clear();
@@ -383,7 +389,14 @@ fn push_sentence(out: &mut Vec<(String, bool)>, s: &str) {
 }
 
 /// Separators between clauses of one sentence.
-const SEPARATORS: &[&[&str]] = &[&[",", "then"], &["then"], &[",", "and"], &["and"], &[";"], &[","]];
+const SEPARATORS: &[&[&str]] = &[
+    &[",", "then"],
+    &["then"],
+    &[",", "and"],
+    &["and"],
+    &[";"],
+    &[","],
+];
 
 impl Grammar {
     pub fn new(
@@ -406,10 +419,7 @@ impl Grammar {
         }
     }
 
-    fn whole(
-        t: &[(Vec<Tok>, fn(&[Cap]) -> Piece)],
-        words: &[String],
-    ) -> Option<Piece> {
+    fn whole(t: &[(Vec<Tok>, fn(&[Cap]) -> Piece)], words: &[String]) -> Option<Piece> {
         let mut caps = Vec::new();
         for (pat, build) in t {
             caps.clear();
@@ -420,10 +430,7 @@ impl Grammar {
         None
     }
 
-    fn prefix(
-        t: &[(Vec<Tok>, fn(&[Cap]) -> Piece)],
-        words: &[String],
-    ) -> Option<(Piece, usize)> {
+    fn prefix(t: &[(Vec<Tok>, fn(&[Cap]) -> Piece)], words: &[String]) -> Option<(Piece, usize)> {
         let mut caps = Vec::new();
         let mut best: Option<(Piece, usize)> = None;
         for (pat, build) in t {
@@ -488,7 +495,9 @@ impl Grammar {
     }
 
     fn subject_of(&self, clause: &[String]) -> Option<Vec<String>> {
-        let v = clause.iter().position(|w| self.verbs.contains(&w.as_str()))?;
+        let v = clause
+            .iter()
+            .position(|w| self.verbs.contains(&w.as_str()))?;
         (v > 0).then(|| clause[..v].to_vec())
     }
 
@@ -498,7 +507,9 @@ impl Grammar {
             return Some(p);
         }
         if let Some(s) = subject
-            && words.first().is_some_and(|w| self.verbs.contains(&w.as_str()))
+            && words
+                .first()
+                .is_some_and(|w| self.verbs.contains(&w.as_str()))
         {
             let mut with = s.clone();
             with.extend(words.iter().cloned());
@@ -526,6 +537,11 @@ impl Grammar {
                     Piece::Keywords(k) => r.keywords.extend(k),
                     Piece::Steps(steps) => {
                         let mut a = Ability::new(base.trigger, steps);
+                        a.label.clone_from(&base.label);
+                        r.abilities.push(a);
+                    }
+                    Piece::Static(steps) => {
+                        let mut a = Ability::new(Trigger::Static, steps);
                         a.label.clone_from(&base.label);
                         r.abilities.push(a);
                     }
@@ -577,10 +593,12 @@ impl Grammar {
         // prefix modifiers ("this turn ,") and suffixes ("until your next turn")
         let mut duration = None;
         let mut limit = None;
+        let mut nest = false;
         if let Some((piece, n)) = Self::prefix(&self.modifiers, body) {
             match piece {
                 Piece::Duration(d) => duration = Some(d),
                 Piece::Limit(l) => limit = Some(l),
+                Piece::Then => nest = true,
                 _ => {}
             }
             body = &body[n..];
@@ -628,14 +646,24 @@ impl Grammar {
         };
         for p in pieces.into_iter().flatten() {
             match p {
-                Piece::Steps(s) => steps.extend(s),
+                Piece::Steps(s) | Piece::Static(s) => steps.extend(s),
                 Piece::Cost(c) => costs.push(c),
                 Piece::Condition(c) => conditions.push(c),
                 Piece::Keywords(k) => keywords.extend(k),
                 Piece::Duration(d) => duration = Some(d),
                 Piece::Limit(l) => limit = Some(l),
-                Piece::Trigger { .. } | Piece::Known => {}
+                Piece::Trigger { .. } | Piece::Known | Piece::Then => {}
             }
+        }
+        if nest
+            && let Some(a) = current.as_mut()
+            && let Some(Step {
+                verb: Verb::RollOff { then } | Verb::PerEntityHit { then },
+                ..
+            }) = a.steps.last_mut()
+        {
+            then.extend(steps);
+            return;
         }
         if let Some(d) = duration {
             for s in &mut steps {
@@ -707,7 +735,10 @@ mod tests {
         Piece::Steps(vec![Step::new(Verb::Draw { n: c[0].n() }, Target::You)])
     }
     fn damage(c: &[Cap]) -> Piece {
-        Piece::Steps(vec![Step::new(Verb::Damage { n: c[0].n() }, Target::Opponent)])
+        Piece::Steps(vec![Step::new(
+            Verb::Damage { n: c[0].n() },
+            Target::Opponent,
+        )])
     }
     fn energy(c: &[Cap]) -> Piece {
         Piece::Steps(vec![Step::new(
@@ -787,9 +818,18 @@ mod tests {
         let a = &r.abilities[0];
         assert_eq!(a.trigger, Trigger::PLAYED);
         assert_eq!(a.steps.len(), 2);
-        assert_eq!(a.steps[1].verb, Verb::Gain { what: Resource::Energy, n: 1 });
+        assert_eq!(
+            a.steps[1].verb,
+            Verb::Gain {
+                what: Resource::Energy,
+                n: 1
+            }
+        );
         assert!(r.not_understood.is_empty(), "{:?}", r.not_understood);
-        assert_eq!(r.flavour, vec!["Its first sneeze set the Altar alight.".to_string()]);
+        assert_eq!(
+            r.flavour,
+            vec!["Its first sneeze set the Altar alight.".to_string()]
+        );
     }
 
     #[test]
@@ -813,7 +853,10 @@ mod tests {
             "On Deploy: draw 2 cards, then silence every enemy hero. (Still not a die.)",
             &Base::new(Trigger::Static),
         );
-        assert_eq!(r.not_understood, vec!["silence every enemy hero".to_string()]);
+        assert_eq!(
+            r.not_understood,
+            vec!["silence every enemy hero".to_string()]
+        );
         assert_eq!(r.abilities[0].steps.len(), 1);
         assert_eq!(r.flavour, vec!["(Still not a die.)".to_string()]);
     }
@@ -837,15 +880,16 @@ mod tests {
         assert!(matches(&pat, &w, &mut caps, false).is_some());
         assert_eq!(
             caps,
-            vec![
-                Cap::N(2),
-                Cap::W("later".into()),
-                Cap::W(", please".into())
-            ]
+            vec![Cap::N(2), Cap::W("later".into()), Cap::W(", please".into())]
         );
         caps.clear();
         assert_eq!(
-            matches(&compile("on deploy :"), &tokens("On Deploy: x"), &mut caps, true),
+            matches(
+                &compile("on deploy :"),
+                &tokens("On Deploy: x"),
+                &mut caps,
+                true
+            ),
             Some(3)
         );
         assert_eq!(signed("-2"), Some(-2));
