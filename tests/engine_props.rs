@@ -71,8 +71,56 @@ fn random_play(s: &mut Session, picks: &[(bool, u16)]) -> Result<(), TestCaseErr
     Ok(())
 }
 
+/// Two-player games: (game, deck A, deck B), both seats played.
+const VERSUS: [(&str, &str, &str); 1] = [(
+    "dice-of-destiny",
+    "dice-of-destiny-chicken-rush.txt",
+    "dice-of-destiny-yellow-spells.txt",
+)];
+
+fn versus(i: usize) -> Engine {
+    let (game, a, b) = VERSUS[i];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources");
+    let cat = catalog::load(&root.join("catalogs").join(format!("{game}.toml")))
+        .unwrap()
+        .catalog;
+    let cards = |d: &str| {
+        deckwright::engine::compile(&cat, &decklist::load(&root.join("decks").join(d)).unwrap())
+            .unwrap()
+    };
+    let (ca, cb) = (cards(a), cards(b));
+    Engine::versus(
+        deckwright::engine::session::DeckSide {
+            catalog: &cat,
+            cards: &ca,
+        },
+        Some(deckwright::engine::session::DeckSide {
+            catalog: &cat,
+            cards: &cb,
+        }),
+        &EngineOptions::default(),
+    )
+    .unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Both seats act: every card of both decks stays in exactly one zone of
+    /// its owner, whoever acts.
+    #[test]
+    fn two_player_games_conserve_both_decks(
+        pair in 0..VERSUS.len(),
+        seed in any::<u64>(),
+        second in any::<bool>(),
+        picks in prop::collection::vec((prop::bool::weighted(0.4), any::<u16>()), 1..300),
+    ) {
+        let engine = versus(pair);
+        let mut s = engine.session(seed, seat(second));
+        random_play(&mut s, &picks)?;
+        while s.undo() {}
+        s.invariants().map_err(TestCaseError::fail)?;
+    }
 
     #[test]
     fn cards_are_conserved_under_random_play(

@@ -278,8 +278,18 @@ pub fn read(card: &Card) -> CardReading {
     for a in &r.abilities {
         let missing = SUPPORT.check(a);
         r.unsupported.extend(missing);
-        if SUPPORT.needs_opponent(a) {
-            r.against_opponent.push(a.trigger.describe());
+        r.against_opponent.extend(SUPPORT.opponent_parts(a));
+        let blocks = a.steps.iter().any(|s| {
+            matches!(
+                s.verb,
+                Verb::Keyword {
+                    keyword: Keyword::Blocker,
+                    ..
+                }
+            )
+        });
+        if blocks {
+            r.against_opponent.push("block".into());
         }
     }
     r.unsupported.dedup();
@@ -365,5 +375,80 @@ mod tests {
             vec!["steal a card from the graveyard".to_string()]
         );
         assert_eq!(r.status(), crate::engine::coverage::Status::Partial);
+    }
+}
+
+#[cfg(test)]
+mod sample {
+    use super::*;
+    use crate::engine::effect::text::Base;
+    use crate::model::Effect;
+
+    /// The sample catalog's cards as they were once described by hand, in
+    /// the catalog's flat `effects` keys, before the grammar read their text.
+    const HAND_WRITTEN: &[(&str, &str)] = &[
+        ("Chicken Swarm", r#"[{ on = "passive", haste = true }]"#),
+        ("Furious Chicken", r#"[{ on = "passive", hit_damage = 1 }]"#),
+        ("Goblin Firestarter", r#"[{ on = "deploy", damage = 1 }]"#),
+        ("Lava Hound", r#"[{ on = "passive", haste = true }]"#),
+        ("Lucky Imp", r#"[{ on = "passive", reroll = 1 }]"#),
+        (
+            "Frog-Flinging Princess",
+            r#"[{ on = "activate", damage = 1 }]"#,
+        ),
+        ("Mossback Tortoise", r#"[{ on = "deploy", life = 2 }]"#),
+        ("Thornwood Bear", r#"[{ on = "passive", hit_damage = 1 }]"#),
+        ("Grove Tender", r#"[{ on = "activate", life = 1 }]"#),
+        ("Hedge Wolf", r#"[{ on = "passive", haste = true }]"#),
+        ("Library Owl", r#"[{ on = "deploy", draw = 1 }]"#),
+        ("Dice Sage", r#"[{ on = "passive", reroll = 2 }]"#),
+        (
+            "Yodelling Scorekeeper",
+            r#"[{ on = "turn-start", life = 1 }]"#,
+        ),
+        ("Zombie Slapper", r#"[{ on = "passive", haste = true }]"#),
+        ("Banana Knight", r#"[{ on = "passive", hit_damage = 1 }]"#),
+        ("Sunbeam Monk", r#"[{ on = "deploy", draw = 1, life = 1 }]"#),
+        ("Fireball", r#"[{ on = "deploy", damage = 3 }]"#),
+        ("Lightning Toss", r#"[{ on = "deploy", damage = 2 }]"#),
+        ("Royal Shuffle", r#"[{ on = "deploy", draw = 2 }]"#),
+        ("Stale Cake", r#"[{ on = "deploy", life = 3 }]"#),
+    ];
+
+    /// The printed text of every sample card reads into (at least) the
+    /// abilities its hand-written description gave: the grammar plays the
+    /// card as printed.
+    #[test]
+    fn the_grammar_reads_what_the_hand_written_effects_said() {
+        let cat = crate::catalog::load(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("resources/catalogs/dice-of-destiny.toml"),
+        )
+        .unwrap()
+        .catalog;
+        #[derive(serde::Deserialize)]
+        struct Row {
+            effects: Vec<Effect>,
+        }
+        for (name, effects) in HAND_WRITTEN {
+            let card = cat.cards.iter().find(|c| c.name == *name).unwrap();
+            let row: Row = toml::from_str(&format!("effects = {effects}")).unwrap();
+            let text = card.text.as_deref().unwrap_or("");
+            let read = super::super::text::grammar()
+                .read(text, &Base::new(Trigger::PLAYED))
+                .abilities;
+            for want in abilities(&row.effects, FLAT) {
+                assert!(
+                    read.iter().any(|a| a.trigger == want.trigger
+                        && a.costs == want.costs
+                        && a.condition == want.condition
+                        && want.steps.iter().all(|s| a
+                            .steps
+                            .iter()
+                            .any(|t| t.verb == s.verb && t.target == s.target))),
+                    "{name}: {want:?} is not in the reading {read:?}"
+                );
+            }
+        }
     }
 }

@@ -100,16 +100,28 @@ impl Support {
         out
     }
 
+    /// The parts of `a` that only do something against an opponent's cards
+    /// (empty when none do), by trigger event or verb name.
+    pub fn opponent_parts(&self, a: &Ability) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Trigger::On { event, .. } = a.trigger {
+            let e = format!("{event:?}").to_lowercase();
+            if self.against_opponent.contains(&e.as_str()) {
+                out.push(format!("when {e}"));
+            }
+        }
+        for s in a.all_steps() {
+            let v = verb_name(&s.verb);
+            if self.against_opponent.contains(&v) && !out.iter().any(|o| o == v) {
+                out.push(v.to_string());
+            }
+        }
+        out
+    }
+
     /// Whether `a` only does something against an opponent's cards.
     pub fn needs_opponent(&self, a: &Ability) -> bool {
-        let trig = match a.trigger {
-            Trigger::On { event, .. } => format!("{event:?}").to_lowercase(),
-            _ => String::new(),
-        };
-        self.against_opponent.contains(&trig.as_str())
-            || a.all_steps()
-                .iter()
-                .any(|s| self.against_opponent.contains(&verb_name(&s.verb)))
+        !self.opponent_parts(a).is_empty()
     }
 }
 

@@ -102,6 +102,9 @@ pub struct Phrase {
     pub build: fn(&[Cap]) -> Piece,
 }
 
+/// A phrase compiled: its pattern tokens and its builder.
+type Compiled = (Vec<Tok>, fn(&[Cap]) -> Piece);
+
 /// A compiled pattern token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
@@ -257,21 +260,21 @@ fn matches(pat: &[Tok], words: &[String], caps: &mut Vec<Cap>, prefix: bool) -> 
 pub struct Grammar {
     pub game: &'static str,
     /// Whole sentences (keywords, card-type reminders, construction text).
-    sentences: Vec<(Vec<Tok>, fn(&[Cap]) -> Piece)>,
+    sentences: Vec<Compiled>,
     /// Trigger prefixes ("On Deploy :", "When this creature arrives ,").
-    triggers: Vec<(Vec<Tok>, fn(&[Cap]) -> Piece)>,
+    triggers: Vec<Compiled>,
     /// Effect, cost and condition clauses.
-    clauses: Vec<(Vec<Tok>, fn(&[Cap]) -> Piece)>,
+    clauses: Vec<Compiled>,
     /// Duration and limit suffixes or prefixes of a sentence.
-    modifiers: Vec<(Vec<Tok>, fn(&[Cap]) -> Piece)>,
+    modifiers: Vec<Compiled>,
     /// Words that start an effect clause (to carry a subject over "and").
     pub verbs: &'static [&'static str],
     /// Words that make a sentence rules text.
     pub vocabulary: &'static [&'static str],
 }
 
-fn table(phrases: &[Phrase]) -> Vec<(Vec<Tok>, fn(&[Cap]) -> Piece)> {
-    let mut t: Vec<(Vec<Tok>, fn(&[Cap]) -> Piece)> = phrases
+fn table(phrases: &[Phrase]) -> Vec<Compiled> {
+    let mut t: Vec<Compiled> = phrases
         .iter()
         .map(|p| (compile(p.pattern), p.build))
         .collect();
@@ -419,7 +422,7 @@ impl Grammar {
         }
     }
 
-    fn whole(t: &[(Vec<Tok>, fn(&[Cap]) -> Piece)], words: &[String]) -> Option<Piece> {
+    fn whole(t: &[Compiled], words: &[String]) -> Option<Piece> {
         let mut caps = Vec::new();
         for (pat, build) in t {
             caps.clear();
@@ -430,7 +433,7 @@ impl Grammar {
         None
     }
 
-    fn prefix(t: &[(Vec<Tok>, fn(&[Cap]) -> Piece)], words: &[String]) -> Option<(Piece, usize)> {
+    fn prefix(t: &[Compiled], words: &[String]) -> Option<(Piece, usize)> {
         let mut caps = Vec::new();
         let mut best: Option<(Piece, usize)> = None;
         for (pat, build) in t {
@@ -573,22 +576,23 @@ impl Grammar {
         let mut body: &[String] = words;
         // trigger prefix
         let mut started = None;
-        if let Some((piece, n)) = Self::prefix(&self.triggers, body) {
-            if let Piece::Trigger {
+        if let Some((
+            Piece::Trigger {
                 trigger,
                 costs,
                 limit,
                 condition,
-            } = piece
-            {
-                let mut a = Ability::new(trigger, Vec::new());
-                a.costs = costs;
-                a.limit = limit;
-                a.condition = condition;
-                a.label.clone_from(&base.label);
-                started = Some(a);
-                body = &body[n..];
-            }
+            },
+            n,
+        )) = Self::prefix(&self.triggers, body)
+        {
+            let mut a = Ability::new(trigger, Vec::new());
+            a.costs = costs;
+            a.limit = limit;
+            a.condition = condition;
+            a.label.clone_from(&base.label);
+            started = Some(a);
+            body = &body[n..];
         }
         // prefix modifiers ("this turn ,") and suffixes ("until your next turn")
         let mut duration = None;
