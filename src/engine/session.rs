@@ -360,6 +360,7 @@ trait DynPlay: Send + Sync {
     fn mulligan(&self) -> Option<Mulligan>;
     fn take_mulligan(&mut self, returned: &[u16]) -> Result<(), Illegal>;
     fn keep(&mut self) -> Result<(), Illegal>;
+    fn draw_pile(&self, p: usize) -> Vec<String>;
     fn boxed(&self) -> Box<dyn DynPlay>;
 }
 
@@ -536,6 +537,14 @@ impl<R: Rules> DynPlay for Play<R> {
         }
     }
 
+    fn draw_pile(&self, p: usize) -> Vec<String> {
+        self.rules
+            .draw_pile(&self.state, p)
+            .iter()
+            .map(|&c| self.rules.copy_name(c).to_string())
+            .collect()
+    }
+
     fn boxed(&self) -> Box<dyn DynPlay> {
         Box::new(Play {
             rules: self.rules.clone(),
@@ -609,5 +618,10 @@ impl Session {
     /// Keeps the hand.
     pub fn keep(&mut self) -> Result<(), Illegal> {
         self.0.keep()
+    }
+    /// The cards player `p` has not drawn yet, top last (hidden
+    /// information: for tests and replay tools, not for a screen).
+    pub fn draw_pile(&self, p: usize) -> Vec<String> {
+        self.0.draw_pile(p)
     }
 }
