@@ -98,13 +98,16 @@ impl Store {
 
     /// Sets the owned, trade and wish counts of one card.
     pub fn set_owned(&mut self, catalog: CatalogId, card: &str, owned: Owned) -> Result<()> {
-        let (name, _) = catalogs::head(&self.conn, catalog)?;
+        let tx = self.write_tx()?;
+        let (name, _) = catalogs::head(&tx, catalog)?;
         let (row, _) =
-            cards::by_key(&self.conn, catalog, card)?.ok_or_else(|| StoreError::CardNotFound {
+            cards::by_key(&tx, catalog, card)?.ok_or_else(|| StoreError::CardNotFound {
                 catalog: name,
                 card: card.to_string(),
             })?;
-        set(&self.conn, row, owned)
+        set(&tx, row, owned)?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// Replaces a catalog's whole collection (one transaction).

@@ -23,19 +23,21 @@ impl Store {
                 reason: "a setting needs a key".into(),
             });
         }
-        self.conn
-            .prepare_cached(&format!(
-                "INSERT INTO settings (key, value) VALUES (?1, ?2)
+        let tx = self.write_tx()?;
+        tx.prepare_cached(&format!(
+            "INSERT INTO settings (key, value) VALUES (?1, ?2)
                  ON CONFLICT (key) DO UPDATE SET value = ?2, updated_at = {NOW}"
-            ))?
-            .execute(params![key, value])?;
+        ))?
+        .execute(params![key, value])?;
+        tx.commit()?;
         Ok(())
     }
 
     /// Forgets `key`.
     pub fn remove_setting(&mut self, key: &str) -> Result<()> {
-        self.conn
-            .execute("DELETE FROM settings WHERE key = ?1", [key])?;
+        let tx = self.write_tx()?;
+        tx.execute("DELETE FROM settings WHERE key = ?1", [key])?;
+        tx.commit()?;
         Ok(())
     }
 }
