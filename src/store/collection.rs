@@ -12,6 +12,8 @@ use crate::model::{Collection, MissingCard, Owned};
 pub struct CsvImport {
     /// Cards the catalog's collection now has counts for.
     pub cards: usize,
+    /// Data rows read (imported or not).
+    pub rows: usize,
     /// Rows that named no card of the catalog (not imported), with their lines.
     pub unresolved: Vec<Unresolved>,
 }
@@ -134,7 +136,11 @@ impl Store {
     /// Replaces a catalog's collection with the counts of CSV rows (from
     /// [`crate::collection::read_csv`]), all or nothing. Rows that name no card
     /// of the catalog are not imported and come back in
-    /// [`CsvImport::unresolved`].
+    /// [`CsvImport::unresolved`]; when no row names a card (a CSV of another
+    /// catalog, say) the import is refused
+    /// ([`StoreError::NothingImported`]) rather than emptying the collection.
+    /// A file with a header and no rows does empty it (it is what exporting an
+    /// empty collection writes).
     pub fn import_collection_csv(
         &mut self,
         catalog: CatalogId,
@@ -144,10 +150,17 @@ impl Store {
         let (name, _) = catalogs::head(&tx, catalog)?;
         let cat = catalogs::load(&tx, catalog)?;
         let (collection, unresolved) = csv::apply(rows, &cat)?;
+        if !rows.is_empty() && unresolved.len() == rows.len() {
+            return Err(StoreError::NothingImported {
+                catalog: name,
+                skipped: unresolved,
+            });
+        }
         replace(&tx, catalog, &name, &collection)?;
         tx.commit()?;
         Ok(CsvImport {
             cards: collection.cards.len(),
+            rows: rows.len(),
             unresolved,
         })
     }

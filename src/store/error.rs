@@ -164,6 +164,16 @@ pub enum StoreError {
     #[error("collection CSV: {0}")]
     Csv(#[from] crate::collection::ApplyError),
 
+    #[error(
+        "collection CSV: none of its {} rows names a card of catalog \"{catalog}\", so nothing was imported and the collection is unchanged: {}",
+        skipped.len(), skipped_list(skipped)
+    )]
+    NothingImported {
+        catalog: String,
+        /// Every row, each with why it names no card.
+        skipped: Vec<crate::collection::Unresolved>,
+    },
+
     #[error("sample catalog {file}: {message}")]
     Sample { file: String, message: String },
 }
@@ -174,6 +184,12 @@ fn known_list(known: &[String]) -> String {
     } else {
         format!(" (known catalogs: {})", quoted(known))
     }
+}
+
+/// The first few skipped rows, with their lines.
+fn skipped_list(skipped: &[crate::collection::Unresolved]) -> String {
+    let reasons: Vec<String> = skipped.iter().map(ToString::to_string).collect();
+    crate::collection::first_reasons(&reasons).join("; ")
 }
 
 fn quoted(names: &[String]) -> String {
