@@ -168,6 +168,26 @@ fn readers_never_wait_for_a_writer() {
 }
 
 #[test]
+fn a_writer_waits_for_the_lock_then_names_the_busy_database() {
+    let (_dir, db) = seeded();
+    let writer = rusqlite::Connection::open(&db).unwrap();
+    writer.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let err = refused(&run(
+        &db,
+        &["collection", "set", "--catalog", FZ, "Ember Cub", "2"],
+    ));
+    assert!(
+        err.contains(&format!("the database {} is busy", db.display())),
+        "{err}"
+    );
+    writer.execute_batch("ROLLBACK").unwrap();
+    ok(
+        &db,
+        &["collection", "set", "--catalog", FZ, "Ember Cub", "2"],
+    );
+}
+
+#[test]
 fn readers_never_wait_for_a_writer_on_an_upgraded_old_database() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("v1.db");

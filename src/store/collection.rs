@@ -1,6 +1,8 @@
 //! The collection: owned, trade and wish counts per card, the cards a deck
 //! still needs, and collection CSV import and export.
 
+use std::collections::HashMap;
+
 use rusqlite::{Connection, params};
 
 use super::{CatalogId, DeckId, NOW, Result, Store, StoreError, cards, catalogs, count, decks};
@@ -73,20 +75,27 @@ pub(crate) fn clear(conn: &Connection, catalog: CatalogId) -> Result<()> {
 }
 
 /// Replaces a catalog's collection; every id must be a card of the catalog.
+/// The card rows are read once, by id (`card_key` compares ASCII case
+/// blind), rather than one query per card.
 fn replace(
     conn: &Connection,
     catalog: CatalogId,
     name: &str,
     collection: &Collection,
 ) -> Result<()> {
+    let rows: HashMap<String, i64> = cards::keys(conn, catalog)?
+        .into_iter()
+        .map(|(row, key, _)| (key.to_ascii_lowercase(), row))
+        .collect();
     clear(conn, catalog)?;
     for (id, o) in &collection.cards {
-        let (row, _) =
-            cards::by_key(conn, catalog, id)?.ok_or_else(|| StoreError::CardNotFound {
-                catalog: name.to_string(),
-                card: id.clone(),
-            })?;
-        set(conn, row, *o)?;
+        let row =
+            rows.get(&id.trim().to_ascii_lowercase())
+                .ok_or_else(|| StoreError::CardNotFound {
+                    catalog: name.to_string(),
+                    card: id.clone(),
+                })?;
+        set(conn, *row, *o)?;
     }
     Ok(())
 }

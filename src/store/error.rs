@@ -79,6 +79,12 @@ pub enum StoreError {
     #[error("the database is busy (another Deckwright is writing to it); try again")]
     Busy,
 
+    #[error(
+        "the database {} is busy (another Deckwright is writing to it); try again",
+        path.display()
+    )]
+    Locked { path: PathBuf },
+
     #[error("database error: {0}")]
     Sqlite(rusqlite::Error),
 

@@ -56,7 +56,7 @@ pub use migrate::SCHEMA_VERSION;
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 /// How long a write waits for another connection (the CLI while the app is
-/// open) before giving up with [`StoreError::Busy`].
+/// open) before giving up with [`StoreError::Locked`].
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The database file under the user's data folder.
@@ -307,7 +307,12 @@ impl Store {
         {
             Ok(tx) => return Ok(tx),
             Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ReadOnly) => e,
-            Err(e) => return Err(e.into()),
+            Err(e) => {
+                return Err(match StoreError::from(e) {
+                    StoreError::Busy => StoreError::Locked { path: path() },
+                    other => other,
+                });
+            }
         };
         Err(StoreError::ReadOnly {
             path: path(),

@@ -196,7 +196,7 @@ impl Store {
         let tx = match self.write_tx() {
             // another Deckwright is writing (most likely seeding this new
             // database): no samples this time rather than no command
-            Err(StoreError::Busy) => return Ok(0),
+            Err(StoreError::Busy | StoreError::Locked { .. }) => return Ok(0),
             tx => tx?,
         };
         // again under the write lock: another Deckwright may have seeded
