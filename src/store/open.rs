@@ -95,7 +95,16 @@ fn kind(meta: &std::fs::Metadata) -> &'static str {
 pub(crate) fn access(path: &Path, read_only: bool) -> Result<Option<Access>, StoreError> {
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        // no file (or a file where a folder should be: creating the
+        // folders then says so)
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Ok(None);
+        }
         Err(source) => {
             return Err(StoreError::Inspect {
                 path: path.to_path_buf(),
