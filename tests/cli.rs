@@ -374,3 +374,62 @@ fn validate_gives_every_sample_deck_its_documented_verdict() {
         assert_eq!(got, want, "{}", deck.display());
     }
 }
+
+/// Issue 12: deck text pasted from other tools is read the way Cockatrice's
+/// plain-text loader reads it, and `validate` says what it dropped.
+#[test]
+fn validate_reads_other_tools_deck_text_and_notes_what_it_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let cat = fixture("dice-of-destiny.toml");
+    // Moxfield/Arena: headers without colon, (SET) 123 and *F* marks;
+    // Cockatrice/MWS: SB: prefix and [SET] before the name; // Sideboard
+    let text = "About\nName Pasted\n\nDeck\n7 Swarm of Gnats (DOD) 12\n3 Frog Knight *F*\n3 [DOD] Moss Troll\n\
+                3 Bog Hopper\n3 Leaf Sprite\n3 Zap (DOD) 7 *F*\n3 Fog\n3 Mist\n2 Gust [PROMO]\n\
+                SB: 1 Fog\n\nSideboard\n1 Mist\n// Maybeboard\n4 Nothing Known\n";
+    let d = deck(dir.path(), "pasted.txt", text.as_bytes());
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        d.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["legal"], true);
+    assert_eq!(v["total"], 30);
+    let notes: Vec<String> = v["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(notes.len(), 5, "{notes:?}");
+    assert!(notes[0].starts_with("line 5: read `Swarm of Gnats`: dropped `(DOD) 12`"));
+    assert!(notes.iter().any(|n| n.contains("`[DOD]`")));
+    assert!(notes.iter().any(|n| n.contains("`(DOD) 7` and `*F*`")));
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("line 13: [PROMO] is no card id")),
+        "{notes:?}"
+    );
+    // the text report shows the notes too
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        d.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("  note: line 6: read `Frog Knight`: dropped `*F*`"),
+        "{text}"
+    );
+}

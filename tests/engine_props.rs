@@ -114,6 +114,7 @@ fn deck_of(cat: &Catalog, cards: &[(&str, u32)]) -> Deck {
         name: "test".into(),
         game: None,
         entries: cards.iter().map(|(n, c)| DeckEntry::new(*c, *n)).collect(),
+        ..Deck::default()
     }
 }
 

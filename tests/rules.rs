@@ -191,7 +191,7 @@ fn bw_d2_duel_sizes_and_life() {
 
 #[test]
 fn bw_d1_random_mode_holds_only_random_cards() {
-    let deck = "17 Odd Spoon of Fate\n1 Boring Rock of Minimum Wage\n";
+    let deck = "17 Odd Spoon of Fate\n1 Proud Anvil of Craft\n";
     let r = check("bizarre-world", deck);
     assert_eq!(r.mode, Some(Mode::Crafting)); // mixed: inferred as crafting
     assert!(r.legal, "{:?}", r.violations);
@@ -206,10 +206,35 @@ fn bw_d1_random_mode_holds_only_random_cards() {
     assert_eq!(ids(&forced), set(&["deck-mode"]));
     assert_eq!(
         forced.violations[0].cards,
-        vec!["Boring Rock of Minimum Wage".to_string()]
+        vec!["Proud Anvil of Craft".to_string()]
     );
     let strict = check_with("bizarre-world", deck, opt("mixed_decks", "error"));
     assert_eq!(ids(&strict), set(&["deck-mode"]));
+}
+
+/// rules-notes BW §6.6: a card without an `origin` takes the deck's mode, so a
+/// catalog that never says how its cards were made still plays random decks.
+#[test]
+fn bw_d1_cards_without_origin_take_the_decks_mode() {
+    let deck = "10 Boring Rock of Minimum Wage\n8 Sad Gift of Minimum Wage\n";
+    let random = CheckOptions {
+        mode: Some(Mode::Random),
+        ..CheckOptions::default()
+    };
+    let r = check_with("bizarre-world", deck, random.clone());
+    assert_eq!(r.mode, Some(Mode::Random));
+    assert!(r.legal, "{:?}", r.violations);
+    // the same cards in crafting mode are crafted: BW-D4 counts them
+    let r = check("bizarre-world", deck);
+    assert_eq!(r.mode, Some(Mode::Crafting));
+    assert_eq!(ids(&r), set(&["copy-limit"]));
+    // a negative point value is no violation in random mode either (BW-D5)
+    let r = check_with(
+        "bizarre-world",
+        "17 Boring Rock of Minimum Wage\n1 Greedy Goblin of Debt\n",
+        random,
+    );
+    assert!(r.legal, "{:?}", r.violations);
 }
 
 #[test]

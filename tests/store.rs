@@ -56,6 +56,7 @@ fn deck(name: &str, entries: Vec<DeckEntry>) -> Deck {
         name: name.into(),
         game: None,
         entries,
+        ..Deck::default()
     }
 }
 

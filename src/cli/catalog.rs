@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::catalog::{self, Warning};
 use crate::store::StoreError;
 
+use super::progress::Bar;
 use super::{CliError, db, print_json};
 
 #[derive(Debug, Subcommand)]
@@ -112,8 +113,16 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Args::Import { file, replace } => {
+            // No Ctrl+C handler here: the import is one transaction, so the
+            // default SIGINT ends the process and SQLite rolls it back.
+            let bar = Bar::spinner(&format!("reading {}", file.display()), false);
             let loaded = catalog::load(file)?;
             let mut store = db::open(dbp)?;
+            bar.message(format!(
+                "storing {} cards of \"{}\"",
+                loaded.catalog.cards.len(),
+                loaded.catalog.name
+            ));
             let id = if *replace {
                 store.replace_catalog(&loaded.catalog)?
             } else {
@@ -127,6 +136,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                     other => other?,
                 }
             };
+            bar.finish();
             println!(
                 "imported \"{}\" ({} cards) as catalog {}",
                 loaded.catalog.name,

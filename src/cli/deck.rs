@@ -135,6 +135,8 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                 deck.main_count(),
                 id.0
             );
+            let catalog_cards = store.load_catalog(info.id)?;
+            print!("{}", reading_notes(&deck, &catalog_cards));
         }
         Args::Export {
             deck,
@@ -171,6 +173,8 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             contents.game = Some(info.game);
             let v = store.save_deck(info.id, &contents, note.as_deref())?;
             println!("saved \"{}\" as version {v}", info.name);
+            let catalog_cards = store.load_catalog(info.catalog_id)?;
+            print!("{}", reading_notes(&contents, &catalog_cards));
         }
         Args::Versions { deck, json } => {
             let store = db::open(dbp)?;
@@ -244,4 +248,23 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the user should know about a deck just read into the database: how
+/// its list was read (marks dropped) and the cards the catalog does not know.
+fn reading_notes(deck: &crate::model::Deck, catalog: &crate::model::Catalog) -> String {
+    let resolved = crate::rules::resolve(deck, catalog);
+    let mut notes: Vec<String> = deck
+        .notes
+        .iter()
+        .chain(&resolved.notes)
+        .map(ToString::to_string)
+        .collect();
+    notes.extend(
+        resolved
+            .violations
+            .iter()
+            .map(|v| format!("warning: {}", v.message)),
+    );
+    super::validate::notes_text(&notes)
 }

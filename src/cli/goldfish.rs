@@ -18,7 +18,19 @@ use crate::engine::run::{Progress, RunConfig, Summary};
 use crate::engine::sim::{DEFAULT_MAX_TURNS, Seat, TurnUnit};
 
 use super::hand::{load_engine, overrides};
+use super::progress::{Bar, INTERRUPTED, interrupt_flag};
 use super::{CliError, load_catalog, print_json};
+
+/// A run that did not finish: Ctrl+C exits with 130 and says how far it got.
+pub(crate) fn run_error(e: crate::engine::run::RunError) -> CliError {
+    match e {
+        crate::engine::run::RunError::Cancelled { done, total } => CliError {
+            code: INTERRUPTED,
+            message: format!("interrupted (Ctrl+C) after {done} of {total} games; nothing printed"),
+        },
+        e => CliError::input(e.to_string()),
+    }
+}
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -78,10 +90,19 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         threads: args.threads,
     };
     let started = Instant::now();
-    let fail = |e: crate::engine::run::RunError| CliError::input(e.to_string());
+    let fail = run_error;
+    // compare and importance run the games several times over: the bar
+    // counts every game played
+    let bar = Bar::new(args.games, "games", args.json);
+    let on_progress = |done: u64, total: u64| bar.set(done, total);
+    let progress = Progress {
+        on_progress: &on_progress,
+        cancel: interrupt_flag(),
+    };
     if let Some(other) = &args.compare {
         let b = load_engine(&catalog, other, &opts)?;
-        let c = engine.compare(&b, &cfg, &Progress::none()).map_err(fail)?;
+        let c = engine.compare(&b, &cfg, &progress).map_err(fail)?;
+        bar.finish();
         if args.json {
             print_json(&WithCompare {
                 summary: &c.a,
@@ -102,7 +123,8 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
     if args.importance {
-        let (summary, imp) = engine.importance(&cfg, &Progress::none()).map_err(fail)?;
+        let (summary, imp) = engine.importance(&cfg, &progress).map_err(fail)?;
+        bar.finish();
         if args.json {
             print_json(&WithImportance {
                 summary: &summary,
@@ -114,7 +136,8 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let summary = engine.goldfish(&cfg, &Progress::none()).map_err(fail)?;
+    let summary = engine.goldfish(&cfg, &progress).map_err(fail)?;
+    bar.finish();
     if args.json {
         print_json(&summary)?;
     } else {

@@ -4,6 +4,7 @@
 //! Exit codes: 0 success (for `validate`: legal), 1 `validate` found
 //! violations, 2 input error with one message on stderr naming the file and line.
 
+mod archive;
 mod catalog;
 mod collection;
 mod db;
@@ -12,6 +13,7 @@ mod goldfish;
 mod hand;
 mod odds;
 mod pdf;
+mod progress;
 mod score;
 mod solo;
 mod validate;
@@ -71,6 +73,8 @@ pub enum Command {
     Collection(collection::Args),
     /// Print-and-play PDF: nine-up pages or eight-fold sheets.
     Pdf(pdf::Args),
+    #[command(flatten)]
+    Archive(archive::Args),
 }
 
 /// A failure with its exit code (2 for input errors).
@@ -131,6 +135,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Deck(args)) => deck::run(&args, cli.db.as_deref()),
         Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),
         Some(Command::Pdf(args)) => pdf::run(&args, cli.db.as_deref()),
+        Some(Command::Archive(args)) => archive::run(&args, cli.db.as_deref()),
     }
 }
 

@@ -11,12 +11,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 
 use crate::catalog;
 use crate::decklist;
 use crate::pnp::{self, CardSelection, PnpError, PrintOptions};
 
+use super::progress::{Bar, INTERRUPTED, interrupt_flag};
 use super::{CliError, db, load_catalog, print_json};
 
 #[derive(Debug, clap::Args)]
@@ -134,9 +134,21 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             }
         }
     }
+    let bar = Bar::new(100, "%", args.json);
+    let on_progress = |p: pnp::Progress| bar.set((p.fraction() * 100.0).round() as u64, 100);
     let report = plan
-        .export_to(&args.output, &|_| {}, &AtomicBool::new(false))
-        .map_err(explain)?;
+        .export_to(&args.output, &on_progress, interrupt_flag())
+        .map_err(|e| match e {
+            PnpError::Cancelled => CliError {
+                code: INTERRUPTED,
+                message: format!(
+                    "interrupted (Ctrl+C); {} was not written",
+                    args.output.display()
+                ),
+            },
+            e => explain(e),
+        })?;
+    bar.finish();
     for w in &report.warnings {
         eprintln!("warning: {w}");
     }

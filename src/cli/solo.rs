@@ -8,7 +8,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
@@ -20,6 +19,7 @@ use crate::engine::solo::{
 use crate::games::parse_option;
 use crate::model::GameId;
 
+use super::progress::{Bar, INTERRUPTED, interrupt_flag, interrupted};
 use super::{CliError, load_catalog, print_json};
 
 #[derive(Debug, clap::Args)]
@@ -110,8 +110,20 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
             seed,
             player: kind,
         };
-        let summary = run_many(&c, cfg, &|_, _| {}, &AtomicBool::new(false))
+        let bar = Bar::new(cfg.games as u64, "games", args.json);
+        let on_progress = |done: usize, total: usize| bar.set(done as u64, total as u64);
+        let summary = run_many(&c, cfg, &on_progress, interrupt_flag())
             .map_err(|e| CliError::input(e.to_string()))?;
+        bar.finish();
+        if interrupted() {
+            return Err(CliError {
+                code: INTERRUPTED,
+                message: format!(
+                    "interrupted (Ctrl+C) after {} of {} games; nothing printed",
+                    summary.games, cfg.games
+                ),
+            });
+        }
         if args.json {
             print_json(&ManyReport {
                 game: GameId::StrangeWorld,

@@ -63,6 +63,9 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
     })
 }
 
+/// How many reading notes the text report shows before summing up the rest.
+const MAX_NOTES: usize = 5;
+
 /// The text report: a verdict line, then one line per violation.
 pub fn human(report: &Report, deck: &Path) -> String {
     let game = games::game(report.game).def();
@@ -96,6 +99,23 @@ pub fn human(report: &Report, deck: &Path) -> String {
             Some(r) => out.push_str(&format!("  {} ({r}): {}\n", v.rule, v.message)),
             None => out.push_str(&format!("  {}: {}\n", v.rule, v.message)),
         }
+    }
+    out.push_str(&notes_text(&report.notes));
+    out
+}
+
+/// Notes on how a deck list was read, at most [`MAX_NOTES`] of them and a
+/// count of the rest.
+pub(crate) fn notes_text(notes: &[String]) -> String {
+    let mut out = String::new();
+    for n in notes.iter().take(MAX_NOTES) {
+        out.push_str(&format!("  note: {n}\n"));
+    }
+    if notes.len() > MAX_NOTES {
+        out.push_str(&format!(
+            "  note: ... and {} more like these\n",
+            notes.len() - MAX_NOTES
+        ));
     }
     out
 }

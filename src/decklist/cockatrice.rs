@@ -1,5 +1,12 @@
 //! Cockatrice `.cod` decks: `<cockatrice_deck>` with `<zone name="main|side">`
 //! holding `<card number="N" name="..."/>`.
+//!
+//! Deckwright writes two things Cockatrice does not have, in ways Cockatrice
+//! reads past: the maybeboard as `<zone name="maybeboard">` (Cockatrice shows
+//! an unknown zone as one more zone of the deck) and a card's catalog id as an
+//! `id="..."` attribute (unknown attributes are ignored), so that a deck
+//! exported and imported again keeps every board and picks the same cards
+//! (Bizarre World cost variants share a name).
 
 use std::path::Path;
 
@@ -74,6 +81,7 @@ pub fn parse_cod(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
                         Ok(Some(z)) => match z.as_str() {
                             "main" => Some(Board::Main),
                             "side" => Some(Board::Sideboard),
+                            "maybeboard" | "maybe" => Some(Board::Maybeboard),
                             _ => None,
                         },
                         Ok(None) => {
@@ -90,6 +98,10 @@ pub fn parse_cod(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
                     let Some(board) = zone else { continue };
                     let number = attr(&e, "number");
                     let name = attr(&e, "name");
+                    let id = attr(&e, "id")
+                        .ok()
+                        .flatten()
+                        .filter(|i| !i.trim().is_empty());
                     match (number, name) {
                         (Ok(Some(n)), Ok(Some(name))) if !name.trim().is_empty() => match n
                             .trim()
@@ -98,7 +110,7 @@ pub fn parse_cod(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
                             Ok(c) if (1..=MAX_COUNT).contains(&c) => deck.entries.push(DeckEntry {
                                 count: c,
                                 name: name.split_whitespace().collect::<Vec<_>>().join(" "),
-                                id: None,
+                                id: id.map(|i| i.trim().to_string()),
                                 board,
                                 section: None,
                                 line: Some(line),
@@ -152,7 +164,8 @@ pub fn parse_cod(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
     }
 }
 
-/// Writes a Cockatrice deck (main board and sideboard; the maybeboard has no zone).
+/// Writes a Cockatrice deck: every board, each card's count, name and, when
+/// the entry has one, its catalog id (see the module docs).
 pub fn write_cod(deck: &Deck) -> String {
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<cockatrice_deck version=\"1\">\n",
@@ -161,15 +174,23 @@ pub fn write_cod(deck: &Deck) -> String {
         "    <deckname>{}</deckname>\n    <comments></comments>\n",
         escape(deck.name.as_str())
     ));
-    for (board, zone) in [(Board::Main, "main"), (Board::Sideboard, "side")] {
+    for (board, zone) in [
+        (Board::Main, "main"),
+        (Board::Sideboard, "side"),
+        (Board::Maybeboard, "maybeboard"),
+    ] {
         let mut entries = deck.board(board).peekable();
         if entries.peek().is_none() {
             continue;
         }
         out.push_str(&format!("    <zone name=\"{zone}\">\n"));
         for e in entries {
+            let id =
+                e.id.as_deref()
+                    .map(|i| format!(" id=\"{}\"", escape(i)))
+                    .unwrap_or_default();
             out.push_str(&format!(
-                "        <card number=\"{}\" name=\"{}\"/>\n",
+                "        <card number=\"{}\" name=\"{}\"{id}/>\n",
                 e.count,
                 escape(e.name.as_str())
             ));

@@ -1,5 +1,11 @@
 //! Forge `.dck` decks: INI-like `[metadata]` with `Name=`, then `[Main]`,
 //! `[Sideboard]`, ... sections of `N Card Name|SET|art` lines.
+//!
+//! Forge has no maybeboard and no catalog ids. Deckwright writes the
+//! maybeboard as a `[Maybeboard]` section (Forge skips sections it does not
+//! know) and a card's id in the set position, in brackets — `2 Lazy Rock of
+//! Charity|[lazy-rock-3]` — where no Forge set code can be mistaken for it, so
+//! an exported deck reads back with every board and the same cards.
 
 use std::path::Path;
 
@@ -10,8 +16,9 @@ use super::diag;
 use super::text::MAX_COUNT;
 
 /// Reads a Forge deck. `[Main]` and `[Commander]` are the main board,
-/// `[Sideboard]` the sideboard; `[Planes]`, `[Schemes]` and `[Conspiracy]` are
-/// skipped. The `|SET|art` suffix of a card line is dropped.
+/// `[Sideboard]` the sideboard, `[Maybeboard]` (ours) the maybeboard;
+/// `[Planes]`, `[Schemes]` and `[Conspiracy]` are skipped. The `|SET|art`
+/// suffix of a card line is dropped, but for a `|[id]` Deckwright wrote.
 pub fn parse_dck(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
     let mut deck = Deck::default();
     let mut errors = Vec::new();
@@ -34,6 +41,7 @@ pub fn parse_dck(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
                 "main" => Some((Board::Main, None)),
                 "commander" => Some((Board::Main, Some("Commander".to_string()))),
                 "sideboard" => Some((Board::Sideboard, None)),
+                "maybeboard" => Some((Board::Maybeboard, None)),
                 _ => None,
             };
             continue;
@@ -48,8 +56,15 @@ pub fn parse_dck(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
             continue;
         };
         let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-        let name_part = line[digits..].trim_start();
-        let name_part = name_part.split('|').next().unwrap_or("").trim();
+        let mut parts = line[digits..].trim_start().split('|');
+        let name_part = parts.next().unwrap_or("").trim();
+        let id = parts
+            .next()
+            .and_then(|set| set.trim().strip_prefix('['))
+            .and_then(|set| set.strip_suffix(']'))
+            .map(str::trim)
+            .filter(|id| !id.is_empty())
+            .map(str::to_string);
         match line[..digits].parse::<u32>() {
             Ok(c)
                 if (1..=MAX_COUNT).contains(&c)
@@ -59,7 +74,7 @@ pub fn parse_dck(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
                 deck.entries.push(DeckEntry {
                     count: c,
                     name: name_part.split_whitespace().collect::<Vec<_>>().join(" "),
-                    id: None,
+                    id,
                     board: *board,
                     section: sect.clone(),
                     line: Some(n),
@@ -79,17 +94,25 @@ pub fn parse_dck(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
     }
 }
 
-/// Writes a Forge deck (main board and sideboard).
+/// Writes a Forge deck: every board, each card's count, name and, when the
+/// entry has one, its catalog id (see the module docs).
 pub fn write_dck(deck: &Deck) -> String {
     let mut out = format!("[metadata]\nName={}\n", deck.name.replace('\n', " "));
-    for (board, head) in [(Board::Main, "Main"), (Board::Sideboard, "Sideboard")] {
+    for (board, head) in [
+        (Board::Main, "Main"),
+        (Board::Sideboard, "Sideboard"),
+        (Board::Maybeboard, "Maybeboard"),
+    ] {
         let mut entries = deck.board(board).peekable();
         if entries.peek().is_none() {
             continue;
         }
         out.push_str(&format!("[{head}]\n"));
         for e in entries {
-            out.push_str(&format!("{} {}\n", e.count, e.name));
+            match &e.id {
+                Some(id) => out.push_str(&format!("{} {}|[{id}]\n", e.count, e.name)),
+                None => out.push_str(&format!("{} {}\n", e.count, e.name)),
+            }
         }
     }
     out

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use crate::diag::Diagnostics;
 use crate::games;
-use crate::model::{Board, Catalog, Deck, DeckEntry};
+use crate::model::{Board, Catalog, Deck, DeckEntry, DeckNote};
 
 use super::diag;
 
@@ -13,19 +13,74 @@ pub const MAX_COUNT: u32 = 9999;
 
 /// Parses a deck list. Every bad line is reported (with its number), not only
 /// the first.
+///
+/// Besides formats.md §2, it reads what other tools write when a user pastes
+/// their lists, the way Cockatrice's plain-text loader does (keep the name,
+/// drop the printing marks), and says in [`Deck::notes`] what it dropped:
+/// - board headers on their own line without a colon (`Deck`, `Sideboard`:
+///   MTG Arena and Moxfield), and as comments (`// Sideboard`: Cockatrice);
+/// - MTG Arena's `About` block (`Name My Deck` names the deck);
+/// - an `SB:` prefix putting one line in the sideboard (Cockatrice, MWS);
+/// - a `[SET]` between the count and the name (MWS), a `(SET) 123` printing
+///   suffix (Arena, Moxfield), and `*F*` / `*E*` foil and etched marks.
+///
+/// A trailing `[x]` stays this format's `[id]`; when the catalog has no such
+/// id but the name alone names one card, validation reads it as another
+/// tool's printing mark instead (see [`crate::rules::resolve()`]).
 pub fn parse_text(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
     let mut deck = Deck::default();
     let mut errors = Vec::new();
     let mut board = Board::Main;
     let mut section: Option<String> = None;
+    let mut in_about = false;
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         let line = raw.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-        if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
+        if line.is_empty() {
+            in_about = false;
+            continue;
+        }
+        if let Some(comment) = line.strip_prefix("//") {
+            // `// Sideboard` (Cockatrice) switches boards; other comments don't
+            if let Some(b) = Board::parse(comment.trim().trim_end_matches(':')) {
+                board = b;
+                section = None;
+            }
+            continue;
+        }
+        if let Some(comment) = line.strip_prefix('#') {
+            // `# name: Deck name`, as `write_text` writes it
+            if let Some(name) = comment.trim_start().strip_prefix("name:")
+                && deck.name.is_empty()
+            {
+                deck.name = collapse(name);
+            }
+            continue;
+        }
+        if line.eq_ignore_ascii_case("about") {
+            in_about = true;
+            continue;
+        }
+        if in_about {
+            // MTG Arena: `About` then `Name My Deck`, until a blank line
+            if let Some(name) = line
+                .strip_prefix("Name ")
+                .or_else(|| line.strip_prefix("name "))
+            {
+                deck.name = collapse(name);
+                continue;
+            }
+            in_about = false;
+        }
+        if let Some(b) = Board::parse(line).filter(|_| !line.ends_with(':')) {
+            // a board header without its colon (Arena, Moxfield)
+            board = b;
+            section = None;
             continue;
         }
         if let Some(head) = line.strip_suffix(':')
             && !head.starts_with(|c: char| c.is_ascii_digit())
+            && !is_sb_prefix(line)
         {
             let head = head.trim();
             if head.is_empty() {
@@ -48,15 +103,40 @@ pub fn parse_text(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
             }
             continue;
         }
-        match card_line(line) {
-            Ok((count, name, id)) => deck.entries.push(DeckEntry {
-                count,
-                name,
-                id,
-                board,
-                section: section.clone(),
-                line: Some(n),
-            }),
+        let (line_board, rest) = match sb_prefix(line) {
+            Some(rest) => (Board::Sideboard, rest),
+            None => (board, line),
+        };
+        match card_line(rest) {
+            Ok(parsed) => {
+                if !parsed.dropped.is_empty() {
+                    deck.notes.push(DeckNote {
+                        line: Some(n),
+                        message: format!(
+                            "read `{}`: dropped {}",
+                            parsed.name,
+                            parsed
+                                .dropped
+                                .iter()
+                                .map(|d| format!("`{d}`"))
+                                .collect::<Vec<_>>()
+                                .join(" and ")
+                        ),
+                    });
+                }
+                deck.entries.push(DeckEntry {
+                    count: parsed.count,
+                    name: parsed.name,
+                    id: parsed.id,
+                    board: line_board,
+                    section: if line_board == board {
+                        section.clone()
+                    } else {
+                        None
+                    },
+                    line: Some(n),
+                });
+            }
             Err(why) => errors.push(diag(file, n, why)),
         }
     }
@@ -67,8 +147,29 @@ pub fn parse_text(text: &str, file: &Path) -> Result<Deck, Diagnostics> {
     }
 }
 
-/// `N Name`, `Nx Name`, `N x Name`, with an optional trailing `[id]`.
-fn card_line(line: &str) -> Result<(u32, String, Option<String>), String> {
+/// Whether the line starts with Cockatrice's `SB:` sideboard prefix.
+fn is_sb_prefix(line: &str) -> bool {
+    line.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("sb:"))
+}
+
+/// The rest of a line after an `SB:` prefix.
+fn sb_prefix(line: &str) -> Option<&str> {
+    is_sb_prefix(line).then(|| line[3..].trim_start())
+}
+
+/// One card line, read.
+#[derive(Debug, PartialEq, Eq)]
+struct CardLine {
+    count: u32,
+    name: String,
+    id: Option<String>,
+    /// Marks of other tools that were dropped, as written.
+    dropped: Vec<String>,
+}
+
+/// `N Name`, `Nx Name`, `N x Name`, with an optional trailing `[id]`, and the
+/// printing marks of other tools (see [`parse_text`]).
+fn card_line(line: &str) -> Result<CardLine, String> {
     let shown = || {
         let mut s: String = line.chars().take(60).collect();
         if s.len() < line.len() {
@@ -118,9 +219,33 @@ fn card_line(line: &str) -> Result<(u32, String, Option<String>), String> {
             shown()
         ));
     }
+    let mut dropped = Vec::new();
+    // MWS: `4 [M10] Lightning Bolt`
+    if let Some(after) = rest.strip_prefix('[')
+        && let Some(close) = after.find(']')
+        && is_set_code(&after[..close])
+        && !after[close + 1..].trim().is_empty()
+    {
+        dropped.push(format!("[{}]", &after[..close]));
+        rest = after[close + 1..].trim_start();
+    }
+    // trailing marks, in any order: `*F*`, `(SET) 123`
+    loop {
+        let t = rest.trim_end();
+        if let Some(mark) = foil_mark(t) {
+            dropped.push(mark.trim().to_string());
+            rest = &t[..t.len() - mark.len()];
+        } else if let Some(mark) = printing_suffix(t) {
+            dropped.push(mark.trim().to_string());
+            rest = &t[..t.len() - mark.len()];
+        } else {
+            break;
+        }
+    }
+    dropped.reverse();
     let mut id = None;
     if let Some(open) = rest.rfind('[') {
-        let tail = &rest[open..];
+        let tail = rest[open..].trim_end();
         match tail.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
             Some(inner) if !inner.trim().is_empty() && !inner.contains(['[', ']']) => {
                 id = Some(inner.trim().to_string());
@@ -140,7 +265,60 @@ fn card_line(line: &str) -> Result<(u32, String, Option<String>), String> {
     if name.is_empty() {
         return Err(format!("`{}` has a count but no card name", shown()));
     }
-    Ok((count, name, id))
+    Ok(CardLine {
+        count,
+        name,
+        id,
+        dropped,
+    })
+}
+
+/// A set code as other tools print it: 2 to 6 letters and digits, upper case,
+/// at least one letter (`M10`, `ZEN`, `PLST`).
+fn is_set_code(s: &str) -> bool {
+    (2..=6).contains(&s.len())
+        && s.bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        && s.bytes().any(|b| b.is_ascii_uppercase())
+}
+
+/// A foil or etched mark at the end of `t` (Moxfield, Arena: `*F*`, `*E*`),
+/// with the space before it.
+fn foil_mark(t: &str) -> Option<&str> {
+    ["*F*", "*f*", "*E*", "*e*"]
+        .iter()
+        .find(|m| t.len() > m.len() && t.ends_with(*m) && t[..t.len() - m.len()].ends_with(' '))
+        .map(|m| &t[t.len() - m.len() - 1..])
+}
+
+/// A printing suffix at the end of `t`: ` (SET)` or ` (SET) 123` (a collector
+/// number of digits, letters or dashes after the set code), with the space
+/// before it.
+fn printing_suffix(t: &str) -> Option<&str> {
+    // split off an optional collector number
+    let (head, _number) = match t.rsplit_once(' ') {
+        Some((h, num))
+            if !num.is_empty()
+                && num.bytes().any(|b| b.is_ascii_digit())
+                && num
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'*')
+                && h.trim_end().ends_with(')') =>
+        {
+            (h.trim_end(), num)
+        }
+        _ => (t, ""),
+    };
+    let inner = head.strip_suffix(')')?;
+    let open = inner.rfind('(')?;
+    if !is_set_code(&inner[open + 1..]) || !inner[..open].ends_with(' ') {
+        return None;
+    }
+    let start = open - 1;
+    if inner[..start].trim().is_empty() {
+        return None;
+    }
+    Some(&t[start..])
 }
 
 fn collapse(s: &str) -> String {
@@ -154,7 +332,7 @@ fn collapse(s: &str) -> String {
 pub fn write_text(deck: &Deck, catalog: Option<&Catalog>) -> String {
     let mut out = String::new();
     if !deck.name.is_empty() {
-        out.push_str(&format!("# {}\n", deck.name.replace('\n', " ")));
+        out.push_str(&format!("# name: {}\n", deck.name.replace('\n', " ")));
     }
     if let Some(g) = deck.game {
         out.push_str(&format!("# game: {g}\n"));
@@ -342,5 +520,107 @@ mod tests {
                 .collect()
         };
         assert_eq!(strip(&back), strip(&d));
+    }
+
+    fn names_and_boards(d: &Deck) -> Vec<(u32, &str, Board)> {
+        d.entries
+            .iter()
+            .map(|e| (e.count, e.name.as_str(), e.board))
+            .collect()
+    }
+
+    #[test]
+    fn arena_and_moxfield_headers_without_a_colon() {
+        let d = parse("Deck\n4 Ember Cub\n\nSideboard\n2 Spark\n").unwrap();
+        assert_eq!(
+            names_and_boards(&d),
+            vec![
+                (4, "Ember Cub", Board::Main),
+                (2, "Spark", Board::Sideboard)
+            ]
+        );
+        assert!(d.notes.is_empty());
+    }
+
+    #[test]
+    fn arena_about_block_names_the_deck() {
+        let d = parse("About\nName Fuzzy Rush\n\nDeck\n30 Ember Cub\n").unwrap();
+        assert_eq!(d.name, "Fuzzy Rush");
+        assert_eq!(names_and_boards(&d), vec![(30, "Ember Cub", Board::Main)]);
+    }
+
+    #[test]
+    fn cockatrice_sb_prefix_puts_one_line_in_the_sideboard() {
+        let d = parse("4 Ember Cub\nSB: 2 Spark\nsb:1 Frog\n3 Moth\n").unwrap();
+        assert_eq!(
+            names_and_boards(&d),
+            vec![
+                (4, "Ember Cub", Board::Main),
+                (2, "Spark", Board::Sideboard),
+                (1, "Frog", Board::Sideboard),
+                (3, "Moth", Board::Main),
+            ]
+        );
+    }
+
+    #[test]
+    fn set_and_collector_number_suffix_is_dropped_with_a_note() {
+        let d = parse("1 Bristling Boar (M20) 338\n2 Ember Cub (GW1)\n").unwrap();
+        assert_eq!(d.entries[0].name, "Bristling Boar");
+        assert_eq!(d.entries[1].name, "Ember Cub");
+        assert_eq!(d.notes.len(), 2);
+        assert_eq!(d.notes[0].line, Some(1));
+        assert!(d.notes[0].message.contains("`(M20) 338`"), "{}", d.notes[0]);
+        // a name with a parenthesis that is not a set code is kept whole
+        let d = parse("1 Thing (alt art)\n").unwrap();
+        assert_eq!(d.entries[0].name, "Thing (alt art)");
+        assert!(d.notes.is_empty());
+    }
+
+    #[test]
+    fn mws_set_code_before_the_name_is_dropped() {
+        let d = parse("4 [M10] Lightning Bolt\nSB: 1 [ZEN] Forest\n").unwrap();
+        assert_eq!(
+            names_and_boards(&d),
+            vec![
+                (4, "Lightning Bolt", Board::Main),
+                (1, "Forest", Board::Sideboard)
+            ]
+        );
+        assert!(d.notes[0].message.contains("`[M10]`"));
+        assert_eq!(d.entries[0].id, None);
+    }
+
+    #[test]
+    fn foil_and_etched_marks_are_dropped() {
+        let d = parse("1 Ember Cub (GW1) 12 *F*\n1 Spark *E*\n").unwrap();
+        assert_eq!(d.entries[0].name, "Ember Cub");
+        assert_eq!(d.entries[1].name, "Spark");
+        assert!(
+            d.notes[0].message.contains("`(GW1) 12` and `*F*`"),
+            "{}",
+            d.notes[0]
+        );
+    }
+
+    #[test]
+    fn comment_headers_switch_boards() {
+        let d = parse("// Deck name\n4 Ember Cub\n// Sideboard\n2 Spark\n// Maybeboard:\n1 Frog\n")
+            .unwrap();
+        assert_eq!(
+            names_and_boards(&d),
+            vec![
+                (4, "Ember Cub", Board::Main),
+                (2, "Spark", Board::Sideboard),
+                (1, "Frog", Board::Maybeboard)
+            ]
+        );
+    }
+
+    #[test]
+    fn our_own_ids_are_kept_as_ids() {
+        let d = parse("2 Lazy Rock of Charity [lazy-rock-3]\n").unwrap();
+        assert_eq!(d.entries[0].id.as_deref(), Some("lazy-rock-3"));
+        assert!(d.notes.is_empty());
     }
 }

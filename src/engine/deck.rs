@@ -32,7 +32,15 @@ pub enum DeckError {
     Empty,
     #[error("the catalog has more than 65,535 cards")]
     TooManyCards,
+    /// More copies than the engine can number (each copy has a `u16` id).
+    #[error("the deck has {cards} cards; the engine plays decks of at most {max} cards")]
+    TooBig { cards: u64, max: usize },
 }
+
+/// The most card copies a deck may hold for play: every copy gets a `u16` id
+/// (zones hold ids), so 65,535 is the most that can be numbered. No card game
+/// comes near it; a deck list that does is refused, never wrapped around.
+pub const MAX_DECK_CARDS: usize = u16::MAX as usize;
 
 /// Resolves `deck` against `catalog` for play. Unlike validation, an unknown
 /// or ambiguous card is an error here: the engine cannot play a card it does not
@@ -47,7 +55,14 @@ pub fn compile(catalog: &Catalog, deck: &Deck) -> Result<DeckCards, DeckError> {
             resolved.violations.into_iter().map(|v| v.message).collect(),
         ));
     }
-    let mut cards = Vec::with_capacity(resolved.total() as usize);
+    let total: u64 = resolved.main.iter().map(|l| u64::from(l.count)).sum();
+    if total > MAX_DECK_CARDS as u64 {
+        return Err(DeckError::TooBig {
+            cards: total,
+            max: MAX_DECK_CARDS,
+        });
+    }
+    let mut cards = Vec::with_capacity(total as usize);
     for line in &resolved.main {
         if let Some(i) = line.card {
             cards.extend(std::iter::repeat_n(i as u16, line.count as usize));

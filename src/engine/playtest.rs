@@ -436,6 +436,7 @@ mod tests {
             name: "d".into(),
             game: None,
             entries: vec![DeckEntry::new(30, "Chicken")],
+            ..Deck::default()
         };
         (cat, deck)
     }

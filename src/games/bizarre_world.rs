@@ -106,9 +106,16 @@ pub(super) static GAME: BizarreWorld = BizarreWorld;
 
 game_data!(BizarreWorld, "bizarre-world.toml");
 
-/// Whether a card came from the RANDOM CARD button (absent `origin` = crafted).
+/// Whether a card is marked as made with the RANDOM CARD button. A card
+/// without an `origin` is neither random nor crafted by itself: it takes the
+/// mode of the deck it is in (rules-notes BW §6.6).
 pub fn is_random(card: &Card) -> bool {
     card.str_field("origin") == Some("random")
+}
+
+/// Whether a card is explicitly marked as made with the CRAFT CARD button.
+pub fn is_marked_crafted(card: &Card) -> bool {
+    card.str_field("origin") == Some("crafted")
 }
 
 impl BizarreWorld {
@@ -154,10 +161,16 @@ impl Game for BizarreWorld {
             ));
         }
 
-        // BW-D1: a random deck holds only random cards.
+        // BW-D1: a random deck holds only random cards. A card without an
+        // `origin` takes the deck's mode (rules-notes BW §6.6), so only a card
+        // explicitly marked crafted breaks it.
+        let crafted_here = |c: &Card| match mode {
+            Mode::Random => is_marked_crafted(c),
+            Mode::Crafting => !is_random(c),
+        };
         let crafted: Vec<String> = deck
             .cards()
-            .filter(|(c, _, _)| !is_random(c))
+            .filter(|(c, _, _)| crafted_here(c))
             .map(|(c, _, _)| c.name.clone())
             .collect();
         let any_random = deck.cards().any(|(c, _, _)| is_random(c));

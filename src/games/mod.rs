@@ -124,6 +124,12 @@ pub fn validate(
         mode: verdict.mode,
         players: verdict.players,
         sections,
+        notes: deck
+            .notes
+            .iter()
+            .chain(&resolved.notes)
+            .map(ToString::to_string)
+            .collect(),
     })
 }
 

@@ -1,6 +1,7 @@
 //! The desktop app, built with iced 0.14: a shell ([`app`]) around one module
 //! per screen ([`screen`]), widgets they share ([`widget`]), the card search
-//! they use ([`search`]), and the way they reach the database ([`db`]).
+//! they use ([`search`]), the way they reach the database ([`db`]), and the
+//! Data menu that exports, imports, backs up and restores it ([`data`]).
 //!
 //! The shape follows iced's "Scaling Applications" pattern: the root holds an
 //! `enum Screen`, each screen has its own state, `Message`, `update` and
@@ -12,6 +13,7 @@
 //! tests share it.
 
 pub mod app;
+pub mod data;
 pub mod db;
 pub mod dialog;
 pub mod job;
@@ -38,8 +40,27 @@ pub fn application(
         .theme(App::theme)
         .subscription(App::subscription)
         .default_font(FONT)
+        .window(window_settings())
         .window_size(prefs::DEFAULT_WINDOW)
         .exit_on_close_request(false)
+}
+
+/// The app's icon (the one `scripts/install-desktop` puts in the menu).
+const ICON_PNG: &[u8] = include_bytes!("../../resources/desktop/deckwright.png");
+
+/// The window's icon, and on Linux its application id, which matches the
+/// desktop entry (`deckwright.desktop`) so the dock groups the window with it.
+fn window_settings() -> iced::window::Settings {
+    iced::window::Settings {
+        // the icon is compiled in and `the_window_icon_decodes` checks it
+        icon: iced::window::icon::from_file_data(ICON_PNG, None).ok(),
+        #[cfg(target_os = "linux")]
+        platform_specific: iced::window::settings::PlatformSpecific {
+            application_id: "deckwright".to_string(),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
 }
 
 /// Why the app could not run.
@@ -79,4 +100,13 @@ fn remembered_window(db: &std::path::Path) -> (f32, f32) {
         .and_then(|s| prefs::Prefs::load(&s))
         .map(|p| p.window)
         .unwrap_or(prefs::DEFAULT_WINDOW)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_window_icon_decodes() {
+        assert!(iced::window::icon::from_file_data(super::ICON_PNG, None).is_ok());
+        assert!(super::window_settings().icon.is_some());
+    }
 }

@@ -41,7 +41,7 @@ impl Board {
     pub fn parse(s: &str) -> Option<Board> {
         match s.trim().to_lowercase().as_str() {
             "main" | "mainboard" | "main deck" | "deck" => Some(Board::Main),
-            "sideboard" | "side" => Some(Board::Sideboard),
+            "sideboard" | "side" | "sb" => Some(Board::Sideboard),
             "maybeboard" | "maybe" | "considering" => Some(Board::Maybeboard),
             _ => None,
         }
@@ -87,6 +87,28 @@ pub struct Deck {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<GameId>,
     pub entries: Vec<DeckEntry>,
+    /// What reading the file changed or dropped (printing marks of other
+    /// tools, `SB:` prefixes, ...), for the user to see; never stored.
+    #[serde(skip)]
+    pub notes: Vec<DeckNote>,
+}
+
+/// Something a deck-list reader did that the user should know about: the
+/// list was read, but not exactly as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckNote {
+    /// The line it is about (1-based), when there is one.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for DeckNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "line {l}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
 }
 
 impl Deck {

@@ -14,6 +14,6 @@ mod game_id;
 pub use card::{Card, FieldValue, name_key, slug};
 pub use catalog::{Catalog, NameIndex};
 pub use collection::{Collection, MissingCard, Owned};
-pub use deck::{Board, Deck, DeckEntry};
+pub use deck::{Board, Deck, DeckEntry, DeckNote};
 pub use effect::{Effect, Trigger};
 pub use game_id::{GameId, UnknownGame};

@@ -194,6 +194,10 @@ pub struct Report {
     pub players: Option<i64>,
     /// Main-board cards per section, in the game's section order.
     pub sections: Vec<SectionCount>,
+    /// How the deck list was read where it was not read as written (printing
+    /// marks of other tools dropped, `SB:` lines): `line N: ...`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// What a game's check adds to the report besides violations.

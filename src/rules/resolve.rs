@@ -1,6 +1,6 @@
 //! Stage one of validation: match deck entries to catalog cards.
 
-use crate::model::{Board, Card, Catalog, Deck, name_key};
+use crate::model::{Board, Card, Catalog, Deck, DeckNote, name_key};
 
 use super::{RuleId, Violation};
 
@@ -26,6 +26,10 @@ pub struct Resolved<'a> {
     pub sideboard: Vec<ResolvedLine>,
     /// `unknown-card` and `ambiguous-card` violations.
     pub violations: Vec<Violation>,
+    /// Readings the user should know about that are not violations: an
+    /// `[x]` that is no id of the catalog, read as another tool's printing
+    /// mark because the name alone names one card.
+    pub notes: Vec<DeckNote>,
 }
 
 impl<'a> Resolved<'a> {
@@ -62,6 +66,7 @@ pub fn resolve<'a>(deck: &Deck, catalog: &'a Catalog) -> Resolved<'a> {
         main: Vec::new(),
         sideboard: Vec::new(),
         violations: Vec::new(),
+        notes: Vec::new(),
     };
     let at = |line: Option<usize>| line.map(|l| format!("line {l}: ")).unwrap_or_default();
     for e in &deck.entries {
@@ -93,6 +98,19 @@ pub fn resolve<'a>(deck: &Deck, catalog: &'a Catalog) -> Resolved<'a> {
                         .at_line(e.line),
                     );
                     None
+                }
+                None if index.named(&e.name).len() == 1 => {
+                    let one = &index.named(&e.name)[0];
+                    // `4 Ember Cub [GW1]`: a set code of another tool, not
+                    // one of our ids; the name says which card it is
+                    out.notes.push(DeckNote {
+                        line: e.line,
+                        message: format!(
+                            "[{id}] is no card id in catalog \"{}\"; read as a printing mark of another tool and dropped (the card is \"{}\")",
+                            catalog.name, catalog.cards[*one].name
+                        ),
+                    });
+                    Some(*one)
                 }
                 None => {
                     out.violations.push(

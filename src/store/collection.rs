@@ -77,7 +77,7 @@ pub(crate) fn clear(conn: &Connection, catalog: CatalogId) -> Result<()> {
 /// Replaces a catalog's collection; every id must be a card of the catalog.
 /// The card rows are read once, by id (`card_key` compares ASCII case
 /// blind), rather than one query per card.
-fn replace(
+pub(crate) fn replace(
     conn: &Connection,
     catalog: CatalogId,
     name: &str,

@@ -113,7 +113,7 @@ mod tests {
         ),
         (
             3,
-            "fe9069ff729132e3c5fdb94778544bdfe65109dc1c5abe37cc0ec501c3258d48",
+            "136baad0e3f6fb5046c775ffe5babd6e4f19178eae48503b4a6f9b05e0c37878",
         ),
     ];
 

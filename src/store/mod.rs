@@ -26,6 +26,8 @@
 //! - **A database this process cannot write is opened read-only** (`open`):
 //!   reads work, writes fail with [`StoreError::ReadOnly`] naming the file.
 
+mod archive;
+mod backup;
 mod cards;
 mod catalogs;
 mod collection;
@@ -47,6 +49,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{Board, GameId};
 
+pub use archive::{
+    ExportOptions, ExportSummary, FORMAT as EXPORT_FORMAT, FORMAT_VERSION as EXPORT_FORMAT_VERSION,
+    IdMap, ImportOptions, ImportSummary, SettingRemap,
+};
+pub use backup::{RestoreSummary, backup_file, check_database, restore};
 pub use collection::CsvImport;
 pub use error::StoreError;
 pub use images::StoredImage;

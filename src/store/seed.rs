@@ -8,8 +8,8 @@
 //! *new* file there by itself: a build after adding one may need
 //! `touch src/store/seed.rs`.
 //!
-//! A database is seeded once: the seeding transaction writes the settings row
-//! [`SEEDED_KEY`] (schema version 3 writes it for older databases that had
+//! A database is seeded once: the seeding transaction writes the `store_state`
+//! row [`SEEDED_KEY`] (schema version 3 writes it for older databases that had
 //! catalogs), and a database with that row is never seeded again — not even
 //! when the user has deleted every catalog. Checking the row is a plain read,
 //! so a command that only reads never takes the write lock here.
@@ -27,14 +27,14 @@ static RESOURCES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/resources");
 /// Where the sample catalogs are under `resources/`.
 const SAMPLES: &str = "catalogs";
 
-/// The settings key recording that a database has had its sample catalogs
-/// (the same text is in `schema/0003_samples_seeded.sql`).
-pub(crate) const SEEDED_KEY: &str = "store.samples_seeded";
+/// The `store_state` key recording that a database has had its sample
+/// catalogs (the same text is in `schema/0003_samples_seeded.sql`).
+pub(crate) const SEEDED_KEY: &str = "samples_seeded";
 
 /// Whether the database has had its sample catalogs.
 fn is_seeded(conn: &Connection) -> Result<bool> {
     Ok(conn
-        .prepare_cached("SELECT 1 FROM settings WHERE key = ?1")?
+        .prepare_cached("SELECT 1 FROM store_state WHERE key = ?1")?
         .query_row([SEEDED_KEY], |_| Ok(()))
         .optional()?
         .is_some())
@@ -44,7 +44,7 @@ fn is_seeded(conn: &Connection) -> Result<bool> {
 /// by this transaction).
 fn mark_seeded(conn: &Connection, imported: usize) -> Result<()> {
     conn.execute(
-        "INSERT OR REPLACE INTO settings (key, value) VALUES (?1, ?2)",
+        "INSERT OR REPLACE INTO store_state (key, value) VALUES (?1, ?2)",
         params![SEEDED_KEY, format!("{imported} sample catalogs imported")],
     )?;
     Ok(())

@@ -326,6 +326,7 @@ impl Decks {
                     name: name.trim().to_string(),
                     game: None,
                     entries: Vec::new(),
+                    ..Deck::default()
                 };
                 self.db
                     .run(move |s| Ok(Some(s.create_deck(catalog, &deck)?)))
