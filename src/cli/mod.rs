@@ -31,9 +31,18 @@ use crate::model::Catalog;
 #[derive(Debug, Parser)]
 #[command(name = "deckwright", version, about, long_about = None)]
 pub struct Cli {
-    /// The database to use instead of the one in the user's data folder.
-    #[arg(long, global = true, value_name = "PATH", env = "DECKWRIGHT_DB")]
+    /// The database to use instead of the one in the user's data folder
+    /// (default: $DECKWRIGHT_DB when set and not empty).
+    // Not clap's `env`: it refuses an empty DECKWRIGHT_DB instead of falling
+    // back to the default (Store::default_path reads the variable).
+    #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<PathBuf>,
+
+    /// Open the database read-only: reads work, every change is refused, and
+    /// no file is created or changed. (A database this user cannot write is
+    /// opened read-only anyway.)
+    #[arg(long, global = true)]
+    pub read_only: bool,
 
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -99,8 +108,14 @@ impl From<Diagnostics> for CliError {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    db::set_read_only(cli.read_only);
     match cli.command {
         None => {
+            if cli.read_only {
+                return Err(CliError::input(
+                    "--read-only is for the subcommands; the app opens a database it cannot write read-only by itself",
+                ));
+            }
             let path = db::db_path(cli.db.as_deref())?;
             crate::gui::run(path).map_err(|e| CliError {
                 code: 1,
