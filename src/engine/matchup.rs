@@ -32,7 +32,7 @@ pub enum Seats {
 impl Seats {
     fn of(self, game: u64) -> Seat {
         match self {
-            Seats::Alternate if game % 2 == 0 => Seat::First,
+            Seats::Alternate if game.is_multiple_of(2) => Seat::First,
             Seats::Alternate => Seat::Second,
             Seats::AFirst => Seat::First,
             Seats::ASecond => Seat::Second,
@@ -119,7 +119,7 @@ pub fn play_game<R: Rules>(
     buf: &mut Vec<R::Action>,
 ) -> Result<Outcome, super::core::Illegal> {
     rules.start(st, seed, seat);
-    let mut prng = rng(seed ^ 0x5EED_0F_D1CE);
+    let mut prng = rng(seed ^ 0x005E_ED0F_D1CE);
     let mut guard = 0u32;
     loop {
         if let Some(o) = rules.outcome(st) {
