@@ -11,6 +11,7 @@ mod db;
 mod deck;
 mod goldfish;
 mod hand;
+mod matchup;
 mod odds;
 mod pdf;
 mod progress;
@@ -73,6 +74,8 @@ pub enum Command {
     Collection(collection::Args),
     /// Print-and-play PDF: nine-up pages or eight-fold sheets.
     Pdf(pdf::Args),
+    /// Complete two-player games between decks, both played by the computer.
+    Match(matchup::Args),
     #[command(flatten)]
     Archive(archive::Args),
 }
@@ -135,6 +138,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Deck(args)) => deck::run(&args, cli.db.as_deref()),
         Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),
         Some(Command::Pdf(args)) => pdf::run(&args, cli.db.as_deref()),
+        Some(Command::Match(args)) => matchup::run(&args, cli.db.as_deref()),
         Some(Command::Archive(args)) => archive::run(&args, cli.db.as_deref()),
     }
 }

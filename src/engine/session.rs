@@ -119,6 +119,11 @@ trait DynEngine: Send + Sync {
     fn piles(&self) -> Vec<(Option<usize>, Pile)>;
     fn seen_in(&self, pile: Pile, sched: &Schedule, t: u32) -> u32;
     fn pile_for_type(&self, card_type: &str) -> Pile;
+    fn play_match(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        progress: &Progress<'_>,
+    ) -> Result<super::matchup::MatchTally, RunError>;
 }
 
 /// A game's rules behind [`DynEngine`].
@@ -180,6 +185,13 @@ impl<R: Rules> DynEngine for Compiled<R> {
     }
     fn pile_for_type(&self, card_type: &str) -> Pile {
         self.0.pile_for_type(card_type)
+    }
+    fn play_match(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        progress: &Progress<'_>,
+    ) -> Result<super::matchup::MatchTally, RunError> {
+        super::matchup::run(self.0.as_ref(), cfg, progress)
     }
 }
 
@@ -315,6 +327,16 @@ impl Engine {
     /// The pile a card of type `card_type` would start in.
     pub fn pile_for_type(&self, card_type: &str) -> Pile {
         self.0.pile_for_type(card_type)
+    }
+    /// Plays complete two-player games (an engine compiled with
+    /// [`Engine::versus`] and an opponent) and reports them for deck A.
+    pub fn play_match(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        progress: &Progress<'_>,
+    ) -> Result<super::matchup::MatchReport, RunError> {
+        let t = self.0.play_match(cfg, progress)?;
+        Ok(super::matchup::MatchReport::new(self.game(), cfg, &t))
     }
 }
 
