@@ -60,7 +60,7 @@ struct CheckReport<'a> {
 pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
     match args {
         Args::Check { file, json } => {
-            let loaded = catalog::load(file)?;
+            let loaded = catalog::load_checked(file)?;
             let warnings = catalog::lint(&loaded.catalog, &loaded.card_lines);
             if *json {
                 print_json(&CheckReport {
@@ -111,7 +111,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
         Args::Import { file, replace } => {
-            let loaded = catalog::load(file)?;
+            let loaded = catalog::load_checked(file)?;
             let mut store = db::open(dbp)?;
             let id = if *replace {
                 store.replace_catalog(&loaded.catalog)?

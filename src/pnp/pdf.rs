@@ -11,8 +11,9 @@
 //! - **Pictures** go in as printpdf external XObjects (raw streams), one per
 //!   distinct picture, shared by every page that draws it:
 //!   [`ImageData::Jpeg`] as `/DCTDecode` with the file's bytes untouched;
-//!   decoded pixels as `/FlateDecode` at their own size and depth, with PNG
-//!   row prediction, alpha as an `/SMask`, ≤ 256 colours as `/Indexed`.
+//!   decoded pixels as `/FlateDecode` with PNG row prediction, packed by
+//!   [`super::images`] when they were read, at their depth, alpha as an
+//!   `/SMask`, ≤ 256 colours as `/Indexed`.
 //!   printpdf's own image path (`RawImage`) is not used: it truncates 16-bit
 //!   samples to 8, knows no indexed colour, compresses without prediction
 //!   (a photo-like PNG then grows far past its file size) and, under the
@@ -39,6 +40,7 @@
 //! therefore parse the file (lopdf) rather than compare bytes.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+
 use std::io::Write as _;
 
 use lopdf::{Object, dictionary};
@@ -48,12 +50,11 @@ use printpdf::{
     PdfParseErrorSeverity, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, TextItem, WindingOrder,
     XObject, XObjectId, XObjectTransform,
 };
-use rayon::prelude::*;
 
 use super::PnpError;
 use super::draw::{Affine, Op, PT_PER_MM, Page, Path, Rect, Rgb, Seg};
 use super::font::Face;
-use super::images::{Image, ImageData, PixelColor};
+use super::images::{Image, ImageData, PNG_PREDICTOR, Packed, PixelColor};
 
 /// The PDF version written: 1.4 brought soft masks, 1.7 is what every
 /// current viewer and printer driver reads.
@@ -81,7 +82,21 @@ struct Resources {
 }
 
 /// Writes `pages` (which refer to `images` by index) as a PDF file.
-pub fn write(pages: &[Page], images: &[Image], meta: &Meta) -> Result<Vec<u8>, PnpError> {
+pub fn write(pages: &[Page], images: Vec<Image>, meta: &Meta) -> Result<Vec<u8>, PnpError> {
+    let mut out = Vec::new();
+    write_to(pages, images, meta, &mut out)?;
+    Ok(out)
+}
+
+/// [`write`] into `out` (a file, say), so that the finished PDF need not be
+/// held in memory as well. The pictures are taken, not copied: each one's
+/// data moves into its XObject.
+pub fn write_to(
+    pages: &[Page],
+    images: Vec<Image>,
+    meta: &Meta,
+    out: &mut dyn std::io::Write,
+) -> Result<(), PnpError> {
     let mut doc = PdfDocument::new(&meta.title);
     let now = printpdf::OffsetDateTime::now_utc();
     let info = &mut doc.metadata.info;
@@ -107,15 +122,14 @@ pub fn write(pages: &[Page], images: &[Image], meta: &Meta) -> Result<Vec<u8>, P
             });
         }
     }
-    let built: Vec<(usize, ExternalStream)> = used_images
-        .into_par_iter()
-        .map(|i| {
-            let img = images
-                .get(i)
-                .ok_or_else(|| PnpError::Pdf(format!("page refers to missing image {i}")))?;
-            Ok((i, image_stream(img)?))
-        })
-        .collect::<Result<_, PnpError>>()?;
+    if let Some(i) = used_images.iter().find(|&&i| i >= images.len()) {
+        return Err(PnpError::Pdf(format!("page refers to missing image {i}")));
+    }
+    let built = images
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| used_images.contains(i))
+        .map(|(i, img)| (i, image_stream(img)));
     for (i, stream) in built {
         // inserted rather than `add_xobject`ed, which would copy the stream
         let id = XObjectId::new();
@@ -181,11 +195,12 @@ pub fn write(pages: &[Page], images: &[Image], meta: &Meta) -> Result<Vec<u8>, P
     }
     finish(&mut out_doc, pages, meta)?;
     out_doc.compress();
-    let mut out = Vec::new();
+    let mut out = std::io::BufWriter::new(out);
     out_doc
         .save_to(&mut out)
+        .and_then(|_| out.flush())
         .map_err(|e| PnpError::Pdf(e.to_string()))?;
-    Ok(out)
+    Ok(())
 }
 
 /// The lopdf part: what printpdf 0.12 has no API for (see the module docs).
@@ -558,16 +573,37 @@ fn embed_face(
 }
 
 /// A picture as a raw XObject stream (with its soft mask nested, which
-/// printpdf writes as an object of its own).
-fn image_stream(img: &Image) -> Result<ExternalStream, PnpError> {
-    let mut dict: BTreeMap<String, DictItem> = BTreeMap::from([
-        ("Type".to_string(), DictItem::Name(b"XObject".to_vec())),
-        ("Subtype".to_string(), DictItem::Name(b"Image".to_vec())),
-        ("Width".to_string(), DictItem::Int(i64::from(img.width))),
-        ("Height".to_string(), DictItem::Int(i64::from(img.height))),
-    ]);
+/// printpdf writes as an object of its own). Decoded pictures arrive packed
+/// already ([`super::images::Packed`]): this only describes them.
+fn image_stream(img: Image) -> ExternalStream {
     let name = |n: &str| DictItem::Name(n.as_bytes().to_vec());
-    let content = match &img.data {
+    let int = |v: i64| DictItem::Int(v);
+    let (width, height) = (i64::from(img.width), i64::from(img.height));
+    let mut dict: BTreeMap<String, DictItem> = BTreeMap::from([
+        ("Type".to_string(), name("XObject")),
+        ("Subtype".to_string(), name("Image")),
+        ("Width".to_string(), int(width)),
+        ("Height".to_string(), int(height)),
+    ]);
+    // the filter of packed samples: Flate after PNG row prediction
+    let filter =
+        |dict: &mut BTreeMap<String, DictItem>, packed: &Packed, colors: usize, bits: u8| {
+            if packed.flate {
+                dict.insert("Filter".into(), name("FlateDecode"));
+                dict.insert(
+                    "DecodeParms".into(),
+                    DictItem::Dict {
+                        map: BTreeMap::from([
+                            ("Predictor".to_string(), int(PNG_PREDICTOR)),
+                            ("Colors".to_string(), int(colors as i64)),
+                            ("BitsPerComponent".to_string(), int(i64::from(bits))),
+                            ("Columns".to_string(), int(width)),
+                        ]),
+                    },
+                );
+            }
+        };
+    let content = match img.data {
         ImageData::Jpeg {
             bytes,
             components,
@@ -579,13 +615,13 @@ fn image_stream(img: &Image) -> Result<ExternalStream, PnpError> {
                 _ => "DeviceRGB",
             };
             dict.insert("ColorSpace".into(), name(cs));
-            dict.insert("BitsPerComponent".into(), DictItem::Int(8));
+            dict.insert("BitsPerComponent".into(), int(8));
             dict.insert("Filter".into(), name("DCTDecode"));
-            if *inverted_cmyk {
+            if inverted_cmyk {
                 let decode = [1, 0, 1, 0, 1, 0, 1, 0].map(DictItem::Int).to_vec();
                 dict.insert("Decode".into(), DictItem::Array(decode));
             }
-            bytes.clone()
+            bytes
         }
         ImageData::Pixels {
             color,
@@ -593,159 +629,51 @@ fn image_stream(img: &Image) -> Result<ExternalStream, PnpError> {
             samples,
             alpha,
         } => {
-            let (cs, colors) = match color {
-                PixelColor::Gray => (name("DeviceGray"), 1),
-                PixelColor::Rgb => (name("DeviceRGB"), 3),
-                PixelColor::Indexed(pal) => (
-                    DictItem::Array(vec![
-                        name("Indexed"),
-                        name("DeviceRGB"),
-                        DictItem::Int(pal.len() as i64 - 1),
-                        DictItem::String {
-                            data: pal.iter().flatten().copied().collect(),
-                            literal: false,
-                        },
-                    ]),
-                    1,
-                ),
+            let cs = match &color {
+                PixelColor::Gray => name("DeviceGray"),
+                PixelColor::Rgb => name("DeviceRGB"),
+                PixelColor::Indexed(pal) => DictItem::Array(vec![
+                    name("Indexed"),
+                    name("DeviceRGB"),
+                    int(pal.len() as i64 - 1),
+                    DictItem::String {
+                        data: pal.iter().flatten().copied().collect(),
+                        literal: false,
+                    },
+                ]),
             };
             dict.insert("ColorSpace".into(), cs);
-            dict.insert("BitsPerComponent".into(), DictItem::Int(i64::from(*bits)));
+            dict.insert("BitsPerComponent".into(), int(i64::from(bits)));
             if let Some(a) = alpha {
                 let mut mask = BTreeMap::from([
                     ("Type".to_string(), name("XObject")),
                     ("Subtype".to_string(), name("Image")),
-                    ("Width".to_string(), DictItem::Int(i64::from(img.width))),
-                    ("Height".to_string(), DictItem::Int(i64::from(img.height))),
+                    ("Width".to_string(), int(width)),
+                    ("Height".to_string(), int(height)),
                     ("ColorSpace".to_string(), name("DeviceGray")),
-                    (
-                        "BitsPerComponent".to_string(),
-                        DictItem::Int(i64::from(*bits)),
-                    ),
+                    ("BitsPerComponent".to_string(), int(i64::from(bits))),
                 ]);
-                let content = deflate(a, img.width, 1, *bits, &mut mask)?;
+                filter(&mut mask, &a, 1, bits);
                 dict.insert(
                     "SMask".into(),
                     DictItem::Stream {
                         stream: ExternalStream {
                             dict: mask,
-                            content,
+                            content: a.data,
                             compress: false,
                         },
                     },
                 );
             }
-            deflate(samples, img.width, colors, *bits, &mut dict)?
+            filter(&mut dict, &samples, color.channels(), bits);
+            samples.data
         }
     };
-    Ok(ExternalStream {
+    ExternalStream {
         dict,
         content,
-        // compressed already (or JPEG): printpdf and lopdf must leave it be
+        // packed already (or JPEG): printpdf and lopdf must leave it be
         compress: false,
-    })
-}
-
-/// Flate-compresses pixel samples after PNG row prediction (each row
-/// filtered the way PNG encoders do, `/Predictor 15`), which is what lets a
-/// photo-like PNG stay near its own file size, and records the filter in
-/// `dict`. Keeps the plain samples (no filter) if compressing does not pay.
-fn deflate(
-    samples: &[u8],
-    width: u32,
-    colors: usize,
-    bits: u8,
-    dict: &mut BTreeMap<String, DictItem>,
-) -> Result<Vec<u8>, PnpError> {
-    let bits = usize::from(bits).max(8);
-    let bpp = colors * bits / 8;
-    let predicted = png_predict(samples, width as usize * bpp, bpp);
-    let mut z = flate2::write::ZlibEncoder::new(
-        Vec::with_capacity(samples.len() / 2),
-        flate2::Compression::best(),
-    );
-    z.write_all(&predicted)
-        .map_err(|e| PnpError::Pdf(e.to_string()))?;
-    let packed = z.finish().map_err(|e| PnpError::Pdf(e.to_string()))?;
-    if packed.len() >= samples.len() {
-        return Ok(samples.to_vec());
-    }
-    let int = |v: usize| DictItem::Int(v as i64);
-    dict.insert("Filter".into(), DictItem::Name(b"FlateDecode".to_vec()));
-    dict.insert(
-        "DecodeParms".into(),
-        DictItem::Dict {
-            map: BTreeMap::from([
-                ("Predictor".to_string(), int(15)),
-                ("Colors".to_string(), int(colors)),
-                ("BitsPerComponent".to_string(), int(bits)),
-                ("Columns".to_string(), int(width as usize)),
-            ]),
-        },
-    );
-    Ok(packed)
-}
-
-/// PNG row filtering: each row gets a filter-type byte (0 None, 1 Sub, 2 Up,
-/// 3 Average, 4 Paeth), chosen by the smallest sum of absolute residuals.
-fn png_predict(data: &[u8], row_len: usize, bpp: usize) -> Vec<u8> {
-    if row_len == 0 {
-        return Vec::new();
-    }
-    let rows = data.len() / row_len;
-    let mut out = Vec::with_capacity(data.len() + rows);
-    let zero = vec![0u8; row_len];
-    let mut cand: [Vec<u8>; 5] = Default::default();
-    for r in 0..rows {
-        let cur = &data[r * row_len..(r + 1) * row_len];
-        let prev = if r == 0 {
-            &zero[..]
-        } else {
-            &data[(r - 1) * row_len..r * row_len]
-        };
-        for (f, buf) in cand.iter_mut().enumerate() {
-            buf.clear();
-            for i in 0..row_len {
-                let a = if i >= bpp { cur[i - bpp] } else { 0 };
-                let b = prev[i];
-                let c = if i >= bpp { prev[i - bpp] } else { 0 };
-                let pred = match f {
-                    0 => 0,
-                    1 => a,
-                    2 => b,
-                    3 => ((u16::from(a) + u16::from(b)) / 2) as u8,
-                    _ => paeth(a, b, c),
-                };
-                buf.push(cur[i].wrapping_sub(pred));
-            }
-        }
-        let best = (0..5)
-            .min_by_key(|&f| {
-                cand[f]
-                    .iter()
-                    .map(|&v| u64::from((v as i8).unsigned_abs()))
-                    .sum::<u64>()
-            })
-            .unwrap_or(0);
-        out.push(best as u8);
-        out.extend_from_slice(&cand[best]);
-    }
-    out
-}
-
-fn paeth(a: u8, b: u8, c: u8) -> u8 {
-    let p = i16::from(a) + i16::from(b) - i16::from(c);
-    let (pa, pb, pc) = (
-        (p - i16::from(a)).abs(),
-        (p - i16::from(b)).abs(),
-        (p - i16::from(c)).abs(),
-    );
-    if pa <= pb && pa <= pc {
-        a
-    } else if pb <= pc {
-        b
-    } else {
-        c
     }
 }
 
@@ -757,34 +685,37 @@ mod tests {
     use std::path::PathBuf;
 
     #[test]
-    fn png_prediction_round_trips_through_lopdf() {
-        let (w, h) = (37usize, 11usize);
+    fn packed_pixels_are_described_for_viewers_to_unpack() {
+        // lopdf undoes the Flate and the PNG predictor as a viewer would
+        let (w, h) = (37u32, 11u32);
         let samples: Vec<u8> = (0..w * h * 3).map(|i| ((i * 7) % 251) as u8).collect();
-        let mut dict = BTreeMap::new();
-        let packed = deflate(&samples, w as u32, 3, 8, &mut dict).unwrap();
+        let img = Image {
+            path: PathBuf::from("x.png"),
+            width: w,
+            height: h,
+            source_width: w,
+            source_height: h,
+            orientation: image::metadata::Orientation::NoTransforms,
+            file_len: 0,
+            data: ImageData::Pixels {
+                color: PixelColor::Rgb,
+                bits: 8,
+                samples: Packed::pack(&samples, w, 3, 8),
+                alpha: None,
+            },
+        };
+        let s = image_stream(img);
+        assert!(!s.compress);
         assert_eq!(
-            dict.get("Filter"),
+            s.dict.get("Filter"),
             Some(&DictItem::Name(b"FlateDecode".to_vec()))
         );
-        // lopdf undoes the Flate and the PNG predictor as a viewer would
         let mut d = lopdf::Dictionary::new();
-        for (k, v) in &dict {
+        for (k, v) in &s.dict {
             d.set(k.as_bytes(), v.to_lopdf());
         }
-        d.set("Width", w as i64);
-        d.set("Height", h as i64);
-        let s = lopdf::Stream::new(d, packed);
+        let s = lopdf::Stream::new(d, s.content);
         assert_eq!(s.decompressed_content().unwrap(), samples);
-    }
-
-    #[test]
-    fn incompressible_samples_stay_plain() {
-        // 8 samples do not pay for a zlib header and a filter byte per row
-        let mut dict = BTreeMap::new();
-        let samples = [3u8, 250, 17, 99, 1, 200, 64, 31];
-        let out = deflate(&samples, 8, 1, 8, &mut dict).unwrap();
-        assert_eq!(out, samples);
-        assert!(dict.is_empty());
     }
 
     #[test]
@@ -826,13 +757,15 @@ mod tests {
             path: PathBuf::from("x.png"),
             width: 2,
             height: 1,
+            source_width: 2,
+            source_height: 1,
             orientation: image::metadata::Orientation::NoTransforms,
             file_len: 10,
             data: ImageData::Pixels {
                 color: PixelColor::Rgb,
                 bits: 8,
-                samples: vec![255, 0, 0, 0, 0, 255],
-                alpha: Some(vec![255, 128]),
+                samples: Packed::plain(vec![255, 0, 0, 0, 0, 255]),
+                alpha: Some(Packed::plain(vec![255, 128])),
             },
         };
         let ops = vec![
@@ -853,7 +786,7 @@ mod tests {
         ];
         let bytes = write(
             &[page(ops.clone()), page(ops)],
-            &[img],
+            vec![img],
             &Meta {
                 title: "Test — deck".into(),
                 duplex: true,
