@@ -23,10 +23,11 @@
 //!   may buffer at most [`PNG_CHUNK_LIMIT`] bytes of ancillary chunks and
 //!   skips ICC profiles and text unread (a 1 GiB `iCCP` costs nothing; the
 //!   PDF is written in DeviceRGB/Gray anyway); the JPEG decoder may allocate
-//!   the decoded picture and no more. Pictures over the pixel limit are
-//!   refused from their header, before any decoding. (Interlaced PNGs are the
-//!   one exception to streaming: their rows arrive in seven passes, so they
-//!   are decoded whole, within the pixel limit.)
+//!   the decoded picture and no more, and only one picture over 64 MiB is
+//!   decoded whole at a time. Pictures over the pixel limit are refused from
+//!   their header, before any decoding. (Interlaced PNGs are the one
+//!   exception to streaming: their rows arrive in seven passes, so they are
+//!   decoded whole, within the pixel limit.)
 //! - **EXIF orientation** (JPEG `APP1`, PNG `eXIf`) is not applied to the
 //!   pixels — that would mean re-encoding the JPEG — but to the placement
 //!   matrix ([`orientation_matrix`]), which viewers and printers honour.
@@ -51,6 +52,26 @@ pub const PNG_CHUNK_LIMIT: usize = 16 << 20;
 /// Bytes per pixel the JPEG decoder may allocate: four components (CMYK)
 /// of eight bits.
 const JPEG_BYTES_PER_PIXEL: u64 = 4;
+
+/// A whole decoded picture over this many bytes (a JPEG being checked, an
+/// interlaced PNG) is decoded while holding [`BIG_DECODE`]: pictures are
+/// read on several threads, and two 7000 × 7000 JPEGs decoded at once would
+/// hold 294 MB between them.
+const BIG_DECODE_BYTES: u64 = 64 << 20;
+
+/// Held while a picture over [`BIG_DECODE_BYTES`] is decoded whole.
+static BIG_DECODE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Runs `f`, one at a time with other big decodes when `bytes` is large.
+fn decoding<T>(bytes: u64, f: impl FnOnce() -> T) -> T {
+    if bytes > BIG_DECODE_BYTES {
+        // a panic elsewhere cannot leave the unit value inconsistent
+        let _turn = BIG_DECODE.lock().unwrap_or_else(|e| e.into_inner());
+        f()
+    } else {
+        f()
+    }
+}
 
 /// The PDF predictor for PNG row filters chosen per row (ISO 32000 §7.4.4.4).
 pub const PNG_PREDICTOR: i64 = 15;
@@ -422,7 +443,9 @@ fn decode_jpeg(path: &Path, bytes: &[u8], max_pixels: u64) -> Result<JpegFacts, 
         .into_decoder()
         .map_err(|e| decode_err(e.to_string()))?;
     let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
-    drop(DynamicImage::from_decoder(decoder).map_err(|e| decode_err(e.to_string()))?);
+    let size = decoder.total_bytes();
+    decoding(size, || DynamicImage::from_decoder(decoder).map(drop))
+        .map_err(|e| decode_err(e.to_string()))?;
     Ok(JpegFacts {
         width,
         height,
@@ -500,11 +523,14 @@ impl PngRows<'_> {
                 .reader
                 .output_buffer_size()
                 .ok_or("the picture does not fit in memory")?;
-            let mut buf = vec![0; size];
-            let out = self.reader.next_frame(&mut buf).map_err(err)?;
-            for r in buf.chunks_exact(out.line_size) {
-                row(r);
-            }
+            decoding(size as u64, || {
+                let mut buf = vec![0; size];
+                let out = self.reader.next_frame(&mut buf).map_err(err)?;
+                for r in buf.chunks_exact(out.line_size) {
+                    row(r);
+                }
+                Ok::<(), String>(())
+            })?;
         } else {
             while let Some(r) = self.reader.next_row().map_err(err)? {
                 row(r.data());

@@ -32,8 +32,10 @@
 //!   writes it as `[x y width height]`, not the corners ISO 32000 §7.9.5
 //!   asks for, which only coincides with the truth for boxes at the origin);
 //!   the document language; PDF version 1.7 (printpdf writes 1.3, which
-//!   has no soft masks); and an info dictionary without printpdf's empty
-//!   entries (an empty `/GTS_PDFXVersion` makes viewers call the file PDF/X).
+//!   has no soft masks); an info dictionary without printpdf's empty
+//!   entries (an empty `/GTS_PDFXVersion` makes viewers call the file PDF/X);
+//!   and the pictures' bytes, moved into the objects printpdf made for them
+//!   rather than copied by it ([`move_bodies_in`]: memory).
 //!
 //! The output is not byte-for-byte reproducible: printpdf names fonts and
 //! XObjects from a process-wide counter and writes a random `/ID`. Tests
@@ -125,11 +127,12 @@ pub fn write_to(
     if let Some(i) = used_images.iter().find(|&&i| i >= images.len()) {
         return Err(PnpError::Pdf(format!("page refers to missing image {i}")));
     }
+    let mut bodies: Vec<Vec<u8>> = Vec::new();
     let built = images
         .into_iter()
         .enumerate()
         .filter(|(i, _)| used_images.contains(i))
-        .map(|(i, img)| (i, image_stream(img)));
+        .map(|(i, img)| (i, image_stream(img, &mut bodies)));
     for (i, stream) in built {
         // inserted rather than `add_xobject`ed, which would copy the stream
         let id = XObjectId::new();
@@ -193,6 +196,7 @@ pub fn write_to(
     {
         return Err(PnpError::Pdf(format!("printpdf: {}", w.msg)));
     }
+    move_bodies_in(&mut out_doc, bodies)?;
     finish(&mut out_doc, pages, meta)?;
     out_doc.compress();
     let mut out = std::io::BufWriter::new(out);
@@ -200,6 +204,47 @@ pub fn write_to(
         .save_to(&mut out)
         .and_then(|_| out.flush())
         .map_err(|e| PnpError::Pdf(e.to_string()))?;
+    Ok(())
+}
+
+/// The key marking a picture stream whose bytes [`move_bodies_in`] supplies:
+/// its value indexes the bodies. Removed before the file is written.
+const BODY_KEY: &str = "DeckwrightBody";
+
+/// Moves each picture's bytes into its stream object.
+///
+/// printpdf takes every XObject into its document and, converting that to
+/// lopdf, copies each stream: the pictures would be held twice at once
+/// (600 MB for a deck of 60 large JPEGs). So printpdf gets each picture
+/// with its dictionary and an empty body marked [`BODY_KEY`] — it still
+/// creates the object, names it and shares it between pages — and the bytes
+/// move in here, once, without a copy. The smallest lopdf piece that keeps
+/// an export's memory at one copy of its pictures.
+fn move_bodies_in(doc: &mut lopdf::Document, bodies: Vec<Vec<u8>>) -> Result<(), PnpError> {
+    let mut bodies: Vec<Option<Vec<u8>>> = bodies.into_iter().map(Some).collect();
+    for object in doc.objects.values_mut() {
+        let Ok(stream) = object.as_stream_mut() else {
+            continue;
+        };
+        let Some(i) = stream
+            .dict
+            .get(BODY_KEY.as_bytes())
+            .and_then(Object::as_i64)
+            .ok()
+        else {
+            continue;
+        };
+        stream.dict.remove(BODY_KEY.as_bytes());
+        let body = usize::try_from(i)
+            .ok()
+            .and_then(|i| bodies.get_mut(i))
+            .and_then(Option::take)
+            .ok_or_else(|| PnpError::Pdf(format!("picture body {i} is missing or used twice")))?;
+        stream.set_content(body);
+    }
+    if bodies.iter().any(Option::is_some) {
+        return Err(PnpError::Pdf("printpdf dropped a picture".into()));
+    }
     Ok(())
 }
 
@@ -575,7 +620,10 @@ fn embed_face(
 /// A picture as a raw XObject stream (with its soft mask nested, which
 /// printpdf writes as an object of its own). Decoded pictures arrive packed
 /// already ([`super::images::Packed`]): this only describes them.
-fn image_stream(img: Image) -> ExternalStream {
+///
+/// The bytes go to `bodies` and the stream carries their index under
+/// [`BODY_KEY`] (see [`move_bodies_in`]).
+fn image_stream(img: Image, bodies: &mut Vec<Vec<u8>>) -> ExternalStream {
     let name = |n: &str| DictItem::Name(n.as_bytes().to_vec());
     let int = |v: i64| DictItem::Int(v);
     let (width, height) = (i64::from(img.width), i64::from(img.height));
@@ -654,12 +702,14 @@ fn image_stream(img: Image) -> ExternalStream {
                     ("BitsPerComponent".to_string(), int(i64::from(bits))),
                 ]);
                 filter(&mut mask, &a, 1, bits);
+                mask.insert(BODY_KEY.into(), int(bodies.len() as i64));
+                bodies.push(a.data);
                 dict.insert(
                     "SMask".into(),
                     DictItem::Stream {
                         stream: ExternalStream {
                             dict: mask,
-                            content: a.data,
+                            content: Vec::new(),
                             compress: false,
                         },
                     },
@@ -669,9 +719,11 @@ fn image_stream(img: Image) -> ExternalStream {
             samples.data
         }
     };
+    dict.insert(BODY_KEY.into(), int(bodies.len() as i64));
+    bodies.push(content);
     ExternalStream {
         dict,
-        content,
+        content: Vec::new(),
         // packed already (or JPEG): printpdf and lopdf must leave it be
         compress: false,
     }
@@ -704,8 +756,12 @@ mod tests {
                 alpha: None,
             },
         };
-        let s = image_stream(img);
+        let mut bodies = Vec::new();
+        let mut s = image_stream(img, &mut bodies);
         assert!(!s.compress);
+        assert!(s.content.is_empty(), "the bytes wait in `bodies`");
+        assert_eq!(s.dict.remove(BODY_KEY), Some(DictItem::Int(0)));
+        s.content = bodies.remove(0);
         assert_eq!(
             s.dict.get("Filter"),
             Some(&DictItem::Name(b"FlateDecode".to_vec()))
@@ -825,6 +881,16 @@ mod tests {
             })
             .collect();
         assert_eq!(images.len(), 1, "one XObject for the picture used twice");
+        // the bytes moved in, the marker gone, the mask's too
+        let pic = images[0];
+        assert_eq!(pic.content, [255, 0, 0, 0, 0, 255]);
+        let mask = doc
+            .get_object(pic.dict.get(b"SMask").unwrap().as_reference().unwrap())
+            .unwrap()
+            .as_stream()
+            .unwrap();
+        assert_eq!(mask.content, [255, 128]);
+        assert!(!bytes.windows(BODY_KEY.len()).any(|w| w == BODY_KEY.as_bytes()));
         let (_, first) = doc.get_pages().into_iter().next().unwrap();
         let page = doc.get_dictionary(first).unwrap();
         let corners = |key: &[u8]| -> Vec<f64> {
