@@ -165,10 +165,23 @@ pub struct PrintOptions {
     pub card_size_mm: Option<(f64, f64)>,
     /// Images with more pixels are refused (a decompression-bomb guard).
     pub max_image_pixels: u64,
+    /// The printing resolution, pixels per inch at the card's printed size:
+    /// decoded (PNG) pictures with more pixels than that are resampled down
+    /// as they are read, which bounds an export's memory. JPEGs are embedded
+    /// as they are.
+    pub max_dpi: f64,
 }
 
 /// 50 megapixels: a 63 × 88 mm card scanned at 1200 ppi is 12.4 MP.
 pub const DEFAULT_MAX_IMAGE_PIXELS: u64 = 50_000_000;
+
+/// 600 ppi: what a photo inkjet or a laser printer resolves; a 63 × 88 mm
+/// card is then at most 1,489 × 2,079 pixels.
+pub const DEFAULT_MAX_DPI: f64 = 600.0;
+
+/// The range of `max_dpi`: below 72 ppi text and art turn to mush; above
+/// 2400 no desktop printer resolves more.
+pub const MAX_DPI_RANGE: (f64, f64) = (72.0, 2400.0);
 
 impl Default for PrintOptions {
     fn default() -> PrintOptions {
@@ -183,6 +196,7 @@ impl Default for PrintOptions {
             copies: 1,
             card_size_mm: None,
             max_image_pixels: DEFAULT_MAX_IMAGE_PIXELS,
+            max_dpi: DEFAULT_MAX_DPI,
         }
     }
 }
@@ -226,6 +240,13 @@ impl PrintOptions {
         if let Some((w, h)) = self.card_size_mm {
             range("the card width", w, CARD_SIDE_MM.0, CARD_SIDE_MM.1)?;
             range("the card height", h, CARD_SIDE_MM.0, CARD_SIDE_MM.1)?;
+        }
+        let (lo, hi) = MAX_DPI_RANGE;
+        if !(self.max_dpi.is_finite() && (lo..=hi).contains(&self.max_dpi)) {
+            return Err(PnpError::Option(format!(
+                "the printing resolution must be between {lo} and {hi} ppi (got {})",
+                self.max_dpi
+            )));
         }
         if self.max_image_pixels == 0 {
             return Err(PnpError::Option(
@@ -355,6 +376,14 @@ mod tests {
             },
             PrintOptions {
                 card_size_mm: Some((63.0, 5.0)),
+                ..Default::default()
+            },
+            PrintOptions {
+                max_dpi: 50.0,
+                ..Default::default()
+            },
+            PrintOptions {
+                max_dpi: f64::INFINITY,
                 ..Default::default()
             },
         ];
