@@ -25,6 +25,7 @@
 
 pub mod cards;
 pub mod policy;
+pub mod search;
 pub mod text;
 pub mod turn;
 pub mod view;
