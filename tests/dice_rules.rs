@@ -635,3 +635,58 @@ fn dd_ai_strong_plays_legal_moves_and_wins_a_forced_race() {
     .unwrap();
     assert_eq!(o, Outcome::Win { turn: 2 });
 }
+
+#[test]
+fn dd_ai_strong_worlds_keep_what_the_player_sees_and_redeal_what_it_cannot() {
+    let cat = catalog(&[FIREBALL, BRUTE, LOADED_DICE]);
+    let g = game(
+        &cat,
+        &[(0, 10), (1, 10), (2, 10)],
+        Some(&[(0, 10), (1, 10), (2, 10)]),
+    );
+    let st = position(&g, &["Fireball", "Brute"], &["Brute"], &["Brute"]);
+    let sorted = |v: &[u16]| {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v
+    };
+    let pool = |s: &State| {
+        let mut v = s.core.zones.get(z(1, Zone::Hand)).to_vec();
+        v.extend_from_slice(s.core.zones.get(z(1, Zone::Deck)));
+        sorted(&v)
+    };
+    let mut moved = 0;
+    for seed in 0..20 {
+        let mut w = st.clone();
+        assert!(g.sample_world(&mut w, 0, seed));
+        // what player 0 sees stays
+        assert_eq!(
+            w.core.zones.get(z(0, Zone::Hand)),
+            st.core.zones.get(z(0, Zone::Hand))
+        );
+        for p in 0..2 {
+            assert_eq!(
+                w.core.zones.get(z(p, Zone::Battlefield)),
+                st.core.zones.get(z(p, Zone::Battlefield))
+            );
+        }
+        // the other hand keeps its size and the hidden cards their multiset
+        assert_eq!(
+            w.core.zones.len(z(1, Zone::Hand)),
+            st.core.zones.len(z(1, Zone::Hand))
+        );
+        assert_eq!(pool(&w), pool(&st));
+        assert_eq!(
+            sorted(w.core.zones.get(z(0, Zone::Deck))),
+            sorted(st.core.zones.get(z(0, Zone::Deck)))
+        );
+        if w.core.zones.get(z(1, Zone::Deck)) != st.core.zones.get(z(1, Zone::Deck)) {
+            moved += 1;
+        }
+        g.invariants(&w).unwrap();
+    }
+    assert!(
+        moved > 15,
+        "the hidden cards were dealt again ({moved} of 20)"
+    );
+}

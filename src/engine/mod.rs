@@ -34,6 +34,7 @@ pub mod odds;
 pub mod rizontical;
 pub mod run;
 pub mod schedule;
+pub mod search;
 pub mod session;
 pub mod solo;
 

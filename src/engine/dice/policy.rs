@@ -12,8 +12,9 @@
 //! before attacking, casts reroll spells on its own turn only (never in the
 //! other turn's window, where they do nothing), gains life with its spare
 //! spells, uses every harmless creature effect, and counters a spell that
-//! would hurt it or one of its creatures. The strong policy ([`super::search`])
-//! tries each move in sampled worlds and plays the one that wins most.
+//! would hurt it or one of its creatures. The strong policy
+//! ([`crate::engine::search`]) tries each move in sampled worlds and plays
+//! the one that wins most.
 
 use super::cards::Kind;
 use super::{Action, DiceOfDestiny, Phase, State, Zone, z};
@@ -23,7 +24,7 @@ use crate::engine::game::Level;
 /// The seat to act's choice.
 pub fn choose(g: &DiceOfDestiny, st: &State, level: Level) -> Action {
     if level == Level::Strong {
-        return super::search::choose(g, st);
+        return crate::engine::search::strong(g, st).unwrap_or_else(|| choose(g, st, Level::Quick));
     }
     let quick = level != Level::Goldfish;
     match st.phase {
