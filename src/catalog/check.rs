@@ -32,8 +32,12 @@ pub struct Draft {
     /// The game's own fields by key. Lists are comma-separated; tables and
     /// lists of tables are TOML inline values (`{ lakes = 3 }`).
     pub fields: BTreeMap<String, String>,
-    /// Structured effects are kept as they are (the editor does not edit them).
+    /// Structured effects as the card has them.
     pub effects: Vec<Effect>,
+    /// The effects as edited: a TOML array of inline tables, as a catalog
+    /// writes `effects = [...]`. When set it replaces [`Draft::effects`]
+    /// (empty: no effects) and is checked by the loader like a file.
+    pub effects_text: Option<String>,
 }
 
 /// One problem with a draft.
@@ -72,6 +76,7 @@ impl Draft {
                 .map(|(k, v)| (k.clone(), typed_text(v)))
                 .collect(),
             effects: card.effects.clone(),
+            effects_text: None,
         }
     }
 
@@ -92,6 +97,14 @@ impl Draft {
     pub fn field(&self, key: &str) -> &str {
         self.fields.get(key).map_or("", String::as_str)
     }
+}
+
+/// A card's effects as [`Draft::effects_text`] shows them (empty: none).
+pub fn effects_text(effects: &[Effect]) -> String {
+    if effects.is_empty() {
+        return String::new();
+    }
+    Value::try_from(effects).map_or_else(|_| String::new(), |v| v.to_string())
 }
 
 /// How a field value is shown for editing: the inverse of what [`check`]
@@ -252,7 +265,11 @@ pub fn check(
             },
         }
     }
-    if !draft.effects.is_empty() {
+    if let Some(raw) = &draft.effects_text {
+        if !raw.trim().is_empty() {
+            put(&mut text, "effects", raw.trim().to_string());
+        }
+    } else if !draft.effects.is_empty() {
         match Value::try_from(&draft.effects) {
             Ok(v) => put(&mut text, "effects", v.to_string()),
             Err(e) => problems.push(Problem::at("effects", e.to_string())),
