@@ -279,7 +279,9 @@ fn write_a_cards_text_and_read_what_the_engine_makes_of_it() {
     // a sentence with none of the game's words is flavour, shown as such
     let shown = h.text_containing("flavour");
     assert!(
-        shown.as_deref().is_some_and(|s| s.contains("Then the moon sings.")),
+        shown
+            .as_deref()
+            .is_some_and(|s| s.contains("Then the moon sings.")),
         "{shown:?}"
     );
 }

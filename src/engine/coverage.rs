@@ -89,8 +89,7 @@ pub fn ability_words(a: &Ability) -> String {
         let s = format!("{v:?}")
             .replace(" { ", " ")
             .replace(" }", "")
-            .replace('{', "")
-            .replace('}', "");
+            .replace(['{', '}'], "");
         let mut out = String::with_capacity(s.len() + 4);
         for (i, ch) in s.chars().enumerate() {
             if ch.is_uppercase() && i > 0 && !out.ends_with(' ') && !out.ends_with('(') {
