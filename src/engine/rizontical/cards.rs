@@ -710,3 +710,124 @@ pub fn read(card: &Card) -> CardReading {
     r.unsupported.dedup();
     r
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Effect;
+
+    /// The sample catalog's hand-written `effects`, before the cards were
+    /// played from their printed text.
+    const HAND_WRITTEN: &[(&str, &str)] = &[
+        (
+            "Aether Surge",
+            r#"[{ on = "deploy", energy = 1, draw = 1 }]"#,
+        ),
+        ("Soul Insight", r#"[{ on = "deploy", draw = 2 }]"#),
+        ("Quick Draw", r#"[{ on = "deploy", draw = 1 }]"#),
+        ("Cascade of Power", r#"[{ on = "deploy", energy = 5 }]"#),
+        ("Grand Library", r#"[{ on = "turn-start", draw = 1 }]"#),
+    ];
+
+    /// The printed text of every sample card that had hand-written effects
+    /// reads into the same abilities.
+    #[test]
+    fn the_grammar_reads_what_the_hand_written_effects_said() {
+        let cat = crate::catalog::load(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("resources/catalogs/rizontical.toml"),
+        )
+        .unwrap()
+        .catalog;
+        #[derive(serde::Deserialize)]
+        struct Row {
+            effects: Vec<Effect>,
+        }
+        for (name, effects) in HAND_WRITTEN {
+            let card = cat.cards.iter().find(|c| c.name == *name).unwrap();
+            assert!(card.effects.is_empty(), "{name} is played from its text");
+            let row: Row = toml::from_str(&format!("effects = {effects}")).unwrap();
+            let read = read(card);
+            assert_eq!(read.status(), crate::engine::coverage::Status::Modelled);
+            let want = abilities(&row.effects, FLAT);
+            assert_eq!(read.abilities.len(), want.len(), "{name}");
+            for (got, want) in read.abilities.iter().zip(&want) {
+                assert_eq!(got.trigger, want.trigger, "{name}");
+                let mut a: Vec<String> = got.steps.iter().map(|s| format!("{s:?}")).collect();
+                let mut b: Vec<String> = want.steps.iter().map(|s| format!("{s:?}")).collect();
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "{name}");
+            }
+        }
+    }
+
+    fn card(kind: &str, text: &str) -> Card {
+        let mut c = Card::new("X", kind);
+        c.text = Some(text.into());
+        c
+    }
+
+    #[test]
+    fn an_unread_phrase_is_reported_with_its_words() {
+        let mut c = card("power", "Draw 1 Power. Swap every Numen.");
+        c.fields
+            .insert("category".into(), FieldValue::Text("normal".into()));
+        let r = read(&c);
+        assert_eq!(r.not_understood, vec!["swap every numen".to_string()]);
+        assert_eq!(r.status(), crate::engine::coverage::Status::Partial);
+        assert!(!power(&c).modelled);
+    }
+
+    #[test]
+    fn an_aura_means_the_fighter_it_is_assigned_to() {
+        let mut c = card(
+            "power",
+            "When this Fighter hits: this Power loses 1 Use and the target gets the Poison status.",
+        );
+        c.fields
+            .insert("category".into(), FieldValue::Text("aura".into()));
+        let p = power(&c);
+        assert_eq!(
+            p.abilities[0].trigger,
+            Trigger::On {
+                event: Event::Hits,
+                who: Who::Attached
+            }
+        );
+        assert_eq!(p.abilities[0].costs, vec![Cost::UseCounter]);
+    }
+
+    #[test]
+    fn skills_carry_their_kind_costs_use_and_time() {
+        let cat = crate::catalog::load(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("resources/catalogs/rizontical.toml"),
+        )
+        .unwrap()
+        .catalog;
+        let f = |n: &str| Fighter::of(cat.cards.iter().find(|c| c.name == n).unwrap());
+        let mya = f("Mya");
+        assert_eq!(mya.skills[0].kind, SkillKind::Mana);
+        assert_eq!(
+            mya.skills[0].ability.costs,
+            vec![
+                Cost::Pay {
+                    what: Resource::Ap,
+                    n: 1
+                },
+                Cost::Pay {
+                    what: Resource::Mana,
+                    n: 1
+                }
+            ]
+        );
+        let lyss = f("Lyss");
+        assert_eq!(lyss.skills[1].uses, 3);
+        assert_eq!(lyss.skills[1].ability.limit, Limit::Uses { n: 3 });
+        let tarq = f("Tarq");
+        assert_eq!(tarq.skills[1].time, 3);
+        assert_eq!(tarq.skills[1].ability.condition, Some(Condition::WhileTime));
+        assert_eq!(f("Zill").skills.len(), 3);
+    }
+}

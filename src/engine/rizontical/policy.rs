@@ -703,13 +703,15 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
     let ally = st.slots[p][usize::from(st.step)];
     if ally != NONE {
         let here = st.cell[usize::from(ally)];
-        if let Some((v, a)) = attacks(r, st, p, ally, level) {
-            if v >= 10
-                && matches!(a, Action::Hit { .. } | Action::Skill { .. })
-                && let Some(b) = buff(r, st, p, ally)
-            {
-                return b;
-            }
+        // a self-Buff first when an enemy is in reach of a hit
+        if !st.hit
+            && !st.no_damage
+            && enemies(st, p).any(|t| r.in_range(st, ally, here, st.cell[usize::from(t)]))
+            && let Some(b) = buff(r, st, p, ally)
+        {
+            return b;
+        }
+        if let Some((_, a)) = attacks(r, st, p, ally, level) {
             return a;
         }
         if !st.moved && !st.hit {
@@ -823,7 +825,7 @@ pub fn use_trigger(
             dmg > 0
         }
         Event::Hits => on(subject) && r.hit_damage(st, subject, other) >= 2,
-        Event::UsesPower => r.def(subject).power().is_some_and(|pw| pw.cost >= 1),
+        Event::UsesPower => card_value(r, st, r.owner(subject), subject) >= 3,
         Event::Deployed | Event::UsesSkill | Event::MovesNear | Event::WouldBeDefeated => true,
         Event::Defeated => !st.core.zones.is_empty(z(p, Zone::FighterDeck)),
         _ => {

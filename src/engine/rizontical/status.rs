@@ -460,24 +460,33 @@ impl Rizontical {
         if let Some(s) = slot {
             self.deploy_upon_defeat(st, owner, s);
         }
-        self.check_win(st);
+        // the win checks come once the action has resolved: two last
+        // Fighters defeated by one effect is a draw ("at the same time")
     }
 
     /// "Their owner may draw 1 Power and they may deploy a Fighter from their
     /// deck on the defeated Fighter's slot" (the owner always takes both
     /// when it can; the dummy redeploys only with `dummy_redeploys`).
     fn deploy_upon_defeat(&self, st: &mut State, p: usize, slot: usize) {
-        if st.slots[p][slot] != NONE || st.core.over() {
+        if st.core.over() {
             return;
         }
         if st.core.passive[p] {
-            if p == 1 && self.options.dummy_redeploys && st.dummy_reserve > 0 {
+            if p == 1
+                && st.slots[p][slot] == NONE
+                && self.options.dummy_redeploys
+                && st.dummy_reserve > 0
+            {
                 st.dummy_reserve -= 1;
                 self.redeploy_dummy(st, slot);
             }
             return;
         }
         st.core.draw(p, z(p, Zone::PowerDeck), z(p, Zone::Hand));
+        if st.slots[p][slot] != NONE {
+            // an effect already deployed on it (Eclipse Gate)
+            return;
+        }
         if let Some(f) = self.deploy_pick(st, p)
             && let Some(cell) = super::policy::deploy_cell(self, st, p)
         {

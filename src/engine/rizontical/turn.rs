@@ -273,6 +273,7 @@ pub fn begin_timeline_turn(r: &Rizontical, st: &mut State) {
         r.gain_ap(st, p, r.setup.ap_per_turn as i32);
     }
     r.fire(st, Event::TurnStart, NONE, NONE);
+    r.check_win(st);
     if st.core.over() {
         st.phase = Phase::Over;
         return;
@@ -345,6 +346,7 @@ fn open_turn(r: &Rizontical, st: &mut State, p: usize) {
     if e != NONE && r.has_status(st, e, Status::Poison) {
         st.core.note(p, "Poison", Some(e), Some(1));
         r.hurt(st, NOBODY, e, 1, Dmg::Effect);
+        r.check_win(st);
     }
     if st.core.over() {
         st.phase = Phase::Over;
@@ -410,6 +412,7 @@ pub fn apply(r: &Rizontical, st: &mut State, action: Action) -> Result<(), Illeg
         }
         (Phase::Bonus { .. }, a) => {
             bonus(r, st, a)?;
+            r.check_win(st);
             let p = usize::from(st.order[usize::from(st.half)]);
             if !st.core.over() {
                 open_turn(r, st, p);
@@ -417,6 +420,8 @@ pub fn apply(r: &Rizontical, st: &mut State, action: Action) -> Result<(), Illeg
         }
         (Phase::Turn, a) => {
             turn_action(r, st, a)?;
+            // the game may be over before the turn passes on
+            r.check_win(st);
             if st.end_turn && !st.core.over() {
                 end_turn(r, st);
             }

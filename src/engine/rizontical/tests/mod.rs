@@ -1,6 +1,11 @@
 //! Rule tests on hand-built boards, named after the rulebook section or the
 //! rules-notes id they check. Cards come from the sample catalog, read from
-//! their printed text.
+//! their printed text. This file: the board, hits, skills and statuses;
+//! [`powers`]: Powers and Numens; [`turns`]: rounds, turns, defeat, wins
+//! and the goldfish kill rounds computed by hand.
+
+mod powers;
+mod turns;
 
 use super::board::cell_at;
 use super::*;
@@ -11,7 +16,7 @@ use crate::engine::effect::lasting::Holder;
 use crate::engine::game::Rules;
 use crate::model::Catalog;
 
-fn catalog() -> Catalog {
+pub(super) fn catalog() -> Catalog {
     crate::catalog::load(
         &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("resources/catalogs/rizontical.toml"),
@@ -20,7 +25,7 @@ fn catalog() -> Catalog {
     .catalog
 }
 
-fn cards(cat: &Catalog, names: &[&str]) -> DeckCards {
+pub(super) fn cards(cat: &Catalog, names: &[&str]) -> DeckCards {
     DeckCards {
         cards: names
             .iter()
@@ -35,11 +40,11 @@ fn cards(cat: &Catalog, names: &[&str]) -> DeckCards {
 }
 
 /// Two players' decks (a Numen, Fighters, Powers each).
-fn duel(a: &[&str], b: &[&str]) -> Rizontical {
+pub(super) fn duel(a: &[&str], b: &[&str]) -> Rizontical {
     duel_with(a, b, &[])
 }
 
-fn duel_with(a: &[&str], b: &[&str], overrides: &[(&str, &str)]) -> Rizontical {
+pub(super) fn duel_with(a: &[&str], b: &[&str], overrides: &[(&str, &str)]) -> Rizontical {
     let cat = catalog();
     let (ca, cb) = (cards(&cat, a), cards(&cat, b));
     let o: Vec<(String, String)> = overrides
@@ -64,7 +69,7 @@ fn duel_with(a: &[&str], b: &[&str], overrides: &[(&str, &str)]) -> Rizontical {
 
 /// A dealt game with an empty board, round 2, player `p`'s turn in
 /// timeline turn 1, 10 AP each.
-fn board(r: &Rizontical, p: usize) -> State {
+pub(super) fn board(r: &Rizontical, p: usize) -> State {
     let mut st = r.new_state();
     Rules::deal(r, &mut st, 1, Seat::First);
     for q in 0..2 {
@@ -97,7 +102,7 @@ fn board(r: &Rizontical, p: usize) -> State {
 }
 
 /// Puts player `p`'s Fighter `name` in `slot` on cell (row, col).
-fn put(
+pub(super) fn put(
     r: &Rizontical,
     st: &mut State,
     p: usize,
@@ -118,7 +123,7 @@ fn put(
 }
 
 /// Puts player `p`'s Power `name` in hand.
-fn hand(r: &Rizontical, st: &mut State, p: usize, name: &str) -> u16 {
+pub(super) fn hand(r: &Rizontical, st: &mut State, p: usize, name: &str) -> u16 {
     let c = *st
         .core
         .zones
@@ -132,15 +137,15 @@ fn hand(r: &Rizontical, st: &mut State, p: usize, name: &str) -> u16 {
     c
 }
 
-fn hp(st: &State, e: u16) -> i16 {
+pub(super) fn hp(st: &State, e: u16) -> i16 {
     st.hp[usize::from(e)]
 }
 
-fn at(st: &State, e: u16) -> (i16, i16) {
+pub(super) fn at(st: &State, e: u16) -> (i16, i16) {
     board::rc(st.cell[usize::from(e)])
 }
 
-const A: &[&str] = &[
+pub(super) const A: &[&str] = &[
     "Humlae",
     "Zill",
     "Mya",
@@ -180,7 +185,7 @@ const A: &[&str] = &[
     "Lyss",
     "Sanctuary Bell",
 ];
-const B: &[&str] = &[
+pub(super) const B: &[&str] = &[
     "Karnoth the Ember Judge",
     "Grumbo",
     "Lyss",
