@@ -351,6 +351,10 @@ impl Rizontical {
                 .any(|a| matches!(a.trigger, crate::engine::effect::Trigger::On { .. })),
             Def::Numen(n) => !n.enchantment.is_empty(),
             Def::Blank => false,
+        }) || dummies.iter().any(|f| {
+            f.skills
+                .iter()
+                .any(|s| matches!(s.ability.trigger, crate::engine::effect::Trigger::On { .. }))
         });
         Ok(Rizontical {
             table,

@@ -294,7 +294,8 @@ fn best_power(r: &Rizontical, st: &State, p: usize, level: Level) -> Option<(i32
     if free == 0 {
         return None;
     }
-    let fight = contested(st, p) && level != Level::Goldfish || contested(st, p);
+    // the racing policy ignores answers and defences; the others play them
+    let fight = contested(st, p) && level != Level::Goldfish;
     let ally = st.slots[p][usize::from(st.step)];
     let mut best: Option<(i32, Action)> = None;
     for &c in st.core.zones.get(z(p, Zone::Hand)) {
@@ -736,7 +737,14 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
                         .max()
                         .unwrap_or(0)
                 };
-                let key = (hit, -near(cell), u8::MAX - steps, u8::MAX - cell);
+                // a policy that plays to win keeps out of reach when it
+                // cannot strike first
+                let danger = if level != Level::Goldfish && hit == 0 && contested(st, p) {
+                    threat(r, st, p, ally, cell)
+                } else {
+                    0
+                };
+                let key = (hit - danger, -near(cell), u8::MAX - steps, u8::MAX - cell);
                 if best.is_none_or(|(b, _)| key > b) {
                     best = Some((key, cell));
                 }
@@ -783,6 +791,18 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
         }
     }
     Action::EndTurn
+}
+
+/// How much the enemies could hurt `ally` standing on `cell` next turn:
+/// each enemy that can come within its RA (MP + RA) counts its hit.
+fn threat(r: &Rizontical, st: &State, p: usize, ally: u16, cell: u8) -> i32 {
+    enemies(st, p)
+        .filter(|&t| {
+            let d = r.distance(st.cell[usize::from(t)], cell);
+            d <= r.stat_mp(st, t) + r.stat_ra(st, t).max(1)
+        })
+        .map(|t| worth(r, st, ally, r.hit_damage(st, t, ally)) / 2)
+        .sum()
 }
 
 /// Whether player `p` uses an optional Trigger (a TRIGGER skill or a set

@@ -425,6 +425,7 @@ impl Rizontical {
             self.set_up_entity(st, 1, slot, cell, id);
             st.core
                 .note(1, "dummy redeployed", Some(id), Some(slot as i32 + 1));
+            self.after_deploy(st, id);
         }
     }
 

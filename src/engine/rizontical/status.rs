@@ -231,23 +231,32 @@ impl Rizontical {
             )
     }
 
-    /// The hit's element choices of `e` (its elements, plus what Auras add).
-    pub fn hit_elements(&self, st: &State, e: u16) -> Vec<u16> {
-        let mut out = self.fighter(st, e).elements.clone();
+    /// The hit's element choices of `e`: its elements, plus what Auras add
+    /// (at most 8 choices; no allocation, the policy asks this often).
+    pub fn hit_elements(&self, st: &State, e: u16) -> ([u16; 8], usize) {
+        let mut out = [0u16; 8];
+        let mut n = 0;
+        for &b in &self.fighter(st, e).elements {
+            if n < out.len() {
+                out[n] = b;
+                n += 1;
+            }
+        }
         for (src, p, a) in self.statics(st) {
             let ctx = Ctx::new(src, p);
             for s in &a.steps {
-                if !self.covers(st, &ctx, &s.target, e) {
-                    continue;
-                }
-                match &s.verb {
-                    Verb::AllElements => out.push(bits::AKASHA_HIT),
-                    Verb::HitElement { element } => out.push(bits::of(element)),
-                    _ => {}
+                let bit = match &s.verb {
+                    Verb::AllElements => bits::AKASHA_HIT,
+                    Verb::HitElement { element } => bits::of(element),
+                    _ => continue,
+                };
+                if n < out.len() && self.covers(st, &ctx, &s.target, e) {
+                    out[n] = bit;
+                    n += 1;
                 }
             }
         }
-        out
+        (out, n)
     }
 
     /// Weakness and Resistance for a hit or DMG of `hit` bits.
@@ -270,7 +279,8 @@ impl Rizontical {
         let base = (self.stat_atk(st, attacker) - self.stat_def(st, target)).max(0);
         let types = &self.fighter(st, attacker).types;
         let mut best = 0;
-        for e in self.hit_elements(st, attacker) {
+        let (elements, n) = self.hit_elements(st, attacker);
+        for &e in &elements[..n] {
             for &t in types {
                 best = best.max(self.affinity(st, target, e | t, base));
             }

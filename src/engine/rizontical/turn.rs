@@ -112,6 +112,7 @@ pub fn deal(r: &Rizontical, st: &mut State, seed: u64, seat: Seat) {
             st.dummy_kind[s.min(MAX_DUMMIES - 1)] = (s % r.dummies.len()) as u8;
             if let Some(cell) = dummy_cell(r, st, s) {
                 r.set_up_entity(st, 1, s, cell, id);
+                r.after_deploy(st, id);
             }
         } else if let Some(f) = st.core.zones.top(z(p, Zone::FighterDeck)) {
             let cell = start_cell(r, st, p, s);
