@@ -40,6 +40,14 @@ fn bizarre_world_coverage_at_least_95() {
 }
 
 #[test]
+fn rizontical_coverage_at_least_95() {
+    at_least_95("rizontical");
+    // every skill, Numen ability and Power of the sample is read in full
+    let c = coverage(&sample("rizontical")).unwrap();
+    assert_eq!((c.cards, c.modelled), (50, 50), "{:#?}", c.detail);
+}
+
+#[test]
 fn strange_world_cards_are_icons_the_solo_engine_plays() {
     let c = coverage(&sample("strange-world")).unwrap();
     assert_eq!(c.modelled, c.cards);

@@ -96,6 +96,25 @@ pub struct Options {
     /// The goldfish dummy Fighters' HP and DEF (when no catalog Fighter is named).
     pub dummy_hp: u32,
     pub dummy_def: u32,
+    /// Where the goldfish dummy deploys its Fighters.
+    pub dummy_placement: DummyPlacement,
+    /// Cells a Push Tile pushes the entity that steps on it (the Tile list
+    /// was lost).
+    pub push_tile_cells: u32,
+}
+
+/// Where the goldfish dummy's Fighters stand in its Deploy Zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DummyPlacement {
+    /// The middle of its front row (nearest the deck owner).
+    Front,
+    /// The middle of its back row.
+    Back,
+    /// Its front row, far apart.
+    Spread,
+    /// Any empty cells of its Deploy Zone, from the game's seed.
+    Random,
 }
 
 /// RZ §6.8: which cells one movement point reaches.
