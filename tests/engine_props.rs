@@ -72,11 +72,23 @@ fn random_play(s: &mut Session, picks: &[(bool, u16)]) -> Result<(), TestCaseErr
 }
 
 /// Two-player games: (game, deck A, deck B), both seats played.
-const VERSUS: [(&str, &str, &str); 1] = [(
-    "dice-of-destiny",
-    "dice-of-destiny-chicken-rush.txt",
-    "dice-of-destiny-yellow-spells.txt",
-)];
+const VERSUS: [(&str, &str, &str); 3] = [
+    (
+        "dice-of-destiny",
+        "dice-of-destiny-chicken-rush.txt",
+        "dice-of-destiny-yellow-spells.txt",
+    ),
+    (
+        "fuzzycards",
+        "fuzzycards-beatdown.txt",
+        "fuzzycards-wisdom-wall.txt",
+    ),
+    (
+        "fuzzycards",
+        "fuzzycards-wisdom-wall.txt",
+        "fuzzycards-beatdown.txt",
+    ),
+];
 
 fn versus(i: usize) -> Engine {
     let (game, a, b) = VERSUS[i];
