@@ -84,6 +84,62 @@ pub enum DecodeSkip {
     BothPlayersTurn1,
 }
 
+/// Who takes the first turn (rulebook setup step 2, rules-notes FZ §3, §6.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TurnOrder {
+    /// Our default: the seat the caller gives (the match runner alternates
+    /// seats, `--second` asks for the second seat).
+    Given,
+    /// The Genesis Flip decides: both top cards revealed, higher Cost (then
+    /// ATK, then DEF; a tie reshuffles and re-reveals); the winner goes first.
+    GenesisFlip,
+}
+
+/// Which Force beats which (rules-notes FZ §5: the cycle diagram was lost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForceCycle {
+    /// Our default: only the pairs `[setup] force_beats` states (the one the
+    /// rulebook's example shows: Clarity beats Prophecy).
+    Stated,
+    /// Each Force beats the next one in the rulebook's table (Power, Clarity,
+    /// Prophecy, Conviction, Wisdom, then Power again): a guess that agrees
+    /// with the stated pair.
+    TableOrder,
+}
+
+/// A Rush Hero played while its Altar is full (FZ §6.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RushFullAltar {
+    /// Our default: it enters the Vault like any Hero.
+    Vault,
+    /// It cannot be deployed until an Altar slot is open.
+    CannotDeploy,
+}
+
+/// How far Drain heals (FZ §6.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrainCap {
+    /// Our default: up to the card's printed HP (it only heals damage).
+    PrintedHp,
+    /// Without a cap: the card's HP may rise above its printed HP.
+    None,
+}
+
+/// What counts toward THE 589 (FZ §6.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExactDamageCount {
+    /// Our default: each point once (damage to a card up to its remaining
+    /// HP, plus Pierce, plus damage to Life), self-inflicted damage excluded.
+    Capped,
+    /// Every attack's full damage (the rulebook example would count 9, not 7).
+    Full,
+}
+
 /// The named options (rules-notes FZ §6); defaults and docs live in the game file.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -96,6 +152,11 @@ pub struct Options {
     /// FZ §6.7: Burn X triggers at the end of every turn, not only its owner's.
     pub burn_every_turn: bool,
     pub decode_skip: DecodeSkip,
+    pub turn_order: TurnOrder,
+    pub force_cycle: ForceCycle,
+    pub rush_full_altar: RushFullAltar,
+    pub drain_cap: DrainCap,
+    pub exact_damage_count: ExactDamageCount,
 }
 
 /// The Fuzzycards game.
