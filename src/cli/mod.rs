@@ -8,6 +8,7 @@ mod catalog;
 mod collection;
 mod db;
 mod deck;
+mod game;
 mod goldfish;
 mod hand;
 mod odds;
@@ -33,6 +34,12 @@ pub struct Cli {
     /// The database to use instead of the one in the user's data folder.
     #[arg(long, global = true, value_name = "PATH", env = "DECKWRIGHT_DB")]
     pub db: Option<PathBuf>,
+
+    /// Add the game a game-definition file defines (schema/game.md) for this
+    /// run. Repeatable; the games in the `games/` folder beside the database
+    /// are added without it.
+    #[arg(long = "game-file", global = true, value_name = "FILE.toml")]
+    pub game_files: Vec<PathBuf>,
 
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -63,6 +70,9 @@ pub enum Command {
     Collection(collection::Args),
     /// Print-and-play PDF: nine-up pages or eight-fold sheets.
     Pdf(pdf::Args),
+    /// The games known, and checking game-definition files.
+    #[command(subcommand)]
+    Game(game::Args),
 }
 
 /// A failure with its exit code (2 for input errors).
@@ -96,6 +106,7 @@ impl From<Diagnostics> for CliError {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    add_games(&cli)?;
     match cli.command {
         None => {
             let path = db::db_path(cli.db.as_deref())?;
@@ -117,7 +128,23 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Deck(args)) => deck::run(&args, cli.db.as_deref()),
         Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),
         Some(Command::Pdf(args)) => pdf::run(&args, cli.db.as_deref()),
+        Some(Command::Game(args)) => game::run(&args),
     }
+}
+
+/// Adds the games users defined: the `games/` folder beside the database
+/// (a broken file there is a warning, so that one bad file does not stop
+/// every command), then each `--game-file` (a broken one is an input error).
+fn add_games(cli: &Cli) -> Result<(), CliError> {
+    if let Ok(db) = db::db_path(cli.db.as_deref()) {
+        for problem in crate::games::add_folder(&crate::games::games_folder(&db)) {
+            eprintln!("warning: {problem} (this game is not loaded)");
+        }
+    }
+    for file in &cli.game_files {
+        crate::games::add_file(file)?;
+    }
+    Ok(())
 }
 
 /// Loads `--catalog`: a catalog file, or — when no such file exists and the

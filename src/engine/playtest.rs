@@ -48,9 +48,7 @@ impl Default for EngineOptions {
 /// Why a deck cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
-    #[error(
-        "Strange World has no test hands, odds or goldfish games (it is a drafting and tile-laying game); its solo mode is `deckwright solo`"
-    )]
+    #[error("{}", crate::games::game(*.0).no_engine())]
     NotPlayable(GameId),
     #[error(transparent)]
     Deck(#[from] DeckError),
@@ -169,7 +167,7 @@ impl Engine {
                     .map_err(EngineError::Setup)?,
                 ))
             }
-            GameId::StrangeWorld => return Err(EngineError::NotPlayable(catalog.game)),
+            _ => return Err(EngineError::NotPlayable(catalog.game)),
         })
     }
 

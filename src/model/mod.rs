@@ -10,6 +10,7 @@ mod collection;
 mod deck;
 mod effect;
 mod game_id;
+mod intern;
 
 pub use card::{Card, FieldValue, name_key, slug};
 pub use catalog::{Catalog, NameIndex};
@@ -17,3 +18,4 @@ pub use collection::{Collection, MissingCard, Owned};
 pub use deck::{Board, Deck, DeckEntry, DeckNote};
 pub use effect::{Effect, Trigger};
 pub use game_id::{GameId, UnknownGame};
+pub use intern::intern;

@@ -114,6 +114,8 @@ fn builtin_back(game: GameId) -> &'static [u8] {
         GameId::Rizontical => include_bytes!("../../resources/backs/rizontical.png"),
         GameId::StrangeWorld => include_bytes!("../../resources/backs/strange-world.png"),
         GameId::DiceOfDestiny => include_bytes!("../../resources/backs/dice-of-destiny.png"),
+        // games added as data have no compiled-in back (see `back_source`)
+        _ => &[],
     }
 }
 
