@@ -4,6 +4,7 @@
 //! Exit codes: 0 success (for `validate`: legal), 1 `validate` found
 //! violations, 2 input error with one message on stderr naming the file and line.
 
+mod archive;
 mod catalog;
 mod collection;
 mod db;
@@ -73,6 +74,8 @@ pub enum Command {
     /// The games known, and checking game-definition files.
     #[command(subcommand)]
     Game(game::Args),
+    #[command(flatten)]
+    Archive(archive::Args),
 }
 
 /// A failure with its exit code (2 for input errors).
@@ -129,6 +132,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),
         Some(Command::Pdf(args)) => pdf::run(&args, cli.db.as_deref()),
         Some(Command::Game(args)) => game::run(&args),
+        Some(Command::Archive(args)) => archive::run(&args, cli.db.as_deref()),
     }
 }
 

@@ -12,6 +12,7 @@ use iced::keyboard::{self, Key, key::Named};
 use iced::widget::{button, center, column, container, pick_list, row, rule, text, tooltip};
 use iced::{Element, Fill, Size, Subscription, Task, Theme, event, window};
 
+use super::data::{self, Data};
 use super::db::Db;
 use super::prefs::{Prefs, ScreenId, ThemeChoice};
 use super::screen::{
@@ -42,6 +43,7 @@ pub struct Boot {
 #[derive(Debug)]
 pub struct Shell {
     db: Db,
+    data: Data,
     prefs: Prefs,
     screen: Screen,
     banners: Vec<Banner>,
@@ -110,6 +112,10 @@ pub enum Message {
     Resized(Size),
     CloseRequested,
     PrefsSaved(Result<(), String>),
+    /// The Data menu (export, import, backup, restore).
+    Data(data::Message),
+    /// The database was read again after an import or a restore.
+    Reloaded(Result<Boot, String>),
     /// Everything is saved: the window may close.
     ReadyToClose,
 }
@@ -292,6 +298,7 @@ impl Shell {
     fn new(db: Db, boot: Boot) -> (Shell, Task<Message>) {
         let (screen, task) = open_screen(&db, &boot.prefs, boot.prefs.screen);
         let mut shell = Shell {
+            data: Data::new(db.clone()),
             db,
             prefs: boot.prefs,
             screen,
@@ -330,6 +337,10 @@ impl Shell {
         &self.db
     }
 
+    pub fn data(&self) -> &Data {
+        &self.data
+    }
+
     fn banner(&mut self, tone: Tone, text: String) {
         self.next_banner += 1;
         self.banners.push(Banner {
@@ -360,6 +371,8 @@ impl Shell {
             Message::Resized(size) => self.resized(size),
             Message::CloseRequested => self.close_requested(),
             Message::PrefsSaved(r) => self.prefs_saved(r),
+            Message::Data(m) => self.data_menu(m),
+            Message::Reloaded(r) => self.reloaded(r),
             Message::ReadyToClose => close(),
         }
     }
@@ -387,6 +400,60 @@ impl Shell {
             }
             _ => Task::none(),
         }
+    }
+
+    fn data_menu(&mut self, m: data::Message) -> Task<Message> {
+        match self.data.update(m) {
+            data::Outcome::None => Task::none(),
+            data::Outcome::Run { task, flush } => {
+                let task = task.map(Message::Data);
+                if flush {
+                    self.flush().chain(task)
+                } else {
+                    task
+                }
+            }
+            data::Outcome::Banner { tone, text, reload } => {
+                self.banner(tone, text);
+                if reload { self.reload() } else { Task::none() }
+            }
+        }
+    }
+
+    /// Reads the preferences and the current screen again: an import or a
+    /// restore changed the data under them.
+    fn reload(&self) -> Task<Message> {
+        Task::perform(
+            self.db.run(|s| {
+                Ok(Boot {
+                    prefs: Prefs::load(s)?,
+                    seeded: 0,
+                    catalogs: s.catalogs()?,
+                })
+            }),
+            Message::Reloaded,
+        )
+    }
+
+    fn reloaded(&mut self, r: Result<Boot, String>) -> Task<Message> {
+        let boot = match r {
+            Ok(b) => b,
+            Err(e) => {
+                self.banner(Tone::Error, format!("cannot read the database again: {e}"));
+                return Task::none();
+            }
+        };
+        // The old screen's unsaved state belonged to the old data: it is
+        // dropped, not flushed into the new.
+        if let Screen::Playtest(p) = &mut self.screen {
+            p.stop();
+        }
+        let id = self.screen.id();
+        self.prefs = boot.prefs;
+        self.prefs.screen = id;
+        let (screen, task) = open_screen(&self.db, &self.prefs, id);
+        self.screen = screen;
+        task
     }
 
     fn library(&mut self, m: library::Message) -> Task<Message> {
@@ -630,11 +697,19 @@ impl Shell {
             });
         }
         let themes = pick_list(ThemeChoice::ALL, Some(self.prefs.theme), Message::Theme);
-        let header = row![text("Deckwright").size(20), nav.width(Fill), themes]
-            .spacing(16)
-            .padding([8, 12])
-            .align_y(iced::Center);
+        let header = row![
+            text("Deckwright").size(20),
+            nav.width(Fill),
+            self.data.menu_view().map(Message::Data),
+            themes
+        ]
+        .spacing(16)
+        .padding([8, 12])
+        .align_y(iced::Center);
         let mut page = column![header, rule::horizontal(1)];
+        if let Some(confirm) = self.data.confirm_view() {
+            page = page.push(confirm.map(Message::Data));
+        }
         for b in &self.banners {
             page = page.push(banner(&b.text, b.tone, Message::Dismiss(b.id)));
         }

@@ -48,3 +48,14 @@ pub fn save<M: Send + 'static>(
         },
     )
 }
+
+/// Asks for a folder.
+pub fn folder<M: Send + 'static>(title: &str, picked: fn(PathBuf) -> M, closed: M) -> Task<M> {
+    Task::perform(
+        rfd::AsyncFileDialog::new().set_title(title).pick_folder(),
+        move |f| match f {
+            Some(f) => picked(f.path().to_path_buf()),
+            None => closed,
+        },
+    )
+}

@@ -1,6 +1,7 @@
 //! The desktop app, built with iced 0.14: a shell ([`app`]) around one module
 //! per screen ([`screen`]), widgets they share ([`widget`]), the card search
-//! they use ([`search`]), and the way they reach the database ([`db`]).
+//! they use ([`search`]), the way they reach the database ([`db`]), and the
+//! Data menu that exports, imports, backs up and restores it ([`data`]).
 //!
 //! The shape follows iced's "Scaling Applications" pattern: the root holds an
 //! `enum Screen`, each screen has its own state, `Message`, `update` and
@@ -12,6 +13,7 @@
 //! tests share it.
 
 pub mod app;
+pub mod data;
 pub mod db;
 pub mod dialog;
 pub mod job;

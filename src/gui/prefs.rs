@@ -181,6 +181,22 @@ impl Prefs {
         }
     }
 
+    /// The preferences with catalogs and decks renumbered as an import of a
+    /// whole export renumbered them ([`store::IdMap`]); ones the export did
+    /// not have are forgotten.
+    pub fn remapped(&self, ids: &store::IdMap) -> Prefs {
+        Prefs {
+            recent_decks: self
+                .recent_decks
+                .iter()
+                .filter_map(|d| ids.deck(*d))
+                .collect(),
+            library_catalog: self.library_catalog.and_then(|c| ids.catalog(c)),
+            collection_catalog: self.collection_catalog.and_then(|c| ids.catalog(c)),
+            ..self.clone()
+        }
+    }
+
     /// Values another program may have stored out of range, brought back in.
     fn sane(mut self) -> Prefs {
         let (w, h) = self.window;
@@ -199,6 +215,22 @@ impl Prefs {
         self.recent_decks.truncate(RECENT_DECKS);
         self
     }
+}
+
+/// A [`store::SettingRemap`] for the app's settings: the preferences name
+/// catalogs and decks by row id, so an import that renumbers them rewrites
+/// [`KEY`]. Other settings, unreadable preferences and preferences that do
+/// not change are left as stored (`None`).
+pub fn remap_ids(key: &str, value: &str, ids: &store::IdMap) -> Option<String> {
+    if key != KEY {
+        return None;
+    }
+    let prefs: Prefs = serde_json::from_str(value).ok()?;
+    let moved = prefs.remapped(ids);
+    if moved == prefs {
+        return None;
+    }
+    serde_json::to_string(&moved).ok()
 }
 
 #[cfg(test)]
@@ -243,6 +275,34 @@ mod tests {
         assert_eq!(p.window, DEFAULT_WINDOW);
         // the Print screen opens since issue 4: it is remembered
         assert_eq!(p.screen, ScreenId::Print);
+    }
+
+    #[test]
+    fn an_import_renumbers_the_remembered_ids() {
+        let p = Prefs {
+            recent_decks: vec![DeckId(3), DeckId(7), DeckId(9)],
+            library_catalog: Some(CatalogId(2)),
+            collection_catalog: Some(CatalogId(5)),
+            ..Prefs::default()
+        };
+        let json = serde_json::to_string(&p).unwrap();
+        let mut ids = store::IdMap::default();
+        ids.catalogs.insert(2, CatalogId(2));
+        ids.catalogs.insert(5, CatalogId(6));
+        ids.decks.insert(3, DeckId(3));
+        ids.decks.insert(7, DeckId(8));
+        // deck 9 is not in the export: it is forgotten
+        let moved: Prefs = serde_json::from_str(&remap_ids(KEY, &json, &ids).unwrap()).unwrap();
+        assert_eq!(moved.recent_decks, [DeckId(3), DeckId(8)]);
+        assert_eq!(moved.library_catalog, Some(CatalogId(2)));
+        assert_eq!(moved.collection_catalog, Some(CatalogId(6)));
+        // nothing moved, another key, or unreadable: stored as it is
+        ids.catalogs.insert(5, CatalogId(5));
+        ids.decks.insert(7, DeckId(7));
+        ids.decks.insert(9, DeckId(9));
+        assert_eq!(remap_ids(KEY, &json, &ids), None);
+        assert_eq!(remap_ids("print", &json, &ids), None);
+        assert_eq!(remap_ids(KEY, "not json", &ids), None);
     }
 
     #[test]

@@ -104,18 +104,25 @@ fn not_found(conn: &Connection, id: CatalogId) -> Result<StoreError> {
     })
 }
 
-/// Inserts the catalog's own row.
-fn insert_head(conn: &Connection, catalog: &Catalog, back: Option<i64>) -> Result<CatalogId> {
+/// Inserts the catalog's own row, under row id `want` when given (a full
+/// import keeps the ids it exported; the caller checks the id is free).
+fn insert_head(
+    conn: &Connection,
+    catalog: &Catalog,
+    back: Option<i64>,
+    want: Option<CatalogId>,
+) -> Result<CatalogId> {
     conn.execute(
-        "INSERT INTO catalogs (game, name, back_path, back_image_id, card_width_mm, card_height_mm)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO catalogs (id, game, name, back_path, back_image_id, card_width_mm, card_height_mm)
+         VALUES (?7, ?1, ?2, ?3, ?4, ?5, ?6)",
         params![
             catalog.game.as_str(),
             catalog.name.trim(),
             catalog.back,
             back,
             catalog.card_size.map(|s| s.0),
-            catalog.card_size.map(|s| s.1)
+            catalog.card_size.map(|s| s.1),
+            want
         ],
     )?;
     Ok(CatalogId(conn.last_insert_rowid()))
@@ -188,6 +195,17 @@ pub(crate) fn write(
     source: ImageSource<'_>,
     replace: bool,
 ) -> Result<CatalogId> {
+    write_as(conn, catalog, source, replace, None)
+}
+
+/// [`write`], a new catalog getting row id `want` when given (it must be free).
+pub(crate) fn write_as(
+    conn: &Connection,
+    catalog: &Catalog,
+    source: ImageSource<'_>,
+    replace: bool,
+    want: Option<CatalogId>,
+) -> Result<CatalogId> {
     let name = catalog.name.trim();
     if name.is_empty() {
         return Err(StoreError::Invalid {
@@ -234,7 +252,7 @@ pub(crate) fn write(
             update_head(conn, id, catalog, back)?;
             id
         }
-        None => insert_head(conn, catalog, back)?,
+        None => insert_head(conn, catalog, back, want)?,
     };
     let mut old: HashMap<String, (i64, Card)> = cards::list(conn, id)?
         .into_iter()
@@ -396,8 +414,9 @@ impl ImageWriter<'_> {
 }
 
 /// Writes a stored catalog as TOML at `toml_path`, its images in
-/// `<stem>-images/` beside it, paths relative to the TOML file.
-pub(crate) fn export(conn: &Connection, id: CatalogId, toml_path: &Path) -> Result<()> {
+/// `<stem>-images/` beside it, paths relative to the TOML file; returns the
+/// catalog as written (image paths pointing at the new files).
+pub(crate) fn export(conn: &Connection, id: CatalogId, toml_path: &Path) -> Result<Catalog> {
     let mut catalog = load(conn, id)?;
     let (back_row, card_rows) = image_rows(conn, id)?;
     let folder = match toml_path.parent() {
@@ -436,7 +455,8 @@ pub(crate) fn export(conn: &Connection, id: CatalogId, toml_path: &Path) -> Resu
     std::fs::write(toml_path, text).map_err(|source| StoreError::Write {
         path: toml_path.to_path_buf(),
         source,
-    })
+    })?;
+    Ok(catalog)
 }
 
 /// Finds a catalog by numeric id or by name (case-insensitive).
@@ -542,7 +562,7 @@ impl Store {
     /// `<stem>-images/` beside it, so that loading the file gives the same
     /// catalog with the same image bytes (image paths point at the new files).
     pub fn export_catalog(&self, id: CatalogId, toml_path: &Path) -> Result<()> {
-        export(&*self.read_tx()?, id, toml_path)
+        export(&*self.read_tx()?, id, toml_path).map(drop)
     }
 
     /// Deletes a catalog with its cards and collection counts. Refused while

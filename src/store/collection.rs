@@ -71,7 +71,7 @@ pub(crate) fn clear(conn: &Connection, catalog: CatalogId) -> Result<()> {
 }
 
 /// Replaces a catalog's collection; every id must be a card of the catalog.
-fn replace(
+pub(crate) fn replace(
     conn: &Connection,
     catalog: CatalogId,
     name: &str,

@@ -75,7 +75,7 @@ pub(crate) fn head(conn: &Connection, deck: DeckId) -> Result<Head> {
 }
 
 /// The row of one version of a deck.
-fn version_row(conn: &Connection, deck: DeckId, version: u32) -> Result<Option<i64>> {
+pub(crate) fn version_row(conn: &Connection, deck: DeckId, version: u32) -> Result<Option<i64>> {
     Ok(conn
         .prepare_cached("SELECT id FROM deck_versions WHERE deck_id = ?1 AND version = ?2")?
         .query_row(params![deck, version], |r| r.get(0))
@@ -108,7 +108,7 @@ pub(crate) struct Stored {
 }
 
 /// The entries of one version, in order.
-fn entries(conn: &Connection, version_row: i64) -> Result<Vec<Stored>> {
+pub(crate) fn entries(conn: &Connection, version_row: i64) -> Result<Vec<Stored>> {
     let mut stmt = conn.prepare_cached(
         "SELECT e.count, e.name, e.card_key, e.board, e.section, e.card_id, c.card_key
          FROM deck_entries e LEFT JOIN cards c ON c.id = e.card_id
@@ -148,7 +148,7 @@ fn entries(conn: &Connection, version_row: i64) -> Result<Vec<Stored>> {
 
 /// Adds a version row and its entries, resolving each entry against the
 /// deck's catalog; returns the version row.
-fn insert_version(
+pub(crate) fn insert_version(
     conn: &Connection,
     deck: DeckId,
     catalog: CatalogId,
@@ -316,7 +316,7 @@ pub(crate) fn load(conn: &Connection, deck: DeckId, version: u32) -> Result<Deck
 }
 
 /// Every version of a deck, oldest first.
-fn versions(conn: &Connection, deck: DeckId) -> Result<Vec<DeckVersion>> {
+pub(crate) fn versions(conn: &Connection, deck: DeckId) -> Result<Vec<DeckVersion>> {
     let mut stmt = conn.prepare_cached(
         "SELECT v.version, v.saved_at, v.note,
                 coalesce((SELECT sum(e.count) FROM deck_entries e

@@ -123,6 +123,39 @@ pub enum StoreError {
 
     #[error("sample catalog {file}: {message}")]
     Sample { file: String, message: String },
+
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+
+    /// A file of an export folder that does not read (file and line).
+    #[error("{0}")]
+    Archive(crate::diag::Diagnostics),
+
+    #[error("{}: {reason}", dir.display())]
+    NotAnExport { dir: PathBuf, reason: String },
+
+    #[error(
+        "the folder {} is not empty; export into a new or empty folder, or replace the export in it (`export-all --force`)",
+        dir.display()
+    )]
+    NotEmpty { dir: PathBuf },
+
+    #[error(
+        "the database already has {what}; delete it first, or import with replace (`import-all --replace`), which overwrites it with the export's"
+    )]
+    ImportConflict { what: String },
+
+    #[error("{}: {reason}", path.display())]
+    NotADatabase { path: PathBuf, reason: String },
+
+    #[error("cannot copy the database to {}: {source}", path.display())]
+    Backup {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
 }
 
 fn known_list(known: &[String]) -> String {

@@ -22,6 +22,8 @@
 //! - A deck entry is stored as written (name, `[id]`) plus the catalog card it
 //!   resolved to, if any, so unknown cards are kept.
 
+mod archive;
+mod backup;
 mod cards;
 mod catalogs;
 mod collection;
@@ -42,6 +44,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::{Board, GameId};
 
+pub use archive::{
+    ExportOptions, ExportSummary, FORMAT as EXPORT_FORMAT, FORMAT_VERSION as EXPORT_FORMAT_VERSION,
+    IdMap, ImportOptions, ImportSummary, SettingRemap,
+};
+pub use backup::{RestoreSummary, backup_file, check_database, restore};
 pub use collection::CsvImport;
 pub use error::StoreError;
 pub use images::StoredImage;

@@ -1,9 +1,34 @@
 //! App settings (schema version 2): one text value per key, for what the app
 //! remembers between runs (last opened deck, paper size, ...).
 
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{NOW, Result, Store, StoreError};
+
+/// Every setting, by key.
+pub(crate) fn all(conn: &Connection) -> Result<Vec<(String, String)>> {
+    let mut stmt = conn.prepare_cached("SELECT key, value FROM settings ORDER BY key")?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
+/// Stores `value` under `key`, replacing any earlier value.
+pub(crate) fn put(conn: &Connection, key: &str, value: &str) -> Result<()> {
+    if key.trim().is_empty() {
+        return Err(StoreError::Invalid {
+            what: "setting".into(),
+            reason: "a setting needs a key".into(),
+        });
+    }
+    conn.prepare_cached(&format!(
+        "INSERT INTO settings (key, value) VALUES (?1, ?2)
+         ON CONFLICT (key) DO UPDATE SET value = ?2, updated_at = {NOW}"
+    ))?
+    .execute(params![key, value])?;
+    Ok(())
+}
 
 impl Store {
     /// The value stored under `key`, if any.
@@ -17,19 +42,12 @@ impl Store {
 
     /// Stores `value` under `key` (replacing any earlier value).
     pub fn set_setting(&mut self, key: &str, value: &str) -> Result<()> {
-        if key.trim().is_empty() {
-            return Err(StoreError::Invalid {
-                what: "setting".into(),
-                reason: "a setting needs a key".into(),
-            });
-        }
-        self.conn
-            .prepare_cached(&format!(
-                "INSERT INTO settings (key, value) VALUES (?1, ?2)
-                 ON CONFLICT (key) DO UPDATE SET value = ?2, updated_at = {NOW}"
-            ))?
-            .execute(params![key, value])?;
-        Ok(())
+        put(&self.conn, key, value)
+    }
+
+    /// Every setting, by key.
+    pub fn settings(&self) -> Result<Vec<(String, String)>> {
+        all(&self.conn)
     }
 
     /// Forgets `key`.

@@ -1,0 +1,405 @@
+//! Backups of the live database and restoring one, through SQLite's online
+//! backup API: the copy is one consistent state of the database even while
+//! the app or the CLI writes to it (under WAL a reader holds its snapshot
+//! without blocking writers), and a restore writes the live file in one
+//! transaction, so other connections never see half of it.
+//!
+//! Neither ever leaves a half-written file under the final name: a backup is
+//! written to `<file>.partial`, checked (`PRAGMA integrity_check`) and then
+//! renamed; a restore first checks the backup is a Deckwright database this
+//! version can open, migrates a copy of it to the current schema beside the
+//! live database (`<db>.restoring`), keeps the live database as
+//! `<db>.before-restore`, and only then copies the prepared one in.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rusqlite::backup::{Backup, StepResult};
+use rusqlite::{Connection, ErrorCode, OpenFlags};
+
+use super::{BUSY_TIMEOUT, Result, SCHEMA_VERSION, Store, StoreError, configure, migrate};
+
+/// The tables every Deckwright database has (schema version 1 on).
+const TABLES: [&str; 7] = [
+    "images",
+    "catalogs",
+    "cards",
+    "decks",
+    "deck_versions",
+    "deck_entries",
+    "collection",
+];
+
+/// Pause between attempts when the other side of a copy is locked.
+const RETRY_PAUSE: Duration = Duration::from_millis(20);
+
+/// Where a backup is written before it is renamed into place.
+const PARTIAL: &str = ".partial";
+/// The prepared backup beside the live database during a restore.
+const RESTORING: &str = ".restoring";
+/// The live database as it was before a restore.
+pub const BEFORE_RESTORE: &str = ".before-restore";
+
+/// What a restore did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RestoreSummary {
+    /// The backup's schema version (the restored database is migrated to the
+    /// current one).
+    pub schema_version: u32,
+    /// Where the database that was replaced is kept (`None` when there was
+    /// none).
+    pub previous: Option<PathBuf>,
+}
+
+impl Store {
+    /// Writes a consistent copy of this database to `dest` (replacing it);
+    /// returns its size in bytes. Safe while other connections read and write.
+    pub fn backup_to(&self, dest: &Path) -> Result<u64> {
+        refuse_same_file(self.path(), dest)?;
+        copy_to(&self.conn, dest)
+    }
+}
+
+/// Writes a consistent copy of the database at `db` to `dest` (replacing it);
+/// returns its size in bytes. `db` must be a Deckwright database; it is only
+/// read, and may be in use by the app.
+pub fn backup_file(db: &Path, dest: &Path) -> Result<u64> {
+    refuse_same_file(Some(db), dest)?;
+    let src = open_existing(db)?;
+    check(&src, db)?;
+    copy_to(&src, dest)
+}
+
+/// Checks that `path` is a Deckwright database this version can open (a
+/// SQLite file with Deckwright's tables, a schema version it knows, passing
+/// `PRAGMA integrity_check`); returns its schema version.
+pub fn check_database(path: &Path) -> Result<u32> {
+    let conn = open_existing(path)?;
+    check(&conn, path)
+}
+
+/// Replaces the database at `db` (creating it if there is none) with the
+/// backup at `backup` (see the module docs); the replaced database is kept as
+/// `<db>.before-restore`, replacing an earlier one. The backup file itself is
+/// only read.
+pub fn restore(db: &Path, backup: &Path) -> Result<RestoreSummary> {
+    refuse_same_file(Some(db), backup)?;
+    let src = open_existing(backup)?;
+    let found = check(&src, backup)?;
+    let staging = sibling(db, RESTORING);
+    copy_to(&src, &staging)?;
+    drop(src);
+    let result = restore_from(db, &staging);
+    remove_database_files(&staging);
+    let previous = result?;
+    // Opening sets WAL mode again and proves the result opens.
+    Store::open(db)?;
+    Ok(RestoreSummary {
+        schema_version: found,
+        previous,
+    })
+}
+
+/// The steps of [`restore`] once the backup is copied to `staging`.
+fn restore_from(db: &Path, staging: &Path) -> Result<Option<PathBuf>> {
+    let live_page_size = match db.exists() {
+        true => Some(page_size(&open_existing(db)?, db)?),
+        false => None,
+    };
+    prepare(staging, live_page_size)?;
+    let previous = if db.exists() {
+        let kept = sibling(db, BEFORE_RESTORE);
+        keep(db, &kept)?;
+        Some(kept)
+    } else {
+        None
+    };
+    let prepared = open_existing(staging)?;
+    let mut live = Connection::open(db).map_err(|source| StoreError::Open {
+        path: db.to_path_buf(),
+        source,
+    })?;
+    configure(&live).map_err(|source| StoreError::Open {
+        path: db.to_path_buf(),
+        source,
+    })?;
+    copy(&prepared, &mut live, db)?;
+    Ok(previous)
+}
+
+/// Migrates the staged backup to the current schema and gives it the live
+/// database's page size (a copy into a WAL database needs equal page sizes).
+fn prepare(staging: &Path, page: Option<i64>) -> Result<()> {
+    let open_err = |source| StoreError::Open {
+        path: staging.to_path_buf(),
+        source,
+    };
+    let mut conn = Connection::open(staging).map_err(open_err)?;
+    configure(&conn).map_err(open_err)?;
+    migrate::migrate(&mut conn, SCHEMA_VERSION)?;
+    if let Some(page) = page
+        && page_size(&conn, staging)? != page
+    {
+        conn.pragma_update(None, "page_size", page)?;
+        conn.execute_batch("VACUUM")?;
+    }
+    Ok(())
+}
+
+/// Keeps a copy of the live database before it is replaced: through the
+/// backup API when it reads, else (a damaged file is what people restore
+/// over) byte for byte.
+fn keep(db: &Path, kept: &Path) -> Result<()> {
+    let copied = open_existing(db).and_then(|conn| copy_to(&conn, kept));
+    if copied.is_ok() {
+        return Ok(());
+    }
+    let partial = sibling(kept, PARTIAL);
+    std::fs::copy(db, &partial).map_err(|source| StoreError::Write {
+        path: kept.to_path_buf(),
+        source,
+    })?;
+    std::fs::rename(&partial, kept).map_err(|source| StoreError::Write {
+        path: kept.to_path_buf(),
+        source,
+    })
+}
+
+/// `path` with `suffix` added to its file name.
+fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// Removes a database file and the journal files SQLite may keep beside it.
+fn remove_database_files(path: &Path) {
+    for suffix in ["", "-journal", "-wal", "-shm"] {
+        // Missing files are the usual case; anything else is left for the
+        // next run to replace.
+        let _ = std::fs::remove_file(sibling(path, suffix));
+    }
+}
+
+/// Refuses to copy a database onto itself.
+fn refuse_same_file(db: Option<&Path>, other: &Path) -> Result<()> {
+    let Some(db) = db else {
+        return Ok(());
+    };
+    let same = match (std::fs::canonicalize(db), std::fs::canonicalize(other)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => db == other,
+    };
+    if same {
+        return Err(StoreError::NotADatabase {
+            path: other.to_path_buf(),
+            reason: "is the database itself; choose another file".into(),
+        });
+    }
+    Ok(())
+}
+
+/// Opens a database file that must exist, without creating or changing it.
+fn open_existing(path: &Path) -> Result<Connection> {
+    if !path.is_file() {
+        return Err(StoreError::NotADatabase {
+            path: path.to_path_buf(),
+            reason: "no such file".into(),
+        });
+    }
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|source| StoreError::Open {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    conn.busy_timeout(BUSY_TIMEOUT)
+        .map_err(|source| StoreError::Open {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    Ok(conn)
+}
+
+/// Checks an open database is one of ours that this version can open.
+fn check(conn: &Connection, path: &Path) -> Result<u32> {
+    let bad = |reason: String| StoreError::NotADatabase {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let tables = table_names(conn).map_err(|e| match e.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase) => bad("is not a SQLite database".into()),
+        _ => bad(format!("cannot be read as a database: {e}")),
+    })?;
+    if let Some(missing) = TABLES.iter().find(|t| !tables.iter().any(|n| n == *t)) {
+        return Err(bad(format!(
+            "is not a Deckwright database (it has no `{missing}` table)"
+        )));
+    }
+    let version = migrate::version(conn)?;
+    if version == 0 {
+        return Err(bad(
+            "is not a Deckwright database (it has no schema version)".into(),
+        ));
+    }
+    if version > SCHEMA_VERSION {
+        return Err(bad(format!(
+            "was written by a newer Deckwright (schema version {version}; this version knows up to {SCHEMA_VERSION}); update Deckwright to restore it"
+        )));
+    }
+    if let Some(problem) = integrity_problem(conn)? {
+        return Err(bad(format!("is damaged: {problem}")));
+    }
+    Ok(version)
+}
+
+fn table_names(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table'")?;
+    let names = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<Vec<String>>>()?;
+    Ok(names)
+}
+
+/// The first problem `PRAGMA integrity_check` reports, or `None` when it
+/// says `ok`.
+fn integrity_problem(conn: &Connection) -> Result<Option<String>> {
+    let first: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+    Ok((first != "ok").then_some(first))
+}
+
+fn page_size(conn: &Connection, path: &Path) -> Result<i64> {
+    conn.pragma_query_value(None, "page_size", |r| r.get(0))
+        .map_err(|source| StoreError::Backup {
+            path: path.to_path_buf(),
+            source,
+        })
+}
+
+/// Copies `src` into a new file at `dest` through `dest.partial`, checks
+/// the copy and renames it into place; returns its size in bytes.
+fn copy_to(src: &Connection, dest: &Path) -> Result<u64> {
+    if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    let partial = sibling(dest, PARTIAL);
+    remove_database_files(&partial);
+    let written = write_copy(src, &partial, dest);
+    if let Err(e) = written {
+        remove_database_files(&partial);
+        return Err(e);
+    }
+    std::fs::rename(&partial, dest).map_err(|source| StoreError::Write {
+        path: dest.to_path_buf(),
+        source,
+    })?;
+    std::fs::metadata(dest)
+        .map(|m| m.len())
+        .map_err(|source| StoreError::Read {
+            path: dest.to_path_buf(),
+            source,
+        })
+}
+
+fn write_copy(src: &Connection, partial: &Path, dest: &Path) -> Result<()> {
+    let err = |source| StoreError::Backup {
+        path: dest.to_path_buf(),
+        source,
+    };
+    let mut dst = Connection::open(partial).map_err(err)?;
+    copy(src, &mut dst, dest)?;
+    // A backup stands alone: one file, no write-ahead log beside it.
+    let _mode: String = dst
+        .pragma_update_and_check(None, "journal_mode", "delete", |r| r.get(0))
+        .map_err(err)?;
+    if let Some(problem) = integrity_problem(&dst)? {
+        return Err(StoreError::NotADatabase {
+            path: dest.to_path_buf(),
+            reason: format!("the copy fails its integrity check: {problem}"),
+        });
+    }
+    dst.close().map_err(|(_, e)| err(e))
+}
+
+/// Copies every page of `src` into `dst` in one step: the source is read in
+/// one snapshot, and the destination written in one transaction. A locked
+/// destination (another writer) is waited for, up to the busy timeout.
+fn copy(src: &Connection, dst: &mut Connection, label: &Path) -> Result<()> {
+    let err = |source| StoreError::Backup {
+        path: label.to_path_buf(),
+        source,
+    };
+    let backup = Backup::new(src, dst).map_err(err)?;
+    let deadline = Instant::now() + BUSY_TIMEOUT;
+    loop {
+        match backup.step(-1).map_err(err)? {
+            StepResult::Done => return Ok(()),
+            StepResult::More => {}
+            _ if Instant::now() >= deadline => return Err(StoreError::Busy),
+            _ => std::thread::sleep(RETRY_PAUSE),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn siblings_add_to_the_file_name() {
+        assert_eq!(
+            sibling(Path::new("/x/deckwright.db"), BEFORE_RESTORE),
+            PathBuf::from("/x/deckwright.db.before-restore")
+        );
+    }
+
+    #[test]
+    fn checks_name_the_file_and_the_problem() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("none.db");
+        let e = check_database(&missing).unwrap_err().to_string();
+        assert!(e.contains("none.db: no such file"), "{e}");
+
+        let text = dir.path().join("notes.db");
+        std::fs::write(&text, "this is not a database, just some text ".repeat(40)).unwrap();
+        let e = check_database(&text).unwrap_err().to_string();
+        assert!(e.contains("notes.db: is not a SQLite database"), "{e}");
+
+        let other = dir.path().join("other.db");
+        Connection::open(&other)
+            .unwrap()
+            .execute_batch("CREATE TABLE t (x)")
+            .unwrap();
+        let e = check_database(&other).unwrap_err().to_string();
+        assert!(e.contains("is not a Deckwright database"), "{e}");
+
+        let newer = dir.path().join("newer.db");
+        drop(Store::open(&newer).unwrap());
+        Connection::open(&newer)
+            .unwrap()
+            .pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+            .unwrap();
+        let e = check_database(&newer).unwrap_err().to_string();
+        assert!(e.contains("newer Deckwright"), "{e}");
+
+        let ok = dir.path().join("ok.db");
+        drop(Store::open(&ok).unwrap());
+        assert_eq!(check_database(&ok).unwrap(), SCHEMA_VERSION);
+    }
+
+    #[test]
+    fn a_database_is_not_backed_up_onto_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("a.db");
+        let s = Store::open(&db).unwrap();
+        let e = s.backup_to(&db).unwrap_err().to_string();
+        assert!(e.contains("is the database itself"), "{e}");
+        assert!(backup_file(&db, &db).is_err());
+        assert!(restore(&db, &db).is_err());
+    }
+}
