@@ -93,6 +93,21 @@ pub struct CardSchema {
     pub cost: Option<FieldDef>,
     #[serde(default, rename = "field")]
     pub fields: Vec<FieldDef>,
+    /// What the deck builder charts as the deck's curve; default: the cost,
+    /// else the first single-choice field.
+    #[serde(default)]
+    pub curve: Option<CurveDef>,
+}
+
+/// `[card.curve]`: the field the deck builder charts as the deck's curve.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CurveDef {
+    /// `cost`, an int field or an enum field.
+    pub field: String,
+    /// The chart's title; default: the field's label.
+    #[serde(default)]
+    pub title: Option<String>,
 }
 
 impl CardSchema {

@@ -48,7 +48,7 @@ pub mod strange_world;
 
 pub use bizarre_world::BizarreWorld;
 pub use def::{
-    CardSchema, FieldDef, FieldKind, GameDef, LintDef, OptionDef, OptionError, PrintDef,
+    CardSchema, CurveDef, FieldDef, FieldKind, GameDef, LintDef, OptionDef, OptionError, PrintDef,
     SectionDef, parse_option,
 };
 pub use dice_of_destiny::DiceOfDestiny;
@@ -102,6 +102,18 @@ pub trait Game: Send + Sync {
     /// Catalog warnings beyond the data-driven `[[lint]]`s.
     fn lint_card(&self, _card: &Card) -> Vec<String> {
         Vec::new()
+    }
+
+    /// Whether Deckwright's engine plays this game: test hands, odds,
+    /// goldfish and two-player games (the built-in card games).
+    fn has_engine(&self) -> bool {
+        false
+    }
+
+    /// Whether the game's decks build Worlds that the solo player and the
+    /// World screen score (Strange World).
+    fn builds_worlds(&self) -> bool {
+        false
     }
 
     /// Why the engine does not play this game (goldfish, two-player games,
@@ -201,14 +213,20 @@ pub fn source(id: GameId) -> GameSource {
 }
 
 /// Loads a game-definition file and adds its game for the rest of the run.
-/// Loading the same file again returns the game already added; another file
-/// with the id of a known game is an error naming both.
+/// Loading the same file again (or a copy of it) returns the game already
+/// added; another file with the id of a known game is an error naming both.
 pub fn add_file(path: &Path) -> Result<&'static dyn Game, Diagnostics> {
     let def = check_file(path)?;
     let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     let mut added = ADDED.write().unwrap_or_else(PoisonError::into_inner);
     if let Some(a) = added.iter().find(|a| a.game.def.id == def.id) {
-        if a.canonical == canonical {
+        let same_text = || {
+            matches!(
+                (std::fs::read(&a.canonical), std::fs::read(&canonical)),
+                (Ok(x), Ok(y)) if x == y
+            )
+        };
+        if a.canonical == canonical || same_text() {
             return Ok(a.game);
         }
         return Err(Diagnostics(vec![Diagnostic {

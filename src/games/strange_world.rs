@@ -149,6 +149,10 @@ impl Game for StrangeWorld {
         self.options(overrides).map(drop)
     }
 
+    fn builds_worlds(&self) -> bool {
+        true
+    }
+
     fn no_engine(&self) -> String {
         "Strange World has no test hands, odds or goldfish games (it is a drafting and tile-laying game); its solo mode is `deckwright solo`".to_string()
     }

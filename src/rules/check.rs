@@ -53,7 +53,15 @@ pub fn check(
     };
 
     let mode = match &def.modes {
-        None => None,
+        None => match opts.mode {
+            Some(given) => {
+                return Err(OptionError::NoModes {
+                    game: game.name.to_string(),
+                    mode: given.as_str().to_string(),
+                });
+            }
+            None => None,
+        },
         Some(m) => {
             let mode = match opts.mode {
                 Some(given) => {

@@ -14,7 +14,7 @@ mod resolve;
 
 pub use check::{GameInfo, check, infer_mode, infer_players, matches, players_phrase};
 pub use def::ConstructionDef;
-pub use resolve::{Resolved, ResolvedLine, resolve};
+pub use resolve::{Entry, Resolved, ResolvedLine, resolve, resolve_entry};
 
 use serde::Serialize;
 
@@ -241,6 +241,8 @@ pub enum OptionError {
     Invalid { key: String, message: String },
     #[error("`{0}` is not of the form key=value")]
     Syntax(String),
+    #[error("{game} has no deck modes (got mode `{mode}`)")]
+    NoModes { game: String, mode: String },
     #[error("{game} has no deck mode `{mode}` (modes: {known})")]
     UnknownMode {
         game: String,

@@ -4,7 +4,6 @@
 
 pub mod editor;
 mod list;
-mod stats;
 mod view;
 
 use std::path::PathBuf;
@@ -20,7 +19,7 @@ use crate::store::{CatalogId, CatalogInfo, DeckId, DeckInfo};
 use super::{Action, Remember, Shortcut};
 
 pub use editor::Editor;
-pub use stats::Stats;
+pub use editor::Stats;
 
 /// The id of the name box in the new-deck, rename and duplicate dialogs.
 pub const NAME_ID: &str = "deck-name";
