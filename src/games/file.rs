@@ -283,6 +283,20 @@ impl Checker<'_> {
             }
             self.field(path(&[&"card", &"cost"]), cost);
         }
+        if let Some(curve) = &schema.curve {
+            let chartable = schema
+                .field(&curve.field)
+                .is_some_and(|f| matches!(f.kind, FieldKind::Int | FieldKind::Enum));
+            if !chartable {
+                self.problem(
+                    path(&[&"card", &"curve", &"field"]),
+                    format!(
+                        "`card.curve.field`: `{}` is not the cost or an int or enum field",
+                        curve.field
+                    ),
+                );
+            }
+        }
         for (i, f) in schema.fields.iter().enumerate() {
             let at = path(&[&"card", &"field", &i]);
             if RESERVED_KEYS.contains(&f.key.as_str()) {
@@ -1088,6 +1102,8 @@ exact = 20
         assert!(e.contains("unknown key `opening_hnad` in [setup]"), "{e}");
         let e = errors(&(MINIMAL.to_string() + "[rules]\ndeck_size = 5\n"));
         assert!(e.contains("[[construction.rule]]"), "{e}");
+        let e = errors(&MINIMAL.replace("[print]", "[card.curve]\nfield = \"power\"\n[print]"));
+        assert!(e.contains("g.toml:6:") && e.contains("`card.curve.field`: `power`"), "{e}");
     }
 
     #[test]
