@@ -9,12 +9,14 @@ use std::path::Path;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use deckwright::catalog;
 use deckwright::decklist;
+use deckwright::engine::core::Seat;
 use deckwright::engine::dice::{self, DiceOfDestiny};
 use deckwright::engine::fuzzycards::{self, Fuzzycards};
+use deckwright::engine::game::{Level, Rules, play_out};
 use deckwright::engine::odds::{self, Matcher, Query, Requirement};
-use deckwright::engine::playtest::{Engine, EngineOptions};
 use deckwright::engine::run::{Progress, RunConfig};
-use deckwright::engine::sim::{Seat, Sim, play_out};
+use deckwright::engine::session::DeckSide;
+use deckwright::engine::session::{Engine, EngineOptions};
 use deckwright::engine::{DeckCards, game_seed};
 use deckwright::model::{Card, Catalog, FieldValue, GameId};
 
@@ -39,8 +41,11 @@ fn vanilla_dice() -> DiceOfDestiny {
         .insert("colour".into(), FieldValue::Text("red".into()));
     cat.cards.push(c);
     DiceOfDestiny::new(
-        &cat,
-        &DeckCards { cards: vec![0; 30] },
+        DeckSide {
+            catalog: &cat,
+            cards: &DeckCards { cards: vec![0; 30] },
+        },
+        None,
         dice::Options::read(&[]).unwrap(),
         40,
     )
@@ -67,7 +72,7 @@ fn vanilla_fuzzy() -> Fuzzycards {
 }
 
 /// One core: `BATCH` games on one reused state.
-fn one_core<S: Sim>(c: &mut Criterion, name: &str, sim: &S) {
+fn one_core<S: Rules>(c: &mut Criterion, name: &str, sim: &S) {
     let mut g = c.benchmark_group("goldfish one core");
     g.throughput(Throughput::Elements(BATCH));
     let mut st = sim.new_state();
@@ -77,8 +82,14 @@ fn one_core<S: Sim>(c: &mut Criterion, name: &str, sim: &S) {
             for _ in 0..BATCH {
                 next += 1;
                 black_box(
-                    play_out(sim, &mut st, game_seed(7, next), Seat::First)
-                        .expect("policy is legal"),
+                    play_out(
+                        sim,
+                        &mut st,
+                        game_seed(7, next),
+                        Seat::First,
+                        [Level::Goldfish; 2],
+                    )
+                    .expect("policy is legal"),
                 );
             }
         })

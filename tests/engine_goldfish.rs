@@ -355,7 +355,7 @@ fn importance_ranks_every_distinct_card() {
 #[test]
 fn sample_catalog_effects_are_all_understood() {
     use deckwright::engine::DeckCards;
-    use deckwright::engine::playtest::{Engine, EngineOptions};
+    use deckwright::engine::session::{Engine, EngineOptions};
     for game in [
         "fuzzycards",
         "dice-of-destiny",

@@ -13,9 +13,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use deckwright::catalog;
 use deckwright::decklist;
-use deckwright::engine::playtest::{Engine, EngineOptions, Session};
+use deckwright::engine::core::{Outcome, Seat};
 use deckwright::engine::run::{Progress, RunConfig, RunError};
-use deckwright::engine::sim::{Outcome, Seat};
+use deckwright::engine::session::{Engine, EngineOptions, Session};
 use deckwright::model::{Card, Catalog, Deck, DeckEntry, Effect, FieldValue, GameId, Trigger};
 use proptest::prelude::*;
 
@@ -46,7 +46,7 @@ fn seat(second: bool) -> Seat {
 /// policy's; checks conservation and the listed-iff-accepted property after
 /// every action.
 fn random_play(s: &mut Session, picks: &[(bool, u16)]) -> Result<(), TestCaseError> {
-    s.check().map_err(TestCaseError::fail)?;
+    s.invariants().map_err(TestCaseError::fail)?;
     for &(use_policy, pick) in picks {
         if s.outcome().is_some() {
             break;
@@ -62,17 +62,65 @@ fn random_play(s: &mut Session, picks: &[(bool, u16)]) -> Result<(), TestCaseErr
         let action = if use_policy {
             hint.action
         } else {
-            choices[usize::from(pick) % choices.len()].action
+            choices[usize::from(pick) % choices.len()].action.clone()
         };
-        s.apply(action)
+        s.apply(&action)
             .map_err(|e| TestCaseError::fail(format!("listed action {action:?} refused: {e}")))?;
-        s.check().map_err(TestCaseError::fail)?;
+        s.invariants().map_err(TestCaseError::fail)?;
     }
     Ok(())
 }
 
+/// Two-player games: (game, deck A, deck B), both seats played.
+const VERSUS: [(&str, &str, &str); 1] = [(
+    "dice-of-destiny",
+    "dice-of-destiny-chicken-rush.txt",
+    "dice-of-destiny-yellow-spells.txt",
+)];
+
+fn versus(i: usize) -> Engine {
+    let (game, a, b) = VERSUS[i];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources");
+    let cat = catalog::load(&root.join("catalogs").join(format!("{game}.toml")))
+        .unwrap()
+        .catalog;
+    let cards = |d: &str| {
+        deckwright::engine::compile(&cat, &decklist::load(&root.join("decks").join(d)).unwrap())
+            .unwrap()
+    };
+    let (ca, cb) = (cards(a), cards(b));
+    Engine::versus(
+        deckwright::engine::session::DeckSide {
+            catalog: &cat,
+            cards: &ca,
+        },
+        Some(deckwright::engine::session::DeckSide {
+            catalog: &cat,
+            cards: &cb,
+        }),
+        &EngineOptions::default(),
+    )
+    .unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Both seats act: every card of both decks stays in exactly one zone of
+    /// its owner, whoever acts.
+    #[test]
+    fn two_player_games_conserve_both_decks(
+        pair in 0..VERSUS.len(),
+        seed in any::<u64>(),
+        second in any::<bool>(),
+        picks in prop::collection::vec((prop::bool::weighted(0.4), any::<u16>()), 1..300),
+    ) {
+        let engine = versus(pair);
+        let mut s = engine.session(seed, seat(second));
+        random_play(&mut s, &picks)?;
+        while s.undo() {}
+        s.invariants().map_err(TestCaseError::fail)?;
+    }
 
     #[test]
     fn cards_are_conserved_under_random_play(
@@ -86,7 +134,7 @@ proptest! {
         random_play(&mut s, &picks)?;
         // an undo restores a state that still conserves every card
         while s.undo() {}
-        s.check().map_err(TestCaseError::fail)?;
+        s.invariants().map_err(TestCaseError::fail)?;
     }
 
     #[test]
@@ -98,7 +146,7 @@ proptest! {
                 if s.outcome().is_some() {
                     break;
                 }
-                s.apply(s.hint().unwrap().action).unwrap();
+                s.apply(&s.hint().unwrap().action).unwrap();
             }
             (s.outcome(), s.log(), s.snapshot())
         };

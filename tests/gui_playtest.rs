@@ -6,11 +6,11 @@
 
 mod gui_support;
 
-use deckwright::engine::hand::{HandRequest, deal};
+use deckwright::engine::core::Seat;
+use deckwright::engine::hand::HandRequest;
 use deckwright::engine::odds;
-use deckwright::engine::playtest::{AnyAction, Engine, EngineOptions, Session};
 use deckwright::engine::run::{Progress, RunConfig};
-use deckwright::engine::sim::Seat;
+use deckwright::engine::session::{ActionKey, Engine, EngineOptions, Session};
 use deckwright::engine::{fuzzycards, rizontical};
 use deckwright::gui::Message;
 use deckwright::gui::app::Screen;
@@ -87,15 +87,13 @@ fn a_hand_is_dealt_by_the_games_rules_and_replayed_by_its_seed() {
     assert_eq!(pt(&h).current().unwrap().info.id, deck);
     let (_, _, e) = engine_of(&h, deck);
     deal_seed(&mut h, 1234);
-    let want = deal(
-        &e,
-        &HandRequest {
+    let want = e
+        .hand(&HandRequest {
             seed: 1234,
             seat: Seat::First,
             ..HandRequest::default()
-        },
-    )
-    .unwrap();
+        })
+        .unwrap();
     assert_eq!(zone(session(&h), "Hand"), want.hand, "the CLI's hand");
     assert_eq!(want.hand.len(), 5, "Fuzzycards: 5 cards going first");
     assert!(
@@ -136,7 +134,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
     // the once-per-game mulligan: shuffle back, draw 5
     h.click_text("Mulligan");
     let mut twin = e.session(7, Seat::First);
-    twin.apply(AnyAction::Fuzzycards(fuzzycards::Action::Mulligan))
+    twin.apply(&key::<fuzzycards::Fuzzycards>(fuzzycards::Action::Mulligan))
         .unwrap();
     assert_eq!(zone(session(&h), "Hand"), zone(&twin, "Hand"));
     assert_eq!(session(&h).snapshot(), twin.snapshot());
@@ -145,7 +143,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
     let keep = session(&h)
         .choices()
         .into_iter()
-        .find(|c| c.action == AnyAction::Fuzzycards(fuzzycards::Action::Keep));
+        .find(|c| c.action == key::<fuzzycards::Fuzzycards>(fuzzycards::Action::Keep));
     if let Some(k) = keep {
         h.send(pm(playtest::Message::Act(k.action)));
     }
@@ -172,7 +170,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
         })
         .map(|c| c.copy);
     if let Some(copy) = dear {
-        h.send(pm(playtest::Message::Act(AnyAction::Fuzzycards(
+        h.send(pm(playtest::Message::Act(key::<fuzzycards::Fuzzycards>(
             fuzzycards::Action::Play {
                 card: copy,
                 target: None,
@@ -202,7 +200,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
     h.click_text("Undo");
     assert_ne!(session(&h).snapshot(), snap);
     // a wrong game's action
-    h.send(pm(playtest::Message::Act(AnyAction::Rizontical(
+    h.send(pm(playtest::Message::Act(key::<rizontical::Rizontical>(
         rizontical::Action::EndTurn,
     ))));
     assert_eq!(
@@ -236,9 +234,9 @@ fn rizontical_mulligan_returns_the_chosen_powers() {
     assert_eq!(pt(&h).returns().iter().copied().collect::<Vec<_>>(), [0, 3]);
     h.click_text("Return 2 chosen Powers and draw as many");
     let mut twin = e.session(21, Seat::First);
-    twin.apply(AnyAction::Rizontical(rizontical::Action::Mulligan {
-        mask: 0b1001,
-    }))
+    twin.apply(&key::<rizontical::Rizontical>(
+        rizontical::Action::Mulligan { mask: 0b1001 },
+    ))
     .unwrap();
     assert_eq!(session(&h).snapshot(), twin.snapshot());
     let now = zone(session(&h), "Hand");
@@ -480,4 +478,9 @@ fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
     )));
     let back = editor_of(&h).odds().table.clone().unwrap().unwrap();
     assert_eq!(back, second, "recomputed when the tab opens again");
+}
+
+/// The session key of a game's typed action.
+fn key<R: deckwright::engine::game::Rules>(a: R::Action) -> ActionKey {
+    ActionKey::of::<R>(a)
 }

@@ -47,6 +47,14 @@ pub enum Args {
     },
     /// Delete a stored catalog (refused while decks use it).
     Delete { catalog: String },
+    /// How much of each card's rules text the engine plays: modelled,
+    /// partial or vanilla, with the words it does not understand.
+    Coverage {
+        /// A catalog file, or a stored catalog's name or id.
+        catalog: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Serialize)]
@@ -165,5 +173,50 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             println!("deleted catalog \"{}\"", info.name);
             Ok(ExitCode::SUCCESS)
         }
+        Args::Coverage { catalog, json } => {
+            let cat = super::load_catalog(catalog, dbp)?;
+            let c = crate::engine::coverage::coverage(&cat)
+                .map_err(|e| CliError::input(format!("{}: {e}", catalog.display())))?;
+            if *json {
+                print_json(&c)?;
+            } else {
+                print!("{}", coverage_text(&c, &cat.name));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
     }
+}
+
+/// The text report of `catalog coverage`.
+fn coverage_text(c: &crate::engine::coverage::Coverage, name: &str) -> String {
+    let game = crate::games::game(c.game).def().name.clone();
+    let mut out = format!(
+        "{name} ({game}): {} cards — {} modelled ({:.1}%), {} partial, {} vanilla\n",
+        c.cards,
+        c.modelled,
+        c.share * 100.0,
+        c.partial,
+        c.vanilla
+    );
+    for d in &c.detail {
+        let status = match d.status {
+            crate::engine::coverage::Status::Modelled => "modelled",
+            crate::engine::coverage::Status::Partial => "partial",
+            crate::engine::coverage::Status::Vanilla => "vanilla",
+        };
+        out.push_str(&format!("  {status:8} {}\n", d.name));
+        for w in &d.not_understood {
+            out.push_str(&format!("           not understood: \"{w}\"\n"));
+        }
+        for w in &d.not_played {
+            out.push_str(&format!("           not played: {w}\n"));
+        }
+    }
+    if !c.against_opponent.is_empty() {
+        out.push_str("  only against an opponent's cards (idle in goldfish games):\n");
+        for o in &c.against_opponent {
+            out.push_str(&format!("           {}: {}\n", o.name, o.parts.join(", ")));
+        }
+    }
+    out
 }

@@ -12,10 +12,10 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::engine::compare::{Comparison, Importance, Paired};
+use crate::engine::core::{DEFAULT_MAX_TURNS, Seat, TurnUnit};
 use crate::engine::fresh_seed;
-use crate::engine::playtest::EngineOptions;
 use crate::engine::run::{Progress, RunConfig, Summary};
-use crate::engine::sim::{DEFAULT_MAX_TURNS, Seat, TurnUnit};
+use crate::engine::session::EngineOptions;
 
 use super::hand::{load_engine, overrides};
 use super::progress::{Bar, INTERRUPTED, interrupt_flag};

@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::decklist;
+use crate::engine::core::{DEFAULT_MAX_TURNS, Seat};
 use crate::engine::fresh_seed;
-use crate::engine::hand::{self, HandReport, HandRequest};
-use crate::engine::playtest::{Engine, EngineError, EngineOptions};
-use crate::engine::sim::{DEFAULT_MAX_TURNS, Seat};
+use crate::engine::hand::{HandReport, HandRequest};
+use crate::engine::session::{Engine, EngineError, EngineOptions};
 use crate::games::parse_option;
 use crate::model::Catalog;
 
@@ -89,7 +89,9 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         returns: args.returns.clone(),
         turns: args.turns,
     };
-    let report = hand::deal(&engine, &req).map_err(|e| CliError::input(e.to_string()))?;
+    let report = engine
+        .hand(&req)
+        .map_err(|e| CliError::input(e.to_string()))?;
     if args.json {
         print_json(&report)?;
     } else {

@@ -6,10 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::engine::core::Seat;
 use crate::engine::filter::Filter;
 use crate::engine::odds::{self, Matcher, OddsReport, OddsTable, Pile, Query, Requirement};
-use crate::engine::playtest::EngineOptions;
-use crate::engine::sim::Seat;
+use crate::engine::session::EngineOptions;
 
 use super::hand::{load_engine, overrides};
 use super::{CliError, load_catalog, print_json};

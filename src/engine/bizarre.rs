@@ -33,13 +33,13 @@ use std::cell::RefCell;
 
 use serde::{Deserialize, Serialize};
 
-use super::fx::{Fx, unsupported};
-use super::sim::{
+use super::legacy::fx::{Fx, unsupported};
+use super::legacy::sim::{
     CardView, CurveLabels, Illegal, Log, Outcome, Seat, Sim, Snapshot, Trace, TurnUnit, ensure,
     push_if_legal, zone_views,
 };
-use super::table::Table;
-use super::zones::{At, ZoneId, Zones};
+use super::legacy::table::Table;
+use super::legacy::zones::{At, ZoneId, Zones};
 use super::{DeckCards, Rng, rng};
 use crate::games::OptionError;
 use crate::model::{Card, Catalog, GameId, Trigger};
@@ -934,7 +934,7 @@ impl Sim for BizarreWorld {
         self.begin_turn(st);
     }
 
-    fn draw_pile<'s>(&self, st: &'s State) -> &'s [u16] {
+    fn draw_pile<'s>(&self, st: &'s State, _p: usize) -> &'s [u16] {
         st.zones.get(Zone::Deck)
     }
 
@@ -1056,7 +1056,7 @@ impl Sim for BizarreWorld {
     /// when lethal), convert every resource with the best converter, draw with
     /// what is left, then attack. On a turn that bans attacks, resources go to
     /// card draw instead.
-    fn policy(&self, st: &State) -> Action {
+    fn policy(&self, st: &State, _level: crate::engine::game::Level) -> Action {
         match st.phase {
             Phase::Sacrifice => {
                 let keep = self.keepers(st);
@@ -1127,7 +1127,7 @@ impl Sim for BizarreWorld {
         &st.trace
     }
 
-    fn check(&self, st: &State) -> Result<(), String> {
+    fn invariants(&self, st: &State) -> Result<(), String> {
         st.zones.check_conservation(self.table.copies())
     }
 
@@ -1166,6 +1166,8 @@ impl Sim for BizarreWorld {
             turn: st.turn,
             turn_unit: TurnUnit::Turn,
             phase: format!("{:?}", st.phase),
+            phase_help: String::new(),
+            to_act: 0,
             counters: vec![
                 ("resources".into(), self.available(st, None, None) as i64),
                 ("attack".into(), i64::from(st.attack)),
@@ -1201,15 +1203,106 @@ impl Sim for BizarreWorld {
         &st.log
     }
 
+    fn to_act(&self, _st: &State) -> usize {
+        0
+    }
+
+    fn passive(&self, _st: &State, p: usize) -> bool {
+        p == 1
+    }
+
+    fn names(&self) -> &[String] {
+        &self.table.names
+    }
+
+    fn distinct(&self) -> Vec<(u16, usize)> {
+        self.table
+            .distinct()
+            .into_iter()
+            .map(|d| (d, self.table.count(d)))
+            .collect()
+    }
+
+    fn own_copies(&self) -> usize {
+        self.table.copies()
+    }
+
+    fn vanilla(&self) -> Vec<crate::engine::core::Vanilla> {
+        self.table.vanilla()
+    }
+
+    fn catalog_card(&self, copy: u16) -> Option<usize> {
+        self.table.catalog_index[usize::from(self.table.def_index(copy))]
+    }
+
+    fn max_turns(&self) -> u16 {
+        self.max_turns
+    }
+
+    fn hand<'s>(&self, st: &'s State, _p: usize) -> &'s [u16] {
+        st.zones.get(Zone::Hand)
+    }
+
+    fn pass(&self, _st: &State) -> Action {
+        Action::Next
+    }
+
+    fn without_one(&self, def: u16) -> BizarreWorld {
+        self.with_deck(self.table.deck_without_one(def))
+    }
+
+    fn schedule(&self, seat: Seat) -> crate::engine::schedule::Schedule {
+        crate::engine::schedule::Schedule {
+            opening: self.setup.opening_hand,
+            per_turn: self.setup.draws_per_turn,
+            skip_first: self.setup.first_player_skips_draw && seat == Seat::First,
+            unit: "turn",
+        }
+    }
+
     fn copy_name(&self, copy: u16) -> &str {
         self.table.copy_name(copy)
+    }
+}
+
+/// The engine plug-in ([`crate::engine::PLUGINS`]).
+pub struct Plugin;
+
+pub static PLUGIN: Plugin = Plugin;
+
+impl crate::engine::session::Plugin for Plugin {
+    fn game(&self) -> GameId {
+        GameId::BizarreWorld
+    }
+
+    fn compile(
+        &self,
+        me: crate::engine::session::DeckSide<'_>,
+        opponent: Option<crate::engine::session::DeckSide<'_>>,
+        opts: &crate::engine::session::EngineOptions,
+    ) -> Result<crate::engine::session::Engine, crate::engine::session::EngineError> {
+        use crate::engine::session::{Engine, EngineError};
+        super::legacy::goldfish_only(GameId::BizarreWorld, opponent.is_some(), opts)?;
+        Ok(Engine::of(
+            BizarreWorld::new(
+                me.catalog,
+                me.cards,
+                Options::read(&opts.overrides)?,
+                opts.max_turns,
+            )
+            .map_err(EngineError::Setup)?,
+        ))
+    }
+
+    fn read(&self, card: &Card) -> crate::engine::coverage::CardReading {
+        super::legacy::reading(card, unmodelled(card))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::sim::play_out;
+    use crate::engine::game::play_out;
     use crate::model::{Effect, FieldValue};
 
     fn creature(name: &str, cost: i64, resource: &str, effects: Vec<Effect>) -> Card {
@@ -1269,7 +1362,14 @@ mod tests {
         for seed in 0..10 {
             let mut st = sim.new_state();
             assert_eq!(
-                play_out(&sim, &mut st, seed, Seat::First).unwrap(),
+                play_out(
+                    &sim,
+                    &mut st,
+                    seed,
+                    Seat::First,
+                    [crate::engine::game::Level::Goldfish; 2]
+                )
+                .unwrap(),
                 Outcome::Win { turn: 4 }
             );
             assert_eq!(
@@ -1304,7 +1404,7 @@ mod tests {
             sim.apply(&mut st, Action::Attack).unwrap_err().rule,
             "BW first turn"
         );
-        sim.check(&st).unwrap();
+        sim.invariants(&st).unwrap();
     }
 
     /// The loop guard: an if-hand-empty draw with no cost repeats only while
@@ -1326,9 +1426,16 @@ mod tests {
         let sim = sim_of(&[(printer, 18)]);
         for seed in 0..5 {
             let mut st = sim.new_state();
-            let o = play_out(&sim, &mut st, seed, Seat::Second).unwrap();
+            let o = play_out(
+                &sim,
+                &mut st,
+                seed,
+                Seat::Second,
+                [crate::engine::game::Level::Goldfish; 2],
+            )
+            .unwrap();
             assert!(matches!(o, Outcome::Win { .. }), "{o:?}");
-            sim.check(&st).unwrap();
+            sim.invariants(&st).unwrap();
         }
         // with the deck empty, the ability is used once, then refused
         let mut st = sim.new_state();
@@ -1467,14 +1574,28 @@ mod tests {
         let nothing = sim_of(&[(dud.clone(), 18)]);
         let mut st = nothing.new_state();
         assert_eq!(
-            play_out(&nothing, &mut st, 1, Seat::First).unwrap(),
+            play_out(
+                &nothing,
+                &mut st,
+                1,
+                Seat::First,
+                [crate::engine::game::Level::Goldfish; 2]
+            )
+            .unwrap(),
             Outcome::Unfinished { turn: 40 }
         );
         let lose = sim_with(&[(dud, 18)], &[("deck_out", "lose")]);
         let mut st = lose.new_state();
         // 5 in hand, 13 draws: turn 14 finds the deck empty
         assert_eq!(
-            play_out(&lose, &mut st, 1, Seat::First).unwrap(),
+            play_out(
+                &lose,
+                &mut st,
+                1,
+                Seat::First,
+                [crate::engine::game::Level::Goldfish; 2]
+            )
+            .unwrap(),
             Outcome::Loss {
                 turn: 14,
                 reason: "deck out"

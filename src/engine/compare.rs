@@ -16,8 +16,8 @@
 
 use serde::Serialize;
 
-use super::playtest::Engine;
 use super::run::{Progress, RunConfig, RunError, Summary, Tally};
+use super::session::Engine;
 
 /// Paired differences over games both decks won: `b - a` kill turns.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -20,13 +20,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::fx::{Fx, unsupported};
-use super::sim::{
+use super::legacy::fx::{Fx, unsupported};
+use super::legacy::sim::{
     CardView, CurveLabels, Illegal, Log, Outcome, Seat, Sim, Snapshot, Trace, TurnUnit, ensure,
     push_if_legal, zone_views,
 };
-use super::table::Table;
-use super::zones::{At, ZoneId, Zones};
+use super::legacy::table::Table;
+use super::legacy::zones::{At, ZoneId, Zones};
 use super::{DeckCards, Rng, rng};
 use crate::games::OptionError;
 use crate::model::{Card, Catalog, GameId, Trigger};
@@ -958,7 +958,7 @@ impl Sim for Fuzzycards {
         }
     }
 
-    fn draw_pile<'s>(&self, st: &'s State) -> &'s [u16] {
+    fn draw_pile<'s>(&self, st: &'s State, _p: usize) -> &'s [u16] {
         st.zones.get(Zone::Scroll)
     }
 
@@ -1091,7 +1091,7 @@ impl Sim for Fuzzycards {
         Ok(())
     }
 
-    fn policy(&self, st: &State) -> Action {
+    fn policy(&self, st: &State, _level: crate::engine::game::Level) -> Action {
         match st.phase {
             Phase::Mulligan => {
                 let early = st
@@ -1243,7 +1243,7 @@ impl Sim for Fuzzycards {
         &st.trace
     }
 
-    fn check(&self, st: &State) -> Result<(), String> {
+    fn invariants(&self, st: &State) -> Result<(), String> {
         st.zones.check_conservation(self.table.copies())?;
         for row in [Row::Altar, Row::Vault] {
             if st.zones.len(row.zone()) > self.slots(row) {
@@ -1301,6 +1301,8 @@ impl Sim for Fuzzycards {
             turn: st.turn,
             turn_unit: TurnUnit::Turn,
             phase: format!("{:?}", st.phase),
+            phase_help: String::new(),
+            to_act: 0,
             counters: vec![
                 ("energy".into(), i64::from(st.energy)),
                 ("life".into(), i64::from(st.life)),
@@ -1362,15 +1364,135 @@ impl Sim for Fuzzycards {
         &st.log
     }
 
+    fn to_act(&self, _st: &State) -> usize {
+        0
+    }
+
+    fn passive(&self, _st: &State, p: usize) -> bool {
+        p == 1
+    }
+
+    fn names(&self) -> &[String] {
+        &self.table.names
+    }
+
+    fn distinct(&self) -> Vec<(u16, usize)> {
+        self.table
+            .distinct()
+            .into_iter()
+            .map(|d| (d, self.table.count(d)))
+            .collect()
+    }
+
+    fn own_copies(&self) -> usize {
+        self.table.copies()
+    }
+
+    fn vanilla(&self) -> Vec<crate::engine::core::Vanilla> {
+        self.table.vanilla()
+    }
+
+    fn catalog_card(&self, copy: u16) -> Option<usize> {
+        self.table.catalog_index[usize::from(self.table.def_index(copy))]
+    }
+
+    fn max_turns(&self) -> u16 {
+        self.max_turns
+    }
+
+    fn hand<'s>(&self, st: &'s State, _p: usize) -> &'s [u16] {
+        st.zones.get(Zone::Hand)
+    }
+
+    fn pass(&self, _st: &State) -> Action {
+        Action::Next
+    }
+
+    fn without_one(&self, def: u16) -> Fuzzycards {
+        self.with_deck(self.table.deck_without_one(def))
+    }
+
+    fn schedule(&self, seat: Seat) -> crate::engine::schedule::Schedule {
+        crate::engine::schedule::Schedule {
+            opening: match seat {
+                Seat::First => self.setup.opening_hand_first,
+                Seat::Second => self.setup.opening_hand_second,
+            },
+            per_turn: self.setup.draws_per_turn,
+            skip_first: self.setup.first_player_skips_draw
+                && (seat == Seat::First
+                    || self.options.decode_skip == DecodeSkip::BothPlayersTurn1),
+            unit: "turn",
+        }
+    }
+
+    fn mulligan(&self, st: &State) -> Option<crate::engine::game::Mulligan> {
+        (st.phase == Phase::Mulligan && st.mulligans_left > 0).then(|| {
+            crate::engine::game::Mulligan::WholeHand {
+                draw: match self.options.mulligan_hand {
+                    MulliganHand::Rulebook => self.setup.mulligan_hand,
+                    MulliganHand::SameSize => st.zones.len(Zone::Hand) as u32,
+                },
+            }
+        })
+    }
+
+    fn mulligan_action(&self, _st: &State, _returned: &[u16]) -> Result<Action, Illegal> {
+        Ok(Action::Mulligan)
+    }
+
+    fn keep_action(&self, st: &State) -> Option<Action> {
+        (st.phase == Phase::Mulligan).then_some(Action::Keep)
+    }
+
+    fn mulligan_only(&self, st: &mut State, _returned: &[u16]) -> Result<(), Illegal> {
+        ensure(st.mulligans_left > 0, "FZ setup 4", || {
+            "the mulligan is once per game".into()
+        })?;
+        Fuzzycards::mulligan(self, st);
+        Ok(())
+    }
+
     fn copy_name(&self, copy: u16) -> &str {
         self.table.copy_name(copy)
+    }
+}
+
+/// The engine plug-in ([`crate::engine::PLUGINS`]).
+pub struct Plugin;
+
+pub static PLUGIN: Plugin = Plugin;
+
+impl crate::engine::session::Plugin for Plugin {
+    fn game(&self) -> GameId {
+        GameId::Fuzzycards
+    }
+
+    fn compile(
+        &self,
+        me: crate::engine::session::DeckSide<'_>,
+        opponent: Option<crate::engine::session::DeckSide<'_>>,
+        opts: &crate::engine::session::EngineOptions,
+    ) -> Result<crate::engine::session::Engine, crate::engine::session::EngineError> {
+        use crate::engine::session::Engine;
+        super::legacy::goldfish_only(GameId::Fuzzycards, opponent.is_some(), opts)?;
+        Ok(Engine::of(Fuzzycards::new(
+            me.catalog,
+            me.cards,
+            Options::read(&opts.overrides)?,
+            opts.max_turns,
+        )))
+    }
+
+    fn read(&self, card: &Card) -> crate::engine::coverage::CardReading {
+        super::legacy::reading(card, unmodelled(card))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::sim::play_out;
+    use crate::engine::game::play_out;
     use crate::model::{Effect, FieldValue};
 
     pub(crate) fn hero(name: &str, cost: i64, atk: i64, hp: i64, keywords: &[&str]) -> Card {
@@ -1412,7 +1534,14 @@ mod tests {
 
     fn run(sim: &Fuzzycards, seed: u64, seat: Seat) -> (Outcome, State) {
         let mut st = sim.new_state();
-        let o = play_out(sim, &mut st, seed, seat).unwrap();
+        let o = play_out(
+            sim,
+            &mut st,
+            seed,
+            seat,
+            [crate::engine::game::Level::Goldfish; 2],
+        )
+        .unwrap();
         (o, st)
     }
 
@@ -1437,7 +1566,7 @@ mod tests {
         assert_eq!(st.zones.len(Zone::Hand), 6);
         assert_eq!(st.mulligans_left, 0);
         assert_eq!(st.phase, Phase::Activate);
-        sim.check(&st).unwrap();
+        sim.invariants(&st).unwrap();
     }
 
     /// 30 vanilla 1-cost Heroes, ATK 5, going first. By hand: one Hero a turn
@@ -1493,7 +1622,7 @@ mod tests {
         let sim = sim_of(&[(hero("A", 1, 5, 5, &[]), 15), (g, 15)]);
         let (o, st) = run(&sim, 9, Seat::First);
         assert!(matches!(o, Outcome::Win { .. }));
-        sim.check(&st).unwrap();
+        sim.invariants(&st).unwrap();
         assert!(st.trace.plays[1] > 0, "equips were played");
     }
 

@@ -1,21 +1,17 @@
 //! Test hands: each game's own setup dealt from a seed (rules-notes §3 of
 //! each game), optionally with its mulligan, and a peek at the next draws.
 //!
-//! - Fuzzycards: 5 cards going first, 6 going second; the once-per-game
-//!   mulligan shuffles the hand back and draws 5.
-//! - Dice of Destiny: 6 cards; no mulligan.
-//! - Bizarre World: draw to 5; no mulligan.
-//! - Rizontical: the top two Fighters into slots 1 and 2, 5 Powers; the
-//!   mulligan returns up to 5 Powers to the bottom and draws as many.
-//!
-//! The same seed and deck always deal the same hand: the deal is the engine's
-//! own [`super::sim::Sim::deal`], so a test hand is exactly a goldfish
-//! game's opening.
+//! The deal is the engine's own [`Rules::deal`], so a test hand is exactly a
+//! goldfish game's opening; the mulligan is the one the game offers
+//! ([`Rules::mulligan`]), taken with the game's own action. Nothing here
+//! knows a game: Fuzzycards' whole-hand mulligan and Rizontical's "return up
+//! to 5" are both [`Mulligan`]s, and what a game deals besides the hand
+//! (Rizontical's Fighters and Numen) comes from [`Rules::dealt_extras`].
 
 use serde::Serialize;
 
-use super::playtest::Engine;
-use super::sim::{Illegal, Seat, Sim};
+use super::core::{Illegal, Seat};
+use super::game::{Mulligan, Rules};
 use crate::model::{GameId, name_key};
 
 /// What to deal.
@@ -82,125 +78,62 @@ pub struct HandReport {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HandError {
     #[error("{0} has no mulligan (rules-notes §3)")]
-    NoMulligan(&'static str),
+    NoMulligan(String),
     #[error("\"{0}\" is not in the opening hand, so it cannot be returned")]
     NotInHand(String),
-    #[error("name the Powers to return only with Rizontical's mulligan")]
-    ReturnsWithoutRizontical,
+    #[error("name the cards to return only for a mulligan that chooses them (Rizontical's)")]
+    ReturnsWithoutChoice,
     #[error(transparent)]
     Illegal(#[from] Illegal),
 }
 
 /// Deals a test hand.
-pub fn deal(engine: &Engine, req: &HandRequest) -> Result<HandReport, HandError> {
-    use super::{bizarre as bw, dice as dd, fuzzycards as fz, rizontical as rz};
-    if !req.returns.is_empty() && engine.game() != GameId::Rizontical {
-        return Err(HandError::ReturnsWithoutRizontical);
-    }
-    match engine {
-        Engine::Fuzzycards(s) => report(
-            engine,
-            s.as_ref(),
-            req,
-            |st| st.zones.get(fz::Zone::Hand),
-            |sim, st| {
-                let back = st.zones.get(fz::Zone::Hand).to_vec();
-                sim.mulligan(st);
-                Ok(back)
-            },
-        )
-        .map(|(r, _)| r),
-        Engine::DiceOfDestiny(s) => report(
-            engine,
-            s.as_ref(),
-            req,
-            |st| st.zones.get(dd::Zone::Hand),
-            |_, _| Err(HandError::NoMulligan("Dice of Destiny")),
-        )
-        .map(|(r, _)| r),
-        Engine::BizarreWorld(s) => report(
-            engine,
-            s.as_ref(),
-            req,
-            |st| st.zones.get(bw::Zone::Hand),
-            |_, _| Err(HandError::NoMulligan("Bizarre World")),
-        )
-        .map(|(r, _)| r),
-        Engine::Rizontical(s) => {
-            let (mut r, st) = report(
-                engine,
-                s.as_ref(),
-                req,
-                |st| st.zones.get(rz::Zone::Hand),
-                |sim, st| {
-                    let hand = st.zones.get(rz::Zone::Hand).to_vec();
-                    let mut mask = 0u8;
-                    if req.returns.is_empty() {
-                        mask = ((1u16 << hand.len().min(8)) - 1) as u8;
-                    }
-                    for want in &req.returns {
-                        let key = name_key(want);
-                        let pos = hand
-                            .iter()
-                            .enumerate()
-                            .position(|(i, &c)| {
-                                i < 8
-                                    && mask & (1 << i) == 0
-                                    && name_key(sim.table.copy_name(c)) == key
-                            })
-                            .ok_or_else(|| HandError::NotInHand(want.clone()))?;
-                        mask |= 1 << pos;
-                    }
-                    let back = hand
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, _)| mask & (1 << i) != 0)
-                        .map(|(_, &c)| c)
-                        .collect();
-                    sim.mulligan(st, mask)?;
-                    Ok(back)
-                },
-            )?;
-            r.fighters = st
-                .slots
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| **c != u16::MAX)
-                .map(|(i, &c)| SlotCard {
-                    slot: i as u8 + 1,
-                    card: s.table.copy_name(c).to_string(),
-                })
-                .collect();
-            r.numen = st
-                .zones
-                .get(rz::Zone::Numen)
-                .first()
-                .map(|&c| s.table.copy_name(c).to_string());
-            Ok(r)
-        }
-    }
-}
-
-/// Deals with `sim`, takes the mulligan if asked (`mulligan` returns the
-/// copies put back), and peeks at the draws.
-fn report<S: Sim>(
-    engine: &Engine,
-    sim: &S,
-    req: &HandRequest,
-    hand: fn(&S::State) -> &[u16],
-    mulligan: impl FnOnce(&S, &mut S::State) -> Result<Vec<u16>, HandError>,
-) -> Result<(HandReport, S::State), HandError> {
+pub fn deal<R: Rules>(rules: &R, req: &HandRequest) -> Result<HandReport, HandError> {
     let names = |cards: &[u16]| {
         cards
             .iter()
-            .map(|&c| sim.copy_name(c).to_string())
+            .map(|&c| rules.copy_name(c).to_string())
             .collect::<Vec<_>>()
     };
-    let mut st = sim.new_state();
-    sim.deal(&mut st, req.seed, req.seat);
-    let before = names(hand(&st));
+    let mut st = rules.new_state();
+    rules.deal(&mut st, req.seed, req.seat);
+    let offer = {
+        let mut probe = st.clone();
+        rules.begin(&mut probe);
+        rules.mulligan(&probe)
+    };
+    if !req.returns.is_empty() && !matches!(offer, Some(Mulligan::Choose { .. })) {
+        return Err(HandError::ReturnsWithoutChoice);
+    }
+    let before = names(rules.hand(&st, 0));
     let mulligan = if req.mulligan {
-        let back = mulligan(sim, &mut st)?;
+        let Some(offer) = offer else {
+            return Err(HandError::NoMulligan(
+                crate::games::game(R::GAME).def().name.clone(),
+            ));
+        };
+        rules.begin(&mut st);
+        let hand = rules.hand(&st, 0).to_vec();
+        let back: Vec<u16> = match offer {
+            Mulligan::WholeHand { .. } => hand.clone(),
+            Mulligan::Choose { max } if req.returns.is_empty() => {
+                hand.iter().copied().take(max as usize).collect()
+            }
+            Mulligan::Choose { .. } => {
+                let mut back: Vec<u16> = Vec::new();
+                for want in &req.returns {
+                    let key = name_key(want);
+                    let c = hand
+                        .iter()
+                        .copied()
+                        .find(|&c| !back.contains(&c) && name_key(rules.copy_name(c)) == key)
+                        .ok_or_else(|| HandError::NotInHand(want.clone()))?;
+                    back.push(c);
+                }
+                back
+            }
+        };
+        rules.mulligan_only(&mut st, &back)?;
         Some(MulliganReport {
             before,
             returned: names(&back),
@@ -208,8 +141,8 @@ fn report<S: Sim>(
     } else {
         None
     };
-    let sched = engine.schedule(req.seat);
-    let pile = sim.draw_pile(&st);
+    let sched = rules.schedule(req.seat);
+    let pile = rules.draw_pile(&st, 0);
     let mut next = pile.iter().rev();
     let draws = (1..=req.turns)
         .map(|t| TurnDraws {
@@ -217,15 +150,15 @@ fn report<S: Sim>(
             cards: next
                 .by_ref()
                 .take(sched.draws_on(t) as usize)
-                .map(|&c| sim.copy_name(c).to_string())
+                .map(|&c| rules.copy_name(c).to_string())
                 .collect(),
         })
         .collect();
-    let report = HandReport {
-        game: engine.game(),
+    let mut report = HandReport {
+        game: R::GAME,
         seed: req.seed,
         seat: req.seat,
-        hand: names(hand(&st)),
+        hand: names(rules.hand(&st, 0)),
         fighters: Vec::new(),
         numen: None,
         mulligan,
@@ -233,13 +166,28 @@ fn report<S: Sim>(
         draws,
         turn_unit: sched.unit,
     };
-    Ok((report, st))
+    for (label, cards) in rules.dealt_extras(&st) {
+        match label {
+            "numen" => report.numen = cards.into_iter().next(),
+            _ => {
+                report.fighters = cards
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, card)| SlotCard {
+                        slot: i as u8 + 1,
+                        card,
+                    })
+                    .collect();
+            }
+        }
+    }
+    Ok(report)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::playtest::EngineOptions;
+    use crate::engine::session::{Engine, EngineOptions};
     use crate::model::{Card, Catalog, Deck, DeckEntry, FieldValue};
 
     fn fuzzy() -> Engine {
@@ -265,8 +213,8 @@ mod tests {
             turns: 3,
             ..HandRequest::default()
         };
-        let a = deal(&e, &req).unwrap();
-        assert_eq!(a, deal(&e, &req).unwrap());
+        let a = e.hand(&req).unwrap();
+        assert_eq!(a, e.hand(&req).unwrap());
         assert_eq!(a.hand.len(), 5);
         assert_eq!(a.deck_remaining, 25);
         // going first: no draw on turn 1
@@ -274,24 +222,19 @@ mod tests {
             a.draws.iter().map(|d| d.cards.len()).collect::<Vec<_>>(),
             vec![0, 1, 1]
         );
-        let b = deal(
-            &e,
-            &HandRequest {
+        let b = e
+            .hand(&HandRequest {
                 seed: 42,
                 seat: Seat::Second,
                 ..HandRequest::default()
-            },
-        )
-        .unwrap();
+            })
+            .unwrap();
         assert_eq!(b.hand.len(), 6);
         assert_ne!(
-            deal(
-                &e,
-                &HandRequest {
-                    seed: 43,
-                    ..HandRequest::default()
-                }
-            )
+            e.hand(&HandRequest {
+                seed: 43,
+                ..HandRequest::default()
+            })
             .unwrap()
             .hand,
             a.hand
@@ -301,16 +244,14 @@ mod tests {
     #[test]
     fn fuzzycards_mulligan_draws_five() {
         let e = fuzzy();
-        let r = deal(
-            &e,
-            &HandRequest {
+        let r = e
+            .hand(&HandRequest {
                 seed: 1,
                 seat: Seat::Second,
                 mulligan: true,
                 ..HandRequest::default()
-            },
-        )
-        .unwrap();
+            })
+            .unwrap();
         let m = r.mulligan.unwrap();
         assert_eq!(m.before.len(), 6);
         assert_eq!(m.returned, m.before);

@@ -1,76 +1,56 @@
-//! The rules engine: test hands, exact odds, goldfish games and the Strange
-//! World solo mode. Plain Rust: no GUI or database imports.
+//! The rules engine: test hands, exact odds, goldfish games, two-player games
+//! and the Strange World solo mode. Plain Rust: no GUI or database imports.
 //!
-//! Randomness is always seeded: every game state owns its own [`Rng`], created
-//! from a seed the caller shows and can replay ([`rng`]). `thread_rng()` is never
-//! used here. Parallel runs derive one seed per game ([`game_seed`]) so results
-//! do not depend on the number of threads.
+//! - [`core`]: the state every game shares (zones with the one move-card
+//!   path, seeded RNG, seats, turns, life, outcome, trace, log).
+//! - [`effect`]: the one effect language — abilities as typed values, their
+//!   interpreter, lasting changes, each game's support table and the
+//!   rules-text grammar.
+//! - [`game`]: the contract each game's plug-in fulfils ([`game::Rules`]).
+//! - one folder per game plug-in; [`PLUGINS`] is the one list naming them.
+//! - [`session`]: the one API the CLI and the app use ([`Engine`],
+//!   [`Session`]); [`hand`], [`odds`], [`run`], [`compare`] and
+//!   [`coverage`] are written once for every game.
+//!
+//! Randomness is always seeded: every game state owns its own RNG, created
+//! from a seed the caller shows and can replay. `thread_rng()` is never used
+//! here. Parallel runs derive one seed per game ([`core::game_seed`]) so
+//! results do not depend on the number of threads.
 
 pub mod bizarre;
 pub mod compare;
+pub mod core;
+pub mod coverage;
 mod deck;
 pub mod dice;
+pub mod effect;
 pub mod filter;
 pub mod fuzzycards;
-pub mod fx;
+pub mod game;
 pub mod hand;
+pub mod legacy;
 pub mod odds;
-pub mod playtest;
 pub mod rizontical;
 pub mod run;
 pub mod schedule;
-pub mod sim;
+pub mod session;
 pub mod solo;
-pub mod table;
-pub mod zones;
 
-pub use deck::{DeckCards, DeckError, compile};
+pub use self::core::{Rng, fresh_seed, game_seed, rng};
+pub use deck::{DeckCards, DeckError, MAX_DECK_CARDS, compile};
+pub use session::{Engine, EngineError, EngineOptions, Plugin, Session};
 
-use rand::SeedableRng;
+use crate::model::GameId;
 
-/// The engine's random generator: PCG-64 (MCG variant). A named algorithm, so
-/// the same seed gives the same games across rand versions.
-pub type Rng = rand_pcg::Pcg64Mcg;
+/// Every game engine plug-in: the one place that names them.
+pub static PLUGINS: &[&dyn Plugin] = &[
+    &fuzzycards::PLUGIN,
+    &bizarre::PLUGIN,
+    &rizontical::PLUGIN,
+    &dice::PLUGIN,
+];
 
-/// A generator for a seed.
-pub fn rng(seed: u64) -> Rng {
-    Rng::seed_from_u64(seed)
-}
-
-/// The seed of game `index` in a run started with `seed` (SplitMix64 of both),
-/// so game *i* is the same whichever thread plays it.
-pub fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A fresh seed for when the user gives none (from the clock); shown to the
-/// user so the run can be replayed with `--seed`.
-pub fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    game_seed(nanos, u64::from(std::process::id())) % 1_000_000_000
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::RngExt;
-
-    #[test]
-    fn same_seed_same_stream() {
-        let draw = |seed| {
-            let mut r = rng(seed);
-            (0..5)
-                .map(|_| r.random_range(0..1000u32))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(draw(7), draw(7));
-        assert_ne!(draw(7), draw(8));
-        assert_ne!(game_seed(1, 0), game_seed(1, 1));
-        assert_ne!(game_seed(1, 0), game_seed(2, 0));
-    }
+/// The engine plug-in of `game`, if it has one.
+pub fn plugin(game: GameId) -> Option<&'static dyn Plugin> {
+    PLUGINS.iter().copied().find(|p| p.game() == game)
 }

@@ -19,11 +19,10 @@
 
 use serde::Serialize;
 
+use super::core::Seat;
 use super::filter::{Filter, FilterError};
-use super::playtest::Engine;
-use super::rizontical::Def as RzDef;
 use super::schedule::Schedule;
-use super::sim::Seat;
+use super::session::Engine;
 use crate::model::{Catalog, GameId, name_key};
 
 /// The largest pile the odds accept (binomials stay inside f64).
@@ -65,17 +64,7 @@ pub struct Query {
     pub seat: Seat,
 }
 
-/// Where a copy is drawn from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Pile {
-    /// The deck (Rizontical: the Power deck).
-    Deck,
-    /// Rizontical's Fighter deck.
-    Fighters,
-    /// Rizontical's Numen (always in play).
-    Numen,
-}
+pub use super::game::Pile;
 
 /// One requirement in a report.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -253,49 +242,6 @@ fn pascal(n: usize) -> Vec<Vec<f64>> {
     rows
 }
 
-impl Engine {
-    /// Each copy's catalog card and pile.
-    pub fn piles(&self) -> Vec<(Option<usize>, Pile)> {
-        macro_rules! main_pile {
-            ($s:expr) => {
-                $s.table
-                    .deck
-                    .iter()
-                    .map(|&d| ($s.table.catalog_index[usize::from(d)], Pile::Deck))
-                    .collect()
-            };
-        }
-        match self {
-            Engine::Fuzzycards(s) => main_pile!(s),
-            Engine::DiceOfDestiny(s) => main_pile!(s),
-            Engine::BizarreWorld(s) => main_pile!(s),
-            Engine::Rizontical(s) => s
-                .table
-                .deck
-                .iter()
-                .map(|&d| {
-                    let pile = match &s.table.defs[usize::from(d)] {
-                        RzDef::Fighter(_) => Pile::Fighters,
-                        RzDef::Numen => Pile::Numen,
-                        RzDef::Blank if s.blank_is_fighter => Pile::Fighters,
-                        _ => Pile::Deck,
-                    };
-                    (s.table.catalog_index[usize::from(d)], pile)
-                })
-                .collect(),
-        }
-    }
-
-    /// How many cards of `pile` are seen by turn `t`.
-    fn seen_in(&self, pile: Pile, sched: &Schedule, t: u32) -> u32 {
-        match (pile, self) {
-            (Pile::Fighters, Engine::Rizontical(s)) => s.setup.fighter_slots_at_start,
-            (Pile::Numen, _) => u32::MAX,
-            _ => sched.seen_by(t),
-        }
-    }
-}
-
 /// A requirement resolved to the copies it counts.
 struct Resolved {
     card: String,
@@ -332,16 +278,13 @@ fn resolve(catalog: &Catalog, engine: &Engine, req: &Requirement) -> Result<Reso
     in_piles.sort();
     in_piles.dedup();
     let pile = match in_piles.as_slice() {
-        [] => match (&req.matcher, engine.game()) {
-            (Matcher::Card(name), GameId::Rizontical) => {
+        [] => match &req.matcher {
+            // a card the deck does not hold: the pile its type would be in
+            Matcher::Card(name) => {
                 let i = catalog.name_index().named(name)[0];
-                match catalog.cards[i].card_type.as_str() {
-                    "fighter" => Pile::Fighters,
-                    "numen" => Pile::Numen,
-                    _ => Pile::Deck,
-                }
+                engine.pile_for_type(&catalog.cards[i].card_type)
             }
-            _ => Pile::Deck,
+            Matcher::Filter(_) => Pile::Deck,
         },
         [one] => *one,
         _ => return Err(OddsError::MixedPiles(req.matcher.describe())),

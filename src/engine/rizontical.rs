@@ -34,13 +34,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::fx::{Fx, unsupported};
-use super::sim::{
+use super::legacy::fx::{Fx, unsupported};
+use super::legacy::sim::{
     CardView, CurveLabels, Illegal, Log, Outcome, PieceView, Seat, Sim, Snapshot, Trace, TurnUnit,
     below, ensure, push_if_legal, zone_views,
 };
-use super::table::Table;
-use super::zones::{At, ZoneId, Zones};
+use super::legacy::table::Table;
+use super::legacy::zones::{At, ZoneId, Zones};
 use super::{DeckCards, Rng, rng};
 use crate::games::OptionError;
 use crate::model::{Card, Catalog, GameId, Trigger};
@@ -224,7 +224,7 @@ impl Fighter {
     /// The importance blank in a Fighter deck: a Fighter that cannot hurt.
     fn blank() -> Fighter {
         Fighter {
-            name: super::table::BLANK_NAME.into(),
+            name: super::legacy::table::BLANK_NAME.into(),
             hp: 1,
             ..Fighter::dummy(1, 0)
         }
@@ -1358,7 +1358,7 @@ impl Sim for Rizontical {
     /// Nothing: the dealt state already waits for the mulligan.
     fn begin(&self, _st: &mut State) {}
 
-    fn draw_pile<'s>(&self, st: &'s State) -> &'s [u16] {
+    fn draw_pile<'s>(&self, st: &'s State, _p: usize) -> &'s [u16] {
         st.zones.get(Zone::PowerDeck)
     }
 
@@ -1479,7 +1479,7 @@ impl Sim for Rizontical {
         Ok(())
     }
 
-    fn policy(&self, st: &State) -> Action {
+    fn policy(&self, st: &State, _level: crate::engine::game::Level) -> Action {
         match st.phase {
             Phase::Mulligan => {
                 let mut mask = 0u8;
@@ -1581,7 +1581,7 @@ impl Sim for Rizontical {
         &st.trace
     }
 
-    fn check(&self, st: &State) -> Result<(), String> {
+    fn invariants(&self, st: &State) -> Result<(), String> {
         st.zones.check_conservation(self.table.copies())?;
         let mut seen = [false; MAX_BOARD * MAX_BOARD];
         for &c in st.zones.get(Zone::Fighters) {
@@ -1678,6 +1678,8 @@ impl Sim for Rizontical {
                 Phase::Turn => format!("Round {}, timeline turn {}", st.round, st.step + 1),
                 Phase::Over => "Over".into(),
             },
+            phase_help: String::new(),
+            to_act: 0,
             counters: vec![
                 ("AP".into(), i64::from(st.ap)),
                 ("Souls".into(), i64::from(st.souls)),
@@ -1742,15 +1744,223 @@ impl Sim for Rizontical {
         &st.log
     }
 
+    fn to_act(&self, _st: &State) -> usize {
+        0
+    }
+
+    fn passive(&self, _st: &State, p: usize) -> bool {
+        p == 1
+    }
+
+    fn names(&self) -> &[String] {
+        &self.table.names
+    }
+
+    fn distinct(&self) -> Vec<(u16, usize)> {
+        self.table
+            .distinct()
+            .into_iter()
+            .map(|d| (d, self.table.count(d)))
+            .collect()
+    }
+
+    fn own_copies(&self) -> usize {
+        self.table.copies()
+    }
+
+    fn vanilla(&self) -> Vec<crate::engine::core::Vanilla> {
+        self.table.vanilla()
+    }
+
+    fn catalog_card(&self, copy: u16) -> Option<usize> {
+        self.table.catalog_index[usize::from(self.table.def_index(copy))]
+    }
+
+    fn max_turns(&self) -> u16 {
+        self.max_turns
+    }
+
+    fn hand<'s>(&self, st: &'s State, _p: usize) -> &'s [u16] {
+        st.zones.get(Zone::Hand)
+    }
+
+    fn pass(&self, _st: &State) -> Action {
+        Action::EndTurn
+    }
+
+    fn without_one(&self, def: u16) -> Rizontical {
+        Rizontical::without_one(self, def)
+    }
+
+    fn schedule(&self, _seat: Seat) -> crate::engine::schedule::Schedule {
+        crate::engine::schedule::Schedule {
+            opening: self.setup.opening_powers,
+            per_turn: self.setup.power_draws_per_turn,
+            skip_first: false,
+            unit: "timeline turn",
+        }
+    }
+
+    fn pile_of(&self, copy: u16) -> crate::engine::game::Pile {
+        use crate::engine::game::Pile;
+        match self.table.def(copy) {
+            Def::Fighter(_) => Pile::Fighters,
+            Def::Numen => Pile::Numen,
+            Def::Blank if self.blank_is_fighter => Pile::Fighters,
+            _ => Pile::Deck,
+        }
+    }
+
+    fn pile_for_type(&self, card_type: &str) -> crate::engine::game::Pile {
+        use crate::engine::game::Pile;
+        match card_type {
+            "fighter" => Pile::Fighters,
+            "numen" => Pile::Numen,
+            _ => Pile::Deck,
+        }
+    }
+
+    fn seen_in(
+        &self,
+        pile: crate::engine::game::Pile,
+        sched: &crate::engine::schedule::Schedule,
+        t: u32,
+    ) -> u32 {
+        use crate::engine::game::Pile;
+        match pile {
+            Pile::Fighters => self.setup.fighter_slots_at_start,
+            Pile::Numen => u32::MAX,
+            Pile::Deck => sched.seen_by(t),
+        }
+    }
+
+    fn mulligan(&self, st: &State) -> Option<crate::engine::game::Mulligan> {
+        (st.phase == Phase::Mulligan).then_some(crate::engine::game::Mulligan::Choose {
+            max: self.setup.mulligan_max,
+        })
+    }
+
+    fn mulligan_action(&self, st: &State, returned: &[u16]) -> Result<Action, Illegal> {
+        let hand = st.zones.get(Zone::Hand);
+        let mut mask = 0u8;
+        for &c in returned {
+            let i = hand
+                .iter()
+                .enumerate()
+                .position(|(i, &h)| h == c && i < 8 && mask & (1 << i) == 0)
+                .ok_or_else(|| {
+                    Illegal::new(
+                        "RZ setup 6",
+                        format!("{} is not in your hand", self.table.copy_name(c)),
+                    )
+                })?;
+            mask |= 1 << i;
+        }
+        Ok(Action::Mulligan { mask })
+    }
+
+    fn keep_action(&self, st: &State) -> Option<Action> {
+        (st.phase == Phase::Mulligan).then_some(Action::Mulligan { mask: 0 })
+    }
+
+    fn mulligan_only(&self, st: &mut State, returned: &[u16]) -> Result<(), Illegal> {
+        let Action::Mulligan { mask } = self.mulligan_action(st, returned)? else {
+            return Err(Illegal::new("RZ setup 6", "not a mulligan"));
+        };
+        Rizontical::mulligan(self, st, mask)
+    }
+
+    fn dealt_extras(&self, st: &State) -> Vec<(&'static str, Vec<String>)> {
+        vec![
+            (
+                "fighters",
+                st.slots
+                    .iter()
+                    .filter(|&&c| c != NONE)
+                    .map(|&c| self.table.copy_name(c).to_string())
+                    .collect(),
+            ),
+            (
+                "numen",
+                st.zones
+                    .get(Zone::Numen)
+                    .iter()
+                    .map(|&c| self.table.copy_name(c).to_string())
+                    .collect(),
+            ),
+        ]
+    }
+
     fn copy_name(&self, copy: u16) -> &str {
         self.table.copy_name(copy)
+    }
+}
+
+/// The engine plug-in ([`crate::engine::PLUGINS`]).
+pub struct Plugin;
+
+pub static PLUGIN: Plugin = Plugin;
+
+impl crate::engine::session::Plugin for Plugin {
+    fn game(&self) -> GameId {
+        GameId::Rizontical
+    }
+
+    fn compile(
+        &self,
+        me: crate::engine::session::DeckSide<'_>,
+        opponent: Option<crate::engine::session::DeckSide<'_>>,
+        opts: &crate::engine::session::EngineOptions,
+    ) -> Result<crate::engine::session::Engine, crate::engine::session::EngineError> {
+        use crate::engine::session::{Engine, EngineError};
+        super::legacy::goldfish_only(GameId::Rizontical, opponent.is_some(), opts)?;
+        let catalog = me.catalog;
+        let index = catalog.name_index();
+        let mut dummies = Vec::new();
+        for name in &opts.dummies {
+            let card = match index.named(name) {
+                [i] => &catalog.cards[*i],
+                [] => {
+                    return Err(EngineError::Setup(format!(
+                        "dummy Fighter \"{name}\" is not in catalog \"{}\"",
+                        catalog.name
+                    )));
+                }
+                _ => {
+                    return Err(EngineError::Setup(format!(
+                        "dummy Fighter \"{name}\" names several cards"
+                    )));
+                }
+            };
+            if card.card_type != "fighter" {
+                return Err(EngineError::Setup(format!(
+                    "dummy \"{name}\" is a {}, not a Fighter",
+                    card.card_type
+                )));
+            }
+            dummies.push(card);
+        }
+        Ok(Engine::of(
+            Rizontical::new(
+                catalog,
+                me.cards,
+                Options::read(&opts.overrides)?,
+                opts.max_turns,
+                &dummies,
+            )
+            .map_err(EngineError::Setup)?,
+        ))
+    }
+
+    fn read(&self, card: &Card) -> crate::engine::coverage::CardReading {
+        super::legacy::reading(card, unmodelled(card))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::sim::play_out;
+    use crate::engine::game::play_out;
     use crate::model::{Effect, FieldValue};
 
     fn fighter(name: &str, hp: i64, atk: i64, mp: i64, range: i64, speed: i64) -> Card {
@@ -1807,7 +2017,7 @@ mod tests {
         assert_eq!(st.zones.len(Zone::Hand), 5);
         assert_eq!(st.zones.len(Zone::Numen), 1);
         assert_eq!(st.ap, 4);
-        sim.check(&st).unwrap();
+        sim.invariants(&st).unwrap();
         sim.apply(&mut st, Action::Mulligan { mask: 0b10101 })
             .unwrap();
         assert_eq!(
@@ -1816,7 +2026,7 @@ mod tests {
             "5 after the mulligan + the turn-start draw"
         );
         assert_eq!(st.ap, 6);
-        sim.check(&st).unwrap();
+        sim.invariants(&st).unwrap();
     }
 
     /// Damage rule example (rulebook "How to Battle"): Mya (1 ATK, Air) hits
@@ -1864,14 +2074,21 @@ mod tests {
         let sim = sim_of(&eight(9, 2, 1), &blanks(30), &[]);
         for seed in 0..10 {
             let mut st = sim.new_state();
-            let o = play_out(&sim, &mut st, seed, Seat::First).unwrap();
+            let o = play_out(
+                &sim,
+                &mut st,
+                seed,
+                Seat::First,
+                [crate::engine::game::Level::Goldfish; 2],
+            )
+            .unwrap();
             assert_eq!(o, Outcome::Win { turn: 2 }, "seed {seed}");
             assert_eq!(
                 st.trace.turns.iter().map(|t| t.damage).collect::<Vec<_>>(),
                 vec![0, 16]
             );
             assert_eq!(st.souls, 2);
-            sim.check(&st).unwrap();
+            sim.invariants(&st).unwrap();
         }
     }
 
@@ -1886,17 +2103,29 @@ mod tests {
             &[("dummy_redeploys".into(), "true".into())],
         );
         let (mut a, mut b) = (once.new_state(), again.new_state());
-        let oa = play_out(&once, &mut a, 3, Seat::First)
-            .unwrap()
-            .kill_turn()
-            .unwrap();
-        let ob = play_out(&again, &mut b, 3, Seat::First)
-            .unwrap()
-            .kill_turn()
-            .unwrap();
+        let oa = play_out(
+            &once,
+            &mut a,
+            3,
+            Seat::First,
+            [crate::engine::game::Level::Goldfish; 2],
+        )
+        .unwrap()
+        .kill_turn()
+        .unwrap();
+        let ob = play_out(
+            &again,
+            &mut b,
+            3,
+            Seat::First,
+            [crate::engine::game::Level::Goldfish; 2],
+        )
+        .unwrap()
+        .kill_turn()
+        .unwrap();
         assert!(ob > oa, "{oa} vs {ob}");
         assert_eq!(b.souls, 6);
-        again.check(&b).unwrap();
+        again.invariants(&b).unwrap();
     }
 
     #[test]

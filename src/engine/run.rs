@@ -19,10 +19,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use rayon::prelude::*;
 use serde::{Serialize, Serializer};
 
-use super::game_seed;
-use super::playtest::Engine;
-use super::sim::{CurveLabels, Outcome, Seat, Sim, TurnUnit, play_out};
-use super::table::Vanilla;
+use super::core::{CurveLabels, Outcome, Seat, TurnUnit, Vanilla, game_seed};
+use super::game::{Level, Rules, play_out};
 use crate::model::GameId;
 
 /// Games per chunk of work (the unit of progress and cancellation).
@@ -90,6 +88,8 @@ pub struct Tally {
     pub wins: u64,
     pub losses: u64,
     pub unfinished: u64,
+    /// Games both players lost at once and the tiebreak left even.
+    pub draws: u64,
     /// Games stopped by an engine defect (an illegal policy action).
     pub errors: u64,
     /// Wins by kill turn (index = turn).
@@ -108,6 +108,7 @@ impl Tally {
         self.wins += o.wins;
         self.losses += o.losses;
         self.unfinished += o.unfinished;
+        self.draws += o.draws;
         self.errors += o.errors;
         add(&mut self.kills, &o.kills, |a, b| *a += b);
         add(&mut self.turns, &o.turns, |a, b| {
@@ -134,20 +135,26 @@ fn add<T: Default + Clone>(a: &mut Vec<T>, b: &[T], f: impl Fn(&mut T, &T)) {
 }
 
 /// Plays games `range` and tallies them.
-fn run_chunk<S: Sim>(
-    sim: &S,
+fn run_chunk<R: Rules>(
+    rules: &R,
     cfg: &RunConfig,
     range: std::ops::Range<u64>,
     per_game: bool,
 ) -> Tally {
-    let mut st = sim.new_state();
+    let mut st = rules.new_state();
     let mut t = Tally::default();
     if per_game {
         t.per_game.reserve((range.end - range.start) as usize);
     }
     for i in range {
         t.games += 1;
-        let outcome = match play_out(sim, &mut st, game_seed(cfg.seed, i), cfg.seat) {
+        let outcome = match play_out(
+            rules,
+            &mut st,
+            game_seed(cfg.seed, i),
+            cfg.seat,
+            [Level::Goldfish; 2],
+        ) {
             Ok(o) => o,
             Err(_) => {
                 t.errors += 1;
@@ -157,7 +164,7 @@ fn run_chunk<S: Sim>(
                 continue;
             }
         };
-        let trace = sim.trace(&st);
+        let trace = rules.trace(&st);
         let mut kill = 0;
         match outcome {
             Outcome::Win { turn } => {
@@ -170,6 +177,7 @@ fn run_chunk<S: Sim>(
                 t.kills[k] += 1;
             }
             Outcome::Loss { .. } => t.losses += 1,
+            Outcome::Draw { .. } => t.draws += 1,
             Outcome::Unfinished { .. } => t.unfinished += 1,
         }
         if per_game {
@@ -199,9 +207,9 @@ fn run_chunk<S: Sim>(
     t
 }
 
-/// Runs `cfg.games` games of `sim` (see the module docs).
-pub fn run<S: Sim>(
-    sim: &S,
+/// Runs `cfg.games` games of `rules` (see the module docs).
+pub fn run<R: Rules>(
+    rules: &R,
     cfg: &RunConfig,
     progress: &Progress<'_>,
     per_game: bool,
@@ -220,7 +228,7 @@ pub fn run<S: Sim>(
                 }
                 let range = c * CHUNK..((c + 1) * CHUNK).min(cfg.games);
                 let n = range.end - range.start;
-                let t = run_chunk(sim, cfg, range, per_game);
+                let t = run_chunk(rules, cfg, range, per_game);
                 let now = done.fetch_add(n, Ordering::Relaxed) + n;
                 (progress.on_progress)(now, cfg.games);
                 t
@@ -378,6 +386,8 @@ pub struct Summary {
     pub wins: u64,
     pub losses: u64,
     pub unfinished: u64,
+    /// Games neither player won (both lost at once, tiebreak even).
+    pub draws: u64,
     pub win_rate: f64,
     /// Wilson 95% interval of the win rate.
     pub win_rate_ci95: [f64; 2],
@@ -408,15 +418,9 @@ pub fn wilson(k: u64, n: u64) -> [f64; 2] {
 pub const MOST_PLAYED: usize = 10;
 
 impl Summary {
-    /// The report of tally `t` of `_sim` (which names the game and its labels).
-    pub fn new<S: Sim>(
-        _sim: &S,
-        names: &[String],
-        vanilla: Vec<Vanilla>,
-        cfg: &RunConfig,
-        max_turns: u16,
-        t: &Tally,
-    ) -> Summary {
+    /// The report of tally `t` of `rules`' games.
+    pub fn new<R: Rules>(rules: &R, cfg: &RunConfig, t: &Tally) -> Summary {
+        let names = rules.names();
         let g = t.games.max(1) as f64;
         let mut most: Vec<Played> = t
             .plays
@@ -432,19 +436,20 @@ impl Summary {
         most.sort_by(|a, b| b.plays.cmp(&a.plays).then(a.card.cmp(&b.card)));
         most.truncate(MOST_PLAYED);
         Summary {
-            game: S::GAME,
+            game: R::GAME,
             games: t.games,
             seed: cfg.seed,
             seat: cfg.seat,
-            turn_unit: S::TURN_UNIT,
+            turn_unit: R::TURN_UNIT,
             wins: t.wins,
             losses: t.losses,
             unfinished: t.unfinished,
+            draws: t.draws,
             win_rate: t.wins as f64 / g,
             win_rate_ci95: wilson(t.wins, t.games),
             kill_turn: KillTurn::from_counts(&t.kills),
             curves: Curves {
-                labels: S::LABELS,
+                labels: R::LABELS,
                 turns: t
                     .turns
                     .iter()
@@ -466,34 +471,10 @@ impl Summary {
                     .collect(),
             },
             most_played: most,
-            vanilla,
-            max_turns,
+            vanilla: rules.vanilla(),
+            max_turns: rules.max_turns(),
             errors: t.errors,
         }
-    }
-}
-
-impl Engine {
-    /// Plays `cfg.games` goldfish games; `per_game` also keeps each game's
-    /// kill turn (for paired comparisons).
-    pub fn tally(
-        &self,
-        cfg: &RunConfig,
-        progress: &Progress<'_>,
-        per_game: bool,
-    ) -> Result<Tally, RunError> {
-        super::playtest::with_sim!(self, s => run(s.as_ref(), cfg, progress, per_game))
-    }
-
-    /// Turns a tally of this engine into the report.
-    pub fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary {
-        super::playtest::with_sim!(self, s => Summary::new(s.as_ref(), &s.table.names, s.table.vanilla(), cfg, s.max_turns, tally))
-    }
-
-    /// Plays the games and reports them.
-    pub fn goldfish(&self, cfg: &RunConfig, progress: &Progress<'_>) -> Result<Summary, RunError> {
-        let t = self.tally(cfg, progress, false)?;
-        Ok(self.summary(cfg, &t))
     }
 }
 

@@ -1,5 +1,6 @@
 //! Each game's draw schedule: how many cards a player has seen by the draw
-//! step of turn *T* (the opening hand, before any mulligan, is turn 0).
+//! step of turn *T* (the opening hand, before any mulligan, is turn 0). Each
+//! game states its own through [`super::game::Rules::schedule`]:
 //!
 //! - Fuzzycards: 5 going first, 6 going second; then 1 a turn, the first
 //!   player skipping turn 1's Decode (both players with `decode_skip =
@@ -11,9 +12,6 @@
 //!   end of round 1's draws; going first or second does not change the count.
 
 use serde::Serialize;
-
-use super::playtest::Engine;
-use super::sim::Seat;
 
 /// A draw schedule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -44,44 +42,6 @@ impl Schedule {
             t
         };
         self.opening + turns_drawing * self.per_turn
-    }
-}
-
-impl Engine {
-    /// The draw schedule for `seat`.
-    pub fn schedule(&self, seat: Seat) -> Schedule {
-        match self {
-            Engine::Fuzzycards(s) => Schedule {
-                opening: match seat {
-                    Seat::First => s.setup.opening_hand_first,
-                    Seat::Second => s.setup.opening_hand_second,
-                },
-                per_turn: s.setup.draws_per_turn,
-                skip_first: s.setup.first_player_skips_draw
-                    && (seat == Seat::First
-                        || s.options.decode_skip
-                            == super::fuzzycards::DecodeSkip::BothPlayersTurn1),
-                unit: "turn",
-            },
-            Engine::DiceOfDestiny(s) => Schedule {
-                opening: s.setup.opening_hand,
-                per_turn: s.setup.draws_per_turn,
-                skip_first: s.setup.first_player_skips_draw && seat == Seat::First,
-                unit: "turn",
-            },
-            Engine::BizarreWorld(s) => Schedule {
-                opening: s.setup.opening_hand,
-                per_turn: s.setup.draws_per_turn,
-                skip_first: s.setup.first_player_skips_draw && seat == Seat::First,
-                unit: "turn",
-            },
-            Engine::Rizontical(s) => Schedule {
-                opening: s.setup.opening_powers,
-                per_turn: s.setup.power_draws_per_turn,
-                skip_first: false,
-                unit: "timeline turn",
-            },
-        }
     }
 }
 

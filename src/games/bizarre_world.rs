@@ -115,10 +115,6 @@ impl Game for BizarreWorld {
     fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
         self.options(overrides).map(drop)
     }
-
-    fn has_engine(&self) -> bool {
-        true
-    }
 }
 
 #[cfg(test)]

@@ -68,8 +68,4 @@ impl Game for DiceOfDestiny {
     fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
         self.options(overrides).map(drop)
     }
-
-    fn has_engine(&self) -> bool {
-        true
-    }
 }

@@ -1103,7 +1103,10 @@ exact = 20
         let e = errors(&(MINIMAL.to_string() + "[rules]\ndeck_size = 5\n"));
         assert!(e.contains("[[construction.rule]]"), "{e}");
         let e = errors(&MINIMAL.replace("[print]", "[card.curve]\nfield = \"power\"\n[print]"));
-        assert!(e.contains("g.toml:6:") && e.contains("`card.curve.field`: `power`"), "{e}");
+        assert!(
+            e.contains("g.toml:6:") && e.contains("`card.curve.field`: `power`"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -102,8 +102,4 @@ impl Game for Fuzzycards {
     fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
         self.options(overrides).map(drop)
     }
-
-    fn has_engine(&self) -> bool {
-        true
-    }
 }

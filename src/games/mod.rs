@@ -104,25 +104,10 @@ pub trait Game: Send + Sync {
         Vec::new()
     }
 
-    /// Whether Deckwright's engine plays this game: test hands, odds,
-    /// goldfish and two-player games (the built-in card games).
-    fn has_engine(&self) -> bool {
-        false
-    }
-
     /// Whether the game's decks build Worlds that the solo player and the
     /// World screen score (Strange World).
     fn builds_worlds(&self) -> bool {
         false
-    }
-
-    /// Why the engine does not play this game (goldfish, two-player games,
-    /// the playtest table), for a game it does not play.
-    fn no_engine(&self) -> String {
-        format!(
-            "{} has no engine of its own: its decks are checked, listed and printed, but goldfish and two-player games need a game module in Deckwright's source",
-            self.def().name
-        )
     }
 }
 

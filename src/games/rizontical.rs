@@ -153,10 +153,6 @@ impl Game for Rizontical {
     fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
         self.options(overrides).map(drop)
     }
-
-    fn has_engine(&self) -> bool {
-        true
-    }
 }
 
 #[cfg(test)]

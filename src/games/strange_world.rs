@@ -152,10 +152,6 @@ impl Game for StrangeWorld {
     fn builds_worlds(&self) -> bool {
         true
     }
-
-    fn no_engine(&self) -> String {
-        "Strange World has no test hands, odds or goldfish games (it is a drafting and tile-laying game); its solo mode is `deckwright solo`".to_string()
-    }
 }
 
 #[cfg(test)]

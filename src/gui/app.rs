@@ -57,7 +57,8 @@ pub struct Shell {
 #[derive(Debug)]
 pub enum Screen {
     Library(library::Library),
-    Decks(decks::Decks),
+    /// Boxed: the deck builder is by far the largest screen state.
+    Decks(Box<decks::Decks>),
     Collection(collection::Collection),
     Playtest(playtest::Playtest),
     Print(print::Print),
@@ -748,7 +749,7 @@ fn open_screen(db: &Db, prefs: &Prefs, id: ScreenId) -> (Screen, Task<Message>) 
     match id {
         ScreenId::Decks => {
             let (s, t) = decks::Decks::new(db.clone(), prefs.recent_decks.clone());
-            (Screen::Decks(s), t.map(Message::Decks))
+            (Screen::Decks(Box::new(s)), t.map(Message::Decks))
         }
         ScreenId::Collection => {
             let (s, t) = collection::Collection::new(db.clone(), prefs.collection_catalog);

@@ -29,9 +29,10 @@ use std::sync::Arc;
 
 use iced::Task;
 
-use crate::engine::playtest::{AnyAction, Engine, Session};
+use crate::engine::core::Seat;
+use crate::engine::game::Mulligan;
 use crate::engine::run::Summary;
-use crate::engine::sim::Seat;
+use crate::engine::session::{ActionKey, Engine, Session};
 use crate::gui::db::Db;
 use crate::gui::job::{Cancel, Runs, Update};
 use crate::gui::widget::Pick;
@@ -127,7 +128,7 @@ pub enum Message {
     /// Deal from a fresh seed.
     NewSeed,
     /// Play an action the engine listed.
-    Act(AnyAction),
+    Act(ActionKey),
     /// Choose or unchoose a hand card (by position) for the mulligan.
     ToggleReturn(usize),
     /// Take the mulligan with the chosen cards.
@@ -166,7 +167,7 @@ impl Playtest {
             p.db.run(|s| {
                 Ok(s.decks(None)?
                     .into_iter()
-                    .filter(|d| crate::games::game(d.game).has_engine())
+                    .filter(|d| crate::engine::plugin(d.game).is_some())
                     .collect())
             }),
             Message::Listed,
@@ -360,11 +361,11 @@ impl Playtest {
         Action::None
     }
 
-    fn act(&mut self, a: AnyAction) -> Action<Message> {
+    fn act(&mut self, a: ActionKey) -> Action<Message> {
         let Some(s) = &mut self.session else {
             return Action::None;
         };
-        match s.apply(a) {
+        match s.apply(&a) {
             Ok(()) => {
                 self.refusal = None;
                 self.returns.clear();
@@ -377,15 +378,9 @@ impl Playtest {
     /// The mulligan that returns chosen cards, when the game has one now
     /// (Rizontical: up to 5 Powers to the bottom).
     pub fn return_mulligan(&self) -> bool {
-        self.session.as_ref().is_some_and(|s| {
-            s.choices().iter().any(|c| {
-                matches!(
-                    c.action,
-                    AnyAction::Rizontical(crate::engine::rizontical::Action::Mulligan { mask })
-                        if mask != 0
-                )
-            })
-        })
+        self.session
+            .as_ref()
+            .is_some_and(|s| matches!(s.mulligan(), Some(Mulligan::Choose { .. })))
     }
 
     pub fn returns(&self) -> &BTreeSet<usize> {
@@ -400,14 +395,33 @@ impl Playtest {
     }
 
     fn return_chosen(&mut self) -> Action<Message> {
-        if self.returns.iter().any(|&n| n >= 8) {
+        let Some(s) = &mut self.session else {
+            return Action::None;
+        };
+        let snap = s.snapshot();
+        let hand: Vec<u16> = snap
+            .zones
+            .iter()
+            .find(|z| z.player == 0 && z.zone == "Hand")
+            .map(|z| z.cards.iter().map(|c| c.copy).collect())
+            .unwrap_or_default();
+        let Some(back) = self
+            .returns
+            .iter()
+            .map(|&n| hand.get(n).copied())
+            .collect::<Option<Vec<u16>>>()
+        else {
             self.refusal = Some("Refused: a hand position out of range".into());
             return Action::None;
+        };
+        match s.take_mulligan(&back) {
+            Ok(()) => {
+                self.refusal = None;
+                self.returns.clear();
+            }
+            Err(e) => self.refusal = Some(format!("Refused: {e}")),
         }
-        let mask = self.returns.iter().fold(0u8, |m, &n| m | 1 << n);
-        self.act(AnyAction::Rizontical(
-            crate::engine::rizontical::Action::Mulligan { mask },
-        ))
+        Action::None
     }
 
     fn play_hint(&mut self) -> Action<Message> {

@@ -6,9 +6,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::engine::playtest::{Engine, EngineOptions};
+use crate::engine::core::{Seat, TurnUnit};
 use crate::engine::run::{Progress, RunConfig, RunError, Summary};
-use crate::engine::sim::{Seat, TurnUnit};
+use crate::engine::session::{Engine, EngineOptions};
 use crate::model::{Catalog, Deck};
 
 /// Games in a quick estimate.

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use iced::widget::text_editor;
 use iced::{Subscription, Task};
 
+use crate::engine::core::Seat;
 use crate::engine::run::Summary;
-use crate::engine::sim::Seat;
 use crate::games;
 use crate::gui::db::Db;
 use crate::gui::search::{CardIndex, Filter};

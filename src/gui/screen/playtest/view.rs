@@ -7,8 +7,8 @@ use iced::widget::{
 };
 use iced::{Border, Color, Element, Fill, FillPortion, Theme};
 
-use crate::engine::playtest::{AnyAction, Session};
-use crate::engine::sim::{Outcome, Seat, Snapshot};
+use crate::engine::core::{Outcome, Seat, Snapshot};
+use crate::engine::session::Session;
 use crate::gui::widget::{SCROLLBAR_GAP, choice, deck_picker, muted};
 
 use super::estimate::{self, QUICK_GAMES};
@@ -79,8 +79,8 @@ impl Playtest {
         };
         let snap = s.snapshot();
         let unit = match snap.turn_unit {
-            crate::engine::sim::TurnUnit::Turn => "Turn",
-            crate::engine::sim::TurnUnit::Round => "Round",
+            crate::engine::core::TurnUnit::Turn => "Turn",
+            crate::engine::core::TurnUnit::Round => "Round",
         };
         let mut c = column![
             text(format!(
@@ -198,13 +198,7 @@ impl Playtest {
         let hint = s.hint();
         let mut buttons = row![].spacing(4);
         for (n, ch) in s.choices().into_iter().enumerate() {
-            if self.return_mulligan()
-                && matches!(
-                    ch.action,
-                    AnyAction::Rizontical(crate::engine::rizontical::Action::Mulligan { mask })
-                        if mask != 0
-                )
-            {
+            if ch.chooses_cards {
                 continue; // chosen card by card above
             }
             let suggested = hint.as_ref().is_some_and(|h| h.action == ch.action);
@@ -363,6 +357,7 @@ fn outcome(o: Outcome, unit: &str) -> String {
         Outcome::Loss { turn, reason } => {
             format!("Lost on {} {turn}: {reason}", unit.to_lowercase())
         }
+        Outcome::Draw { turn } => format!("A draw on {} {turn}", unit.to_lowercase()),
         Outcome::Unfinished { turn } => {
             format!("Stopped unfinished at {} {turn}", unit.to_lowercase())
         }

@@ -15,9 +15,9 @@ use iced::Task;
 use iced::widget::{column, container, row, scrollable, text};
 use iced::{Element, Fill};
 
+use crate::engine::core::Seat;
 use crate::engine::odds::{self, OddsTable, Pile};
 use crate::engine::run::Summary;
-use crate::engine::sim::Seat;
 use crate::gui::db::blocking;
 use crate::gui::job::{Cancel, Runs};
 use crate::gui::widget::estimate::{self, Estimate, QUICK_GAMES, QUICK_SEED, Stopped};

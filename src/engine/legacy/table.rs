@@ -6,21 +6,10 @@
 //! a card that does nothing, used by card importance (replace one copy of a
 //! card with a blank and re-run) so the deck keeps its size and draw schedule.
 
-use serde::Serialize;
-
-use super::DeckCards;
+use crate::engine::DeckCards;
 use crate::model::{Card, Catalog};
 
-/// A card the engine plays as vanilla: its text (or part of it) is not modelled.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Vanilla {
-    pub card: String,
-    /// What is not modelled.
-    pub reason: String,
-}
-
-/// The name shown for the importance blank.
-pub const BLANK_NAME: &str = "(blank card)";
+pub use crate::engine::core::{BLANK_NAME, Vanilla};
 
 /// See the module docs.
 #[derive(Clone, Debug)]

@@ -14,8 +14,8 @@
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
-use super::Rng;
-use super::sim::below;
+use crate::engine::Rng;
+use crate::engine::core::below;
 
 /// A game's zone names: a small enum with a dense index.
 pub trait ZoneId: Copy + Eq + Debug + 'static {

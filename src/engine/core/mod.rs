@@ -1,0 +1,203 @@
+//! The shared core every game's state embeds: zones with the single
+//! move-card path, the seeded RNG, the two seats, turns, life, the outcome,
+//! lasting effects, the per-turn trace and the log ([`Core`]); and the
+//! vocabulary around it — records ([`record`]), views ([`view`]), the
+//! compiled decks ([`table`]).
+//!
+//! A game keeps its own rules and its own per-card flags beside a `Core`;
+//! what every game does the same way — dealing the decks, drawing, damaging a
+//! player, ending the game, opening a turn for the statistics — is here once.
+
+pub mod record;
+pub mod rng;
+pub mod table;
+pub mod view;
+pub mod zones;
+
+pub use record::{
+    CurveLabels, DEFAULT_MAX_TURNS, Illegal, Log, MAX_TURNS_LIMIT, Note, Outcome, Seat, Trace,
+    TurnStat, TurnUnit, ensure, other,
+};
+pub use rng::{Rng, below, fresh_seed, game_seed, rng, roll};
+pub use table::{BLANK_NAME, Side, Table, Vanilla};
+pub use view::{CardView, PieceView, Snapshot, ZoneView, zone_views};
+pub use zones::{At, Pile, Seated, ZoneId, Zones};
+
+use super::effect::lasting::LastingSet;
+
+/// The state every game shares (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Core<Z: ZoneId> {
+    pub zones: Zones<Z>,
+    pub rng: Rng,
+    pub seed: u64,
+    /// Where player 0 sits (who took the first turn).
+    pub seat: Seat,
+    /// Whose turn it is.
+    pub active: usize,
+    /// Turns each player has begun.
+    pub turns: [u16; 2],
+    pub life: [i32; 2],
+    /// Seats played by nobody: the passive opponent of a goldfish game never
+    /// acts, draws nothing and cannot lose by running out of cards.
+    pub passive: [bool; 2],
+    pub outcome: Option<Outcome>,
+    pub lasting: LastingSet,
+    pub trace: Trace,
+    pub log: Log,
+}
+
+impl<Z: ZoneId> Core<Z> {
+    /// A core with buffers for `copies` cards of `defs` definitions.
+    pub fn new(copies: usize, defs: usize, max_turns: u16) -> Core<Z> {
+        Core {
+            zones: Zones::new(copies),
+            rng: rng(0),
+            seed: 0,
+            seat: Seat::First,
+            active: 0,
+            turns: [0; 2],
+            life: [0; 2],
+            passive: [false; 2],
+            outcome: None,
+            lasting: LastingSet::default(),
+            trace: Trace::new(defs, max_turns),
+            log: Log::default(),
+        }
+    }
+
+    /// Starts a new game: every card of each player in that player's
+    /// `deck` zone, shuffled with the game's seed; life set.
+    pub fn reset<T>(
+        &mut self,
+        table: &Table<T>,
+        seed: u64,
+        seat: Seat,
+        deck: impl Fn(usize) -> Z,
+        life: i32,
+    ) {
+        self.zones.clear();
+        self.rng = rng(seed);
+        self.seed = seed;
+        self.seat = seat;
+        self.active = seat.first_player();
+        self.turns = [0; 2];
+        self.life = [life; 2];
+        self.outcome = None;
+        self.lasting.clear();
+        self.trace.clear();
+        self.log.clear();
+        for p in 0..2 {
+            let z = deck(p);
+            self.zones.fill(z, table.range(p));
+            self.zones.shuffle(z, &mut self.rng);
+        }
+    }
+
+    /// Player 0's turn count: the turns every report counts.
+    #[inline]
+    pub fn turn(&self) -> u16 {
+        self.turns[0]
+    }
+
+    /// Whether player `p` went first.
+    pub fn went_first(&self, p: usize) -> bool {
+        self.seat.first_player() == p
+    }
+
+    #[inline]
+    pub fn note(
+        &mut self,
+        player: usize,
+        what: &'static str,
+        card: Option<u16>,
+        amount: Option<i32>,
+    ) {
+        let t = self.turn();
+        self.log.note_by(t, player, what, card, amount);
+    }
+
+    /// Ends the game (the first outcome stands).
+    pub fn end(&mut self, o: Outcome) {
+        if self.outcome.is_none() {
+            self.outcome = Some(o);
+        }
+    }
+
+    /// Player `winner` has won.
+    pub fn win(&mut self, winner: usize, reason: &'static str) {
+        let turn = self.turn();
+        self.end(if winner == 0 {
+            Outcome::Win { turn }
+        } else {
+            Outcome::Loss { turn, reason }
+        });
+    }
+
+    #[inline]
+    pub fn over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Takes `amount` from player `p`'s life; a player at 0 or less has lost.
+    /// Damage to player 1 counts toward player 0's per-turn damage.
+    pub fn damage(&mut self, p: usize, amount: i32) {
+        if amount <= 0 || self.over() {
+            return;
+        }
+        self.life[p] -= amount;
+        if p == 1 {
+            self.trace.add_damage(amount);
+        }
+        if self.life[p] <= 0 {
+            self.win(other(p), "life ran out");
+        }
+    }
+
+    pub fn gain_life(&mut self, p: usize, amount: i32) {
+        if amount > 0 && !self.over() {
+            self.life[p] += amount;
+        }
+    }
+
+    /// Moves the top card of `from` to `to`, logged as a draw by `p`;
+    /// `None` when `from` is empty. A passive seat draws nothing.
+    pub fn draw(&mut self, p: usize, from: Z, to: Z) -> Option<u16> {
+        if self.passive[p] {
+            return None;
+        }
+        let c = self.zones.move_top(from, to, At::Top)?;
+        self.note(p, "draw", Some(c), None);
+        Some(c)
+    }
+
+    /// Opens player `p`'s turn: counts it and, for player 0, opens the
+    /// statistics' turn. Player 0 passing `max_turns` ends the game
+    /// unfinished; returns `false` then.
+    pub fn open_turn(&mut self, p: usize, max_turns: u16) -> bool {
+        self.active = p;
+        if p == 0 {
+            if self.turns[0] >= max_turns {
+                self.end(Outcome::Unfinished { turn: max_turns });
+                return false;
+            }
+            self.turns[0] += 1;
+            self.trace.open_turn();
+        } else {
+            self.turns[1] += 1;
+        }
+        self.lasting.turn_start(p);
+        true
+    }
+
+    /// Closes player `p`'s turn for lasting effects.
+    pub fn close_turn(&mut self, p: usize) {
+        self.lasting.turn_end(p);
+    }
+
+    /// Card conservation over both players' zones.
+    pub fn check_cards<T>(&self, table: &Table<T>) -> Result<(), String> {
+        self.zones
+            .check_conservation(table.copies(), |c| table.owner(c))
+    }
+}

@@ -1,0 +1,91 @@
+//! A moment of a game as plain data, for the playtest screen and the CLI:
+//! every game draws itself into the same [`Snapshot`].
+
+use serde::Serialize;
+
+use super::record::{Outcome, Seat, TurnUnit};
+use super::zones::{ZoneId, Zones};
+use crate::model::GameId;
+
+/// One card as the playtest screen shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardView {
+    /// The copy id: what actions name.
+    pub copy: u16,
+    pub name: String,
+    /// Short state words: "sick", "exhausted", "attacked", "HP 4/6", "slot 2"...
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
+}
+
+/// One zone as the screen shows it. Hidden zones (a deck, the opponent's
+/// hand) list no cards.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ZoneView {
+    pub zone: &'static str,
+    /// Whose zone it is: 0 the deck under test, 1 its opponent.
+    pub player: u8,
+    pub count: usize,
+    pub hidden: bool,
+    pub cards: Vec<CardView>,
+}
+
+/// A piece on a board (Rizontical's 8x8 grid).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PieceView {
+    pub name: String,
+    pub row: u8,
+    pub col: u8,
+    /// `true` for player 0's pieces.
+    pub ally: bool,
+    pub hp: i32,
+    pub max_hp: i32,
+}
+
+/// Everything a playtest screen needs to draw one moment of a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Snapshot {
+    pub game: GameId,
+    pub seed: u64,
+    pub seat: Seat,
+    pub turn: u16,
+    pub turn_unit: TurnUnit,
+    /// The phase or step, in the rulebook's words.
+    pub phase: String,
+    /// What the phase means, in one line for a new player.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub phase_help: String,
+    /// The player whose decision it is.
+    pub to_act: u8,
+    /// Named numbers: energy, life, opponent life, AP, attack...
+    pub counters: Vec<(String, i64)>,
+    pub zones: Vec<ZoneView>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub board: Vec<PieceView>,
+    pub outcome: Option<Outcome>,
+}
+
+/// Every zone as the screen shows it; zones `hidden` says are hidden show
+/// only their count.
+pub fn zone_views<Z: ZoneId>(
+    zones: &Zones<Z>,
+    hidden: impl Fn(Z) -> bool,
+    view: impl Fn(u16) -> CardView,
+) -> Vec<ZoneView> {
+    Z::all()
+        .map(|z| {
+            let hidden = hidden(z);
+            ZoneView {
+                zone: z.name(),
+                player: z.player() as u8,
+                count: zones.len(z),
+                hidden,
+                cards: if hidden {
+                    Vec::new()
+                } else {
+                    zones.get(z).iter().map(|&c| view(c)).collect()
+                },
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,226 @@
+//! The players: what a seat does at each decision.
+//!
+//! The goldfish policy races: a lethal spell first, then card flow, the best
+//! creature, damage spells beyond what the other turn's window can cast,
+//! creature effects that help the race, then every ready attacker with every
+//! reroll. On the other player's turn it casts its racing spells and trades
+//! a dead card in with the Bonus Draw. As a defender it blocks and forces
+//! rerolls whenever it can, and it counters a spell that would hurt it.
+
+use super::cards::Kind;
+use super::{Action, DiceOfDestiny, Phase, State, Zone, z};
+use crate::engine::core::other;
+use crate::engine::game::Level;
+
+/// The seat to act's choice.
+pub fn choose(g: &DiceOfDestiny, st: &State, _level: Level) -> Action {
+    match st.phase {
+        Phase::Main => main(g, st),
+        Phase::Window { by } => window(g, st, usize::from(by)),
+        Phase::Respond { by } => respond(g, st, usize::from(by)),
+        Phase::Defend => defend(g, st),
+        Phase::Over => Action::Next,
+    }
+}
+
+fn main(g: &DiceOfDestiny, st: &State) -> Action {
+    let p = st.core.active;
+    let hand = st.core.zones.get(z(p, Zone::Hand));
+    let plays_left = g.play_limit(st, p).saturating_sub(g.played(st, p));
+    let foe = other(p);
+    if plays_left > 0 {
+        // one pass over the hand: a lethal spell, the best creature, a draw
+        // spell, and the damage spells
+        let (mut lethal, mut creature, mut draw_spell) = (None, None::<(i32, u16)>, None);
+        let (mut damage, mut damage_first) = (0usize, None);
+        for &c in hand {
+            let d = g.def(c);
+            if d.response_only || d.needs_target {
+                continue;
+            }
+            match d.kind {
+                Kind::Creature => {
+                    if creature.is_none_or(|(b, _)| d.race_value > b) {
+                        creature = Some((d.race_value, c));
+                    }
+                }
+                Kind::Spell => {
+                    let dmg = spell_damage(g, c);
+                    if dmg > 0 {
+                        if dmg >= st.core.life[foe] && lethal.is_none() {
+                            lethal = Some(c);
+                        }
+                        damage += 1;
+                        damage_first = damage_first.or(Some(c));
+                    }
+                    if spell_draws(g, c) && draw_spell.is_none() {
+                        draw_spell = Some(c);
+                    }
+                }
+                Kind::Blank => {}
+            }
+        }
+        if let Some(card) = lethal {
+            return Action::Play { card, target: None };
+        }
+        if let Some(card) = draw_spell
+            && (plays_left >= 2 || creature.is_none())
+        {
+            return Action::Play { card, target: None };
+        }
+        if let Some((_, card)) = creature {
+            return Action::Play { card, target: None };
+        }
+        // damage spells beyond what the other turn's window can cast
+        let window = if st.core.passive[foe] || !st.core.passive[p] {
+            g.setup.spells_on_opponent_turn as usize
+        } else {
+            0
+        };
+        if damage > window
+            && let Some(card) = damage_first
+        {
+            return Action::Play { card, target: None };
+        }
+    }
+    if let Some(card) = usable_effect(g, st, p) {
+        return Action::Activate { card };
+    }
+    let any_ready = st
+        .core
+        .zones
+        .get(z(p, Zone::Battlefield))
+        .iter()
+        .any(|&c| g.ready(st, c));
+    if any_ready || st.declared > 0 {
+        return Action::Attack {
+            rerolls: g.rerolls_left(st),
+        };
+    }
+    Action::Next
+}
+
+/// Damage a spell deals to the opponent outright.
+fn spell_damage(g: &DiceOfDestiny, c: u16) -> i32 {
+    use crate::engine::effect::{Target, Verb};
+    g.def(c)
+        .on_play
+        .iter()
+        .flat_map(|a| a.steps.iter())
+        .map(|s| match (&s.verb, s.target) {
+            (Verb::Damage { n }, Target::Opponent) => i32::from(*n),
+            _ => 0,
+        })
+        .sum()
+}
+
+fn spell_draws(g: &DiceOfDestiny, c: u16) -> bool {
+    use crate::engine::effect::Verb;
+    g.def(c)
+        .on_play
+        .iter()
+        .flat_map(|a| a.steps.iter())
+        .any(|s| matches!(s.verb, Verb::Draw { .. } | Verb::Search { .. }))
+}
+
+fn usable_effect(g: &DiceOfDestiny, st: &State, p: usize) -> Option<u16> {
+    if !g.has_effects {
+        return None;
+    }
+    if p != st.core.active && !g.options.creature_effects_on_opponent_turn {
+        return None;
+    }
+    st.core
+        .zones
+        .get(z(p, Zone::Battlefield))
+        .iter()
+        .copied()
+        .find(|&c| {
+            st.flags[usize::from(c)] & super::USED == 0
+                && !g.suppressed(st, c)
+                && g.def(c).activated.as_ref().is_some_and(|a| {
+                    // effects that race: damage, draws, searches
+                    a.steps.iter().any(|s| {
+                        use crate::engine::effect::Verb;
+                        matches!(
+                            s.verb,
+                            Verb::Damage { .. } | Verb::Draw { .. } | Verb::Search { .. }
+                        )
+                    })
+                })
+        })
+}
+
+fn window(g: &DiceOfDestiny, st: &State, p: usize) -> Action {
+    let hand = st.core.zones.get(z(p, Zone::Hand));
+    if g.played(st, p) < g.play_limit(st, p)
+        && let Some(&card) = hand
+            .iter()
+            .filter(|&&c| {
+                let d = g.def(c);
+                d.kind == Kind::Spell && !d.response_only && !d.needs_target && d.race_value > 0
+            })
+            .max_by_key(|&&c| (spell_damage(g, c), g.def(c).race_value))
+    {
+        return Action::Play { card, target: None };
+    }
+    if let Some(card) = usable_effect(g, st, p) {
+        return Action::Activate { card };
+    }
+    if !st.bonus_draw_used
+        && g.setup.bonus_draws > 0
+        && (!st.core.zones.is_empty(z(p, Zone::Deck))
+            || !st.core.zones.is_empty(z(p, Zone::Graveyard)))
+        && let Some(&card) = hand.iter().find(|&&c| !g.def(c).useful())
+    {
+        return Action::BonusDraw { card };
+    }
+    Action::Pass
+}
+
+fn respond(g: &DiceOfDestiny, st: &State, p: usize) -> Action {
+    // counter a spell of the other player's that would hurt
+    let top = st.stack.last();
+    if let Some(t) = top
+        && usize::from(t.owner) != p
+        && g.def(t.card).kind == Kind::Spell
+        && spell_damage(g, t.card) > 0
+        && g.played(st, p) < g.play_limit(st, p)
+        && let Some(&card) = st
+            .core
+            .zones
+            .get(z(p, Zone::Hand))
+            .iter()
+            .find(|&&c| g.def(c).response_only)
+    {
+        return Action::Play { card, target: None };
+    }
+    Action::Pass
+}
+
+fn defend(g: &DiceOfDestiny, st: &State) -> Action {
+    let p = other(st.core.active);
+    for &c in st.core.zones.get(z(p, Zone::Battlefield)) {
+        let d = g.def(c);
+        if st.flags[usize::from(c)] & super::REACTED != 0 || g.suppressed(st, c) {
+            continue;
+        }
+        // the hardest hit first
+        let target = st
+            .dice
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.hit && !x.blocked)
+            .max_by_key(|(_, x)| g.def(x.attacker).hit_damage)
+            .map(|(i, _)| i as u8);
+        if let Some(die) = target {
+            if d.blocker {
+                return Action::Block { card: c, die };
+            }
+            if d.force_reroll {
+                return Action::ForceReroll { card: c, die };
+            }
+        }
+    }
+    Action::Pass
+}

@@ -1,0 +1,868 @@
+//! The rules of a Dice of Destiny game: turns, plays and the stack, creature
+//! effects, attacks and their defence, the Bonus Draw, the tiebreak; and the
+//! table the effect interpreter acts on ([`Table`]).
+
+use super::cards::Kind;
+use super::{
+    ATTACKED, Action, DECLARED, DiceOfDestiny, Die, Pending, Phase, REACTED, SICK, State, USED,
+    Zone, z,
+};
+use crate::engine::core::{At, Illegal, Outcome, ensure, other, roll};
+use crate::engine::effect::interp::{self, Ctx, Host, Ref};
+use crate::engine::effect::lasting::{Holder, LastingSet};
+use crate::engine::effect::{
+    Condition, Kind as Which, Place, Reach, Resource, Status, Step, Verb, Who,
+};
+
+impl DiceOfDestiny {
+    // ------------------------------------------------------------ turns
+
+    /// Player `p`'s turn starts: untap, the main draw, turn-start effects.
+    pub(super) fn start_turn(&self, st: &mut State, p: usize) {
+        if !st.core.open_turn(p, self.max_turns) {
+            st.phase = Phase::Over;
+            return;
+        }
+        st.phase = Phase::Main;
+        st.resume = Phase::Main;
+        st.plays = 0;
+        st.spells_off_turn = 0;
+        st.bonus_draw_used = false;
+        st.rerolls_used = 0;
+        st.extra_rerolls = 0;
+        st.declared = 0;
+        // §4.3: the active player's creatures turn upright; everyone's
+        // once-per-turn effects reset
+        for c in self.table.range(p) {
+            st.flags[c] = 0;
+        }
+        for c in self.table.range(other(p)) {
+            st.flags[c] &= !(USED | REACTED);
+        }
+        let skip =
+            self.setup.first_player_skips_draw && st.core.went_first(p) && st.core.turns[p] == 1;
+        if !skip {
+            for _ in 0..self.setup.draws_per_turn {
+                self.draw(st, p);
+            }
+        }
+        if self.has_turn_start {
+            let mut i = 0;
+            while i < st.core.zones.len(z(p, Zone::Battlefield)) && !st.core.over() {
+                let c = st.core.zones.get(z(p, Zone::Battlefield))[i];
+                if !self.suppressed(st, c) && !self.def(c).turn_start.is_empty() {
+                    let abilities = self.def(c).turn_start.clone();
+                    for a in &abilities {
+                        self.run(st, c, a, None, None);
+                    }
+                }
+                i += 1;
+            }
+        }
+        if p == 0 {
+            let plays = self.setup.plays_per_turn as usize;
+            let playable = st
+                .core
+                .zones
+                .get(z(0, Zone::Hand))
+                .iter()
+                .filter(|&&c| self.def(c).kind != Kind::Blank)
+                .count()
+                .min(plays);
+            let t = st.core.trace.current();
+            t.resources = st.core.zones.len(z(0, Zone::Battlefield)) as u16;
+            t.hand = st.core.zones.len(z(0, Zone::Hand)) as u16;
+            t.castable = playable as u16;
+        }
+        if st.core.over() {
+            st.phase = Phase::Over;
+        }
+    }
+
+    /// The active player is done: the other player's end-of-turn window,
+    /// or straight to the next turn when nobody plays that seat.
+    fn end_main(&self, st: &mut State) {
+        let o = other(st.core.active);
+        if st.core.passive[o] {
+            self.finish_turn(st);
+        } else {
+            st.phase = Phase::Window { by: o as u8 };
+        }
+    }
+
+    fn finish_turn(&self, st: &mut State) {
+        let p = st.core.active;
+        st.core.close_turn(p);
+        self.start_turn(st, other(p));
+    }
+
+    /// Draws one card, reshuffling the graveyard into an empty deck (§2.4);
+    /// with both empty nothing is drawn (DD §6.7).
+    pub(super) fn draw(&self, st: &mut State, p: usize) {
+        if st.core.passive[p] {
+            return;
+        }
+        if st.core.zones.is_empty(z(p, Zone::Deck)) && self.setup.recycle_graveyard {
+            if st.core.zones.is_empty(z(p, Zone::Graveyard)) {
+                return;
+            }
+            st.core
+                .zones
+                .move_all(z(p, Zone::Graveyard), z(p, Zone::Deck));
+            let mut rng = std::mem::replace(&mut st.core.rng, crate::engine::rng(0));
+            st.core.zones.shuffle(z(p, Zone::Deck), &mut rng);
+            st.core.rng = rng;
+            st.core.note(p, "graveyard reshuffled", None, None);
+        }
+        st.core.draw(p, z(p, Zone::Deck), z(p, Zone::Hand));
+    }
+
+    // ------------------------------------------------------------ queries
+
+    /// Whether a creature is a rubber duck (no effect, cannot attack).
+    #[inline]
+    pub fn suppressed(&self, st: &State, c: u16) -> bool {
+        st.core
+            .lasting
+            .has_status(Holder::Card(c), Status::Suppressed)
+    }
+
+    /// A creature on the battlefield that can attack now.
+    #[inline]
+    pub fn ready(&self, st: &State, c: u16) -> bool {
+        let f = st.flags[usize::from(c)];
+        f & (ATTACKED | DECLARED) == 0
+            && (f & SICK == 0 || self.def(c).haste)
+            && !self.suppressed(st, c)
+    }
+
+    /// Every creature on either battlefield.
+    pub fn creatures_in_play(&self, st: &State) -> Vec<u16> {
+        (0..2)
+            .flat_map(|p| st.core.zones.get(z(p, Zone::Battlefield)).iter().copied())
+            .collect()
+    }
+
+    /// Rerolls the active player has left this turn: its creatures' plus
+    /// what spells granted, minus those used.
+    pub fn rerolls_left(&self, st: &State) -> u8 {
+        let pool = if self.has_rerolls {
+            st.core
+                .zones
+                .get(z(st.core.active, Zone::Battlefield))
+                .iter()
+                .filter(|&&c| !self.suppressed(st, c))
+                .fold(0u8, |a, &c| a.saturating_add(self.def(c).rerolls))
+        } else {
+            0
+        };
+        pool.saturating_add(st.extra_rerolls)
+            .saturating_sub(st.rerolls_used)
+    }
+
+    /// How many cards player `p` may play in all this turn.
+    pub fn play_limit(&self, st: &State, p: usize) -> u8 {
+        let own = p == st.core.active;
+        let base = if own {
+            self.setup.plays_per_turn
+        } else {
+            self.setup.spells_on_opponent_turn
+        } as u8;
+        let third_ok = (own || self.options.third_card_on_opponent_turn)
+            && !st.third_card_used[p]
+            && st.core.life[p] < st.core.life[other(p)];
+        if third_ok {
+            base + (self.setup.third_card_plays - self.setup.plays_per_turn) as u8
+        } else {
+            base
+        }
+    }
+
+    /// Cards player `p` has played this turn.
+    pub fn played(&self, st: &State, p: usize) -> u8 {
+        if p == st.core.active {
+            st.plays
+        } else {
+            st.spells_off_turn
+        }
+    }
+
+    // ------------------------------------------------------------ actions
+
+    pub(super) fn act(&self, st: &mut State, action: Action) -> Result<(), Illegal> {
+        let who = self.to_act_now(st);
+        match (st.phase, action) {
+            (
+                Phase::Main | Phase::Window { .. } | Phase::Respond { .. },
+                Action::Play { card, target },
+            ) => self.play(st, who, card, target)?,
+            (Phase::Main | Phase::Window { .. }, Action::Activate { card }) => {
+                self.activate(st, who, card)?
+            }
+            (Phase::Main, Action::Declare { card }) => {
+                ensure(
+                    st.core.zones.contains(z(who, Zone::Battlefield), card),
+                    "DD §4.3",
+                    || {
+                        format!(
+                            "{} is not one of your creatures in play",
+                            self.table.copy_name(card)
+                        )
+                    },
+                )?;
+                ensure(self.ready(st, card), "DD §4.1", || {
+                    format!(
+                        "{} cannot attack (summoning sick, already attacked or declared, or a rubber duck)",
+                        self.table.copy_name(card)
+                    )
+                })?;
+                st.flags[usize::from(card)] |= DECLARED;
+                st.declared += 1;
+            }
+            (Phase::Main, Action::Roll { rerolls }) => self.roll_attack(st, rerolls)?,
+            (Phase::Main, Action::Attack { rerolls }) => {
+                let left = self.rerolls_left(st);
+                ensure(rerolls <= left, "DD §4.6", || {
+                    format!("{rerolls} rerolls declared but only {left} are available this turn")
+                })?;
+                for i in 0..st.core.zones.len(z(who, Zone::Battlefield)) {
+                    let c = st.core.zones.get(z(who, Zone::Battlefield))[i];
+                    if self.ready(st, c) {
+                        st.flags[usize::from(c)] |= DECLARED;
+                        st.declared += 1;
+                    }
+                }
+                self.roll_attack(st, rerolls)?;
+            }
+            (Phase::Window { .. } | Phase::Respond { .. }, Action::BonusDraw { card }) => {
+                ensure(
+                    !st.bonus_draw_used && self.setup.bonus_draws > 0,
+                    "DD §2.3",
+                    || "the Bonus Draw is once on each of your opponent's turns".into(),
+                )?;
+                ensure(
+                    st.core.zones.move_copy(
+                        z(who, Zone::Hand),
+                        card,
+                        z(who, Zone::Graveyard),
+                        At::Top,
+                    ),
+                    "DD §2.3",
+                    || "that card is not in your hand".into(),
+                )?;
+                st.bonus_draw_used = true;
+                st.core
+                    .note(who, "bonus draw, discarding", Some(card), None);
+                self.draw(st, who);
+            }
+            (Phase::Defend, Action::Block { card, die }) => self.block(st, who, card, die)?,
+            (Phase::Defend, Action::ForceReroll { card, die }) => {
+                self.force_reroll(st, who, card, die)?
+            }
+            (Phase::Defend, Action::Pass) => {
+                st.phase = Phase::Main;
+                self.land_hits(st);
+            }
+            (Phase::Respond { .. }, Action::Pass) => {
+                self.resolve_stack(st);
+                if !st.core.over() {
+                    st.phase = st.resume;
+                }
+            }
+            (Phase::Window { .. }, Action::Pass) => self.finish_turn(st),
+            (Phase::Main, Action::Next) => {
+                ensure(st.declared == 0, "DD §4.3", || {
+                    "roll for the declared attackers first".into()
+                })?;
+                self.end_main(st)
+            }
+            (phase, a) => {
+                return Err(Illegal::new(
+                    "DD §2.2",
+                    format!("{a:?} is not possible now ({phase:?})"),
+                ));
+            }
+        }
+        if st.core.over() {
+            st.phase = Phase::Over;
+        }
+        Ok(())
+    }
+
+    fn to_act_now(&self, st: &State) -> usize {
+        use crate::engine::game::Rules;
+        self.to_act(st)
+    }
+
+    fn play(
+        &self,
+        st: &mut State,
+        who: usize,
+        card: u16,
+        target: Option<u16>,
+    ) -> Result<(), Illegal> {
+        ensure(
+            st.core.zones.contains(z(who, Zone::Hand), card),
+            "DD §2.5",
+            || format!("{} is not in your hand", self.table.copy_name(card)),
+        )?;
+        let d = self.def(card);
+        ensure(d.kind != Kind::Blank, "importance blank", || {
+            "a blank card cannot be played".into()
+        })?;
+        let own = who == st.core.active && st.phase == Phase::Main;
+        ensure(own || d.kind == Kind::Spell, "DD §2.5", || {
+            "on your opponent's turn you can play spells only, no creatures".into()
+        })?;
+        if d.response_only {
+            let spell_below = matches!(st.phase, Phase::Respond { .. })
+                && st
+                    .stack
+                    .last()
+                    .is_some_and(|t| self.def(t.card).kind == Kind::Spell);
+            ensure(spell_below, "card text", || {
+                format!(
+                    "{} is played only in response to a spell",
+                    self.table.copy_name(card)
+                )
+            })?;
+        }
+        if d.needs_target {
+            ensure(
+                target.is_some_and(|t| self.creatures_in_play(st).contains(&t)),
+                "DD §2.11",
+                || "choose a target creature in play".into(),
+            )?;
+        }
+        let limit = self.play_limit(st, who);
+        let played = self.played(st, who);
+        ensure(played < limit, "DD §2.5", || {
+            format!("you have played {played} cards this turn (the limit is {limit})")
+        })?;
+        let base = if who == st.core.active {
+            self.setup.plays_per_turn
+        } else {
+            self.setup.spells_on_opponent_turn
+        };
+        if who == st.core.active {
+            st.plays += 1;
+        } else {
+            st.spells_off_turn += 1;
+        }
+        if u32::from(self.played(st, who)) > base {
+            st.third_card_used[who] = true;
+        }
+        st.core
+            .zones
+            .move_copy(z(who, Zone::Hand), card, z(who, Zone::Stack), At::Top);
+        st.stack.push(Pending {
+            card,
+            owner: who as u8,
+            target,
+            countered: false,
+        });
+        if who == 0 {
+            st.core.trace.add_play(self.table.def_index(card));
+        }
+        st.core.note(who, "play", Some(card), None);
+        // §2.7: the other player may respond; a passive one never does
+        let o = other(who);
+        if !st.core.passive[o] && !st.core.zones.is_empty(z(o, Zone::Hand)) {
+            if !matches!(st.phase, Phase::Respond { .. }) {
+                st.resume = st.phase;
+            }
+            st.phase = Phase::Respond { by: o as u8 };
+        } else if !matches!(st.phase, Phase::Respond { .. }) {
+            self.resolve_stack(st);
+        } else {
+            // a response nobody can answer: the stack resolves
+            self.resolve_stack(st);
+            if !st.core.over() {
+                st.phase = st.resume;
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves the stack top to bottom, then the arrival effects of the
+    /// creatures that entered, the active player's first (§2.10).
+    pub(super) fn resolve_stack(&self, st: &mut State) {
+        while let Some(top) = st.stack.pop() {
+            let p = usize::from(top.owner);
+            let d = self.def(top.card);
+            let fizzle = top.countered
+                || (d.needs_target
+                    && top
+                        .target
+                        .is_none_or(|t| !self.creatures_in_play(st).contains(&t)));
+            match d.kind {
+                Kind::Creature if !fizzle => {
+                    st.core.zones.move_copy(
+                        z(p, Zone::Stack),
+                        top.card,
+                        z(p, Zone::Battlefield),
+                        At::Top,
+                    );
+                    st.flags[usize::from(top.card)] = SICK;
+                    st.arrivals.push(top.card);
+                }
+                _ => {
+                    st.core.zones.move_copy(
+                        z(p, Zone::Stack),
+                        top.card,
+                        z(p, Zone::Graveyard),
+                        At::Top,
+                    );
+                    if fizzle {
+                        st.core.note(p, "fizzles", Some(top.card), None);
+                        continue;
+                    }
+                    let below = st.stack.last().map(|b| Ref::Card(b.card));
+                    let abilities = d.on_play.clone();
+                    for a in &abilities {
+                        self.run(st, top.card, a, top.target.map(Ref::Card), below);
+                    }
+                }
+            }
+            if st.core.over() {
+                return;
+            }
+        }
+        if st.arrivals.is_empty() {
+            return;
+        }
+        let active = st.core.active;
+        let mut arrivals = std::mem::take(&mut st.arrivals);
+        arrivals.sort_by_key(|&c| usize::from(self.owner(c) != active));
+        for &c in &arrivals {
+            if !st
+                .core
+                .zones
+                .contains(z(self.owner(c), Zone::Battlefield), c)
+            {
+                continue;
+            }
+            let abilities = self.def(c).on_play.clone();
+            for a in &abilities {
+                self.run(st, c, a, None, None);
+            }
+            if st.core.over() {
+                break;
+            }
+        }
+        arrivals.clear();
+        st.arrivals = arrivals;
+    }
+
+    fn activate(&self, st: &mut State, who: usize, card: u16) -> Result<(), Illegal> {
+        ensure(
+            who == st.core.active || self.options.creature_effects_on_opponent_turn,
+            "DD §4.2",
+            || {
+                "creature effects are used on your own turn (option creature_effects_on_opponent_turn)".into()
+            },
+        )?;
+        ensure(
+            st.core.zones.contains(z(who, Zone::Battlefield), card),
+            "DD §4.2",
+            || "only your creatures in play use effects".into(),
+        )?;
+        let a = self.def(card).activated.clone().ok_or_else(|| {
+            Illegal::new(
+                "DD §4.2",
+                format!("{} has no effect to use", self.table.copy_name(card)),
+            )
+        })?;
+        ensure(!self.suppressed(st, card), "card text", || {
+            format!(
+                "{} is a rubber duck: it has no effect",
+                self.table.copy_name(card)
+            )
+        })?;
+        ensure(st.flags[usize::from(card)] & USED == 0, "DD §4.2", || {
+            "each creature triggers its effect once per turn".into()
+        })?;
+        st.flags[usize::from(card)] |= USED;
+        st.core.note(who, "effect", Some(card), None);
+        self.run(st, card, &a, None, None);
+        Ok(())
+    }
+
+    fn roll_attack(&self, st: &mut State, rerolls: u8) -> Result<(), Illegal> {
+        let left = self.rerolls_left(st);
+        ensure(rerolls <= left, "DD §4.6", || {
+            format!("{rerolls} rerolls declared but only {left} are available this turn")
+        })?;
+        ensure(st.declared > 0, "DD §4.3", || {
+            "declare at least one attacker".into()
+        })?;
+        let p = st.core.active;
+        st.rerolls_used += rerolls;
+        st.declared = 0;
+        let mut rerolls = rerolls;
+        st.dice.clear();
+        let sides = self.setup.die_sides;
+        for i in 0..st.core.zones.len(z(p, Zone::Battlefield)) {
+            let c = st.core.zones.get(z(p, Zone::Battlefield))[i];
+            let f = &mut st.flags[usize::from(c)];
+            if *f & DECLARED == 0 {
+                continue;
+            }
+            *f = (*f & !DECLARED) | ATTACKED;
+            if !self.def(c).on_attack.is_empty() {
+                let abilities = self.def(c).on_attack.clone();
+                for a in &abilities {
+                    self.run(st, c, a, None, None);
+                }
+            }
+            let mut die = roll(&mut st.core.rng, sides);
+            while !die.is_multiple_of(2) && rerolls > 0 {
+                rerolls -= 1;
+                die = roll(&mut st.core.rng, sides);
+            }
+            st.dice.push(Die {
+                attacker: c,
+                value: die as u8,
+                hit: die.is_multiple_of(2),
+                blocked: false,
+            });
+        }
+        st.last_roll.clone_from(&st.dice);
+        let defender = other(p);
+        if !st.core.passive[defender] && self.can_defend(st, defender) {
+            st.phase = Phase::Defend;
+        } else {
+            self.land_hits(st);
+        }
+        Ok(())
+    }
+
+    /// Whether the defender has a creature that can block or force a reroll now.
+    fn can_defend(&self, st: &State, defender: usize) -> bool {
+        st.dice.iter().any(|d| d.hit)
+            && st
+                .core
+                .zones
+                .get(z(defender, Zone::Battlefield))
+                .iter()
+                .any(|&c| {
+                    let d = self.def(c);
+                    (d.blocker || d.force_reroll)
+                        && st.flags[usize::from(c)] & REACTED == 0
+                        && !self.suppressed(st, c)
+                })
+    }
+
+    fn reactor(&self, st: &State, who: usize, card: u16) -> Result<(), Illegal> {
+        ensure(
+            st.core.zones.contains(z(who, Zone::Battlefield), card),
+            "DD §4.4",
+            || "only your creatures in play defend".into(),
+        )?;
+        ensure(
+            st.flags[usize::from(card)] & REACTED == 0,
+            "card text",
+            || {
+                format!(
+                    "{} has done that once this turn already",
+                    self.table.copy_name(card)
+                )
+            },
+        )?;
+        ensure(!self.suppressed(st, card), "card text", || {
+            format!(
+                "{} is a rubber duck: it has no effect",
+                self.table.copy_name(card)
+            )
+        })
+    }
+
+    fn block(&self, st: &mut State, who: usize, card: u16, die: u8) -> Result<(), Illegal> {
+        self.reactor(st, who, card)?;
+        ensure(self.def(card).blocker, "DD §4.4", || {
+            format!("{} cannot block", self.table.copy_name(card))
+        })?;
+        let d = st
+            .dice
+            .get_mut(usize::from(die))
+            .ok_or_else(|| Illegal::new("DD §4.4", "no such die"))?;
+        ensure(d.hit && !d.blocked, "DD §4.4", || {
+            "only a hit can be blocked".into()
+        })?;
+        d.blocked = true;
+        st.flags[usize::from(card)] |= REACTED;
+        st.core.note(who, "blocks a hit with", Some(card), None);
+        self.after_defence(st);
+        Ok(())
+    }
+
+    fn force_reroll(&self, st: &mut State, who: usize, card: u16, die: u8) -> Result<(), Illegal> {
+        self.reactor(st, who, card)?;
+        ensure(self.def(card).force_reroll, "DD §4.6", || {
+            format!(
+                "{} cannot make the attacker reroll",
+                self.table.copy_name(card)
+            )
+        })?;
+        let i = usize::from(die);
+        ensure(
+            st.dice.get(i).is_some_and(|d| d.hit && !d.blocked),
+            "DD §4.6",
+            || "only a die that hit can be rerolled".into(),
+        )?;
+        let v = roll(&mut st.core.rng, self.setup.die_sides);
+        st.dice[i].value = v as u8;
+        st.dice[i].hit = v.is_multiple_of(2);
+        st.flags[usize::from(card)] |= REACTED;
+        st.core
+            .note(who, "forces a reroll with", Some(card), Some(v as i32));
+        self.after_defence(st);
+        Ok(())
+    }
+
+    /// After a defence, the dice land when the defender can do nothing more.
+    fn after_defence(&self, st: &mut State) {
+        let defender = other(st.core.active);
+        st.last_roll.clone_from(&st.dice);
+        if !self.can_defend(st, defender) {
+            st.phase = Phase::Main;
+            self.land_hits(st);
+        }
+    }
+
+    /// Every hit not blocked takes its attacker's damage (§4.4); a roll
+    /// counts even if its attacker has left (§4.5).
+    fn land_hits(&self, st: &mut State) {
+        let p = st.core.active;
+        let dice = std::mem::take(&mut st.dice);
+        let mut pending = 0;
+        for d in &dice {
+            if !d.hit || d.blocked {
+                continue;
+            }
+            let def = self.def(d.attacker);
+            let amount = i32::from(def.hit_damage);
+            st.core.note(p, "hit by", Some(d.attacker), Some(amount));
+            pending += amount;
+            if !def.on_hit.is_empty() {
+                self.hurt(st, other(p), std::mem::take(&mut pending));
+                let abilities = def.on_hit.clone();
+                for a in &abilities {
+                    self.run(st, d.attacker, a, None, None);
+                }
+            }
+        }
+        self.hurt(st, other(p), pending);
+        st.dice = dice;
+        st.dice.clear();
+    }
+
+    // ------------------------------------------------------------ life
+
+    /// Takes life; the game ends when a player is at 0 (both at once: the
+    /// tiebreak).
+    fn hurt(&self, st: &mut State, p: usize, amount: i32) {
+        if amount <= 0 || st.core.over() {
+            return;
+        }
+        st.core.life[p] -= amount;
+        if p == 1 {
+            st.core.trace.add_damage(amount);
+        }
+        self.check_end(st);
+    }
+
+    fn check_end(&self, st: &mut State) {
+        let [a, b] = st.core.life;
+        match (a <= 0, b <= 0) {
+            (false, false) => {}
+            (true, false) => st.core.win(1, "life ran out"),
+            (false, true) => st.core.win(0, "life ran out"),
+            (true, true) => self.tiebreak(st),
+        }
+        if st.core.over() {
+            st.phase = Phase::Over;
+        }
+    }
+
+    /// §5.3: most cards on the battlefield, then in hand, then 2D6 roll-offs.
+    fn tiebreak(&self, st: &mut State) {
+        let count = |st: &State, zone| {
+            (0..2)
+                .map(|p| st.core.zones.len(z(p, zone)))
+                .collect::<Vec<_>>()
+        };
+        for zone in [Zone::Battlefield, Zone::Hand] {
+            let c = count(st, zone);
+            if c[0] != c[1] {
+                st.core.win(usize::from(c[1] > c[0]), "the tiebreak");
+                return;
+            }
+        }
+        for _ in 0..1000 {
+            let a = roll(&mut st.core.rng, 6) + roll(&mut st.core.rng, 6);
+            let b = roll(&mut st.core.rng, 6) + roll(&mut st.core.rng, 6);
+            if a != b {
+                st.core.win(usize::from(b > a), "the tiebreak roll");
+                return;
+            }
+        }
+        let turn = st.core.turn();
+        st.core.end(Outcome::Draw { turn });
+    }
+
+    // ------------------------------------------------------------ effects
+
+    /// Runs one ability of `card` (controlled by its owner).
+    pub(super) fn run(
+        &self,
+        st: &mut State,
+        card: u16,
+        a: &crate::engine::effect::Ability,
+        chosen: Option<Ref>,
+        other_ref: Option<Ref>,
+    ) {
+        let ctx = Ctx::new(card, self.owner(card))
+            .choosing(chosen)
+            .about(chosen, other_ref);
+        let mut t = Table { rules: self, st };
+        interp::use_ability(&mut t, &ctx, a);
+    }
+}
+
+/// The game as the effect interpreter sees it.
+pub struct Table<'a> {
+    pub rules: &'a DiceOfDestiny,
+    pub st: &'a mut State,
+}
+
+impl Host for Table<'_> {
+    fn lasting(&mut self) -> &mut LastingSet {
+        &mut self.st.core.lasting
+    }
+
+    fn cards(&self, ctx: &Ctx, who: Who, _kind: Which, _reach: Option<Reach>, out: &mut Vec<u16>) {
+        let you = ctx.controller;
+        let players: &[usize] = match who {
+            Who::Ally | Who::You => &[you],
+            Who::Enemy | Who::Opponent => &[1 - you],
+            _ => &[0, 1],
+        };
+        for &p in players {
+            out.extend(self.st.core.zones.get(z(p, Zone::Battlefield)));
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.st.core.over()
+    }
+
+    fn draw(&mut self, p: usize, n: u8) {
+        for _ in 0..n {
+            self.rules.draw(self.st, p);
+        }
+    }
+
+    fn gain(&mut self, on: Ref, what: Resource, n: u8, _ctx: &Ctx) {
+        if let (Ref::Player(p), Resource::Life) = (on, what) {
+            self.st.core.gain_life(p, i32::from(n));
+        }
+    }
+
+    fn damage(&mut self, on: Ref, n: u8, ctx: &Ctx) {
+        if let Ref::Player(p) = on {
+            self.st.core.note(
+                ctx.controller,
+                "damage by",
+                Some(ctx.source),
+                Some(i32::from(n)),
+            );
+            self.rules.hurt(self.st, p, i32::from(n));
+        }
+    }
+
+    fn return_to_hand(&mut self, card: u16) {
+        let p = self.rules.owner(card);
+        if self
+            .st
+            .core
+            .zones
+            .move_copy(z(p, Zone::Battlefield), card, z(p, Zone::Hand), At::Top)
+        {
+            // §4.2: back in play later it is a whole new card
+            self.st.flags[usize::from(card)] = 0;
+            self.st.core.lasting.left_play(card);
+            self.st.core.note(p, "returns to hand", Some(card), None);
+        }
+    }
+
+    fn search(&mut self, p: usize, from: Place, kind: Which) -> bool {
+        if from != Place::Deck {
+            return false;
+        }
+        let want = match kind {
+            Which::Spell => Kind::Spell,
+            Which::Creature => Kind::Creature,
+            _ => return false,
+        };
+        // the most useful card of that kind (§2.13 allows finding nothing)
+        let best = self
+            .st
+            .core
+            .zones
+            .get(z(p, Zone::Deck))
+            .iter()
+            .copied()
+            .filter(|&c| self.rules.def(c).kind == want)
+            .max_by_key(|&c| (self.rules.def(c).race_value, std::cmp::Reverse(c)));
+        match best {
+            Some(c) => {
+                self.st
+                    .core
+                    .zones
+                    .move_copy(z(p, Zone::Deck), c, z(p, Zone::Hand), At::Top);
+                self.st
+                    .core
+                    .note(p, "searches out and shows", Some(c), None);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn shuffle(&mut self, p: usize, what: Place) {
+        if what == Place::Deck {
+            let mut rng = std::mem::replace(&mut self.st.core.rng, crate::engine::rng(0));
+            self.st.core.zones.shuffle(z(p, Zone::Deck), &mut rng);
+            self.st.core.rng = rng;
+        }
+    }
+
+    fn roll_die(&mut self) -> u32 {
+        roll(&mut self.st.core.rng, self.rules.setup.die_sides)
+    }
+
+    fn holds(&self, cond: &Condition, _ctx: &Ctx) -> bool {
+        match cond {
+            // checked when the card was played; true while it resolves
+            Condition::RespondingToSpell => true,
+            _ => false,
+        }
+    }
+
+    fn special(&mut self, step: &Step, on: Option<Ref>, _ctx: &Ctx) -> u32 {
+        match (&step.verb, on) {
+            (Verb::Rerolls { n }, _) => {
+                self.st.extra_rerolls = self.st.extra_rerolls.saturating_add(*n);
+            }
+            // "that spell fizzles": the stack entry below the counter
+            (Verb::Negate, Some(Ref::Card(c))) => {
+                if let Some(e) = self.st.stack.iter_mut().rev().find(|e| e.card == c) {
+                    e.countered = true;
+                }
+            }
+            _ => {}
+        }
+        0
+    }
+}

@@ -1,0 +1,140 @@
+//! The game as the playtest screen draws it, and actions in words.
+
+use super::cards::Kind;
+use super::{ATTACKED, Action, DiceOfDestiny, Phase, SICK, State, USED, Zone};
+use crate::engine::core::{CardView, Snapshot, TurnUnit, ZoneId, zone_views};
+use crate::engine::game::Rules;
+use crate::model::GameId;
+
+/// The phase in the rulebook's words, and what it means for a new player.
+pub fn phase_words(st: &State) -> (String, &'static str) {
+    let whose = |p: usize| if p == 0 { "your" } else { "the opponent's" };
+    match st.phase {
+        Phase::Main => (
+            format!("Main ({} turn)", whose(st.core.active)),
+            "Play up to two cards, use each creature's effect once, and attack: even rolls hit.",
+        ),
+        Phase::Window { by } => (
+            format!("End of {} turn", whose(st.core.active)),
+            if by == 0 {
+                "Before the turn passes you may play up to two spells and take the Bonus Draw (discard 1, draw 1)."
+            } else {
+                "The opponent may play spells and take its Bonus Draw before the turn passes."
+            },
+        ),
+        Phase::Respond { .. } => (
+            "The stack".into(),
+            "A card was played: the other player may answer with a spell before it resolves (last in, first out).",
+        ),
+        Phase::Defend => (
+            "Defence".into(),
+            "The attack dice are rolled: a blocker may stop one hit, some creatures make a hit die be rerolled.",
+        ),
+        Phase::Over => ("Game over".into(), ""),
+    }
+}
+
+pub fn snapshot(g: &DiceOfDestiny, st: &State) -> Snapshot {
+    let view = |c: u16| {
+        let f = st.flags[usize::from(c)];
+        let mut tags = Vec::new();
+        if f & SICK != 0 && !g.def(c).haste {
+            tags.push("summoning sick".into());
+        }
+        if f & ATTACKED != 0 {
+            tags.push("attacked".into());
+        }
+        if f & USED != 0 {
+            tags.push("effect used".into());
+        }
+        if g.suppressed(st, c) {
+            tags.push("rubber duck".into());
+        }
+        if g.def(c).kind == Kind::Spell {
+            tags.push("spell".into());
+        }
+        CardView {
+            copy: c,
+            name: g.table.copy_name(c).to_string(),
+            tags,
+        }
+    };
+    // decks are face down; the opponent's hand too, unless nobody plays it
+    let hidden = |zone: super::Z| {
+        zone.pile == Zone::Deck
+            || (zone.player() == 1 && zone.pile == Zone::Hand && !st.core.passive[1])
+    };
+    let mut zones = zone_views(&st.core.zones, hidden, view);
+    if st.core.passive[1] {
+        // a goldfish opponent has no cards: show only its life
+        zones.retain(|v| v.player == 0);
+    }
+    let (phase, help) = phase_words(st);
+    let mut counters = vec![
+        ("life".to_string(), i64::from(st.core.life[0])),
+        ("opponent life".to_string(), i64::from(st.core.life[1])),
+        (
+            "cards played".to_string(),
+            i64::from(g.played(st, g.to_act(st))),
+        ),
+        ("rerolls left".to_string(), i64::from(g.rerolls_left(st))),
+    ];
+    if !st.last_roll.is_empty() {
+        counters.push((
+            "last roll (hits)".into(),
+            st.last_roll.iter().filter(|d| d.hit && !d.blocked).count() as i64,
+        ));
+    }
+    Snapshot {
+        game: GameId::DiceOfDestiny,
+        seed: st.core.seed,
+        seat: st.core.seat,
+        turn: st.core.turn(),
+        turn_unit: TurnUnit::Turn,
+        phase,
+        phase_help: help.to_string(),
+        to_act: g.to_act(st) as u8,
+        counters,
+        zones,
+        board: Vec::new(),
+        outcome: st.core.outcome,
+    }
+}
+
+pub fn describe(g: &DiceOfDestiny, st: &State, action: Action) -> String {
+    let n = |c: u16| g.table.copy_name(c).to_string();
+    match action {
+        Action::Play { card, target: None } => format!("Play {}", n(card)),
+        Action::Play {
+            card,
+            target: Some(t),
+        } => format!("Play {} on {}", n(card), n(t)),
+        Action::Activate { card } => format!("Use {}'s effect", n(card)),
+        Action::Declare { card } => format!("Declare {} as an attacker", n(card)),
+        Action::Attack { rerolls: 0 } => "Attack with every ready creature".into(),
+        Action::Attack { rerolls } => {
+            format!("Attack with every ready creature ({rerolls} rerolls)")
+        }
+        Action::Roll { rerolls: 0 } => "Roll the attack dice".into(),
+        Action::Roll { rerolls } => format!("Roll the attack dice ({rerolls} rerolls)"),
+        Action::BonusDraw { card } => format!("Bonus Draw: discard {}, draw 1", n(card)),
+        Action::Block { card, die } => format!(
+            "Block die {} ({}) with {}",
+            die + 1,
+            st.dice.get(usize::from(die)).map_or(0, |d| d.value),
+            n(card)
+        ),
+        Action::ForceReroll { card, die } => format!(
+            "{}: make the attacker reroll die {} ({})",
+            n(card),
+            die + 1,
+            st.dice.get(usize::from(die)).map_or(0, |d| d.value)
+        ),
+        Action::Pass => match st.phase {
+            Phase::Respond { .. } => "Let the stack resolve".into(),
+            Phase::Defend => "Let the dice land".into(),
+            _ => "Let the turn end".into(),
+        },
+        Action::Next => "End your turn".into(),
+    }
+}

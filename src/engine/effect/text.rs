@@ -1,0 +1,901 @@
+//! Reading rules text: a small phrase-table grammar per game.
+//!
+//! The way Forge keeps card scripts and MTG rules engines template their
+//! Oracle text, each game has a table of phrases in its rulebook's own
+//! templating — "On Deploy:", "draw {n} card(s)", "deal {n} damage to your
+//! opponent's Life" — each mapped to a piece of an [`Ability`]. A text is cut
+//! into sentences, a sentence into an optional trigger prefix and clauses,
+//! and every clause is matched against the table. A phrase no entry matches
+//! is reported with its words, never guessed. A sentence with none of the
+//! game's words is flavour; a parenthesised sentence is reminder text.
+//!
+//! Pattern syntax (matched against lower-case words, commas and colons as
+//! their own tokens):
+//! - a word matches itself; `card(s)` matches `card` or `cards`;
+//! - `{n}` a number (`2`, `two`, `a`, `an`); `{d}` a signed number (`+2`, `-1`);
+//! - `{w}` any one word; `{*}` one or more words;
+//! - `(a|b|c)` one of the words; `[a b]` the words, or nothing.
+
+use super::{Ability, Condition, Cost, Duration, Keyword, Limit, Step, Trigger, Verb};
+
+/// What a pattern captured, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cap {
+    N(u8),
+    D(i8),
+    W(String),
+}
+
+impl Cap {
+    pub fn n(&self) -> u8 {
+        match self {
+            Cap::N(n) => *n,
+            Cap::D(d) => d.unsigned_abs(),
+            Cap::W(_) => 0,
+        }
+    }
+
+    pub fn d(&self) -> i8 {
+        match self {
+            Cap::D(d) => *d,
+            Cap::N(n) => *n as i8,
+            Cap::W(_) => 0,
+        }
+    }
+
+    pub fn w(&self) -> &str {
+        match self {
+            Cap::W(w) => w,
+            _ => "",
+        }
+    }
+}
+
+/// What a phrase means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// An effect clause.
+    Steps(Vec<Step>),
+    /// Something always true of the card while it is in play (a keyword-like
+    /// sentence: "This creature may attack the turn it arrives").
+    Static(Vec<Step>),
+    /// A trigger prefix, with the costs and limit it implies.
+    Trigger {
+        trigger: Trigger,
+        costs: Vec<Cost>,
+        limit: Limit,
+        condition: Option<Condition>,
+    },
+    /// A cost clause ("Exhaust 1 resource").
+    Cost(Cost),
+    /// A condition clause ("You have 0 cards in hand").
+    Condition(Condition),
+    /// A duration (a suffix such as "until your next turn").
+    Duration(Duration),
+    /// A usage limit ("(once per turn)").
+    Limit(Limit),
+    /// Keyword abilities ("Rush", "Burn 2").
+    Keywords(Vec<(Keyword, u8)>),
+    /// Words the rules give no effect of their own ("Equip.", a
+    /// card-type reminder) or that only mark something already known.
+    Known,
+    /// The rest of the sentence is what a previous step's outcome leads to
+    /// ("If your roll is higher, ..."): its steps go inside that step.
+    Then,
+}
+
+impl Piece {
+    pub fn trigger(trigger: Trigger) -> Piece {
+        Piece::Trigger {
+            trigger,
+            costs: Vec::new(),
+            limit: Limit::Unlimited,
+            condition: None,
+        }
+    }
+}
+
+/// A phrase of a game's grammar.
+#[derive(Clone, Copy)]
+pub struct Phrase {
+    pub pattern: &'static str,
+    pub build: fn(&[Cap]) -> Piece,
+}
+
+/// A phrase compiled: its pattern tokens and its builder.
+type Compiled = (Vec<Tok>, fn(&[Cap]) -> Piece);
+
+/// A compiled pattern token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Word(String),
+    Plural(String),
+    Num,
+    Signed,
+    Any,
+    Rest,
+    OneOf(Vec<String>),
+    Optional(Vec<Tok>),
+}
+
+fn compile(pattern: &str) -> Vec<Tok> {
+    let mut out = Vec::new();
+    let mut opt: Option<Vec<Tok>> = None;
+    for raw in tokens(pattern) {
+        let (open, close) = (raw.starts_with('['), raw.ends_with(']'));
+        let word = raw.trim_start_matches('[').trim_end_matches(']');
+        let tok = match word {
+            "{n}" => Tok::Num,
+            "{d}" => Tok::Signed,
+            "{w}" => Tok::Any,
+            "{*}" => Tok::Rest,
+            w if w.starts_with('(') && w.ends_with(')') && w.contains('|') => {
+                Tok::OneOf(w[1..w.len() - 1].split('|').map(str::to_string).collect())
+            }
+            w if w.ends_with("(s)") => Tok::Plural(w.trim_end_matches("(s)").to_string()),
+            w => Tok::Word(w.to_string()),
+        };
+        match (&mut opt, open) {
+            (None, true) => opt = Some(vec![tok]),
+            (Some(o), _) => o.push(tok),
+            (None, false) => out.push(tok),
+        }
+        if close && let Some(o) = opt.take() {
+            out.push(Tok::Optional(o));
+        }
+    }
+    if let Some(o) = opt {
+        out.extend(o);
+    }
+    out
+}
+
+/// Lower-case words, with commas and colons as tokens of their own.
+pub fn tokens(text: &str) -> Vec<String> {
+    let mut s = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            ',' | ':' | ';' => {
+                s.push(' ');
+                s.push(c);
+                s.push(' ');
+            }
+            '’' => s.push('\''),
+            c => s.extend(c.to_lowercase()),
+        }
+    }
+    s.split_whitespace().map(str::to_string).collect()
+}
+
+fn number(word: &str) -> Option<u8> {
+    Some(match word {
+        "a" | "an" | "one" | "once" => 1,
+        "two" | "twice" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        w => return w.parse().ok(),
+    })
+}
+
+fn signed(word: &str) -> Option<i8> {
+    if let Some(n) = word.strip_prefix('+') {
+        return n.parse().ok();
+    }
+    if let Some(n) = word.strip_prefix('-') {
+        return n.parse::<i8>().ok().map(|v| -v);
+    }
+    None
+}
+
+/// Matches `pat` against `words` from the start; returns the tokens consumed
+/// when `prefix`, or requires the whole input otherwise.
+fn matches(pat: &[Tok], words: &[String], caps: &mut Vec<Cap>, prefix: bool) -> Option<usize> {
+    let Some((first, rest)) = pat.split_first() else {
+        return (prefix || words.is_empty()).then_some(0);
+    };
+    let mark = caps.len();
+    let attempt = |consumed: usize, cap: Option<Cap>, caps: &mut Vec<Cap>| -> Option<usize> {
+        caps.truncate(mark);
+        caps.extend(cap);
+        matches(rest, &words[consumed..], caps, prefix).map(|n| n + consumed)
+    };
+    let w = words.first().map(String::as_str);
+    match first {
+        Tok::Word(x) => {
+            if w == Some(x.as_str()) {
+                return attempt(1, None, caps);
+            }
+            None
+        }
+        Tok::Plural(x) => {
+            let w = w?;
+            if w == x || w.strip_suffix('s') == Some(x.as_str()) {
+                return attempt(1, None, caps);
+            }
+            None
+        }
+        Tok::Num => attempt(1, Some(Cap::N(number(w?)?)), caps),
+        Tok::Signed => {
+            let w = w?;
+            let v = signed(w).or_else(|| number(w).map(|n| n as i8))?;
+            attempt(1, Some(Cap::D(v)), caps)
+        }
+        Tok::Any => attempt(1, Some(Cap::W(w?.to_string())), caps),
+        Tok::OneOf(xs) => {
+            let w = w?;
+            if xs.iter().any(|x| x == w) {
+                return attempt(1, Some(Cap::W(w.to_string())), caps);
+            }
+            None
+        }
+        Tok::Rest => {
+            for n in 1..=words.len() {
+                let cap = Cap::W(words[..n].join(" "));
+                if let Some(k) = attempt(n, Some(cap), caps) {
+                    return Some(k);
+                }
+            }
+            None
+        }
+        Tok::Optional(inner) => {
+            let mut with: Vec<Tok> = inner.clone();
+            with.extend(rest.iter().cloned());
+            if let Some(k) = matches(&with, words, caps, prefix) {
+                return Some(k);
+            }
+            caps.truncate(mark);
+            matches(rest, words, caps, prefix)
+        }
+    }
+}
+
+/// A game's grammar: its phrase tables and the words that make a sentence
+/// a rule rather than flavour.
+pub struct Grammar {
+    pub game: &'static str,
+    /// Whole sentences (keywords, card-type reminders, construction text).
+    sentences: Vec<Compiled>,
+    /// Trigger prefixes ("On Deploy :", "When this creature arrives ,").
+    triggers: Vec<Compiled>,
+    /// Effect, cost and condition clauses.
+    clauses: Vec<Compiled>,
+    /// Duration and limit suffixes or prefixes of a sentence.
+    modifiers: Vec<Compiled>,
+    /// Words that start an effect clause (to carry a subject over "and").
+    pub verbs: &'static [&'static str],
+    /// Words that make a sentence rules text.
+    pub vocabulary: &'static [&'static str],
+}
+
+fn table(phrases: &[Phrase]) -> Vec<Compiled> {
+    let mut t: Vec<Compiled> = phrases
+        .iter()
+        .map(|p| (compile(p.pattern), p.build))
+        .collect();
+    // longer patterns first, so "draw {n} card(s) and ..." beats "draw {n}"
+    t.sort_by_key(|(toks, _)| std::cmp::Reverse(toks.len()));
+    t
+}
+
+/// How a text block is read when its sentences name no trigger.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Base {
+    pub trigger: Trigger,
+    pub costs: Vec<Cost>,
+    pub limit: Limit,
+    pub label: Option<String>,
+    pub condition: Option<Condition>,
+}
+
+impl Base {
+    pub fn new(trigger: Trigger) -> Base {
+        Base {
+            trigger,
+            costs: Vec::new(),
+            limit: Limit::Unlimited,
+            label: None,
+            condition: None,
+        }
+    }
+
+    pub fn labelled(mut self, label: impl Into<String>) -> Base {
+        self.label = Some(label.into());
+        self
+    }
+}
+
+/// What a text block says, as far as the grammar can read it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    pub abilities: Vec<Ability>,
+    pub keywords: Vec<(Keyword, u8)>,
+    /// Costs and conditions found outside an ability (Bizarre World's
+    /// active-cost box is a text block of its own).
+    pub costs: Vec<Cost>,
+    pub conditions: Vec<Condition>,
+    /// Phrases the grammar does not understand, as written (lower case).
+    pub not_understood: Vec<String>,
+    /// Sentences with no rules words, and reminder text.
+    pub flavour: Vec<String>,
+}
+
+impl Reading {
+    pub fn merge(&mut self, o: Reading) {
+        self.abilities.extend(o.abilities);
+        self.keywords.extend(o.keywords);
+        self.costs.extend(o.costs);
+        self.conditions.extend(o.conditions);
+        self.not_understood.extend(o.not_understood);
+        self.flavour.extend(o.flavour);
+    }
+
+    /// Whether everything was understood.
+    pub fn complete(&self) -> bool {
+        self.not_understood.is_empty()
+    }
+}
+
+/// Cuts a text into sentences: at `.`, `!` and `?` followed by a space or
+/// the end. A parenthesised sentence (reminder text) comes back marked.
+fn sentences(text: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut depth = 0usize;
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        cur.push(c);
+        let next = chars.get(i + 1).copied();
+        let ends =
+            matches!(c, '.' | '!' | '?') && next.is_none_or(|n| n.is_whitespace() || n == ')');
+        if ends && depth == 0 {
+            push_sentence(&mut out, &cur);
+            cur.clear();
+        }
+    }
+    push_sentence(&mut out, &cur);
+    out
+}
+
+fn push_sentence(out: &mut Vec<(String, bool)>, s: &str) {
+    let t = s.trim();
+    if t.is_empty() {
+        return;
+    }
+    // "(Still not a die.)": a whole sentence in parentheses is reminder text
+    if t.starts_with('(') && t.trim_end_matches(['.', '!']).ends_with(')') {
+        out.push((t.to_string(), true));
+        return;
+    }
+    // a parenthesised sentence at the end of one: split it off
+    if let Some(open) = t.find('(')
+        && let Some(inner) = t[open + 1..]
+            .strip_suffix(')')
+            .or_else(|| t[open + 1..].strip_suffix(")."))
+        && inner.trim_end().ends_with(['.', '!'])
+    {
+        out.push((t[..open].trim().to_string(), false));
+        out.push((format!("({inner})"), true));
+        return;
+    }
+    out.push((t.to_string(), false));
+}
+
+/// Separators between clauses of one sentence.
+const SEPARATORS: &[&[&str]] = &[
+    &[",", "then"],
+    &["then"],
+    &[",", "and"],
+    &["and"],
+    &[";"],
+    &[","],
+];
+
+impl Grammar {
+    pub fn new(
+        game: &'static str,
+        sentences: &[Phrase],
+        triggers: &[Phrase],
+        clauses: &[Phrase],
+        modifiers: &[Phrase],
+        verbs: &'static [&'static str],
+        vocabulary: &'static [&'static str],
+    ) -> Grammar {
+        Grammar {
+            game,
+            sentences: table(sentences),
+            triggers: table(triggers),
+            clauses: table(clauses),
+            modifiers: table(modifiers),
+            verbs,
+            vocabulary,
+        }
+    }
+
+    fn whole(t: &[Compiled], words: &[String]) -> Option<Piece> {
+        let mut caps = Vec::new();
+        for (pat, build) in t {
+            caps.clear();
+            if matches(pat, words, &mut caps, false).is_some() {
+                return Some(build(&caps));
+            }
+        }
+        None
+    }
+
+    fn prefix(t: &[Compiled], words: &[String]) -> Option<(Piece, usize)> {
+        let mut caps = Vec::new();
+        let mut best: Option<(Piece, usize)> = None;
+        for (pat, build) in t {
+            caps.clear();
+            if let Some(n) = matches(pat, words, &mut caps, true)
+                && n > 0
+                && best.as_ref().is_none_or(|(_, b)| n > *b)
+            {
+                best = Some((build(&caps), n));
+            }
+        }
+        best
+    }
+
+    /// The longest suffix of `words` a modifier phrase matches.
+    fn suffix(&self, words: &[String]) -> Option<(Piece, usize)> {
+        let mut caps = Vec::new();
+        for start in 1..words.len() {
+            let tail = &words[start..];
+            for (pat, build) in &self.modifiers {
+                caps.clear();
+                if matches(pat, tail, &mut caps, false).is_some() {
+                    return Some((build(&caps), start));
+                }
+            }
+        }
+        None
+    }
+
+    fn is_rules(&self, words: &[String]) -> bool {
+        words.iter().any(|w| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            w.chars().any(|c| c.is_ascii_digit())
+                || self
+                    .vocabulary
+                    .iter()
+                    .any(|v| w == *v || w.strip_suffix('s') == Some(v))
+        })
+    }
+
+    /// Splits a clause list at the separators, carrying a subject over
+    /// "and": "the equipped hero gains shield and gets +1 def" gives "the
+    /// equipped hero gets +1 def" as its second clause.
+    fn clauses(&self, words: &[String]) -> Vec<Vec<String>> {
+        let mut parts: Vec<Vec<String>> = vec![Vec::new()];
+        let mut i = 0;
+        'outer: while i < words.len() {
+            for sep in SEPARATORS {
+                if words[i..].starts_with_strs(sep) && !parts.last().is_none_or(Vec::is_empty) {
+                    parts.push(Vec::new());
+                    i += sep.len();
+                    continue 'outer;
+                }
+            }
+            if let Some(p) = parts.last_mut() {
+                p.push(words[i].clone());
+            }
+            i += 1;
+        }
+        parts.retain(|p| !p.is_empty());
+        parts
+    }
+
+    fn subject_of(&self, clause: &[String]) -> Option<Vec<String>> {
+        let v = clause
+            .iter()
+            .position(|w| self.verbs.contains(&w.as_str()))?;
+        (v > 0).then(|| clause[..v].to_vec())
+    }
+
+    /// Reads a clause: as is, or with the previous clause's subject.
+    fn clause(&self, words: &[String], subject: &Option<Vec<String>>) -> Option<Piece> {
+        if let Some(p) = Self::whole(&self.clauses, words) {
+            return Some(p);
+        }
+        if let Some(s) = subject
+            && words
+                .first()
+                .is_some_and(|w| self.verbs.contains(&w.as_str()))
+        {
+            let mut with = s.clone();
+            with.extend(words.iter().cloned());
+            return Self::whole(&self.clauses, &with);
+        }
+        None
+    }
+
+    /// Reads a text block: every sentence, every clause.
+    pub fn read(&self, text: &str, base: &Base) -> Reading {
+        let mut r = Reading::default();
+        // the ability the following trigger-less sentences continue
+        let mut current: Option<Ability> = None;
+        for (sentence, reminder) in sentences(text) {
+            let words = tokens(sentence.trim_end_matches(['.', '!', '?']));
+            if words.is_empty() {
+                continue;
+            }
+            if reminder {
+                r.flavour.push(sentence);
+                continue;
+            }
+            if let Some(piece) = Self::whole(&self.sentences, &words) {
+                match piece {
+                    Piece::Keywords(k) => r.keywords.extend(k),
+                    Piece::Steps(steps) => {
+                        let mut a = Ability::new(base.trigger, steps);
+                        a.label.clone_from(&base.label);
+                        r.abilities.push(a);
+                    }
+                    Piece::Static(steps) => {
+                        let mut a = Ability::new(Trigger::Static, steps);
+                        a.label.clone_from(&base.label);
+                        r.abilities.push(a);
+                    }
+                    Piece::Cost(c) => r.costs.push(c),
+                    Piece::Condition(c) => r.conditions.push(c),
+                    _ => {}
+                }
+                continue;
+            }
+            if !self.is_rules(&words) {
+                r.flavour.push(sentence);
+                continue;
+            }
+            self.sentence(&words, base, &mut r, &mut current);
+        }
+        if let Some(a) = current.take() {
+            r.abilities.push(a);
+        }
+        r
+    }
+
+    fn sentence(
+        &self,
+        words: &[String],
+        base: &Base,
+        r: &mut Reading,
+        current: &mut Option<Ability>,
+    ) {
+        let mut body: &[String] = words;
+        // trigger prefix
+        let mut started = None;
+        if let Some((
+            Piece::Trigger {
+                trigger,
+                costs,
+                limit,
+                condition,
+            },
+            n,
+        )) = Self::prefix(&self.triggers, body)
+        {
+            let mut a = Ability::new(trigger, Vec::new());
+            a.costs = costs;
+            a.limit = limit;
+            a.condition = condition;
+            a.label.clone_from(&base.label);
+            started = Some(a);
+            body = &body[n..];
+        }
+        // prefix modifiers ("this turn ,") and suffixes ("until your next turn")
+        let mut duration = None;
+        let mut limit = None;
+        let mut nest = false;
+        if let Some((piece, n)) = Self::prefix(&self.modifiers, body) {
+            match piece {
+                Piece::Duration(d) => duration = Some(d),
+                Piece::Limit(l) => limit = Some(l),
+                Piece::Then => nest = true,
+                _ => {}
+            }
+            body = &body[n..];
+            if body.first().map(String::as_str) == Some(",") {
+                body = &body[1..];
+            }
+        }
+        while let Some((piece, start)) = self.suffix(body) {
+            match piece {
+                Piece::Duration(d) => duration = Some(d),
+                Piece::Limit(l) => limit = Some(l),
+                _ => break,
+            }
+            body = &body[..start];
+            while body.last().is_some_and(|w| w == ",") {
+                body = &body[..body.len() - 1];
+            }
+        }
+        let mut steps = Vec::new();
+        let mut costs = Vec::new();
+        let mut conditions = Vec::new();
+        let mut keywords = Vec::new();
+        let mut subject = None;
+        let whole = if body.is_empty() {
+            Some(Piece::Known)
+        } else {
+            self.clause(body, &None)
+        };
+        let pieces: Vec<Option<Piece>> = match whole {
+            Some(p) => vec![Some(p)],
+            None => self
+                .clauses(body)
+                .into_iter()
+                .map(|c| {
+                    let p = self.clause(&c, &subject);
+                    if p.is_none() {
+                        r.not_understood.push(c.join(" "));
+                    }
+                    if let Some(s) = self.subject_of(&c) {
+                        subject = Some(s);
+                    }
+                    p
+                })
+                .collect(),
+        };
+        for p in pieces.into_iter().flatten() {
+            match p {
+                Piece::Steps(s) | Piece::Static(s) => steps.extend(s),
+                Piece::Cost(c) => costs.push(c),
+                Piece::Condition(c) => conditions.push(c),
+                Piece::Keywords(k) => keywords.extend(k),
+                Piece::Duration(d) => duration = Some(d),
+                Piece::Limit(l) => limit = Some(l),
+                Piece::Trigger { .. } | Piece::Known | Piece::Then => {}
+            }
+        }
+        if nest
+            && let Some(a) = current.as_mut()
+            && let Some(Step {
+                verb: Verb::RollOff { then } | Verb::PerEntityHit { then },
+                ..
+            }) = a.steps.last_mut()
+        {
+            then.extend(steps);
+            return;
+        }
+        if let Some(d) = duration {
+            for s in &mut steps {
+                if s.duration == Duration::Instant {
+                    s.duration = d;
+                }
+            }
+        }
+        r.keywords.extend(keywords);
+        match started {
+            Some(mut a) => {
+                if let Some(prev) = current.take() {
+                    r.abilities.push(prev);
+                }
+                a.steps = steps;
+                a.costs.extend(costs);
+                if a.condition.is_none() {
+                    a.condition = conditions.pop();
+                }
+                if let Some(l) = limit {
+                    a.limit = l;
+                }
+                *current = Some(a);
+            }
+            None if steps.is_empty() => {
+                // a cost or condition box (Bizarre World), or nothing
+                r.costs.extend(costs);
+                r.conditions.extend(conditions);
+                if let (Some(l), Some(a)) = (limit, current.as_mut()) {
+                    a.limit = l;
+                }
+            }
+            None => match current.as_mut() {
+                // "... Shuffle your deck.": the previous ability goes on
+                Some(a) => {
+                    a.steps.extend(steps);
+                    a.costs.extend(costs);
+                }
+                None => {
+                    let mut a = Ability::new(base.trigger, steps);
+                    a.costs = base.costs.clone();
+                    a.costs.extend(costs);
+                    a.limit = limit.unwrap_or(base.limit);
+                    a.label.clone_from(&base.label);
+                    a.condition = conditions.pop().or_else(|| base.condition.clone());
+                    *current = Some(a);
+                }
+            },
+        }
+    }
+}
+
+trait StartsWithStrs {
+    fn starts_with_strs(&self, p: &[&str]) -> bool;
+}
+
+impl StartsWithStrs for [String] {
+    fn starts_with_strs(&self, p: &[&str]) -> bool {
+        self.len() >= p.len() && self.iter().zip(p).all(|(a, b)| a == b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Resource, Target, Verb};
+    use super::*;
+
+    fn draw(c: &[Cap]) -> Piece {
+        Piece::Steps(vec![Step::new(Verb::Draw { n: c[0].n() }, Target::You)])
+    }
+    fn damage(c: &[Cap]) -> Piece {
+        Piece::Steps(vec![Step::new(
+            Verb::Damage { n: c[0].n() },
+            Target::Opponent,
+        )])
+    }
+    fn energy(c: &[Cap]) -> Piece {
+        Piece::Steps(vec![Step::new(
+            Verb::Gain {
+                what: Resource::Energy,
+                n: c[0].n(),
+            },
+            Target::You,
+        )])
+    }
+    fn atk(c: &[Cap]) -> Piece {
+        Piece::Steps(vec![Step::new(
+            Verb::Modify {
+                stat: super::super::Stat::Atk,
+                delta: c[0].d(),
+            },
+            Target::Attached,
+        )])
+    }
+    fn deploy(_: &[Cap]) -> Piece {
+        Piece::trigger(Trigger::PLAYED)
+    }
+    fn rush(_: &[Cap]) -> Piece {
+        Piece::Keywords(vec![(Keyword::Rush, 0)])
+    }
+    fn this_turn(_: &[Cap]) -> Piece {
+        Piece::Duration(Duration::ThisTurn)
+    }
+
+    fn grammar() -> Grammar {
+        Grammar::new(
+            "test",
+            &[Phrase {
+                pattern: "rush",
+                build: rush,
+            }],
+            &[Phrase {
+                pattern: "on deploy :",
+                build: deploy,
+            }],
+            &[
+                Phrase {
+                    pattern: "draw {n} card(s)",
+                    build: draw,
+                },
+                Phrase {
+                    pattern: "deal {n} damage to your opponent's life",
+                    build: damage,
+                },
+                Phrase {
+                    pattern: "gain {n} energy",
+                    build: energy,
+                },
+                Phrase {
+                    pattern: "the equipped hero (gets|gains) {d} atk",
+                    build: atk,
+                },
+            ],
+            &[Phrase {
+                pattern: "[until the end of] this turn",
+                build: this_turn,
+            }],
+            &["draw", "deal", "gain", "gains", "gets"],
+            &["card", "damage", "energy", "hero", "atk"],
+        )
+    }
+
+    #[test]
+    fn reads_triggers_clauses_keywords_and_flavour() {
+        let g = grammar();
+        let r = g.read(
+            "Rush. On Deploy: draw 1 card and gain 1 Energy. Its first sneeze set the Altar alight.",
+            &Base::new(Trigger::Static),
+        );
+        assert_eq!(r.keywords, vec![(Keyword::Rush, 0)]);
+        assert_eq!(r.abilities.len(), 1);
+        let a = &r.abilities[0];
+        assert_eq!(a.trigger, Trigger::PLAYED);
+        assert_eq!(a.steps.len(), 2);
+        assert_eq!(
+            a.steps[1].verb,
+            Verb::Gain {
+                what: Resource::Energy,
+                n: 1
+            }
+        );
+        assert!(r.not_understood.is_empty(), "{:?}", r.not_understood);
+        assert_eq!(
+            r.flavour,
+            vec!["Its first sneeze set the Altar alight.".to_string()]
+        );
+    }
+
+    #[test]
+    fn carries_the_subject_over_and_applies_suffixes() {
+        let g = grammar();
+        let r = g.read(
+            "The equipped Hero gets +2 ATK and gains +1 ATK until the end of this turn.",
+            &Base::new(Trigger::Static),
+        );
+        assert!(r.not_understood.is_empty(), "{:?}", r.not_understood);
+        let a = &r.abilities[0];
+        assert_eq!(a.trigger, Trigger::Static);
+        assert_eq!(a.steps.len(), 2);
+        assert!(a.steps.iter().all(|s| s.duration == Duration::ThisTurn));
+    }
+
+    #[test]
+    fn reports_what_it_does_not_understand() {
+        let g = grammar();
+        let r = g.read(
+            "On Deploy: draw 2 cards, then silence every enemy hero. (Still not a die.)",
+            &Base::new(Trigger::Static),
+        );
+        assert_eq!(
+            r.not_understood,
+            vec!["silence every enemy hero".to_string()]
+        );
+        assert_eq!(r.abilities[0].steps.len(), 1);
+        assert_eq!(r.flavour, vec!["(Still not a die.)".to_string()]);
+    }
+
+    #[test]
+    fn sentences_without_a_trigger_continue_the_previous_ability() {
+        let g = grammar();
+        let r = g.read(
+            "On Deploy: draw 1 card. Deal 2 damage to your opponent's Life.",
+            &Base::new(Trigger::Static),
+        );
+        assert_eq!(r.abilities.len(), 1);
+        assert_eq!(r.abilities[0].steps.len(), 2);
+    }
+
+    #[test]
+    fn patterns_match_numbers_words_options_and_plurals() {
+        let mut caps = Vec::new();
+        let pat = compile("[you may] draw {n} card(s) (now|later) {*}");
+        let w = tokens("Draw two cards later, please");
+        assert!(matches(&pat, &w, &mut caps, false).is_some());
+        assert_eq!(
+            caps,
+            vec![Cap::N(2), Cap::W("later".into()), Cap::W(", please".into())]
+        );
+        caps.clear();
+        assert_eq!(
+            matches(
+                &compile("on deploy :"),
+                &tokens("On Deploy: x"),
+                &mut caps,
+                true
+            ),
+            Some(3)
+        );
+        assert_eq!(signed("-2"), Some(-2));
+    }
+}

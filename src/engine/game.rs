@@ -1,0 +1,256 @@
+//! The contract a game's engine plug-in fulfils ([`Rules`]), and the
+//! generic loop that plays a game to its end with policies.
+//!
+//! A game engine is split in two: an immutable *rules* value (the compiled
+//! decks, the game's numbers and options; shared by every thread) and a
+//! mutable *state* (a [`super::core::Core`] plus the game's own counters and
+//! flags). Player choices are typed actions the rules validate and apply; a
+//! policy is a function from state to action ([`Rules::policy`]), and the same
+//! actions drive manual play. Both seats are real: the passive opponent of a
+//! goldfish game is a seat whose every decision is [`Rules::pass`].
+//!
+//! Through this trait a game also states its draw schedule
+//! ([`Rules::schedule`]), its piles ([`Rules::pile_of`]), its hand and its
+//! mulligan ([`Rules::mulligan`]), so test hands, odds, the runner, the
+//! playtest session and the app hold no per-game code.
+
+use std::fmt::Debug;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::core::{
+    CurveLabels, Illegal, Log, Note, Outcome, Seat, Snapshot, Trace, TurnUnit, Vanilla,
+};
+use super::schedule::Schedule;
+use crate::model::GameId;
+
+/// How hard a policy plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    /// The goldfish policy: races an opponent who does nothing.
+    #[default]
+    Goldfish,
+    /// A computer opponent that answers threats, cheaply.
+    Quick,
+    /// The same, looking further ahead.
+    Strong,
+}
+
+/// The pile a card starts in, for odds (Rizontical keeps its Numen and
+/// Fighters apart from the Power deck).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pile {
+    /// The deck draws come from.
+    Deck,
+    /// Rizontical's Fighter deck.
+    Fighters,
+    /// Rizontical's Numen (always in play).
+    Numen,
+}
+
+/// The mulligan a game offers at the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Mulligan {
+    /// The whole hand goes back and a new one is drawn (Fuzzycards).
+    WholeHand { draw: u32 },
+    /// Up to `max` chosen cards go to the bottom and as many are drawn
+    /// (Rizontical).
+    Choose { max: u32 },
+}
+
+/// A game engine (see the module docs).
+pub trait Rules: Sync + Send + Sized + 'static {
+    type State: Clone + Send + Sync + Debug;
+    type Action: Copy + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    const GAME: GameId;
+    const TURN_UNIT: TurnUnit;
+    const LABELS: CurveLabels;
+
+    /// A state with every buffer allocated (reused across games via [`Rules::start`]).
+    fn new_state(&self) -> Self::State;
+    /// Shuffles and deals the game's own setup with player 0 in `seat`: the
+    /// opening hands (and Rizontical's Fighters), before any mulligan.
+    fn deal(&self, st: &mut Self::State, seed: u64, seat: Seat);
+    /// Moves a dealt state to its first decision (a mulligan, or the first
+    /// main phase after the first draw).
+    fn begin(&self, st: &mut Self::State);
+    /// [`Rules::deal`] then [`Rules::begin`].
+    fn start(&self, st: &mut Self::State, seed: u64, seat: Seat) {
+        self.deal(st, seed, seat);
+        self.begin(st);
+    }
+
+    /// The player whose decision it is.
+    fn to_act(&self, st: &Self::State) -> usize;
+    /// Whether player `p` is played by nobody (the goldfish opponent).
+    fn passive(&self, st: &Self::State, p: usize) -> bool;
+    /// Validates and performs one action of [`Rules::to_act`]'s player.
+    fn apply(&self, st: &mut Self::State, action: Self::Action) -> Result<(), Illegal>;
+    /// Every legal action now (for the playtest screen and property tests).
+    fn legal_actions(&self, st: &Self::State, out: &mut Vec<Self::Action>);
+    /// The policy's choice for the player to act (always legal while the
+    /// game runs).
+    fn policy(&self, st: &Self::State, level: Level) -> Self::Action;
+    /// What a passive seat does: end its step or turn.
+    fn pass(&self, st: &Self::State) -> Self::Action;
+    /// `Some` once the game is over.
+    fn outcome(&self, st: &Self::State) -> Option<Outcome>;
+    fn trace<'s>(&self, st: &'s Self::State) -> &'s Trace;
+    /// Card conservation and the game's own state invariants.
+    fn invariants(&self, st: &Self::State) -> Result<(), String>;
+    fn snapshot(&self, st: &Self::State) -> Snapshot;
+    /// An action in words, for buttons and logs.
+    fn describe(&self, st: &Self::State, action: Self::Action) -> String;
+    /// The state's log (switch it on for manual play).
+    fn log_mut<'s>(&self, st: &'s mut Self::State) -> &'s mut Log;
+    fn log<'s>(&self, st: &'s Self::State) -> &'s Log;
+
+    // ---- the decks
+
+    /// Card names by copy id.
+    fn copy_name(&self, copy: u16) -> &str;
+    /// Definition names (the table's `names`).
+    fn names(&self) -> &[String];
+    /// Player 0's distinct cards: (definition index, copies).
+    fn distinct(&self) -> Vec<(u16, usize)>;
+    /// Player 0's copies.
+    fn own_copies(&self) -> usize;
+    /// Player 0's cards played (partly) as vanilla.
+    fn vanilla(&self) -> Vec<Vanilla>;
+    /// The same game with one of player 0's copies of `def` replaced by the
+    /// blank (card importance).
+    fn without_one(&self, def: u16) -> Self;
+    /// The catalog card of player 0's copy `copy` (`None` for the blank).
+    fn catalog_card(&self, copy: u16) -> Option<usize>;
+    /// The goldfish turn limit.
+    fn max_turns(&self) -> u16;
+
+    // ---- hands, odds, mulligans
+
+    /// Player `p`'s hand.
+    fn hand<'s>(&self, st: &'s Self::State, p: usize) -> &'s [u16];
+    /// The pile player `p`'s draws come from, top last.
+    fn draw_pile<'s>(&self, st: &'s Self::State, p: usize) -> &'s [u16];
+    /// Player 0's draw schedule in `seat`.
+    fn schedule(&self, seat: Seat) -> Schedule;
+    /// The pile player 0's copy starts in.
+    fn pile_of(&self, _copy: u16) -> Pile {
+        Pile::Deck
+    }
+    /// The pile a card of type `card_type` would start in.
+    fn pile_for_type(&self, _card_type: &str) -> Pile {
+        Pile::Deck
+    }
+    /// How many cards of `pile` player 0 has seen by turn `t`.
+    fn seen_in(&self, pile: Pile, sched: &Schedule, t: u32) -> u32 {
+        match pile {
+            Pile::Numen => u32::MAX,
+            _ => sched.seen_by(t),
+        }
+    }
+    /// The mulligan on offer now, if the state waits for one.
+    fn mulligan(&self, _st: &Self::State) -> Option<Mulligan> {
+        None
+    }
+    /// The action that takes the mulligan, returning `returned` (copies of
+    /// the hand; all of it for a whole-hand mulligan).
+    fn mulligan_action(
+        &self,
+        _st: &Self::State,
+        _returned: &[u16],
+    ) -> Result<Self::Action, Illegal> {
+        Err(Illegal::new("mulligan", "this game has no mulligan"))
+    }
+    /// Takes the mulligan and nothing more (test hands show the hand right
+    /// after it, before any turn starts).
+    fn mulligan_only(&self, st: &mut Self::State, returned: &[u16]) -> Result<(), Illegal> {
+        let a = self.mulligan_action(st, returned)?;
+        self.apply(st, a)
+    }
+    /// The action that keeps the hand, when a mulligan is on offer.
+    fn keep_action(&self, _st: &Self::State) -> Option<Self::Action> {
+        None
+    }
+    /// What the game deals besides the hand, for test hands (Rizontical's
+    /// Fighters in their slots and its Numen): (label, cards).
+    fn dealt_extras(&self, _st: &Self::State) -> Vec<(&'static str, Vec<String>)> {
+        Vec::new()
+    }
+}
+
+/// Pushes `action` onto `out` when `rules` accepts it in `st` (tried on a
+/// copy): how engines list their legal actions.
+pub fn push_if_legal<R: Rules>(
+    rules: &R,
+    st: &R::State,
+    action: R::Action,
+    out: &mut Vec<R::Action>,
+) {
+    let mut probe = st.clone();
+    rules.log_mut(&mut probe).on = false;
+    if rules.apply(&mut probe, action).is_ok() {
+        out.push(action);
+    }
+}
+
+/// The action the seat to act takes: the pass of a passive seat, else the
+/// policy at that player's level.
+pub fn choose<R: Rules>(rules: &R, st: &R::State, levels: [Level; 2]) -> R::Action {
+    let p = rules.to_act(st);
+    if rules.passive(st, p) {
+        rules.pass(st)
+    } else {
+        rules.policy(st, levels[p])
+    }
+}
+
+/// The most actions one game may take before the loop guard stops it (a
+/// policy that never ends its turn is an engine defect).
+pub const ACTION_GUARD: u32 = 1_000_000;
+
+/// Plays one game to its end with the policies. Returns the outcome, or the
+/// illegal action a broken policy chose (an engine defect, counted by runs).
+pub fn play_out<R: Rules>(
+    rules: &R,
+    st: &mut R::State,
+    seed: u64,
+    seat: Seat,
+    levels: [Level; 2],
+) -> Result<Outcome, Illegal> {
+    rules.start(st, seed, seat);
+    let mut guard = 0u32;
+    loop {
+        if let Some(o) = rules.outcome(st) {
+            return Ok(o);
+        }
+        let a = choose(rules, st, levels);
+        rules.apply(st, a)?;
+        guard += 1;
+        if guard > ACTION_GUARD {
+            return Err(Illegal::new("loop guard", "the game did not end"));
+        }
+    }
+}
+
+/// Renders a log note: "turn 3: attack Ember Cub (5)", with "Opponent:" for
+/// player 1's notes.
+pub fn render_note<R: Rules>(rules: &R, n: &Note) -> String {
+    let mut s = format!("turn {}: ", n.turn);
+    if n.player == 1 {
+        s.push_str("Opponent: ");
+    }
+    s.push_str(n.what);
+    if let Some(c) = n.card {
+        s.push(' ');
+        s.push_str(rules.copy_name(c));
+    }
+    if let Some(a) = n.amount {
+        s.push_str(&format!(" ({a})"));
+    }
+    s
+}

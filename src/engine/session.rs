@@ -1,0 +1,613 @@
+//! One API over every game's engine: [`Engine`] (decks compiled for their
+//! game's engine) and [`Session`] (one game a person plays by hand).
+//!
+//! The CLI and the app call only this module and never match on games: a
+//! game's [`super::game::Rules`] is erased behind a trait object here, once,
+//! so runs stay monomorphic inside (the hot loop is generic code for that
+//! game) while callers hold one type. Actions cross the boundary as
+//! [`Choice`]s — a label and the game's typed action as JSON — so a screen
+//! can show and take any game's actions without knowing them.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::core::{
+    CurveLabels, DEFAULT_MAX_TURNS, Illegal, MAX_TURNS_LIMIT, Outcome, Seat, Snapshot, TurnUnit,
+    Vanilla,
+};
+use super::game::{Level, Mulligan, Pile, Rules, choose, render_note};
+use super::hand::{HandError, HandReport, HandRequest};
+use super::run::{Progress, RunConfig, RunError, Summary, Tally};
+use super::schedule::Schedule;
+use super::{DeckCards, DeckError, compile};
+use crate::games::OptionError;
+use crate::model::{Catalog, Deck, GameId};
+
+/// What the caller chooses beyond the deck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// `--option key=value` overrides of the game's named options.
+    pub overrides: Vec<(String, String)>,
+    /// Goldfish games stop (unfinished) after this many turns (rounds).
+    pub max_turns: u16,
+    /// Rizontical: catalog Fighters the dummy opponent fields (by name).
+    pub dummies: Vec<String>,
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions {
+            overrides: Vec::new(),
+            max_turns: DEFAULT_MAX_TURNS,
+            dummies: Vec::new(),
+        }
+    }
+}
+
+/// Why a deck cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    #[error(
+        "Strange World has no test hands, odds or goldfish games (it is a drafting and tile-laying game); its solo mode is `deckwright solo`"
+    )]
+    NotPlayable(GameId),
+    #[error(
+        "{0} has no game engine yet: test hands and odds come from its [setup]; goldfish games need an engine"
+    )]
+    NoEngine(GameId),
+    #[error(transparent)]
+    Deck(#[from] DeckError),
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    #[error("{0}")]
+    Setup(String),
+}
+
+fn no_engine(game: GameId) -> EngineError {
+    if game == GameId::StrangeWorld {
+        EngineError::NotPlayable(game)
+    } else {
+        EngineError::NoEngine(game)
+    }
+}
+
+/// One player's deck, for compiling.
+#[derive(Clone, Copy, Debug)]
+pub struct DeckSide<'a> {
+    pub catalog: &'a Catalog,
+    pub cards: &'a DeckCards,
+}
+
+/// A game's engine plug-in: how to compile decks for it. One per game, listed
+/// in [`super::PLUGINS`].
+pub trait Plugin: Sync {
+    fn game(&self) -> GameId;
+    /// Compiles player 0's deck against player 1's (`None`: the passive
+    /// goldfish opponent).
+    fn compile(
+        &self,
+        me: DeckSide<'_>,
+        opponent: Option<DeckSide<'_>>,
+        opts: &EngineOptions,
+    ) -> Result<Engine, EngineError>;
+    /// What the engine makes of a card (coverage, the Library's reading).
+    fn read(&self, card: &crate::model::Card) -> super::coverage::CardReading;
+}
+
+/// A game engine with its type erased (see the module docs). Implemented
+/// once, for every [`Rules`], by [`Compiled`].
+trait DynEngine: Send + Sync {
+    fn game(&self) -> GameId;
+    fn turn_unit(&self) -> TurnUnit;
+    fn labels(&self) -> CurveLabels;
+    fn schedule(&self, seat: Seat) -> Schedule;
+    fn vanilla(&self) -> Vec<Vanilla>;
+    fn distinct(&self) -> Vec<(u16, String, usize)>;
+    fn copies(&self) -> usize;
+    fn without_one(&self, def: u16) -> Engine;
+    fn tally(
+        &self,
+        cfg: &RunConfig,
+        progress: &Progress<'_>,
+        per_game: bool,
+    ) -> Result<Tally, RunError>;
+    fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary;
+    fn session(&self, seed: u64, seat: Seat) -> Session;
+    fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError>;
+    fn piles(&self) -> Vec<(Option<usize>, Pile)>;
+    fn seen_in(&self, pile: Pile, sched: &Schedule, t: u32) -> u32;
+    fn pile_for_type(&self, card_type: &str) -> Pile;
+}
+
+/// A game's rules behind [`DynEngine`].
+pub struct Compiled<R: Rules>(pub Arc<R>);
+
+impl<R: Rules> DynEngine for Compiled<R> {
+    fn game(&self) -> GameId {
+        R::GAME
+    }
+    fn turn_unit(&self) -> TurnUnit {
+        R::TURN_UNIT
+    }
+    fn labels(&self) -> CurveLabels {
+        R::LABELS
+    }
+    fn schedule(&self, seat: Seat) -> Schedule {
+        self.0.schedule(seat)
+    }
+    fn vanilla(&self) -> Vec<Vanilla> {
+        self.0.vanilla()
+    }
+    fn distinct(&self) -> Vec<(u16, String, usize)> {
+        self.0
+            .distinct()
+            .into_iter()
+            .map(|(d, n)| (d, self.0.names()[usize::from(d)].clone(), n))
+            .collect()
+    }
+    fn copies(&self) -> usize {
+        self.0.own_copies()
+    }
+    fn without_one(&self, def: u16) -> Engine {
+        Engine::of(self.0.without_one(def))
+    }
+    fn tally(
+        &self,
+        cfg: &RunConfig,
+        progress: &Progress<'_>,
+        per_game: bool,
+    ) -> Result<Tally, RunError> {
+        super::run::run(self.0.as_ref(), cfg, progress, per_game)
+    }
+    fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary {
+        Summary::new(self.0.as_ref(), cfg, tally)
+    }
+    fn session(&self, seed: u64, seat: Seat) -> Session {
+        Session(Box::new(Play::new(self.0.clone(), seed, seat)))
+    }
+    fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError> {
+        super::hand::deal(self.0.as_ref(), req)
+    }
+    fn piles(&self) -> Vec<(Option<usize>, Pile)> {
+        (0..self.0.own_copies() as u16)
+            .map(|c| (self.0.catalog_card(c), self.0.pile_of(c)))
+            .collect()
+    }
+    fn seen_in(&self, pile: Pile, sched: &Schedule, t: u32) -> u32 {
+        self.0.seen_in(pile, sched, t)
+    }
+    fn pile_for_type(&self, card_type: &str) -> Pile {
+        self.0.pile_for_type(card_type)
+    }
+}
+
+/// Decks compiled for their game's engine (cheap to clone).
+#[derive(Clone)]
+pub struct Engine(Arc<dyn DynEngine>);
+
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Engine({})", self.game())
+    }
+}
+
+impl Engine {
+    /// Wraps a game's rules.
+    pub fn of<R: Rules>(rules: R) -> Engine {
+        Engine(Arc::new(Compiled(Arc::new(rules))))
+    }
+
+    /// Compiles `deck` for `catalog`'s game, against the passive goldfish
+    /// opponent.
+    pub fn new(
+        catalog: &Catalog,
+        deck: &Deck,
+        opts: &EngineOptions,
+    ) -> Result<Engine, EngineError> {
+        if super::plugin(catalog.game).is_none() {
+            return Err(no_engine(catalog.game));
+        }
+        let cards = compile(catalog, deck)?;
+        Engine::from_cards(catalog, &cards, opts)
+    }
+
+    /// As [`Engine::new`], for an already compiled deck.
+    pub fn from_cards(
+        catalog: &Catalog,
+        cards: &DeckCards,
+        opts: &EngineOptions,
+    ) -> Result<Engine, EngineError> {
+        Engine::versus(DeckSide { catalog, cards }, None, opts)
+    }
+
+    /// Compiles player 0's deck against player 1's (`None`: passive).
+    pub fn versus(
+        me: DeckSide<'_>,
+        opponent: Option<DeckSide<'_>>,
+        opts: &EngineOptions,
+    ) -> Result<Engine, EngineError> {
+        if opts.max_turns == 0 || opts.max_turns > MAX_TURNS_LIMIT {
+            return Err(EngineError::Setup(format!(
+                "the turn limit must be between 1 and {MAX_TURNS_LIMIT} (got {})",
+                opts.max_turns
+            )));
+        }
+        let game = me.catalog.game;
+        if let Some(o) = &opponent
+            && o.catalog.game != game
+        {
+            return Err(EngineError::Setup(format!(
+                "the decks are for different games ({game} and {})",
+                o.catalog.game
+            )));
+        }
+        match super::plugin(game) {
+            Some(p) => p.compile(me, opponent, opts),
+            None => Err(no_engine(game)),
+        }
+    }
+
+    pub fn game(&self) -> GameId {
+        self.0.game()
+    }
+    pub fn turn_unit(&self) -> TurnUnit {
+        self.0.turn_unit()
+    }
+    pub fn labels(&self) -> CurveLabels {
+        self.0.labels()
+    }
+    /// Player 0's draw schedule in `seat`.
+    pub fn schedule(&self, seat: Seat) -> Schedule {
+        self.0.schedule(seat)
+    }
+    /// Cards the engine plays (partly) as vanilla.
+    pub fn vanilla(&self) -> Vec<Vanilla> {
+        self.0.vanilla()
+    }
+    /// The distinct cards of the deck: (definition index, name, copies).
+    pub fn distinct(&self) -> Vec<(u16, String, usize)> {
+        self.0.distinct()
+    }
+    pub fn copies(&self) -> usize {
+        self.0.copies()
+    }
+    /// The deck with one copy of definition `def` replaced by a blank card.
+    pub fn without_one(&self, def: u16) -> Engine {
+        self.0.without_one(def)
+    }
+    /// Plays `cfg.games` goldfish games; `per_game` also keeps each game's
+    /// kill turn (for paired comparisons).
+    pub fn tally(
+        &self,
+        cfg: &RunConfig,
+        progress: &Progress<'_>,
+        per_game: bool,
+    ) -> Result<Tally, RunError> {
+        self.0.tally(cfg, progress, per_game)
+    }
+    /// Turns a tally of this engine into the report.
+    pub fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary {
+        self.0.summary(cfg, tally)
+    }
+    /// Plays the games and reports them.
+    pub fn goldfish(&self, cfg: &RunConfig, progress: &Progress<'_>) -> Result<Summary, RunError> {
+        let t = self.tally(cfg, progress, false)?;
+        Ok(self.summary(cfg, &t))
+    }
+    /// A new game dealt and started: the first decision is the player's.
+    pub fn session(&self, seed: u64, seat: Seat) -> Session {
+        self.0.session(seed, seat)
+    }
+    /// A test hand (the game's own setup).
+    pub fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError> {
+        self.0.hand(req)
+    }
+    /// Each of player 0's copies: its catalog card and pile.
+    pub fn piles(&self) -> Vec<(Option<usize>, Pile)> {
+        self.0.piles()
+    }
+    /// How many cards of `pile` player 0 has seen by turn `t`.
+    pub fn seen_in(&self, pile: Pile, sched: &Schedule, t: u32) -> u32 {
+        self.0.seen_in(pile, sched, t)
+    }
+    /// The pile a card of type `card_type` would start in.
+    pub fn pile_for_type(&self, card_type: &str) -> Pile {
+        self.0.pile_for_type(card_type)
+    }
+}
+
+/// A game's typed action, as the session passes it around: the game and the
+/// action as JSON (what the game's `Action` serializes to).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ActionKey {
+    pub game: GameId,
+    pub action: serde_json::Value,
+}
+
+impl ActionKey {
+    /// The key of a game's typed action.
+    pub fn of<R: Rules>(a: R::Action) -> ActionKey {
+        ActionKey {
+            game: R::GAME,
+            action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
+        }
+    }
+}
+
+/// An action and its label, for a button.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    pub action: ActionKey,
+    pub label: String,
+    /// One of the card-choosing mulligan's many actions (Rizontical's
+    /// "return these Powers"): a screen offers that choice card by card.
+    pub chooses_cards: bool,
+}
+
+/// One game of one engine, with its undo history (see [`Session`]).
+trait DynPlay: Send + Sync {
+    fn snapshot(&self) -> Snapshot;
+    fn choices(&self) -> Vec<Choice>;
+    fn apply(&mut self, action: &ActionKey) -> Result<(), Illegal>;
+    fn hint(&self) -> Option<Choice>;
+    fn finish_turn(&mut self) -> Result<(), Illegal>;
+    fn undo(&mut self) -> bool;
+    fn outcome(&self) -> Option<Outcome>;
+    fn log(&self) -> Vec<String>;
+    fn invariants(&self) -> Result<(), String>;
+    fn mulligan(&self) -> Option<Mulligan>;
+    fn take_mulligan(&mut self, returned: &[u16]) -> Result<(), Illegal>;
+    fn keep(&mut self) -> Result<(), Illegal>;
+    fn boxed(&self) -> Box<dyn DynPlay>;
+}
+
+/// The most undo steps a session keeps.
+pub const UNDO_LIMIT: usize = 500;
+
+struct Play<R: Rules> {
+    rules: Arc<R>,
+    state: R::State,
+    history: Vec<R::State>,
+}
+
+impl<R: Rules> Play<R> {
+    fn new(rules: Arc<R>, seed: u64, seat: Seat) -> Play<R> {
+        let mut state = rules.new_state();
+        rules.log_mut(&mut state).on = true;
+        rules.start(&mut state, seed, seat);
+        let mut p = Play {
+            rules,
+            state,
+            history: Vec::new(),
+        };
+        // the opponent's passive turns pass by themselves
+        p.settle();
+        p
+    }
+
+    /// Applies `a`; an illegal action leaves the game exactly as it was.
+    fn act(&mut self, a: R::Action) -> Result<(), Illegal> {
+        let before = self.state.clone();
+        if let Err(e) = self.rules.apply(&mut self.state, a) {
+            self.state = before;
+            return Err(e);
+        }
+        if self.history.len() == UNDO_LIMIT {
+            self.history.remove(0);
+        }
+        self.history.push(before);
+        self.settle();
+        Ok(())
+    }
+
+    /// Lets passive seats take their decisions (they only ever pass).
+    fn settle(&mut self) {
+        let mut guard = 0;
+        while self.rules.outcome(&self.state).is_none() {
+            let p = self.rules.to_act(&self.state);
+            if !self.rules.passive(&self.state, p) || guard > 10_000 {
+                break;
+            }
+            let a = self.rules.pass(&self.state);
+            if self.rules.apply(&mut self.state, a).is_err() {
+                break;
+            }
+            guard += 1;
+        }
+    }
+
+    fn choice(&self, a: R::Action) -> Choice {
+        Choice {
+            label: self.rules.describe(&self.state, a),
+            action: ActionKey::of::<R>(a),
+            chooses_cards: false,
+        }
+    }
+}
+
+impl<R: Rules> DynPlay for Play<R> {
+    fn snapshot(&self) -> Snapshot {
+        self.rules.snapshot(&self.state)
+    }
+
+    fn choices(&self) -> Vec<Choice> {
+        let mut out = Vec::new();
+        self.rules.legal_actions(&self.state, &mut out);
+        // a mulligan that chooses cards: its actions are marked, so a screen
+        // can offer the choice card by card (`take_mulligan`) instead
+        let choosing = matches!(
+            self.rules.mulligan(&self.state),
+            Some(Mulligan::Choose { .. })
+        );
+        let keep = self.rules.keep_action(&self.state);
+        out.into_iter()
+            .map(|a| {
+                let mut c = self.choice(a);
+                c.chooses_cards = choosing && Some(a) != keep;
+                c
+            })
+            .collect()
+    }
+
+    fn apply(&mut self, action: &ActionKey) -> Result<(), Illegal> {
+        let wrong = || Illegal::new("wrong game", "that action belongs to another game");
+        if action.game != R::GAME {
+            return Err(wrong());
+        }
+        let a: R::Action = serde_json::from_value(action.action.clone()).map_err(|_| wrong())?;
+        self.act(a)
+    }
+
+    fn hint(&self) -> Option<Choice> {
+        if self.rules.outcome(&self.state).is_some() {
+            return None;
+        }
+        Some(self.choice(choose(
+            self.rules.as_ref(),
+            &self.state,
+            [Level::Goldfish; 2],
+        )))
+    }
+
+    fn finish_turn(&mut self) -> Result<(), Illegal> {
+        let turn = self.rules.snapshot(&self.state).turn;
+        let mut guard = 0;
+        while self.rules.outcome(&self.state).is_none()
+            && self.rules.snapshot(&self.state).turn == turn
+        {
+            let a = choose(self.rules.as_ref(), &self.state, [Level::Goldfish; 2]);
+            self.act(a)?;
+            guard += 1;
+            if guard > 10_000 {
+                return Err(Illegal::new(
+                    "loop guard",
+                    "the policy did not end the turn",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.history.pop() {
+            Some(s) => {
+                self.state = s;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.rules.outcome(&self.state)
+    }
+
+    fn log(&self) -> Vec<String> {
+        self.rules
+            .log(&self.state)
+            .notes
+            .iter()
+            .map(|n| render_note(self.rules.as_ref(), n))
+            .collect()
+    }
+
+    fn invariants(&self) -> Result<(), String> {
+        self.rules.invariants(&self.state)
+    }
+
+    fn mulligan(&self) -> Option<Mulligan> {
+        self.rules.mulligan(&self.state)
+    }
+
+    fn take_mulligan(&mut self, returned: &[u16]) -> Result<(), Illegal> {
+        let a = self.rules.mulligan_action(&self.state, returned)?;
+        self.act(a)
+    }
+
+    fn keep(&mut self) -> Result<(), Illegal> {
+        match self.rules.keep_action(&self.state) {
+            Some(a) => self.act(a),
+            None => Err(Illegal::new(
+                "mulligan",
+                "there is no mulligan to decline now",
+            )),
+        }
+    }
+
+    fn boxed(&self) -> Box<dyn DynPlay> {
+        Box::new(Play {
+            rules: self.rules.clone(),
+            state: self.state.clone(),
+            history: self.history.clone(),
+        })
+    }
+}
+
+/// One game played by hand (the Playtest screen's state).
+pub struct Session(Box<dyn DynPlay>);
+
+impl Clone for Session {
+    fn clone(&self) -> Session {
+        Session(self.0.boxed())
+    }
+}
+
+impl fmt::Debug for Session {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.0.snapshot();
+        write!(f, "Session({} seed {} turn {})", s.game, s.seed, s.turn)
+    }
+}
+
+impl Session {
+    /// The game as plain data.
+    pub fn snapshot(&self) -> Snapshot {
+        self.0.snapshot()
+    }
+    /// Every legal action now, with labels.
+    pub fn choices(&self) -> Vec<Choice> {
+        self.0.choices()
+    }
+    /// Validates and performs an action; an illegal one changes nothing.
+    pub fn apply(&mut self, action: &ActionKey) -> Result<(), Illegal> {
+        self.0.apply(action)
+    }
+    /// What the goldfish policy would do now.
+    pub fn hint(&self) -> Option<Choice> {
+        self.0.hint()
+    }
+    /// Lets the policy play the rest of the current turn.
+    pub fn finish_turn(&mut self) -> Result<(), Illegal> {
+        self.0.finish_turn()
+    }
+    /// Takes back the last action; `false` when there is nothing to undo.
+    pub fn undo(&mut self) -> bool {
+        self.0.undo()
+    }
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    /// The game log, one line per event.
+    pub fn log(&self) -> Vec<String> {
+        self.0.log()
+    }
+    /// Card conservation and the game's invariants (for tests and debugging).
+    pub fn invariants(&self) -> Result<(), String> {
+        self.0.invariants()
+    }
+    /// The mulligan on offer now, if the game waits for one.
+    pub fn mulligan(&self) -> Option<Mulligan> {
+        self.0.mulligan()
+    }
+    /// Takes the mulligan, returning `returned` (copy ids from the hand; a
+    /// whole-hand mulligan ignores them).
+    pub fn take_mulligan(&mut self, returned: &[u16]) -> Result<(), Illegal> {
+        self.0.take_mulligan(returned)
+    }
+    /// Keeps the hand.
+    pub fn keep(&mut self) -> Result<(), Illegal> {
+        self.0.keep()
+    }
+}
