@@ -357,40 +357,30 @@ fn hands_and_odds_come_from_the_games_setup() {
     let dir = tempfile::tempdir().unwrap();
     let game = repo(GAME);
     let catalog = repo(CATALOG);
-    let o = run(
-        dir.path(),
-        &[
-            "hand",
-            "--game-file",
-            s(&game),
-            "--catalog",
-            s(&catalog),
-            s(&repo(LEGAL)),
-            "--seed",
-            "7",
-            "--json",
-        ],
-    );
+    let hand = || {
+        run(
+            dir.path(),
+            &[
+                "hand",
+                "--game-file",
+                s(&game),
+                "--catalog",
+                s(&catalog),
+                s(&repo(LEGAL)),
+                "--seed",
+                "7",
+                "--json",
+            ],
+        )
+    };
+    let o = hand();
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     // six cards, none of them the Keeper (hand_types leaves it out)
-    let hand = v["hand"].as_array().unwrap();
-    assert_eq!(hand.len(), 6);
-    assert!(hand.iter().all(|c| c != "Ilsa of the First Flame"));
-    let again = run(
-        dir.path(),
-        &[
-            "hand",
-            "--game-file",
-            s(&game),
-            "--catalog",
-            s(&catalog),
-            s(&repo(LEGAL)),
-            "--seed",
-            "7",
-            "--json",
-        ],
-    );
+    let cards = v["hand"].as_array().unwrap();
+    assert_eq!(cards.len(), 6);
+    assert!(cards.iter().all(|c| c != "Ilsa of the First Flame"));
+    let again = hand();
     assert_eq!(
         stdout(&o),
         stdout(&again),

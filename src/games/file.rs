@@ -11,7 +11,7 @@ use toml::de::{DeTable, DeValue};
 use super::def::{FieldDef, FieldKind, GameDef, RawGameDef};
 use super::setup::SETUP_KEYS;
 use crate::diag::{Diagnostic, Diagnostics, LineIndex, read_text};
-use crate::model::GameId;
+use crate::model::{CARD_KEYS, GameId};
 use crate::rules::def::{ByPlayers, COMMON_PLACEHOLDERS, CheckKind, Filter, Per, RuleDef};
 
 /// The folder beside the database that holds the games users add.
@@ -23,18 +23,6 @@ pub fn games_folder(db: &Path) -> PathBuf {
         .unwrap_or_else(|| Path::new("."))
         .join(GAMES_FOLDER)
 }
-
-/// Card keys every catalog has; a game's own fields may not reuse them.
-const RESERVED_KEYS: &[&str] = &[
-    "name",
-    "id",
-    "type",
-    "cost",
-    "text",
-    "image",
-    "copy_limit",
-    "effects",
-];
 
 /// Card sizes a game file may declare, in millimetres (the catalog's
 /// `card_size` range).
@@ -299,13 +287,13 @@ impl Checker<'_> {
         }
         for (i, f) in schema.fields.iter().enumerate() {
             let at = path(&[&"card", &"field", &i]);
-            if RESERVED_KEYS.contains(&f.key.as_str()) {
+            if CARD_KEYS.contains(&f.key.as_str()) {
                 self.problem(
                     at.clone(),
                     format!(
                         "field key `{}` is a key every card has ({})",
                         f.key,
-                        RESERVED_KEYS.join(", ")
+                        CARD_KEYS.join(", ")
                     ),
                 );
             }

@@ -12,7 +12,7 @@ mod effect;
 mod game_id;
 mod intern;
 
-pub use card::{Card, FieldValue, name_key, slug};
+pub use card::{CARD_KEYS, Card, FieldValue, name_key, slug};
 pub use catalog::{Catalog, NameIndex};
 pub use collection::{Collection, MissingCard, Owned};
 pub use deck::{Board, Deck, DeckEntry, DeckNote};
