@@ -932,6 +932,153 @@ fn rule_id(rule: &'static RuleDef) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Catalog, Deck, DeckEntry, GameId};
+    use crate::rules::resolve;
+
+    /// A `[construction]` table, leaked as a game file's is.
+    fn rules(text: &str) -> &'static ConstructionDef {
+        Box::leak(Box::new(toml::from_str(text).unwrap()))
+    }
+
+    /// A catalog of `(name, type, [(field, value)])` cards, any game.
+    fn catalog(cards: &[(&str, &str, &[(&str, i64)])]) -> Catalog {
+        let mut cat = Catalog::new(GameId::Fuzzycards, "T");
+        for (name, t, fields) in cards {
+            let mut c = Card::new(*name, *t);
+            for (k, v) in *fields {
+                c.fields.insert(k.to_string(), FieldValue::Int(*v));
+            }
+            cat.cards.push(c);
+        }
+        cat
+    }
+
+    fn run(
+        def: &'static ConstructionDef,
+        cat: &Catalog,
+        deck: &[(u32, &str)],
+        opts: &CheckOptions,
+    ) -> Verdict {
+        let deck = Deck {
+            entries: deck
+                .iter()
+                .map(|(n, name)| DeckEntry::new(*n, *name))
+                .collect(),
+            ..Deck::default()
+        };
+        let options = toml::Table::new();
+        let game = GameInfo {
+            name: "Test Game",
+            construction: def,
+            options: &options,
+        };
+        check(&game, &resolve(&deck, cat), opts).unwrap()
+    }
+
+    fn messages(v: &Verdict) -> Vec<String> {
+        v.violations
+            .iter()
+            .map(|x| format!("{}: {}", x.rule, x.message))
+            .collect()
+    }
+
+    #[test]
+    fn size_ranges_and_tiers_name_the_bound_broken() {
+        let cat = catalog(&[("A", "unit", &[])]);
+        let range = rules("[[rule]]\ncheck = \"size\"\nmin = 10\nmax = 12\n");
+        assert!(
+            run(range, &cat, &[(11, "A")], &CheckOptions::default())
+                .violations
+                .is_empty()
+        );
+        assert_eq!(
+            messages(&run(range, &cat, &[(13, "A")], &CheckOptions::default())),
+            ["deck-size: deck has 13 cards; Test Game allows at most 12"]
+        );
+        let tiers = rules(
+            "[[rule]]\ncheck = \"size\"\ntier_noun = \"format\"\n\
+             tiers = [{ name = \"short\", min = 10, max = 12, life = 5 }, { name = \"long\", min = 20, max = 25, life = 9 }]\n",
+        );
+        let v = run(tiers, &cat, &[(21, "A")], &CheckOptions::default());
+        assert_eq!(
+            v.duel.map(|d| (d.name, d.life)),
+            Some(("long".to_string(), 9))
+        );
+        assert_eq!(
+            messages(&run(tiers, &cat, &[(15, "A")], &CheckOptions::default())),
+            [
+                "deck-size: deck has 15 cards, which fits no format of Test Game (short 10-12 cards, long 20-25 cards)"
+            ]
+        );
+        assert_eq!(
+            messages(&run(tiers, &cat, &[(26, "A")], &CheckOptions::default())),
+            [
+                "deck-size: deck has 26 cards; Test Game allows at most 25 (a long format is 20-25 cards)"
+            ]
+        );
+    }
+
+    #[test]
+    fn counts_copies_per_deck_and_card_fields() {
+        let cat = catalog(&[
+            ("Hero", "unit", &[("power", 9)]),
+            ("Squire", "unit", &[("power", 2)]),
+            ("Rune", "spell", &[]),
+        ]);
+        let def = rules(
+            "[[rule]]\ncheck = \"count\"\nrule = \"spell-limit\"\nwhen = { type = \"spell\" }\nmax = 2\nnoun = [\"spell\", \"spells\"]\n\
+             [[rule]]\ncheck = \"copies\"\nper = \"deck\"\nwhen = { type = \"unit\" }\nlabel = \"unit\"\nmax = 4\n\
+             [[rule]]\ncheck = \"card-field\"\nfield = \"power\"\nmax = 8\nlabel = \"power\"\n",
+        );
+        assert_eq!(
+            messages(&run(
+                def,
+                &cat,
+                &[(3, "Hero"), (2, "Squire"), (3, "Rune")],
+                &CheckOptions::default()
+            )),
+            [
+                "spell-limit: deck has 3 spells; Test Game allows at most 2 spells",
+                "copy-limit: deck has 5 unit cards; Test Game allows at most 4",
+                "card-field: \"Hero\" has power 9; Test Game needs a power of at most 8",
+            ]
+        );
+    }
+
+    #[test]
+    fn player_counts_gate_rules_and_scale_their_numbers() {
+        let cat = catalog(&[("Land", "land", &[("tier", 1)]), ("Start", "start", &[])]);
+        let def = rules(
+            "[players]\nmin = 2\nmax = 3\n\
+             [[rule]]\ncheck = \"count\"\nwhen = { type = \"start\" }\nmin = 1\nper_player = true\n\
+             [[rule]]\ncheck = \"count\"\nrule = \"three\"\nplayers = [3]\nwhen = { type = \"land\" }\nmin = [0, 5]\nwhy = [\"-\", \"five for three\"]\n",
+        );
+        let opts = |n| CheckOptions {
+            players: Some(n),
+            ..CheckOptions::default()
+        };
+        assert!(
+            run(def, &cat, &[(2, "Start"), (1, "Land")], &opts(2))
+                .violations
+                .is_empty()
+        );
+        assert_eq!(
+            messages(&run(def, &cat, &[(2, "Start"), (1, "Land")], &opts(3))),
+            [
+                "card-count: deck has 2 cards; a 3-player game needs at least 3 cards",
+                "three: deck has 1 card; a 3-player game needs at least 5 cards (five for three)",
+            ]
+        );
+        assert_eq!(
+            messages(&run(def, &cat, &[], &opts(4))),
+            ["player-count: Test Game is for 2 to 3 players, not 4"]
+        );
+        // no --players: the lowest count
+        assert_eq!(
+            run(def, &cat, &[], &CheckOptions::default()).players,
+            Some(2)
+        );
+    }
 
     #[test]
     fn templates_fill_known_placeholders_and_keep_the_rest() {
