@@ -940,8 +940,11 @@ mod tests {
         Box::leak(Box::new(toml::from_str(text).unwrap()))
     }
 
-    /// A catalog of `(name, type, [(field, value)])` cards, any game.
-    fn catalog(cards: &[(&str, &str, &[(&str, i64)])]) -> Catalog {
+    /// A test card: name, type and integer fields.
+    type Spec<'a> = (&'a str, &'a str, &'a [(&'a str, i64)]);
+
+    /// A catalog of test cards, any game.
+    fn catalog(cards: &[Spec<'_>]) -> Catalog {
         let mut cat = Catalog::new(GameId::Fuzzycards, "T");
         for (name, t, fields) in cards {
             let mut c = Card::new(*name, *t);
