@@ -103,6 +103,19 @@ impl fmt::Display for Unresolved {
     }
 }
 
+/// How many skipped rows a message lists before "and N more".
+pub const SKIPPED_SHOWN: usize = 5;
+
+/// The first [`SKIPPED_SHOWN`] of `reasons` (one per skipped row), then "and
+/// N more" when there are more: what a message about skipped rows lists.
+pub fn first_reasons(reasons: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = reasons.iter().take(SKIPPED_SHOWN).cloned().collect();
+    if reasons.len() > SKIPPED_SHOWN {
+        out.push(format!("and {} more", reasons.len() - SKIPPED_SHOWN));
+    }
+    out
+}
+
 /// Rows that cannot be applied together (a count past `u32`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {message}")]
@@ -145,13 +158,14 @@ pub fn read_csv(text: &str, file: &Path) -> Result<Vec<CsvRow>, Diagnostics> {
         }
         Some(Err(e)) => {
             return Err(Diagnostics(vec![diag(
-                line_of(text, e.position()),
+                Lines::new(text).of(e.position()),
                 csv_reason(&e),
             )]));
         }
         Some(Ok(h)) => h,
     };
-    let header_line = line_of(text, header.position());
+    let mut lines = Lines::new(text);
+    let header_line = lines.of(header.position());
     let mut at: BTreeMap<usize, Column> = BTreeMap::new();
     let mut errors = Vec::new();
     for (i, h) in header.iter().enumerate() {
@@ -190,14 +204,14 @@ pub fn read_csv(text: &str, file: &Path) -> Result<Vec<CsvRow>, Diagnostics> {
         let record = match record {
             Ok(r) => r,
             Err(e) => {
-                errors.push(diag(line_of(text, e.position()), csv_reason(&e)));
+                errors.push(diag(lines.of(e.position()), csv_reason(&e)));
                 continue;
             }
         };
         if record.iter().all(str::is_empty) {
             continue;
         }
-        let line = line_of(text, record.position());
+        let line = lines.of(record.position());
         let mut row = CsvRow {
             line,
             count: 0,
@@ -257,24 +271,50 @@ pub fn read_csv(text: &str, file: &Path) -> Result<Vec<CsvRow>, Diagnostics> {
     }
 }
 
-/// The line a record starts on. The csv crate counts a blank line before a
+/// The lines records start on. The csv crate counts a blank line before a
 /// record into the record, so this counts from the byte offset instead,
-/// skipping line breaks.
-fn line_of(text: &str, pos: Option<&csv::Position>) -> usize {
-    let Some(pos) = pos else { return 0 };
-    let start = usize::try_from(pos.byte())
-        .unwrap_or(usize::MAX)
-        .min(text.len());
-    let before = text.as_bytes()[..start]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count();
-    let blank = text.as_bytes()[start..]
-        .iter()
-        .take_while(|&&b| b == b'\n' || b == b'\r')
-        .filter(|&&b| b == b'\n')
-        .count();
-    before + blank + 1
+/// skipping line breaks. Records come in order, so it counts on from the
+/// previous record: linear in the file, where counting from the start for
+/// each record was quadratic.
+struct Lines<'a> {
+    bytes: &'a [u8],
+    /// The offset counted up to, and the line breaks before it.
+    at: usize,
+    breaks: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Lines<'a> {
+        Lines {
+            bytes: text.as_bytes(),
+            at: 0,
+            breaks: 0,
+        }
+    }
+
+    /// The line of the record at `pos` (0 when unknown).
+    fn of(&mut self, pos: Option<&csv::Position>) -> usize {
+        let Some(pos) = pos else { return 0 };
+        let start = usize::try_from(pos.byte())
+            .unwrap_or(usize::MAX)
+            .min(self.bytes.len());
+        if start < self.at {
+            // out of order (never, from one reader): count from the start
+            self.at = 0;
+            self.breaks = 0;
+        }
+        self.breaks += self.bytes[self.at..start]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        self.at = start;
+        let blank = self.bytes[start..]
+            .iter()
+            .take_while(|&&b| b == b'\n' || b == b'\r')
+            .filter(|&&b| b == b'\n')
+            .count();
+        self.breaks + blank + 1
+    }
 }
 
 fn csv_reason(e: &csv::Error) -> String {

@@ -63,7 +63,6 @@ fn open_deck(h: &Harness) -> &decks::Editor {
 }
 
 #[test]
-#[ignore = "needs the store migration that opens catalogs.game to added games (lands after the store branch's schema 3)"]
 fn the_library_lists_the_added_game_and_shows_its_catalog() {
     let mut h = harness();
     assert!(game_picks().iter().any(|p| p.label == "Lantern Keepers"));
@@ -94,7 +93,6 @@ fn the_library_lists_the_added_game_and_shows_its_catalog() {
 }
 
 #[test]
-#[ignore = "needs the store migration that opens catalogs.game to added games (lands after the store branch's schema 3)"]
 fn a_deck_of_the_added_game_validates_with_its_rules() {
     let mut h = harness();
     h.click_text("Decks");

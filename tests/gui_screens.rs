@@ -666,10 +666,36 @@ fn collection_csv_goes_out_and_comes_back_in() {
     assert_eq!((owned.owned("lava-hound"), owned.owned("fireball")), (3, 0));
     let e = errors(&h);
     assert!(e.last().unwrap().contains("line 3: \"Nope Card\""), "{e:?}");
+    assert!(
+        e.last().unwrap().starts_with("Skipped 1 of 2 rows"),
+        "{e:?}"
+    );
     match h.app.shell().unwrap().screen() {
         Screen::Collection(c) => assert_eq!(c.owned("lava-hound"), 3),
         _ => unreachable!(),
     }
+}
+
+#[test]
+fn a_collection_csv_naming_no_card_is_refused_and_changes_nothing() {
+    use collection::Message as C;
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::Collection));
+    let dod = catalog_of(&h.store(), GameId::DiceOfDestiny);
+    h.send(Message::Collection(C::Catalog(Pick::some(dod, "dod"))));
+    h.send(Message::Collection(C::Typed("fireball".into(), "4".into())));
+    let before = h.store().collection(dod).unwrap();
+    let other = h.dir.path().join("another-game.csv");
+    let rows: String = (1..=8).map(|i| format!("1,Not A Card {i}\n")).collect();
+    std::fs::write(&other, format!("Count,Name\n{rows}")).unwrap();
+    h.send(Message::Collection(C::ImportCsvFile(other)));
+    assert_eq!(h.store().collection(dod).unwrap(), before);
+    let e = errors(&h);
+    let last = e.last().unwrap();
+    assert!(last.contains("another-game.csv"), "{last}");
+    assert!(last.contains("none of its 8 rows names a card"), "{last}");
+    assert!(last.contains("line 2: \"Not A Card 1\""), "{last}");
+    assert!(last.contains("and 3 more"), "{last}");
 }
 
 // ---------------------------------------------------------------- defaults

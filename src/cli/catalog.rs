@@ -8,6 +8,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use crate::catalog::{self, Warning};
+use crate::store::StoreError;
 
 use super::progress::Bar;
 use super::{CliError, db, print_json};
@@ -133,7 +134,15 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             let id = if *replace {
                 store.replace_catalog(&loaded.catalog)?
             } else {
-                store.import_catalog(&loaded.catalog)?
+                match store.import_catalog(&loaded.catalog) {
+                    Err(StoreError::CatalogExists { name }) => {
+                        return Err(CliError::input(format!(
+                            "{}: a catalog named \"{name}\" already exists; delete it first (`catalog delete`) or import with `--replace` to update it in place",
+                            file.display()
+                        )));
+                    }
+                    other => other?,
+                }
             };
             bar.finish();
             println!(

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::collection as csv;
 use crate::model::Owned;
+use crate::store::StoreError;
 
 use super::{CliError, db, print_json};
 
@@ -144,18 +145,44 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             let rows = csv::read_file(file)?;
             let mut store = db::open(dbp)?;
             let info = db::catalog(&store, catalog)?;
-            let result = store.import_collection_csv(info.id, &rows)?;
+            let at_line = |skipped: &[csv::Unresolved]| -> Vec<String> {
+                let reasons: Vec<String> = skipped
+                    .iter()
+                    .map(|u| {
+                        format!(
+                            "{}:{}: \"{}\": {}",
+                            file.display(),
+                            u.line,
+                            u.name,
+                            u.reason
+                        )
+                    })
+                    .collect();
+                csv::first_reasons(&reasons)
+            };
+            let result = match store.import_collection_csv(info.id, &rows) {
+                Err(StoreError::NothingImported { catalog, skipped }) => {
+                    return Err(CliError::input(format!(
+                        "{}: none of its {} rows names a card of catalog \"{catalog}\", so nothing was imported and the collection is unchanged:\n  {}",
+                        file.display(),
+                        skipped.len(),
+                        at_line(&skipped).join("\n  ")
+                    )));
+                }
+                other => other?,
+            };
             println!(
                 "imported counts for {} cards into \"{}\"",
                 result.cards, info.name
             );
-            for u in &result.unresolved {
+            if !result.unresolved.is_empty() {
                 eprintln!(
-                    "warning: {}:{}: not imported: \"{}\": {}",
+                    "warning: {}: skipped {} of {} rows, which name no card of \"{}\":\n  {}",
                     file.display(),
-                    u.line,
-                    u.name,
-                    u.reason
+                    result.unresolved.len(),
+                    result.rows,
+                    info.name,
+                    at_line(&result.unresolved).join("\n  ")
                 );
             }
         }

@@ -2,6 +2,7 @@
 //! stored catalogs and decks on the command line.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::store::{CatalogInfo, DeckInfo, Store, StoreError};
 
@@ -25,9 +26,22 @@ pub fn db_path(db: Option<&Path>) -> Result<PathBuf, CliError> {
     }
 }
 
-/// Opens (creating and seeding with the sample catalogs on first use) the database.
+/// `--read-only`: set once by [`super::run`] before any subcommand runs (a
+/// flag of the whole command line, like `--db`, which every subcommand would
+/// otherwise have to pass down).
+static READ_ONLY: AtomicBool = AtomicBool::new(false);
+
+pub(super) fn set_read_only(on: bool) {
+    READ_ONLY.store(on, Ordering::Relaxed);
+}
+
+/// Opens (creating and seeding with the sample catalogs on first use) the
+/// database; read-only with `--read-only` or when it cannot be written.
 pub fn open(db: Option<&Path>) -> Result<Store, CliError> {
     let path = db_path(db)?;
+    if READ_ONLY.load(Ordering::Relaxed) {
+        return Ok(Store::open_read_only(&path)?);
+    }
     let mut store = Store::open(&path)?;
     store.seed_samples()?;
     Ok(store)

@@ -12,6 +12,7 @@ mod deck;
 mod game;
 mod goldfish;
 mod hand;
+mod matchup;
 mod odds;
 mod pdf;
 mod progress;
@@ -32,8 +33,11 @@ use crate::model::Catalog;
 #[derive(Debug, Parser)]
 #[command(name = "deckwright", version, about, long_about = None)]
 pub struct Cli {
-    /// The database to use instead of the one in the user's data folder.
-    #[arg(long, global = true, value_name = "PATH", env = "DECKWRIGHT_DB")]
+    /// The database to use instead of the one in the user's data folder
+    /// (default: $DECKWRIGHT_DB when set and not empty).
+    // Not clap's `env`: it refuses an empty DECKWRIGHT_DB instead of falling
+    // back to the default (Store::default_path reads the variable).
+    #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<PathBuf>,
 
     /// Add the game a game-definition file defines (schema/game.md) for this
@@ -41,6 +45,11 @@ pub struct Cli {
     /// are added without it.
     #[arg(long = "game-file", global = true, value_name = "FILE.toml")]
     pub game_files: Vec<PathBuf>,
+    /// Open the database read-only: reads work, every change is refused, and
+    /// no file is created or changed. (A database this user cannot write is
+    /// opened read-only anyway.)
+    #[arg(long, global = true)]
+    pub read_only: bool,
 
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -74,6 +83,8 @@ pub enum Command {
     /// The games known, and checking game-definition files.
     #[command(subcommand)]
     Game(game::Args),
+    /// Complete two-player games between decks, both played by the computer.
+    Match(matchup::Args),
     #[command(flatten)]
     Archive(archive::Args),
 }
@@ -109,9 +120,15 @@ impl From<Diagnostics> for CliError {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    db::set_read_only(cli.read_only);
     add_games(&cli)?;
     match cli.command {
         None => {
+            if cli.read_only {
+                return Err(CliError::input(
+                    "--read-only is for the subcommands; the app opens a database it cannot write read-only by itself",
+                ));
+            }
             let path = db::db_path(cli.db.as_deref())?;
             crate::gui::run(path).map_err(|e| CliError {
                 code: 1,
@@ -132,6 +149,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),
         Some(Command::Pdf(args)) => pdf::run(&args, cli.db.as_deref()),
         Some(Command::Game(args)) => game::run(&args),
+        Some(Command::Match(args)) => matchup::run(&args, cli.db.as_deref()),
         Some(Command::Archive(args)) => archive::run(&args, cli.db.as_deref()),
     }
 }

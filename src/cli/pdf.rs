@@ -213,6 +213,7 @@ fn explain(
             }
         }
         PnpError::Back(_) => CliError::input(format!("{}: {e}", args.catalog.display())),
+        PnpError::Empty(_) => CliError::input(format!("{deck}: {e}")),
         PnpError::Write { .. } => CliError::input(e.to_string()),
         PnpError::Pdf(_) => CliError {
             code: 1,

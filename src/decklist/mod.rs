@@ -53,11 +53,12 @@ pub fn parse(text: &str, file: &Path, format: Format) -> Result<Deck, Diagnostic
         Format::Forge => parse_dck(text, file),
     }?;
     if deck.name.is_empty() {
+        // lossy: a file name that is not UTF-8 still names the deck
         deck.name = file
             .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("deck")
-            .to_string();
+            .map(|s| s.to_string_lossy().into_owned())
+            .filter(|s| !s.trim().is_empty())
+            .unwrap_or_else(|| "deck".to_string());
     }
     Ok(deck)
 }

@@ -179,6 +179,16 @@ fn card_line(line: &str) -> Result<CardLine, String> {
     };
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 {
+        // `-3 Ember Cub`: a count out of range, not a line without one
+        if let Some(signed) = line.strip_prefix(['-', '+'])
+            && signed.starts_with(|c: char| c.is_ascii_digit())
+        {
+            let n = 1 + signed.bytes().take_while(u8::is_ascii_digit).count();
+            return Err(format!(
+                "count `{}` must be between 1 and {MAX_COUNT}",
+                &line[..n]
+            ));
+        }
         return Err(format!(
             "`{}` is not a card line: write `N Name` (e.g. `3 {}`), a `Section:` header, or a # comment",
             shown(),

@@ -36,6 +36,20 @@ pub enum Level {
     Quick,
     /// The same, looking further ahead.
     Strong,
+    /// A random legal move (the baseline a computer opponent must beat).
+    Random,
+}
+
+impl Level {
+    pub fn parse(s: &str) -> Option<Level> {
+        Some(match s {
+            "goldfish" => Level::Goldfish,
+            "quick" => Level::Quick,
+            "strong" => Level::Strong,
+            "random" => Level::Random,
+            _ => return None,
+        })
+    }
 }
 
 /// The pile a card starts in, for odds (Rizontical keeps its Numen and

@@ -29,6 +29,7 @@ pub mod fuzzycards;
 pub mod game;
 pub mod hand;
 pub mod legacy;
+pub mod matchup;
 pub mod odds;
 pub mod rizontical;
 pub mod run;

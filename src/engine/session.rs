@@ -119,6 +119,11 @@ trait DynEngine: Send + Sync {
     fn piles(&self) -> Vec<(Option<usize>, Pile)>;
     fn seen_in(&self, pile: Pile, sched: &Schedule, t: u32) -> u32;
     fn pile_for_type(&self, card_type: &str) -> Pile;
+    fn play_match(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        progress: &Progress<'_>,
+    ) -> Result<super::matchup::MatchTally, RunError>;
 }
 
 /// A game's rules behind [`DynEngine`].
@@ -180,6 +185,13 @@ impl<R: Rules> DynEngine for Compiled<R> {
     }
     fn pile_for_type(&self, card_type: &str) -> Pile {
         self.0.pile_for_type(card_type)
+    }
+    fn play_match(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        progress: &Progress<'_>,
+    ) -> Result<super::matchup::MatchTally, RunError> {
+        super::matchup::run(self.0.as_ref(), cfg, progress)
     }
 }
 
@@ -316,6 +328,16 @@ impl Engine {
     pub fn pile_for_type(&self, card_type: &str) -> Pile {
         self.0.pile_for_type(card_type)
     }
+    /// Plays complete two-player games (an engine compiled with
+    /// [`Engine::versus`] and an opponent) and reports them for deck A.
+    pub fn play_match(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        progress: &Progress<'_>,
+    ) -> Result<super::matchup::MatchReport, RunError> {
+        let t = self.0.play_match(cfg, progress)?;
+        Ok(super::matchup::MatchReport::new(self.game(), cfg, &t))
+    }
 }
 
 /// A game's typed action, as the session passes it around: the game and the
@@ -360,6 +382,7 @@ trait DynPlay: Send + Sync {
     fn mulligan(&self) -> Option<Mulligan>;
     fn take_mulligan(&mut self, returned: &[u16]) -> Result<(), Illegal>;
     fn keep(&mut self) -> Result<(), Illegal>;
+    fn draw_pile(&self, p: usize) -> Vec<String>;
     fn boxed(&self) -> Box<dyn DynPlay>;
 }
 
@@ -536,6 +559,14 @@ impl<R: Rules> DynPlay for Play<R> {
         }
     }
 
+    fn draw_pile(&self, p: usize) -> Vec<String> {
+        self.rules
+            .draw_pile(&self.state, p)
+            .iter()
+            .map(|&c| self.rules.copy_name(c).to_string())
+            .collect()
+    }
+
     fn boxed(&self) -> Box<dyn DynPlay> {
         Box::new(Play {
             rules: self.rules.clone(),
@@ -609,5 +640,10 @@ impl Session {
     /// Keeps the hand.
     pub fn keep(&mut self) -> Result<(), Illegal> {
         self.0.keep()
+    }
+    /// The cards player `p` has not drawn yet, top last (hidden
+    /// information: for tests and replay tools, not for a screen).
+    pub fn draw_pile(&self, p: usize) -> Vec<String> {
+        self.0.draw_pile(p)
     }
 }

@@ -136,7 +136,7 @@ fn prepare(staging: &Path, page: Option<i64>) -> Result<()> {
     };
     let mut conn = Connection::open(staging).map_err(open_err)?;
     configure(&conn).map_err(open_err)?;
-    migrate::migrate(&mut conn, SCHEMA_VERSION)?;
+    migrate::migrate(&mut conn, SCHEMA_VERSION, staging)?;
     if let Some(page) = page
         && page_size(&conn, staging)? != page
     {

@@ -213,16 +213,11 @@ pub(crate) fn write_as(
             reason: "it has no name".into(),
         });
     }
-    let mut seen: Vec<(String, String)> = Vec::with_capacity(catalog.cards.len());
+    let mut taken = cards::Taken::with_capacity(catalog.cards.len());
     for card in &catalog.cards {
         cards::check(name, catalog.game, card)?;
-        cards::check_unique(
-            name,
-            catalog.game,
-            card,
-            seen.iter().map(|(k, n)| (k.as_str(), n.as_str())),
-        )?;
-        seen.push((card.id.clone(), card.name_key()));
+        taken.check(name, catalog.game, card)?;
+        taken.add(&card.id, card.name_key());
     }
     let mut images = ImageCache {
         source,

@@ -1,6 +1,8 @@
 //! The collection: owned, trade and wish counts per card, the cards a deck
 //! still needs, and collection CSV import and export.
 
+use std::collections::HashMap;
+
 use rusqlite::{Connection, params};
 
 use super::{CatalogId, DeckId, NOW, Result, Store, StoreError, cards, catalogs, count, decks};
@@ -12,6 +14,8 @@ use crate::model::{Collection, MissingCard, Owned};
 pub struct CsvImport {
     /// Cards the catalog's collection now has counts for.
     pub cards: usize,
+    /// Data rows read (imported or not).
+    pub rows: usize,
     /// Rows that named no card of the catalog (not imported), with their lines.
     pub unresolved: Vec<Unresolved>,
 }
@@ -71,20 +75,27 @@ pub(crate) fn clear(conn: &Connection, catalog: CatalogId) -> Result<()> {
 }
 
 /// Replaces a catalog's collection; every id must be a card of the catalog.
+/// The card rows are read once, by id (`card_key` compares ASCII case
+/// blind), rather than one query per card.
 pub(crate) fn replace(
     conn: &Connection,
     catalog: CatalogId,
     name: &str,
     collection: &Collection,
 ) -> Result<()> {
+    let rows: HashMap<String, i64> = cards::keys(conn, catalog)?
+        .into_iter()
+        .map(|(row, key, _)| (key.to_ascii_lowercase(), row))
+        .collect();
     clear(conn, catalog)?;
     for (id, o) in &collection.cards {
-        let (row, _) =
-            cards::by_key(conn, catalog, id)?.ok_or_else(|| StoreError::CardNotFound {
-                catalog: name.to_string(),
-                card: id.clone(),
-            })?;
-        set(conn, row, *o)?;
+        let row =
+            rows.get(&id.trim().to_ascii_lowercase())
+                .ok_or_else(|| StoreError::CardNotFound {
+                    catalog: name.to_string(),
+                    card: id.clone(),
+                })?;
+        set(conn, *row, *o)?;
     }
     Ok(())
 }
@@ -98,13 +109,16 @@ impl Store {
 
     /// Sets the owned, trade and wish counts of one card.
     pub fn set_owned(&mut self, catalog: CatalogId, card: &str, owned: Owned) -> Result<()> {
-        let (name, _) = catalogs::head(&self.conn, catalog)?;
+        let tx = self.write_tx()?;
+        let (name, _) = catalogs::head(&tx, catalog)?;
         let (row, _) =
-            cards::by_key(&self.conn, catalog, card)?.ok_or_else(|| StoreError::CardNotFound {
+            cards::by_key(&tx, catalog, card)?.ok_or_else(|| StoreError::CardNotFound {
                 catalog: name,
                 card: card.to_string(),
             })?;
-        set(&self.conn, row, owned)
+        set(&tx, row, owned)?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// Replaces a catalog's whole collection (one transaction).
@@ -131,7 +145,11 @@ impl Store {
     /// Replaces a catalog's collection with the counts of CSV rows (from
     /// [`crate::collection::read_csv`]), all or nothing. Rows that name no card
     /// of the catalog are not imported and come back in
-    /// [`CsvImport::unresolved`].
+    /// [`CsvImport::unresolved`]; when no row names a card (a CSV of another
+    /// catalog, say) the import is refused
+    /// ([`StoreError::NothingImported`]) rather than emptying the collection.
+    /// A file with a header and no rows does empty it (it is what exporting an
+    /// empty collection writes).
     pub fn import_collection_csv(
         &mut self,
         catalog: CatalogId,
@@ -141,10 +159,17 @@ impl Store {
         let (name, _) = catalogs::head(&tx, catalog)?;
         let cat = catalogs::load(&tx, catalog)?;
         let (collection, unresolved) = csv::apply(rows, &cat)?;
+        if !rows.is_empty() && unresolved.len() == rows.len() {
+            return Err(StoreError::NothingImported {
+                catalog: name,
+                skipped: unresolved,
+            });
+        }
         replace(&tx, catalog, &name, &collection)?;
         tx.commit()?;
         Ok(CsvImport {
             cards: collection.cards.len(),
+            rows: rows.len(),
             unresolved,
         })
     }

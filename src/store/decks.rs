@@ -487,8 +487,11 @@ impl Store {
 
     /// Renames a deck.
     pub fn rename_deck(&mut self, deck: DeckId, name: &str) -> Result<()> {
-        head(&self.conn, deck)?;
-        rename(&self.conn, deck, check_name(name)?)
+        let tx = self.write_tx()?;
+        head(&tx, deck)?;
+        rename(&tx, deck, check_name(name)?)?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// A new deck named `name` with the current contents of `deck` as its
@@ -511,9 +514,10 @@ impl Store {
 
     /// Deletes a deck with all its versions.
     pub fn delete_deck(&mut self, deck: DeckId) -> Result<()> {
-        head(&self.conn, deck)?;
-        self.conn
-            .execute("DELETE FROM decks WHERE id = ?1", [deck])?;
+        let tx = self.write_tx()?;
+        head(&tx, deck)?;
+        tx.execute("DELETE FROM decks WHERE id = ?1", [deck])?;
+        tx.commit()?;
         Ok(())
     }
 

@@ -20,26 +20,75 @@ pub enum StoreError {
         source: rusqlite::Error,
     },
 
-    #[error(
-        "the database was written by a newer Deckwright (schema version {found}; this version knows up to {supported}); update Deckwright to open it"
-    )]
-    TooNew { found: u32, supported: u32 },
+    #[error("cannot open the database {}: {source}", path.display())]
+    Inspect {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 
-    #[error("cannot upgrade the database to schema version {version}: {source}")]
+    #[error("cannot open the database {}: it is {what}, not a database file", path.display())]
+    NotAFile { path: PathBuf, what: &'static str },
+
+    #[error("cannot open the database {} read-only: there is no such file", path.display())]
+    NoDatabase { path: PathBuf },
+
+    #[error(
+        "the database {} was written by a newer Deckwright (schema version {found}; this version knows up to {supported}); update Deckwright to open it",
+        path.display()
+    )]
+    TooNew {
+        path: PathBuf,
+        found: u32,
+        supported: u32,
+    },
+
+    #[error("cannot upgrade the database {} to schema version {version}: {source}", path.display())]
     Migration {
+        path: PathBuf,
         version: u32,
         source: rusqlite::Error,
+    },
+
+    #[error(
+        "the database {} has schema version {found} and is read-only ({reason}), so it cannot be upgraded to version {current}; open it once with write access",
+        path.display()
+    )]
+    NeedsUpgrade {
+        path: PathBuf,
+        found: u32,
+        current: u32,
+        reason: String,
+    },
+
+    #[error(
+        "the database {} is read-only ({reason}); nothing was changed",
+        path.display()
+    )]
+    ReadOnly { path: PathBuf, reason: String },
+
+    #[error(
+        "cannot read the database {}: its write-ahead log {} holds changes, and reading them needs {}, which cannot be created in a read-only folder; open it once with write access",
+        path.display(), wal.display(), shm.display()
+    )]
+    UnreadableWal {
+        path: PathBuf,
+        wal: PathBuf,
+        shm: PathBuf,
     },
 
     #[error("the database is busy (another Deckwright is writing to it); try again")]
     Busy,
 
+    #[error(
+        "the database {} is busy (another Deckwright is writing to it); try again",
+        path.display()
+    )]
+    Locked { path: PathBuf },
+
     #[error("database error: {0}")]
     Sqlite(rusqlite::Error),
 
-    #[error(
-        "a catalog named \"{name}\" already exists; delete it first or replace it (`replace_catalog`)"
-    )]
+    #[error("a catalog named \"{name}\" already exists; delete it first or replace it in place")]
     CatalogExists { name: String },
 
     #[error("no catalog {query}{}", known_list(known))]
@@ -121,6 +170,16 @@ pub enum StoreError {
     #[error("collection CSV: {0}")]
     Csv(#[from] crate::collection::ApplyError),
 
+    #[error(
+        "collection CSV: none of its {} rows names a card of catalog \"{catalog}\", so nothing was imported and the collection is unchanged: {}",
+        skipped.len(), skipped_list(skipped)
+    )]
+    NothingImported {
+        catalog: String,
+        /// Every row, each with why it names no card.
+        skipped: Vec<crate::collection::Unresolved>,
+    },
+
     #[error("sample catalog {file}: {message}")]
     Sample { file: String, message: String },
 
@@ -164,6 +223,12 @@ fn known_list(known: &[String]) -> String {
     } else {
         format!(" (known catalogs: {})", quoted(known))
     }
+}
+
+/// The first few skipped rows, with their lines.
+fn skipped_list(skipped: &[crate::collection::Unresolved]) -> String {
+    let reasons: Vec<String> = skipped.iter().map(ToString::to_string).collect();
+    crate::collection::first_reasons(&reasons).join("; ")
 }
 
 fn quoted(names: &[String]) -> String {

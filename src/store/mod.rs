@@ -21,6 +21,10 @@
 //! - **Deleting a catalog** that decks use is refused ([`StoreError::CatalogInUse`]).
 //! - A deck entry is stored as written (name, `[id]`) plus the catalog card it
 //!   resolved to, if any, so unknown cards are kept.
+//! - **Readers never wait for a writer**: the file is in WAL mode, and opening
+//!   it writes nothing unless it needs a migration or its first seeding.
+//! - **A database this process cannot write is opened read-only** (`open`):
+//!   reads work, writes fail with [`StoreError::ReadOnly`] naming the file.
 
 mod archive;
 mod backup;
@@ -31,6 +35,7 @@ mod decks;
 mod error;
 mod images;
 mod migrate;
+mod open;
 mod seed;
 mod settings;
 
@@ -58,7 +63,7 @@ pub use migrate::SCHEMA_VERSION;
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 /// How long a write waits for another connection (the CLI while the app is
-/// open) before giving up with [`StoreError::Busy`].
+/// open) before giving up with [`StoreError::Locked`].
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The database file under the user's data folder.
@@ -72,6 +77,8 @@ pub const DB_ENV: &str = "DECKWRIGHT_DB";
 pub struct Store {
     conn: Connection,
     path: Option<PathBuf>,
+    /// Why the database is read-only; `None` when it is writable.
+    read_only: Option<String>,
 }
 
 macro_rules! row_id {
@@ -159,39 +166,85 @@ pub struct DeckDiffLine {
 
 impl Store {
     /// Opens (creating the file and its folders if needed) and migrates the
-    /// database at `path`.
+    /// database at `path`. A database this process cannot write (the file, its
+    /// folder, or its `-wal`/`-shm` files are not writable) is opened
+    /// read-only: see [`Store::read_only`].
     pub fn open(path: impl AsRef<Path>) -> Result<Store> {
-        Store::open_at_version(path, SCHEMA_VERSION)
+        Store::open_with(path.as_ref(), SCHEMA_VERSION, false)
+    }
+
+    /// Opens an existing database read-only, whatever its permissions: reads
+    /// work, writes fail with [`StoreError::ReadOnly`], and no file is created
+    /// or changed. The database must be at the current schema version.
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Store> {
+        Store::open_with(path.as_ref(), SCHEMA_VERSION, true)
     }
 
     /// Opens the database, migrating it only up to schema `version`. For
     /// writing fixtures of old versions; use [`Store::open`].
     #[doc(hidden)]
     pub fn open_at_version(path: impl AsRef<Path>, version: u32) -> Result<Store> {
-        let path = path.as_ref();
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
-                path: dir.to_path_buf(),
-                source,
-            })?;
-        }
+        Store::open_with(path.as_ref(), version, false)
+    }
+
+    fn open_with(path: &Path, version: u32, read_only: bool) -> Result<Store> {
+        let mut access = match open::access(path, read_only)? {
+            Some(a) => a,
+            None if read_only => {
+                return Err(StoreError::NoDatabase {
+                    path: path.to_path_buf(),
+                });
+            }
+            None => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
+                        path: dir.to_path_buf(),
+                        source,
+                    })?;
+                }
+                open::Access::ReadWrite
+            }
+        };
         let open_err = |source| StoreError::Open {
             path: path.to_path_buf(),
             source,
         };
-        let mut conn = Connection::open(path).map_err(open_err)?;
+        let mut conn = open::connect(path, &access)?;
+        if access == open::Access::ReadWrite && conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false)
+        {
+            // SQLite could not open the file for writing after all (a
+            // read-only mount, a race with chmod): start again read-only,
+            // before anything has created the -wal/-shm files.
+            drop(conn);
+            access = open::Access::ReadOnly("the file cannot be opened for writing".into());
+            conn = open::connect(path, &access)?;
+        }
         configure(&conn).map_err(open_err)?;
-        // WAL lets the app read while the CLI writes; an in-memory or
-        // read-only database stays in its own mode, which is fine.
-        let _mode: String = conn
-            .pragma_update_and_check(None, "journal_mode", "wal", |r| r.get(0))
-            .map_err(open_err)?;
-        conn.pragma_update(None, "synchronous", "normal")
-            .map_err(open_err)?;
-        migrate::migrate(&mut conn, version)?;
+        let read_only = match access {
+            open::Access::ReadWrite => {
+                // WAL lets the app read while the CLI writes, and readers
+                // never wait for a writer.
+                let _mode: String = conn
+                    .pragma_update_and_check(None, "journal_mode", "wal", |r| r.get(0))
+                    .map_err(open_err)?;
+                conn.pragma_update(None, "synchronous", "normal")
+                    .map_err(open_err)?;
+                migrate::migrate(&mut conn, version, path)?;
+                None
+            }
+            open::Access::ReadOnly(reason) => {
+                let found = migrate::version(&conn).map_err(|e| match e {
+                    StoreError::Sqlite(source) => open_err(source),
+                    other => other,
+                })?;
+                migrate::check_readable(found, version, path, &reason)?;
+                Some(reason)
+            }
+        };
         Ok(Store {
             conn,
             path: Some(path.to_path_buf()),
+            read_only,
         })
     }
 
@@ -203,8 +256,12 @@ impl Store {
         };
         let mut conn = Connection::open_in_memory().map_err(open_err)?;
         configure(&conn).map_err(open_err)?;
-        migrate::migrate(&mut conn, SCHEMA_VERSION)?;
-        Ok(Store { conn, path: None })
+        migrate::migrate(&mut conn, SCHEMA_VERSION, Path::new(":memory:"))?;
+        Ok(Store {
+            conn,
+            path: None,
+            read_only: None,
+        })
     }
 
     /// Where the app keeps its database: `$DECKWRIGHT_DB` when set, else
@@ -222,6 +279,13 @@ impl Store {
         self.path.as_deref()
     }
 
+    /// Why the database is open read-only (the file or its folder is not
+    /// writable, or it was opened with [`Store::open_read_only`]); `None`
+    /// when it can be written.
+    pub fn read_only(&self) -> Option<&str> {
+        self.read_only.as_deref()
+    }
+
     /// The database's schema version.
     pub fn schema_version(&self) -> Result<u32> {
         migrate::version(&self.conn)
@@ -230,10 +294,37 @@ impl Store {
     /// A write transaction. It takes the write lock at once (waiting up to
     /// the busy timeout for another writer), so it cannot fail half-way for
     /// lack of it, as a read transaction upgraded to a write can under WAL.
+    /// A read-only database refuses here, naming the file, so every write
+    /// says why it cannot happen.
     fn write_tx(&mut self) -> Result<Transaction<'_>> {
-        Ok(self
+        let path = || {
+            self.path
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(":memory:"))
+        };
+        if let Some(reason) = &self.read_only {
+            return Err(StoreError::ReadOnly {
+                path: path(),
+                reason: reason.clone(),
+            });
+        }
+        let refused = match self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?)
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+        {
+            Ok(tx) => return Ok(tx),
+            Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ReadOnly) => e,
+            Err(e) => {
+                return Err(match StoreError::from(e) {
+                    StoreError::Busy => StoreError::Locked { path: path() },
+                    other => other,
+                });
+            }
+        };
+        Err(StoreError::ReadOnly {
+            path: path(),
+            reason: refused.to_string(),
+        })
     }
 
     /// A read transaction: the queries of one read see one state of the

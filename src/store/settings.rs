@@ -42,7 +42,10 @@ impl Store {
 
     /// Stores `value` under `key` (replacing any earlier value).
     pub fn set_setting(&mut self, key: &str, value: &str) -> Result<()> {
-        put(&self.conn, key, value)
+        let tx = self.write_tx()?;
+        put(&tx, key, value)?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// Every setting, by key.
@@ -52,8 +55,9 @@ impl Store {
 
     /// Forgets `key`.
     pub fn remove_setting(&mut self, key: &str) -> Result<()> {
-        self.conn
-            .execute("DELETE FROM settings WHERE key = ?1", [key])?;
+        let tx = self.write_tx()?;
+        tx.execute("DELETE FROM settings WHERE key = ?1", [key])?;
+        tx.commit()?;
         Ok(())
     }
 }

@@ -77,7 +77,8 @@ pub enum Message {
     DeckLoaded(Result<(DeckId, Deck), String>),
     ImportCsv,
     ImportCsvFile(PathBuf),
-    CsvImported(Result<(usize, Vec<String>), String>),
+    /// Cards with counts, rows read, and the skipped rows with why.
+    CsvImported(Result<(usize, usize, Vec<String>), String>),
     ExportCsv,
     ExportCsvFile(PathBuf),
     CsvExported(Result<PathBuf, String>),
@@ -358,6 +359,7 @@ impl Collection {
                     .map_err(|e| format!("{}: {e}", path.display()))?;
                 Ok((
                     done.cards,
+                    done.rows,
                     done.unresolved.iter().map(ToString::to_string).collect(),
                 ))
             }),
@@ -365,8 +367,8 @@ impl Collection {
         ))
     }
 
-    fn imported(&mut self, r: Result<(usize, Vec<String>), String>) -> Action<Message> {
-        let (cards, unresolved) = match r {
+    fn imported(&mut self, r: Result<(usize, usize, Vec<String>), String>) -> Action<Message> {
+        let (cards, rows, unresolved) = match r {
             Ok(x) => x,
             Err(e) => return Action::Error(e),
         };
@@ -379,9 +381,9 @@ impl Collection {
             Action::None
         } else {
             Action::Error(format!(
-                "{} rows name no card of this catalog and were skipped: {}",
+                "Skipped {} of {rows} rows, which name no card of this catalog: {}",
                 unresolved.len(),
-                unresolved.join("; ")
+                csv::first_reasons(&unresolved).join("; ")
             ))
         };
         reload.and(Action::Notice(notice)).and(skipped)

@@ -1,0 +1,327 @@
+//! Matchups: complete two-player games, deck A (player 0) against deck B
+//! (player 1), both played by the computer (issue 11).
+//!
+//! Game *i* of a run with seed *S* is dealt from [`game_seed`]`(S, i)`
+//! whatever the decks, so two versions of deck A meet the same shuffles of
+//! deck B (common random numbers) and their difference is measured, not the
+//! luck of the deal. Seats alternate by default (even games A goes first),
+//! and the first/second split is reported. Tallies are integer sums merged
+//! by addition over chunks played on every core, so the result does not
+//! depend on the thread count.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::core::{Outcome, Rng, Seat, game_seed, rng};
+use super::game::{Level, Rules, choose};
+use super::run::{CHUNK, MAX_GAMES, Progress, RunError, wilson};
+
+/// Who sits first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seats {
+    /// A first in even games, second in odd ones.
+    #[default]
+    Alternate,
+    AFirst,
+    ASecond,
+}
+
+impl Seats {
+    fn of(self, game: u64) -> Seat {
+        match self {
+            Seats::Alternate if game.is_multiple_of(2) => Seat::First,
+            Seats::Alternate => Seat::Second,
+            Seats::AFirst => Seat::First,
+            Seats::ASecond => Seat::Second,
+        }
+    }
+}
+
+/// What to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchConfig {
+    pub games: u64,
+    pub seed: u64,
+    /// The policies of A and B.
+    pub levels: [Level; 2],
+    pub seats: Seats,
+    /// Worker threads; `None`: every core.
+    pub threads: Option<usize>,
+}
+
+/// Integer tallies of many games: merged by addition.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchTally {
+    pub games: u64,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub draws: u64,
+    /// Games the turn limit stopped (counted as draws in reports).
+    pub unfinished: u64,
+    /// Games A went first, and A's wins in them.
+    pub first_games: u64,
+    pub first_wins: u64,
+    pub second_games: u64,
+    pub second_wins: u64,
+    /// Games stopped by an engine defect (an illegal policy action).
+    pub errors: u64,
+    /// Sum of game lengths in A's turns, for the mean.
+    pub turns: u64,
+}
+
+impl MatchTally {
+    fn merge(mut self, o: MatchTally) -> MatchTally {
+        self.games += o.games;
+        self.a_wins += o.a_wins;
+        self.b_wins += o.b_wins;
+        self.draws += o.draws;
+        self.unfinished += o.unfinished;
+        self.first_games += o.first_games;
+        self.first_wins += o.first_wins;
+        self.second_games += o.second_games;
+        self.second_wins += o.second_wins;
+        self.errors += o.errors;
+        self.turns += o.turns;
+        self
+    }
+}
+
+/// The action of the seat to act, with a random legal move for
+/// [`Level::Random`] (drawn from the policy's own generator, so the game's
+/// randomness is untouched).
+pub fn act<R: Rules>(
+    rules: &R,
+    st: &R::State,
+    levels: [Level; 2],
+    prng: &mut Rng,
+    buf: &mut Vec<R::Action>,
+) -> R::Action {
+    let p = rules.to_act(st);
+    if levels[p] == Level::Random && !rules.passive(st, p) {
+        rules.legal_actions(st, buf);
+        if !buf.is_empty() {
+            return buf[super::core::below(prng, buf.len() as u32) as usize];
+        }
+    }
+    choose(rules, st, levels)
+}
+
+/// Plays one two-player game to its end. The outcome is player 0's (A's).
+pub fn play_game<R: Rules>(
+    rules: &R,
+    st: &mut R::State,
+    seed: u64,
+    seat: Seat,
+    levels: [Level; 2],
+    buf: &mut Vec<R::Action>,
+) -> Result<Outcome, super::core::Illegal> {
+    rules.start(st, seed, seat);
+    let mut prng = rng(seed ^ 0x005E_ED0F_D1CE);
+    let mut guard = 0u32;
+    loop {
+        if let Some(o) = rules.outcome(st) {
+            return Ok(o);
+        }
+        let a = act(rules, st, levels, &mut prng, buf);
+        rules.apply(st, a)?;
+        guard += 1;
+        if guard > super::game::ACTION_GUARD {
+            return Err(super::core::Illegal::new(
+                "loop guard",
+                "the game did not end",
+            ));
+        }
+    }
+}
+
+fn chunk<R: Rules>(rules: &R, cfg: &MatchConfig, range: std::ops::Range<u64>) -> MatchTally {
+    let mut st = rules.new_state();
+    let mut buf = Vec::new();
+    let mut t = MatchTally::default();
+    for i in range {
+        t.games += 1;
+        let seat = cfg.seats.of(i);
+        let first = seat == Seat::First;
+        if first {
+            t.first_games += 1;
+        } else {
+            t.second_games += 1;
+        }
+        let o = match play_game(
+            rules,
+            &mut st,
+            game_seed(cfg.seed, i),
+            seat,
+            cfg.levels,
+            &mut buf,
+        ) {
+            Ok(o) => o,
+            Err(_) => {
+                t.errors += 1;
+                t.draws += 1;
+                continue;
+            }
+        };
+        match o {
+            Outcome::Win { turn } => {
+                t.a_wins += 1;
+                t.turns += u64::from(turn);
+                if first {
+                    t.first_wins += 1;
+                } else {
+                    t.second_wins += 1;
+                }
+            }
+            Outcome::Loss { turn, .. } => {
+                t.b_wins += 1;
+                t.turns += u64::from(turn);
+            }
+            Outcome::Draw { turn } => {
+                t.draws += 1;
+                t.turns += u64::from(turn);
+            }
+            Outcome::Unfinished { turn } => {
+                t.draws += 1;
+                t.unfinished += 1;
+                t.turns += u64::from(turn);
+            }
+        }
+    }
+    t
+}
+
+/// Plays `cfg.games` games of A against B (see the module docs).
+pub fn run<R: Rules>(
+    rules: &R,
+    cfg: &MatchConfig,
+    progress: &Progress<'_>,
+) -> Result<MatchTally, RunError> {
+    if cfg.games == 0 || cfg.games > MAX_GAMES {
+        return Err(RunError::Games);
+    }
+    let chunks = cfg.games.div_ceil(CHUNK);
+    let done = AtomicU64::new(0);
+    let work = || {
+        (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                if progress.cancel.load(Ordering::Relaxed) {
+                    return MatchTally::default();
+                }
+                let range = c * CHUNK..((c + 1) * CHUNK).min(cfg.games);
+                let n = range.end - range.start;
+                let t = chunk(rules, cfg, range);
+                let now = done.fetch_add(n, Ordering::Relaxed) + n;
+                (progress.on_progress)(now, cfg.games);
+                t
+            })
+            .reduce(MatchTally::default, MatchTally::merge)
+    };
+    let tally = match cfg.threads {
+        None => work(),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| RunError::Threads(n, e.to_string()))?
+            .install(work),
+    };
+    if progress.cancel.load(Ordering::Relaxed) && tally.games < cfg.games {
+        return Err(RunError::Cancelled {
+            done: tally.games,
+            total: cfg.games,
+        });
+    }
+    Ok(tally)
+}
+
+/// Games and wins in one seat.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatRecord {
+    pub games: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+}
+
+impl SeatRecord {
+    fn of(games: u64, wins: u64) -> SeatRecord {
+        SeatRecord {
+            games,
+            wins,
+            win_rate: if games == 0 {
+                0.0
+            } else {
+                wins as f64 / games as f64
+            },
+        }
+    }
+}
+
+/// Deck A's record (formats.md §3 `match`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ARecord {
+    pub wins: u64,
+    pub win_rate: f64,
+    /// Wilson 95% interval of the win rate.
+    pub ci95: [f64; 2],
+    pub first: SeatRecord,
+    pub second: SeatRecord,
+}
+
+/// Deck B's record.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BRecord {
+    pub wins: u64,
+    pub win_rate: f64,
+}
+
+/// formats.md §3 `match --json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchReport {
+    pub game: crate::model::GameId,
+    pub games: u64,
+    pub seed: u64,
+    pub a: ARecord,
+    pub b: BRecord,
+    /// Games neither won: both lost at once and the tiebreak left it even,
+    /// or the turn limit stopped the game (`unfinished`).
+    pub draws: u64,
+    pub unfinished: u64,
+    pub seats: Seats,
+    pub levels: [Level; 2],
+    /// The mean length of a game, in A's turns.
+    pub mean_turns: f64,
+    /// Games an engine defect stopped (counted as draws; always 0 unless
+    /// something is wrong).
+    pub errors: u64,
+}
+
+impl MatchReport {
+    pub fn new(game: crate::model::GameId, cfg: &MatchConfig, t: &MatchTally) -> MatchReport {
+        let g = t.games.max(1) as f64;
+        MatchReport {
+            game,
+            games: t.games,
+            seed: cfg.seed,
+            a: ARecord {
+                wins: t.a_wins,
+                win_rate: t.a_wins as f64 / g,
+                ci95: wilson(t.a_wins, t.games),
+                first: SeatRecord::of(t.first_games, t.first_wins),
+                second: SeatRecord::of(t.second_games, t.second_wins),
+            },
+            b: BRecord {
+                wins: t.b_wins,
+                win_rate: t.b_wins as f64 / g,
+            },
+            draws: t.draws,
+            unfinished: t.unfinished,
+            seats: cfg.seats,
+            levels: cfg.levels,
+            mean_turns: t.turns as f64 / g,
+            errors: t.errors,
+        }
+    }
+}
