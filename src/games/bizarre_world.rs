@@ -115,6 +115,10 @@ impl Game for BizarreWorld {
     fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
         self.options(overrides).map(drop)
     }
+
+    fn back_image(&self) -> Option<&'static [u8]> {
+        Some(include_bytes!("../../resources/backs/bizarre-world.png"))
+    }
 }
 
 #[cfg(test)]

@@ -68,4 +68,8 @@ impl Game for DiceOfDestiny {
     fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
         self.options(overrides).map(drop)
     }
+
+    fn back_image(&self) -> Option<&'static [u8]> {
+        Some(include_bytes!("../../resources/backs/dice-of-destiny.png"))
+    }
 }

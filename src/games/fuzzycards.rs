@@ -102,4 +102,8 @@ impl Game for Fuzzycards {
     fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
         self.options(overrides).map(drop)
     }
+
+    fn back_image(&self) -> Option<&'static [u8]> {
+        Some(include_bytes!("../../resources/backs/fuzzycards.png"))
+    }
 }

@@ -104,6 +104,13 @@ pub trait Game: Send + Sync {
         Vec::new()
     }
 
+    /// The game's card back compiled into the binary (the built-in games'
+    /// `print.back`), so that exports work wherever the binary runs. A game
+    /// added as a file reads its back from beside its file, or has one drawn.
+    fn back_image(&self) -> Option<&'static [u8]> {
+        None
+    }
+
     /// Whether the game's decks build Worlds that the solo player and the
     /// World screen score (Strange World).
     fn builds_worlds(&self) -> bool {
@@ -370,6 +377,21 @@ mod tests {
             // a built-in id is refused for a user's file, the rest passes
             let e = check_text(&text, Path::new(&file)).unwrap_err().to_string();
             assert!(e.contains("is a built-in game"), "{e}");
+        }
+    }
+
+    #[test]
+    fn builtin_backs_are_compiled_in_and_decode() {
+        for g in GAMES {
+            let bytes = g
+                .back_image()
+                .unwrap_or_else(|| panic!("{}: no back", g.id()));
+            let file = format!(
+                "{}/resources/{}",
+                env!("CARGO_MANIFEST_DIR"),
+                g.def().print.back
+            );
+            assert_eq!(std::fs::read(&file).unwrap(), bytes, "{}", g.id());
         }
     }
 

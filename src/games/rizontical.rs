@@ -153,6 +153,10 @@ impl Game for Rizontical {
     fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
         self.options(overrides).map(drop)
     }
+
+    fn back_image(&self) -> Option<&'static [u8]> {
+        Some(include_bytes!("../../resources/backs/rizontical.png"))
+    }
 }
 
 #[cfg(test)]

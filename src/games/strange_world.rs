@@ -149,6 +149,10 @@ impl Game for StrangeWorld {
         self.options(overrides).map(drop)
     }
 
+    fn back_image(&self) -> Option<&'static [u8]> {
+        Some(include_bytes!("../../resources/backs/strange-world.png"))
+    }
+
     fn builds_worlds(&self) -> bool {
         true
     }

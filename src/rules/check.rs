@@ -932,7 +932,7 @@ fn rule_id(rule: &'static RuleDef) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Catalog, Deck, DeckEntry, GameId};
+    use crate::model::{Catalog, Deck, DeckEntry};
     use crate::rules::resolve;
 
     /// A `[construction]` table, leaked as a game file's is.
@@ -945,7 +945,7 @@ mod tests {
 
     /// A catalog of test cards, any game.
     fn catalog(cards: &[Spec<'_>]) -> Catalog {
-        let mut cat = Catalog::new(GameId::Fuzzycards, "T");
+        let mut cat = Catalog::new("fuzzycards".parse().unwrap(), "T");
         for (name, t, fields) in cards {
             let mut c = Card::new(*name, *t);
             for (k, v) in *fields {

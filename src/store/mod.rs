@@ -386,7 +386,7 @@ mod tests {
     #[test]
     fn catalogs_of_a_game_not_loaded_are_left_out_of_lists_and_say_why() {
         let mut s = Store::open_in_memory().unwrap();
-        let fz = crate::model::Catalog::new(GameId::Fuzzycards, "Genesis");
+        let fz = crate::model::Catalog::new("fuzzycards".parse().unwrap(), "Genesis");
         s.import_catalog(&fz).unwrap();
         s.conn
             .execute(
