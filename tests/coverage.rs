@@ -35,6 +35,11 @@ fn dice_of_destiny_coverage_at_least_95() {
 }
 
 #[test]
+fn bizarre_world_coverage_at_least_95() {
+    at_least_95("bizarre-world");
+}
+
+#[test]
 fn strange_world_cards_are_icons_the_solo_engine_plays() {
     let c = coverage(&sample("strange-world")).unwrap();
     assert_eq!(c.modelled, c.cards);

@@ -79,6 +79,32 @@ pub struct Options {
     /// Whether BW-D3 also checks random cards inside a crafting deck.
     pub random_points_checked: bool,
     pub point_value_scope: PointScope,
+    /// Whether it is Tuesday (the "It is Tuesday." active cost).
+    pub it_is_tuesday: bool,
+    /// Which deck's duel size sets life in a two-player game (BW §6.9).
+    pub duel_format: DuelFormat,
+    /// The defender's leftover ⚔ after distributing (BW §6.4).
+    pub defender_leftover: DefenderLeftover,
+}
+
+/// Which duel size sets the players' life when their decks differ (BW §6.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DuelFormat {
+    /// Our default: the first deck's (the deck under test) for both players.
+    DeckA,
+    /// Each player's own deck.
+    OwnDeck,
+}
+
+/// The defender's ⚔ left over after distributing (BW §6.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DefenderLeftover {
+    /// Our default, as the worked example (L193).
+    Wasted,
+    /// As the sentence copied from the attacker's step (L155).
+    ToLife,
 }
 
 /// The Bizarre World game. Its construction rules (BW-D1..D5: modes, duel
