@@ -133,6 +133,20 @@ impl BizarreWorld {
     }
 }
 
+/// Whether a card is marked as made with the RANDOM CARD button: its mark
+/// (the file's `[construction.modes]` field) is the random mode's. A card
+/// without an `origin` is neither random nor crafted by itself: it takes the
+/// mode of the deck it is in (rules-notes BW §6.6).
+pub fn is_random(card: &crate::model::Card) -> bool {
+    let modes = BizarreWorld.def().construction.modes.as_ref();
+    modes
+        .and_then(|m| {
+            m.mode("random")
+                .map(|r| (m.field.as_str(), r.mark.as_str()))
+        })
+        .is_some_and(|(field, mark)| card.str_field(field) == Some(mark))
+}
+
 impl Game for BizarreWorld {
     fn def(&self) -> &'static GameDef {
         &data().def
@@ -150,6 +164,17 @@ impl Game for BizarreWorld {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn random_cards_are_those_marked_random() {
+        let mut c = crate::model::Card::new("Odd Spoon of Fate", "creature");
+        assert!(!is_random(&c));
+        c.fields.insert(
+            "origin".into(),
+            crate::model::FieldValue::Text("random".into()),
+        );
+        assert!(is_random(&c));
+    }
 
     #[test]
     fn duel_sizes_come_from_the_size_rule() {
