@@ -337,6 +337,11 @@ mod tests {
     use super::*;
     use crate::model::GameId;
 
+    /// A built-in game by its id, as files name it.
+    fn game(id: &str) -> GameId {
+        id.parse().unwrap()
+    }
+
     #[test]
     fn parse_paper_layout_offset() {
         assert_eq!("A4".parse::<Paper>(), Ok(Paper::A4));
@@ -394,10 +399,10 @@ mod tests {
 
     #[test]
     fn card_size_comes_from_options_catalog_then_game() {
-        let mut cat = Catalog::new(GameId::StrangeWorld, "Box");
+        let mut cat = Catalog::new(game("strange-world"), "Box");
         let mut opts = PrintOptions::default();
         assert_eq!(card_size(&cat, &opts), (63.0, 89.0));
-        cat.game = GameId::Fuzzycards;
+        cat.game = game("fuzzycards");
         assert_eq!(card_size(&cat, &opts), (63.0, 88.0));
         cat.card_size = Some((59.0, 92.0));
         assert_eq!(card_size(&cat, &opts), (59.0, 92.0));
@@ -407,7 +412,7 @@ mod tests {
 
     #[test]
     fn settings_round_trip_and_resolve_card_sizes() {
-        let cat = Catalog::new(GameId::Rizontical, "Ouroboros");
+        let cat = Catalog::new(game("rizontical"), "Ouroboros");
         let mut s = PrintSettings::default();
         s.game_card_sizes.insert("rizontical".into(), (62.0, 87.0));
         assert_eq!(s.card_size_for(&cat), Some((62.0, 87.0)));
