@@ -184,8 +184,9 @@ pub struct Coverage {
 pub fn coverage(catalog: &Catalog) -> Result<Coverage, EngineError> {
     let plugin = match super::plugin(catalog.game) {
         Some(p) => p,
-        None if catalog.game == GameId::StrangeWorld => {
-            // every Strange World card is icons, played by the solo engine
+        None if crate::games::get(catalog.game).is_some_and(|g| g.builds_worlds()) => {
+            // a World-building game's cards are icons, played by the solo
+            // engine (Strange World)
             return Ok(Coverage {
                 game: catalog.game,
                 cards: catalog.cards.len(),

@@ -191,7 +191,7 @@ mod tests {
     use crate::model::{Card, Catalog, Deck, DeckEntry, FieldValue};
 
     fn fuzzy() -> Engine {
-        let mut cat = Catalog::new(GameId::Fuzzycards, "t");
+        let mut cat = Catalog::new("fuzzycards".parse().unwrap(), "t");
         let mut deck = Deck::default();
         for i in 0..10 {
             let mut c = Card::new(format!("H{i}"), "hero");

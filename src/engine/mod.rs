@@ -28,7 +28,6 @@ pub mod filter;
 pub mod fuzzycards;
 pub mod game;
 pub mod hand;
-pub mod legacy;
 pub mod matchup;
 pub mod odds;
 pub mod rizontical;

@@ -66,7 +66,8 @@ pub enum EngineError {
 }
 
 fn no_engine(game: GameId) -> EngineError {
-    if game == GameId::StrangeWorld {
+    // a game whose decks build Worlds is played by the solo engine
+    if crate::games::get(game).is_some_and(|g| g.builds_worlds()) {
         EngineError::NotPlayable(game)
     } else {
         EngineError::NoEngine(game)
