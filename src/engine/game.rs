@@ -81,7 +81,8 @@ pub trait Rules: Sync + Send + Sized + 'static {
     type State: Clone + Send + Sync + Debug;
     type Action: Copy + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
 
-    const GAME: GameId;
+    /// The game these rules play.
+    fn game(&self) -> GameId;
     const TURN_UNIT: TurnUnit;
     const LABELS: CurveLabels;
 

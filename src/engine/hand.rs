@@ -109,7 +109,7 @@ pub fn deal<R: Rules>(rules: &R, req: &HandRequest) -> Result<HandReport, HandEr
     let mulligan = if req.mulligan {
         let Some(offer) = offer else {
             return Err(HandError::NoMulligan(
-                crate::games::game(R::GAME).def().name.clone(),
+                crate::games::game(rules.game()).def().name.clone(),
             ));
         };
         rules.begin(&mut st);
@@ -155,7 +155,7 @@ pub fn deal<R: Rules>(rules: &R, req: &HandRequest) -> Result<HandReport, HandEr
         })
         .collect();
     let mut report = HandReport {
-        game: R::GAME,
+        game: rules.game(),
         seed: req.seed,
         seat: req.seat,
         hand: names(rules.hand(&st, 0)),

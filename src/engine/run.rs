@@ -436,7 +436,7 @@ impl Summary {
         most.sort_by(|a, b| b.plays.cmp(&a.plays).then(a.card.cmp(&b.card)));
         most.truncate(MOST_PLAYED);
         Summary {
-            game: R::GAME,
+            game: rules.game(),
             games: t.games,
             seed: cfg.seed,
             seat: cfg.seat,

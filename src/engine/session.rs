@@ -132,7 +132,7 @@ pub struct Compiled<R: Rules>(pub Arc<R>);
 
 impl<R: Rules> DynEngine for Compiled<R> {
     fn game(&self) -> GameId {
-        R::GAME
+        self.0.game()
     }
     fn turn_unit(&self) -> TurnUnit {
         R::TURN_UNIT
@@ -351,9 +351,9 @@ pub struct ActionKey {
 
 impl ActionKey {
     /// The key of a game's typed action.
-    pub fn of<R: Rules>(a: R::Action) -> ActionKey {
+    pub fn of<R: Rules>(rules: &R, a: R::Action) -> ActionKey {
         ActionKey {
-            game: R::GAME,
+            game: rules.game(),
             action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
         }
     }
@@ -445,7 +445,7 @@ impl<R: Rules> Play<R> {
     fn choice(&self, a: R::Action) -> Choice {
         Choice {
             label: self.rules.describe(&self.state, a),
-            action: ActionKey::of::<R>(a),
+            action: ActionKey::of(&*self.rules, a),
             chooses_cards: false,
         }
     }
@@ -477,7 +477,7 @@ impl<R: Rules> DynPlay for Play<R> {
 
     fn apply(&mut self, action: &ActionKey) -> Result<(), Illegal> {
         let wrong = || Illegal::new("wrong game", "that action belongs to another game");
-        if action.game != R::GAME {
+        if action.game != self.rules.game() {
             return Err(wrong());
         }
         let a: R::Action = serde_json::from_value(action.action.clone()).map_err(|_| wrong())?;

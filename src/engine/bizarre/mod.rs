@@ -262,7 +262,9 @@ impl Rules for BizarreWorld {
     type State = State;
     type Action = Action;
 
-    const GAME: GameId = GameId::BizarreWorld;
+    fn game(&self) -> GameId {
+        GameId::BizarreWorld
+    }
     const TURN_UNIT: TurnUnit = TurnUnit::Turn;
     const LABELS: CurveLabels = CurveLabels {
         resources: "resources",

@@ -254,7 +254,9 @@ impl Rules for DiceOfDestiny {
     type State = State;
     type Action = Action;
 
-    const GAME: GameId = GameId::DiceOfDestiny;
+    fn game(&self) -> GameId {
+        GameId::DiceOfDestiny
+    }
     const TURN_UNIT: TurnUnit = TurnUnit::Turn;
     const LABELS: CurveLabels = CurveLabels {
         resources: "creatures in play",

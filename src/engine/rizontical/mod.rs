@@ -445,7 +445,9 @@ impl Rules for Rizontical {
     type State = State;
     type Action = Action;
 
-    const GAME: GameId = GameId::Rizontical;
+    fn game(&self) -> GameId {
+        GameId::Rizontical
+    }
     const TURN_UNIT: TurnUnit = TurnUnit::Round;
     const LABELS: CurveLabels = CurveLabels {
         resources: "AP at round start",
