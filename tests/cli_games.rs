@@ -314,7 +314,7 @@ fn the_games_folder_beside_the_database_adds_its_games() {
 }
 
 #[test]
-#[ignore = "tarot cards need A3 paper: nine-up is 3 x 3 (pnp stage, after the pdf branch)"]
+/// Tarot-size cards nine-up need A3 paper (3 × 120 mm is more than A4).
 fn the_decks_cards_print_at_the_games_size() {
     let dir = tempfile::tempdir().unwrap();
     let pdf = dir.path().join("lantern.pdf");
@@ -329,6 +329,8 @@ fn the_decks_cards_print_at_the_games_size() {
             s(&repo(LEGAL)),
             "--layout",
             "nine-up",
+            "--paper",
+            "a3",
             "-o",
             s(&pdf),
             "--json",
@@ -352,7 +354,6 @@ fn the_decks_cards_print_at_the_games_size() {
 }
 
 #[test]
-#[ignore = "needs the engine's generic hands and odds from [setup] (lead)"]
 fn hands_and_odds_come_from_the_games_setup() {
     let dir = tempfile::tempdir().unwrap();
     let game = repo(GAME);
@@ -412,4 +413,23 @@ fn hands_and_odds_come_from_the_games_setup() {
     let want = 1.0 - c(37.0, 6.0) / c(39.0, 6.0);
     let got = v["probability"].as_f64().unwrap();
     assert!((got - want).abs() < 1e-3, "{got} vs {want}");
+}
+
+#[test]
+fn goldfish_and_match_say_the_game_needs_an_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let (game, catalog, legal) = (repo(GAME), repo(CATALOG), repo(LEGAL));
+    let base = ["--game-file", s(&game), "--catalog", s(&catalog)];
+    let mut goldfish = vec!["goldfish"];
+    goldfish.extend_from_slice(&base);
+    goldfish.extend_from_slice(&[s(&legal), "--games", "10"]);
+    let o = run(dir.path(), &goldfish);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no game engine"), "{}", stderr(&o));
+    let mut m = vec!["match"];
+    m.extend_from_slice(&base);
+    m.extend_from_slice(&[s(&legal), s(&legal), "--games", "10"]);
+    let o = run(dir.path(), &m);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no game engine"), "{}", stderr(&o));
 }

@@ -21,6 +21,7 @@ pub mod bizarre;
 pub mod compare;
 pub mod core;
 pub mod coverage;
+pub mod dealt;
 mod deck;
 pub mod dice;
 pub mod effect;

@@ -66,6 +66,9 @@ pub enum RunError {
     Games,
     #[error("cannot start {0} threads: {1}")]
     Threads(usize, String),
+    /// The game only deals (added as data, no engine).
+    #[error("{0}")]
+    NoEngine(String),
 }
 
 /// Per-turn sums over games.

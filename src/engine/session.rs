@@ -219,7 +219,11 @@ impl Engine {
         deck: &Deck,
         opts: &EngineOptions,
     ) -> Result<Engine, EngineError> {
-        if super::plugin(catalog.game).is_none() {
+        // a game with neither an engine nor a hand says so before the deck
+        // is compiled
+        if super::plugin(catalog.game).is_none()
+            && crate::games::get(catalog.game).is_none_or(|g| g.def().setup.opening_hand.is_none())
+        {
             return Err(no_engine(catalog.game));
         }
         let cards = compile(catalog, deck)?;
@@ -258,6 +262,10 @@ impl Engine {
         }
         match super::plugin(game) {
             Some(p) => p.compile(me, opponent, opts),
+            // a game added as data deals by its [setup]: hands and odds
+            None if opponent.is_none() => super::dealt::Dealt::new(me, opts.max_turns)
+                .map(Engine::of)
+                .ok_or_else(|| no_engine(game)),
             None => Err(no_engine(game)),
         }
     }
@@ -298,11 +306,19 @@ impl Engine {
         progress: &Progress<'_>,
         per_game: bool,
     ) -> Result<Tally, RunError> {
+        self.plays()?;
         self.0.tally(cfg, progress, per_game)
     }
     /// Turns a tally of this engine into the report.
     pub fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary {
         self.0.summary(cfg, tally)
+    }
+    /// Whether games can be played out: a game added as data only deals.
+    pub fn plays(&self) -> Result<(), RunError> {
+        match super::plugin(self.game()) {
+            Some(_) => Ok(()),
+            None => Err(RunError::NoEngine(no_engine(self.game()).to_string())),
+        }
     }
     /// Plays the games and reports them.
     pub fn goldfish(&self, cfg: &RunConfig, progress: &Progress<'_>) -> Result<Summary, RunError> {
@@ -336,6 +352,7 @@ impl Engine {
         cfg: &super::matchup::MatchConfig,
         progress: &Progress<'_>,
     ) -> Result<super::matchup::MatchReport, RunError> {
+        self.plays()?;
         let t = self.0.play_match(cfg, progress)?;
         Ok(super::matchup::MatchReport::new(self.game(), cfg, &t))
     }

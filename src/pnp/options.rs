@@ -20,16 +20,20 @@ pub enum Paper {
     A4,
     /// US Letter, 8.5 × 11 in (215.9 × 279.4 mm).
     Letter,
+    /// ISO A3, 297 × 420 mm: nine tarot-size cards or larger (copy shops
+    /// print it).
+    A3,
 }
 
 impl Paper {
-    pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
+    pub const ALL: [Paper; 3] = [Paper::A4, Paper::Letter, Paper::A3];
 
     /// Width and height in millimetres, portrait.
     pub fn size_mm(self) -> (f64, f64) {
         match self {
             Paper::A4 => (210.0, 297.0),
             Paper::Letter => (215.9, 279.4),
+            Paper::A3 => (297.0, 420.0),
         }
     }
 
@@ -37,6 +41,7 @@ impl Paper {
         match self {
             Paper::A4 => "a4",
             Paper::Letter => "letter",
+            Paper::A3 => "a3",
         }
     }
 }
@@ -53,7 +58,7 @@ impl FromStr for Paper {
         Paper::ALL
             .into_iter()
             .find(|p| p.as_str().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown paper `{s}` (expected a4 or letter)"))
+            .ok_or_else(|| format!("unknown paper `{s}` (expected a4, letter or a3)"))
     }
 }
 

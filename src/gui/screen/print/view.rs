@@ -97,6 +97,11 @@ impl Print {
                     self.settings().paper == Paper::Letter,
                     Message::Paper(Paper::Letter)
                 ),
+                choice(
+                    "A3",
+                    self.settings().paper == Paper::A3,
+                    Message::Paper(Paper::A3)
+                ),
                 space::horizontal().width(12),
                 choice(
                     "Nine-up",
