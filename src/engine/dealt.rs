@@ -104,7 +104,7 @@ impl Dealt {
                 },
             ],
             |c| Def {
-                in_hand: types.is_empty() || types.iter().any(|t| *t == c.card_type),
+                in_hand: types.is_empty() || types.contains(&c.card_type),
             },
             |_| None,
             Def { in_hand: false },
