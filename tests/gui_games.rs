@@ -161,3 +161,37 @@ fn a_broken_game_file_in_the_folder_is_a_banner_with_its_line() {
     // the broken game is not added
     assert!("broken-lanterns".parse::<GameId>().is_err());
 }
+
+#[test]
+fn the_playtest_deals_the_added_games_hands_by_its_setup() {
+    use deckwright::gui::screen::playtest;
+    let mut h = harness();
+    h.click_text("Playtest");
+    let deck = |h: &Harness| match h.app.shell().unwrap().screen() {
+        Screen::Playtest(p) => p.session().map(|s| s.snapshot()).expect("a hand is dealt"),
+        other => panic!("not on the Playtest screen: {:?}", other.id()),
+    };
+    // the stored decks of the added game are offered; pick the legal one
+    let id = h
+        .store()
+        .decks(None)
+        .unwrap()
+        .into_iter()
+        .find(|d| d.name == "Dawn and Dusk")
+        .unwrap()
+        .id;
+    h.send(Message::Playtest(playtest::Message::Deck(
+        deckwright::gui::widget::Pick::some(id, "Dawn and Dusk"),
+    )));
+    let snap = deck(&h);
+    assert_eq!(snap.game, lantern());
+    let hand = snap.zones.iter().find(|z| z.zone == "Hand").unwrap();
+    assert_eq!(hand.count, 6, "the game file's opening hand");
+    assert!(
+        hand.cards
+            .iter()
+            .all(|c| c.name != "Ilsa of the First Flame"),
+        "the Keeper is set aside"
+    );
+    assert!(h.shows("Keep this hand"), "{:?}", h.dump());
+}

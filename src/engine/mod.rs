@@ -56,3 +56,10 @@ pub static PLUGINS: &[&dyn Plugin] = &[
 pub fn plugin(game: GameId) -> Option<&'static dyn Plugin> {
     PLUGINS.iter().copied().find(|p| p.game() == game)
 }
+
+/// Whether decks of `game` can be dealt — test hands, odds, the playtest's
+/// draws: it has an engine, or its `[setup]` deals a hand ([`dealt`]).
+pub fn deals(game: GameId) -> bool {
+    plugin(game).is_some()
+        || crate::games::get(game).is_some_and(|g| g.def().setup.opening_hand.is_some())
+}

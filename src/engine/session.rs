@@ -221,9 +221,7 @@ impl Engine {
     ) -> Result<Engine, EngineError> {
         // a game with neither an engine nor a hand says so before the deck
         // is compiled
-        if super::plugin(catalog.game).is_none()
-            && crate::games::get(catalog.game).is_none_or(|g| g.def().setup.opening_hand.is_none())
-        {
+        if !super::deals(catalog.game) {
             return Err(no_engine(catalog.game));
         }
         let cards = compile(catalog, deck)?;

@@ -167,7 +167,7 @@ impl Playtest {
             p.db.run(|s| {
                 Ok(s.decks(None)?
                     .into_iter()
-                    .filter(|d| crate::engine::plugin(d.game).is_some())
+                    .filter(|d| crate::engine::deals(d.game))
                     .collect())
             }),
             Message::Listed,
