@@ -6,7 +6,7 @@
 
 mod gui_support;
 
-use deckwright::engine::core::Seat;
+use deckwright::engine::core::{Outcome, Seat};
 use deckwright::engine::hand::HandRequest;
 use deckwright::engine::odds;
 use deckwright::engine::run::{Progress, RunConfig};
@@ -489,4 +489,81 @@ fn rz_key(a: rizontical::Action) -> ActionKey {
         game: deckwright::model::GameId::Rizontical,
         action: serde_json::to_value(a).unwrap(),
     }
+}
+
+/// Issue 11: a full game by hand against the computer. The computer's moves
+/// are made as soon as it is to act and are in the log; Undo takes back the
+/// player's move with the computer's answers; the game ends with a winner.
+#[test]
+fn play_a_whole_game_against_the_computer() {
+    let (mut h, _) = with_deck(
+        GameId::DiceOfDestiny,
+        "resources/decks/dice-of-destiny-chicken-rush.txt",
+    );
+    let opponent = {
+        let mut s = h.store();
+        let catalog = catalog_of(&s, GameId::DiceOfDestiny);
+        let mut deck =
+            deckwright::decklist::load(&repo("resources/decks/dice-of-destiny-yellow-spells.txt"))
+                .unwrap();
+        deck.name = "The computer's spells".into();
+        s.create_deck(catalog, &deck).unwrap()
+    };
+    h.click_text("Playtest");
+    h.send(pm(playtest::Message::Deck(
+        deckwright::gui::widget::Pick::some(
+            pt(&h)
+                .decks()
+                .iter()
+                .find(|d| d.name == "Under test")
+                .unwrap()
+                .id,
+            "Under test",
+        ),
+    )));
+    assert!(
+        pt(&h).opponents().iter().any(|d| d.id == opponent),
+        "a deck of the same game is offered as the opponent"
+    );
+    assert!(h.shows("Opponent"), "{:?}", h.dump());
+    h.send(pm(playtest::Message::Opponent(
+        deckwright::gui::widget::Pick::some(opponent, "x"),
+    )));
+    assert_eq!(pt(&h).opponent(), Some(opponent));
+    deal_seed(&mut h, 77);
+    // both sides are on the table: the computer's hand is hidden, counted
+    let snap = session(&h).snapshot();
+    let theirs = snap
+        .zones
+        .iter()
+        .find(|z| z.player == 1 && z.zone == "Hand")
+        .expect("the computer's hand");
+    assert!(theirs.hidden && theirs.count == 6, "{theirs:?}");
+    // our first move, then undo it: the game is as dealt
+    let before = session(&h).snapshot();
+    h.send(pm(playtest::Message::PlayHint));
+    assert_ne!(session(&h).snapshot(), before);
+    h.send(pm(playtest::Message::Undo));
+    assert_eq!(session(&h).snapshot(), before);
+    // play the game out with the suggestion and the finished turn: the
+    // computer answers every turn and the game ends
+    for _ in 0..200 {
+        if session(&h).outcome().is_some() {
+            break;
+        }
+        h.send(pm(playtest::Message::FinishTurn));
+        assert_eq!(
+            session(&h).snapshot().to_act,
+            0,
+            "the computer never leaves a decision to the player"
+        );
+    }
+    let outcome = session(&h).outcome().expect("the game ended");
+    assert!(outcome.winner().is_some() || matches!(outcome, Outcome::Draw { .. }));
+    let log = session(&h).log();
+    assert!(
+        log.iter().any(|l| l.contains("Opponent: ")),
+        "the computer's moves are logged: {log:?}"
+    );
+    session(&h).invariants().unwrap();
 }

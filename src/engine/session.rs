@@ -115,7 +115,7 @@ trait DynEngine: Send + Sync {
         per_game: bool,
     ) -> Result<Tally, RunError>;
     fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary;
-    fn session(&self, seed: u64, seat: Seat) -> Session;
+    fn session(&self, seed: u64, seat: Seat, computer: Option<Level>) -> Session;
     fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError>;
     fn piles(&self) -> Vec<(Option<usize>, Pile)>;
     fn seen_in(&self, pile: Pile, sched: &Schedule, t: u32) -> u32;
@@ -170,8 +170,8 @@ impl<R: Rules> DynEngine for Compiled<R> {
     fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary {
         Summary::new(self.0.as_ref(), cfg, tally)
     }
-    fn session(&self, seed: u64, seat: Seat) -> Session {
-        Session(Box::new(Play::new(self.0.clone(), seed, seat)))
+    fn session(&self, seed: u64, seat: Seat, computer: Option<Level>) -> Session {
+        Session(Box::new(Play::new(self.0.clone(), seed, seat, computer)))
     }
     fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError> {
         super::hand::deal(self.0.as_ref(), req)
@@ -325,7 +325,13 @@ impl Engine {
     }
     /// A new game dealt and started: the first decision is the player's.
     pub fn session(&self, seed: u64, seat: Seat) -> Session {
-        self.0.session(seed, seat)
+        self.0.session(seed, seat, None)
+    }
+    /// A game against the computer (an engine compiled with an opponent by
+    /// [`Engine::versus`]): player 1 is played at `level` — its moves are
+    /// made and logged as soon as it is to act; you play player 0.
+    pub fn session_against_computer(&self, seed: u64, seat: Seat, level: Level) -> Session {
+        self.0.session(seed, seat, Some(level))
     }
     /// A test hand (the game's own setup).
     pub fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError> {
@@ -409,10 +415,12 @@ struct Play<R: Rules> {
     rules: Arc<R>,
     state: R::State,
     history: Vec<R::State>,
+    /// Player 1 played by the computer at this level.
+    computer: Option<Level>,
 }
 
 impl<R: Rules> Play<R> {
-    fn new(rules: Arc<R>, seed: u64, seat: Seat) -> Play<R> {
+    fn new(rules: Arc<R>, seed: u64, seat: Seat, computer: Option<Level>) -> Play<R> {
         let mut state = rules.new_state();
         rules.log_mut(&mut state).on = true;
         rules.start(&mut state, seed, seat);
@@ -420,6 +428,7 @@ impl<R: Rules> Play<R> {
             rules,
             state,
             history: Vec::new(),
+            computer,
         };
         // the opponent's passive turns pass by themselves
         p.settle();
@@ -441,15 +450,22 @@ impl<R: Rules> Play<R> {
         Ok(())
     }
 
-    /// Lets passive seats take their decisions (they only ever pass).
+    /// Lets passive seats take their decisions (they only ever pass), and
+    /// the computer make its moves, until it is the player's turn to act.
     fn settle(&mut self) {
         let mut guard = 0;
         while self.rules.outcome(&self.state).is_none() {
             let p = self.rules.to_act(&self.state);
-            if !self.rules.passive(&self.state, p) || guard > 10_000 {
+            if guard > 10_000 {
                 break;
             }
-            let a = self.rules.pass(&self.state);
+            let a = if self.rules.passive(&self.state, p) {
+                self.rules.pass(&self.state)
+            } else if let (1, Some(level)) = (p, self.computer) {
+                self.rules.policy(&self.state, level)
+            } else {
+                break;
+            };
             if self.rules.apply(&mut self.state, a).is_err() {
                 break;
             }
@@ -588,6 +604,7 @@ impl<R: Rules> DynPlay for Play<R> {
             rules: self.rules.clone(),
             state: self.state.clone(),
             history: self.history.clone(),
+            computer: self.computer,
         })
     }
 }

@@ -47,6 +47,7 @@ impl Playtest {
         ]
         .spacing(8)
         .align_y(iced::Center);
+        let top = column![top, self.view_opponent()].spacing(6);
         let body: Element<'_, Message> = match self.current() {
             None => text("Choose a deck to playtest.").style(muted).into(),
             Some(Current { engine: Err(e), .. }) => column![
@@ -71,6 +72,39 @@ impl Playtest {
             .into(),
         };
         column![top, body].spacing(12).padding(12).into()
+    }
+
+    /// Alone against a passive opponent, or against the computer.
+    fn view_opponent(&self) -> Element<'_, Message> {
+        use crate::engine::game::Level;
+        use crate::gui::widget::{Pick, picked};
+        let mut picks = vec![Pick::none("Nobody (goldfish)")];
+        picks.extend(
+            self.opponents()
+                .into_iter()
+                .map(|d| Pick::some(d.id, format!("{} (computer)", d.name))),
+        );
+        let chosen = picked(&picks, self.opponent().as_ref()).or_else(|| picks.first().cloned());
+        let mut r = row![
+            text("Opponent").size(13),
+            iced::widget::pick_list(picks, chosen, Message::Opponent).width(280),
+        ]
+        .spacing(8)
+        .align_y(iced::Center);
+        if self.opponent().is_some() {
+            r = r.push(text("Level").size(13));
+            for (label, level) in [("Quick", Level::Quick), ("Strong", Level::Strong)] {
+                r = r.push(choice(label, self.level() == level, Message::Level(level)));
+            }
+            r = r.push(
+                text(
+                    "the computer plays the other side; Undo takes back your move and its answers",
+                )
+                .size(12)
+                .style(muted),
+            );
+        }
+        r.into()
     }
 
     fn view_game(&self) -> iced::widget::Column<'_, Message> {
