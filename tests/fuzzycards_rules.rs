@@ -7,7 +7,8 @@ use deckwright::engine::core::{At, Outcome, Seat};
 use deckwright::engine::fuzzycards::{
     Action, FRESH, Fuzzycards, Options, Phase, Row, State, Zone, z,
 };
-use deckwright::engine::game::{Level, Rules, play_out};
+use deckwright::engine::game::{Level, Rules};
+use deckwright::engine::matchup::play_game;
 use deckwright::engine::session::DeckSide;
 use deckwright::engine::{DeckCards, game_seed};
 use deckwright::model::{Card, Catalog, FieldValue, GameId};
@@ -30,26 +31,6 @@ fn hero(name: &str, cost: i64, atk: i64, def: i64, hp: i64, text: &str) -> Card 
 fn with_force(mut c: Card, force: &str) -> Card {
     c.fields
         .insert("force".into(), FieldValue::Text(force.into()));
-    c
-}
-
-fn relic(name: &str, kind: &str, cost: i64, hp: i64, text: &str) -> Card {
-    let mut c = Card::new(name, "relic");
-    c.cost = Some(cost);
-    c.fields.insert("relic".into(), FieldValue::Text(kind.into()));
-    c.fields
-        .insert("rarity".into(), FieldValue::Text("rare".into()));
-    if hp > 0 {
-        c.fields.insert("hp".into(), FieldValue::Int(hp));
-    }
-    c.text = Some(text.into());
-    c
-}
-
-fn event(name: &str, cost: i64, text: &str) -> Card {
-    let mut c = Card::new(name, "event");
-    c.cost = Some(cost);
-    c.text = Some(text.into());
     c
 }
 
@@ -130,21 +111,6 @@ fn field(g: &Fuzzycards, st: &mut State, p: usize, name: &str, row: Row) -> u16 
     panic!("no {name} left for player {p}");
 }
 
-/// Puts a copy of player `p`'s `name` in its hand.
-fn to_hand(g: &Fuzzycards, st: &mut State, p: usize, name: &str) -> u16 {
-    let c = *st
-        .core
-        .zones
-        .get(z(p, Zone::Scroll))
-        .iter()
-        .find(|&&c| g.copy_name(c) == name)
-        .unwrap_or_else(|| panic!("no {name} in player {p}'s Scroll"));
-    st.core
-        .zones
-        .move_copy(z(p, Zone::Scroll), c, z(p, Zone::Hand), At::Top);
-    c
-}
-
 fn to_validate(g: &Fuzzycards, st: &mut State) {
     g.apply(st, Action::Next).unwrap();
     g.apply(st, Action::Next).unwrap();
@@ -201,7 +167,10 @@ fn fz_combat_worked_example_force_bonus_ko_and_pierce() {
 /// DAMAGE FORMULA: "Every attack always deals at least 1 damage."
 #[test]
 fn fz_combat_every_attack_deals_at_least_1() {
-    let cat = catalog(vec![hero("Kitten", 1, 2, 3, 5, ""), hero("Wall", 1, 1, 12, 9, "")]);
+    let cat = catalog(vec![
+        hero("Kitten", 1, 2, 3, 5, ""),
+        hero("Wall", 1, 1, 12, 9, ""),
+    ]);
     let g = game(&cat, &[(0, 30)], Some(&[(1, 30)]));
     let mut st = begun(&g, 2);
     let a = field(&g, &mut st, 0, "Kitten", Row::Altar);
@@ -224,7 +193,13 @@ fn fz_combat_direct_attacks_only_past_an_empty_altar() {
     let d = field(&g, &mut st, 1, "Brute", Row::Altar);
     to_validate(&g, &mut st);
     let e = g
-        .apply(&mut st, Action::Attack { card: a, target: None })
+        .apply(
+            &mut st,
+            Action::Attack {
+                card: a,
+                target: None,
+            },
+        )
         .unwrap_err();
     assert_eq!(e.rule, "FZ targeting priority");
     // 9 − ⌊3/2⌋ = 8 on a 9-HP card: it stands at 1
@@ -238,7 +213,218 @@ fn fz_combat_direct_attacks_only_past_an_empty_altar() {
     assert_eq!(st.core.life[1], 17);
     assert_eq!(st.dealt[0], 8 + 8 + 9);
     let e = g
-        .apply(&mut st, Action::Attack { card: c, target: None })
+        .apply(
+            &mut st,
+            Action::Attack {
+                card: c,
+                target: None,
+            },
+        )
         .unwrap_err();
     assert_eq!(e.message, "each card attacks once");
+}
+
+fn with_keywords(mut c: Card, words: &[&str]) -> Card {
+    c.fields.insert(
+        "keywords".into(),
+        FieldValue::List(
+            words
+                .iter()
+                .map(|k| FieldValue::Text(k.to_string()))
+                .collect(),
+        ),
+    );
+    c
+}
+
+/// KEYWORDS, Guard: "Must be attacked before other Altar cards".
+#[test]
+fn fz_keyword_guard_is_attacked_first() {
+    let cat = catalog(vec![
+        hero("Brute", 1, 9, 3, 9, ""),
+        with_keywords(hero("Warden", 1, 1, 2, 20, ""), &["Guard"]),
+    ]);
+    let g = game(&cat, &[(0, 30)], Some(&[(0, 15), (1, 15)]));
+    let mut st = begun(&g, 4);
+    let a = field(&g, &mut st, 0, "Brute", Row::Altar);
+    let other = field(&g, &mut st, 1, "Brute", Row::Altar);
+    let w = field(&g, &mut st, 1, "Warden", Row::Altar);
+    to_validate(&g, &mut st);
+    assert!(
+        g.apply(
+            &mut st,
+            Action::Attack {
+                card: a,
+                target: Some(other)
+            }
+        )
+        .is_err()
+    );
+    attack(&g, &mut st, a, Some(w));
+    assert_eq!(g.remaining(&st, w), 20 - 8);
+}
+
+/// KEYWORDS, Stealth: cannot be targeted until it has attacked; an Altar of
+/// hidden cards counts as empty, so Life may be attacked.
+#[test]
+fn fz_keyword_stealth_hides_until_it_attacks() {
+    let cat = catalog(vec![
+        hero("Brute", 1, 9, 3, 9, ""),
+        with_keywords(hero("Shade", 1, 2, 2, 9, ""), &["Stealth"]),
+    ]);
+    let g = game(&cat, &[(0, 30)], Some(&[(1, 30)]));
+    let mut st = begun(&g, 5);
+    let a = field(&g, &mut st, 0, "Brute", Row::Altar);
+    let s = field(&g, &mut st, 1, "Shade", Row::Altar);
+    to_validate(&g, &mut st);
+    assert!(
+        g.apply(
+            &mut st,
+            Action::Attack {
+                card: a,
+                target: Some(s)
+            }
+        )
+        .is_err()
+    );
+    let life = st.core.life[1];
+    attack(&g, &mut st, a, None);
+    assert_eq!(st.core.life[1], life - 9);
+}
+
+/// KEYWORDS, Shield (rules-notes §6.8: once per turn): the first damage of
+/// the turn is taken by the Shield, the second lands.
+#[test]
+fn fz_6_8_shield_once_per_turn() {
+    let cat = catalog(vec![
+        hero("Brute", 1, 5, 3, 9, ""),
+        with_keywords(hero("Knight", 1, 1, 2, 20, ""), &["Shield"]),
+    ]);
+    let g = game(&cat, &[(0, 30)], Some(&[(1, 30)]));
+    let mut st = begun(&g, 6);
+    let a = field(&g, &mut st, 0, "Brute", Row::Altar);
+    let b = field(&g, &mut st, 0, "Brute", Row::Altar);
+    let k = field(&g, &mut st, 1, "Knight", Row::Altar);
+    to_validate(&g, &mut st);
+    assert!(g.shield_up(&st, k));
+    attack(&g, &mut st, a, Some(k));
+    assert_eq!(g.remaining(&st, k), 20);
+    attack(&g, &mut st, b, Some(k));
+    assert_eq!(g.remaining(&st, k), 20 - 4);
+    assert!(!g.shield_up(&st, k));
+    // a new turn, a new Shield
+    pass_round(&g, &mut st);
+    assert!(g.shield_up(&st, k));
+}
+
+/// THE 589 (rules-notes §6.9): exactly 589 damage in all wins the game.
+#[test]
+fn fz_6_9_exactly_589_damage_wins() {
+    let cat = catalog(vec![hero("Brute", 1, 9, 3, 9, "")]);
+    let g = game(&cat, &[(0, 30)], Some(&[(0, 30)]));
+    let mut st = begun(&g, 7);
+    let a = field(&g, &mut st, 0, "Brute", Row::Altar);
+    st.dealt[0] = 580;
+    st.core.life[1] = 100;
+    to_validate(&g, &mut st);
+    attack(&g, &mut st, a, None);
+    assert_eq!(st.dealt[0], 589);
+    assert!(matches!(st.core.outcome, Some(Outcome::Win { .. })));
+}
+
+/// SCROLL OUT: a player who must draw from an empty Scroll loses.
+#[test]
+fn fz_scroll_out_loses() {
+    let cat = catalog(vec![hero("Brute", 1, 9, 3, 9, "")]);
+    let g = game(&cat, &[(0, 30)], Some(&[(0, 30)]));
+    let mut st = begun(&g, 8);
+    let scroll: Vec<u16> = st.core.zones.get(z(1, Zone::Scroll)).to_vec();
+    for c in scroll {
+        st.core
+            .zones
+            .move_copy(z(1, Zone::Scroll), c, z(1, Zone::Discard), At::Top);
+    }
+    for _ in 0..8 {
+        if st.core.over() {
+            break;
+        }
+        g.apply(&mut st, Action::Next).unwrap();
+    }
+    assert!(st.core.over());
+    assert_eq!(st.core.outcome.and_then(|o| o.winner()), Some(0));
+}
+
+/// DRAIN (rules-notes §6.8): heals the attacker by the damage it dealt,
+/// capped at its printed HP.
+#[test]
+fn fz_6_8_drain_heals_capped_at_printed_hp() {
+    let cat = catalog(vec![
+        with_keywords(hero("Leech", 1, 6, 3, 9, ""), &["Drain"]),
+        hero("Wall", 1, 1, 2, 20, ""),
+    ]);
+    let g = game(&cat, &[(0, 30)], Some(&[(1, 30)]));
+    let mut st = begun(&g, 9);
+    let a = field(&g, &mut st, 0, "Leech", Row::Altar);
+    let w = field(&g, &mut st, 1, "Wall", Row::Altar);
+    st.damage[usize::from(a)] = 3;
+    to_validate(&g, &mut st);
+    attack(&g, &mut st, a, Some(w));
+    assert_eq!(g.remaining(&st, w), 20 - 5);
+    assert_eq!(g.remaining(&st, a), 9, "healed 5, capped at printed HP");
+}
+
+/// GENESIS FLIP (rules-notes §6.3): both reveal their top card; the higher
+/// Cost goes first.
+#[test]
+fn fz_6_3_genesis_flip_higher_cost_goes_first() {
+    let cat = catalog(vec![
+        hero("Big", 5, 1, 1, 1, ""),
+        hero("Small", 1, 1, 1, 1, ""),
+    ]);
+    let g = game(&cat, &[(0, 30)], Some(&[(1, 30)]));
+    let h = game(&cat, &[(1, 30)], Some(&[(0, 30)]));
+    for seed in 0..8 {
+        assert_eq!(g.genesis_flip(seed), Some(Seat::First));
+        assert_eq!(h.genesis_flip(seed), Some(Seat::Second));
+    }
+    let goldfish = game(&cat, &[(0, 30)], None);
+    assert_eq!(goldfish.genesis_flip(1), None);
+}
+
+/// Level::Quick plays to win: against a random legal player on the same
+/// vanilla decks it wins most games (measured with `deckwright match`).
+#[test]
+fn quick_beats_random_on_mirrored_vanilla_decks() {
+    let cat = catalog(vec![
+        hero("Brute", 2, 6, 3, 7, ""),
+        hero("Cub", 1, 3, 2, 4, ""),
+        hero("Giant", 4, 9, 5, 12, ""),
+    ]);
+    let deck = [(0u16, 12), (1, 10), (2, 8)];
+    let g = game(&cat, &deck, Some(&deck));
+    let games = 60;
+    let mut wins = 0;
+    let mut buf = Vec::new();
+    for i in 0..games {
+        let mut st = g.new_state();
+        let seat = if i % 2 == 0 {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        let o = play_game(
+            &g,
+            &mut st,
+            game_seed(11, i),
+            seat,
+            [Level::Quick, Level::Random],
+            &mut buf,
+        )
+        .unwrap();
+        wins += usize::from(o.winner() == Some(0));
+    }
+    assert!(
+        wins * 100 >= games as usize * 90,
+        "Quick won {wins} of {games}"
+    );
 }
