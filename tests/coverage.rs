@@ -35,6 +35,19 @@ fn dice_of_destiny_coverage_at_least_95() {
 }
 
 #[test]
+fn bizarre_world_coverage_at_least_95() {
+    at_least_95("bizarre-world");
+}
+
+#[test]
+fn rizontical_coverage_at_least_95() {
+    at_least_95("rizontical");
+    // every skill, Numen ability and Power of the sample is read in full
+    let c = coverage(&sample("rizontical")).unwrap();
+    assert_eq!((c.cards, c.modelled), (50, 50), "{:#?}", c.detail);
+}
+
+#[test]
 fn fuzzycards_coverage_at_least_95() {
     at_least_95("fuzzycards");
     let c = coverage(&sample("fuzzycards")).unwrap();

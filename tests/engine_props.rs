@@ -72,11 +72,26 @@ fn random_play(s: &mut Session, picks: &[(bool, u16)]) -> Result<(), TestCaseErr
 }
 
 /// Two-player games: (game, deck A, deck B), both seats played.
-const VERSUS: [(&str, &str, &str); 3] = [
+const VERSUS: [(&str, &str, &str); 6] = [
     (
         "dice-of-destiny",
         "dice-of-destiny-chicken-rush.txt",
         "dice-of-destiny-yellow-spells.txt",
+    ),
+    (
+        "bizarre-world",
+        "bizarre-world-crafted-rocks.txt",
+        "bizarre-world-crafted-rocks.txt",
+    ),
+    (
+        "bizarre-world",
+        "bizarre-world-random-pile.txt",
+        "bizarre-world-random-pile.txt",
+    ),
+    (
+        "rizontical",
+        "rizontical-akasha-guard.txt",
+        "rizontical-ember-push.txt",
     ),
     (
         "fuzzycards",

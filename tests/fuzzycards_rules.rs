@@ -224,6 +224,99 @@ fn fz_combat_direct_attacks_only_past_an_empty_altar() {
     assert_eq!(e.message, "each card attacks once");
 }
 
+// ---------------------------------------------------------------- keywords
+
+/// KEYWORDS, Guard: "Must be attacked before other Altar cards".
+#[test]
+fn fz_keyword_guard_is_attacked_first() {
+    let cat = catalog(vec![
+        hero("Brute", 1, 9, 3, 20, ""),
+        hero("Warden", 1, 2, 2, 20, "Guard."),
+    ]);
+    let g = game(&cat, &[(0, 30)], Some(&[(0, 15), (1, 15)]));
+    let mut st = begun(&g, 4);
+    let a = field(&g, &mut st, 0, "Brute", Row::Altar);
+    let other = field(&g, &mut st, 1, "Brute", Row::Altar);
+    let warden = field(&g, &mut st, 1, "Warden", Row::Altar);
+    to_validate(&g, &mut st);
+    assert!(
+        g.apply(
+            &mut st,
+            Action::Attack {
+                card: a,
+                target: Some(other)
+            }
+        )
+        .is_err(),
+        "a Guard stands in the way"
+    );
+    attack(&g, &mut st, a, Some(warden));
+    assert!(g.remaining(&st, warden) < 20);
+    g.invariants(&st).unwrap();
+}
+
+/// KEYWORDS, Stealth: "Cannot be targeted until this card attacks".
+#[test]
+fn fz_keyword_stealth_cannot_be_targeted() {
+    let cat = catalog(vec![
+        hero("Brute", 1, 9, 3, 20, ""),
+        hero("Shade", 1, 2, 2, 20, "Stealth."),
+    ]);
+    let g = game(&cat, &[(0, 30)], Some(&[(0, 15), (1, 15)]));
+    let mut st = begun(&g, 5);
+    let a = field(&g, &mut st, 0, "Brute", Row::Altar);
+    let shade = field(&g, &mut st, 1, "Shade", Row::Altar);
+    let other = field(&g, &mut st, 1, "Brute", Row::Altar);
+    to_validate(&g, &mut st);
+    assert!(
+        g.apply(
+            &mut st,
+            Action::Attack {
+                card: a,
+                target: Some(shade)
+            }
+        )
+        .is_err()
+    );
+    attack(&g, &mut st, a, Some(other));
+    assert_eq!(g.remaining(&st, shade), 20);
+}
+
+/// KEYWORDS, Shield: "First damage received each turn is reduced to 0".
+#[test]
+fn fz_keyword_shield_stops_the_first_damage_each_turn() {
+    let cat = catalog(vec![
+        hero("Brute", 1, 9, 3, 20, ""),
+        hero("Turtle", 1, 2, 2, 20, "Shield."),
+    ]);
+    let g = game(&cat, &[(0, 30)], Some(&[(0, 15), (1, 15)]));
+    let mut st = begun(&g, 6);
+    let a = field(&g, &mut st, 0, "Brute", Row::Altar);
+    let b = field(&g, &mut st, 0, "Brute", Row::Altar);
+    let turtle = field(&g, &mut st, 1, "Turtle", Row::Altar);
+    to_validate(&g, &mut st);
+    attack(&g, &mut st, a, Some(turtle));
+    assert_eq!(g.remaining(&st, turtle), 20, "the first hit is shielded");
+    attack(&g, &mut st, b, Some(turtle));
+    assert_eq!(g.remaining(&st, turtle), 20 - (9 - 1), "the second is not");
+}
+
+/// KEYWORDS, Burn X: "Deal X damage to this card at end of each turn"
+/// (rules-notes §6.7: every turn, both players').
+#[test]
+fn fz_keyword_burn_deals_x_at_the_end_of_each_turn() {
+    let cat = catalog(vec![hero("Ember", 1, 3, 2, 10, "Burn 2.")]);
+    let g = game(&cat, &[(0, 30)], Some(&[(0, 30)]));
+    let mut st = begun(&g, 7);
+    let e = field(&g, &mut st, 0, "Ember", Row::Altar);
+    pass_round(&g, &mut st);
+    // the end of player 0's turn and of player 1's: 2 + 2
+    assert_eq!(g.remaining(&st, e), 6);
+    g.invariants(&st).unwrap();
+}
+
+// ------------------------------------------------ more rules, and the Quick AI
+
 fn with_keywords(mut c: Card, words: &[&str]) -> Card {
     c.fields.insert(
         "keywords".into(),
@@ -235,61 +328,6 @@ fn with_keywords(mut c: Card, words: &[&str]) -> Card {
         ),
     );
     c
-}
-
-/// KEYWORDS, Guard: "Must be attacked before other Altar cards".
-#[test]
-fn fz_keyword_guard_is_attacked_first() {
-    let cat = catalog(vec![
-        hero("Brute", 1, 9, 3, 9, ""),
-        with_keywords(hero("Warden", 1, 1, 2, 20, ""), &["Guard"]),
-    ]);
-    let g = game(&cat, &[(0, 30)], Some(&[(0, 15), (1, 15)]));
-    let mut st = begun(&g, 4);
-    let a = field(&g, &mut st, 0, "Brute", Row::Altar);
-    let other = field(&g, &mut st, 1, "Brute", Row::Altar);
-    let w = field(&g, &mut st, 1, "Warden", Row::Altar);
-    to_validate(&g, &mut st);
-    assert!(
-        g.apply(
-            &mut st,
-            Action::Attack {
-                card: a,
-                target: Some(other)
-            }
-        )
-        .is_err()
-    );
-    attack(&g, &mut st, a, Some(w));
-    assert_eq!(g.remaining(&st, w), 20 - 8);
-}
-
-/// KEYWORDS, Stealth: cannot be targeted until it has attacked; an Altar of
-/// hidden cards counts as empty, so Life may be attacked.
-#[test]
-fn fz_keyword_stealth_hides_until_it_attacks() {
-    let cat = catalog(vec![
-        hero("Brute", 1, 9, 3, 9, ""),
-        with_keywords(hero("Shade", 1, 2, 2, 9, ""), &["Stealth"]),
-    ]);
-    let g = game(&cat, &[(0, 30)], Some(&[(1, 30)]));
-    let mut st = begun(&g, 5);
-    let a = field(&g, &mut st, 0, "Brute", Row::Altar);
-    let s = field(&g, &mut st, 1, "Shade", Row::Altar);
-    to_validate(&g, &mut st);
-    assert!(
-        g.apply(
-            &mut st,
-            Action::Attack {
-                card: a,
-                target: Some(s)
-            }
-        )
-        .is_err()
-    );
-    let life = st.core.life[1];
-    attack(&g, &mut st, a, None);
-    assert_eq!(st.core.life[1], life - 9);
 }
 
 /// KEYWORDS, Shield (rules-notes §6.8: once per turn): the first damage of

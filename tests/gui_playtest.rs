@@ -134,8 +134,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
     // the once-per-game mulligan: shuffle back, draw 5
     h.click_text("Mulligan");
     let mut twin = e.session(7, Seat::First);
-    twin.apply(&key::<fuzzycards::Fuzzycards>(fuzzycards::Action::Mulligan))
-        .unwrap();
+    twin.apply(&key(fuzzycards::Action::Mulligan)).unwrap();
     assert_eq!(zone(session(&h), "Hand"), zone(&twin, "Hand"));
     assert_eq!(session(&h).snapshot(), twin.snapshot());
 
@@ -143,7 +142,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
     let keep = session(&h)
         .choices()
         .into_iter()
-        .find(|c| c.action == key::<fuzzycards::Fuzzycards>(fuzzycards::Action::Keep));
+        .find(|c| c.action == key(fuzzycards::Action::Keep));
     if let Some(k) = keep {
         h.send(pm(playtest::Message::Act(k.action)));
     }
@@ -170,13 +169,11 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
         })
         .map(|c| c.copy);
     if let Some(copy) = dear {
-        h.send(pm(playtest::Message::Act(key::<fuzzycards::Fuzzycards>(
-            fuzzycards::Action::Play {
-                card: copy,
-                target: None,
-                row: None,
-            },
-        ))));
+        h.send(pm(playtest::Message::Act(key(fuzzycards::Action::Play {
+            card: copy,
+            target: None,
+            row: None,
+        }))));
         let r = pt(&h).refusal().expect("refused").to_string();
         assert!(r.starts_with("Refused: "), "{r}");
         assert_eq!(session(&h).snapshot(), snap);
@@ -200,7 +197,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
     h.click_text("Undo");
     assert_ne!(session(&h).snapshot(), snap);
     // a wrong game's action
-    h.send(pm(playtest::Message::Act(key::<rizontical::Rizontical>(
+    h.send(pm(playtest::Message::Act(rz_key(
         rizontical::Action::EndTurn,
     ))));
     assert_eq!(
@@ -234,10 +231,8 @@ fn rizontical_mulligan_returns_the_chosen_powers() {
     assert_eq!(pt(&h).returns().iter().copied().collect::<Vec<_>>(), [0, 3]);
     h.click_text("Return 2 chosen Powers and draw as many");
     let mut twin = e.session(21, Seat::First);
-    twin.apply(&key::<rizontical::Rizontical>(
-        rizontical::Action::Mulligan { mask: 0b1001 },
-    ))
-    .unwrap();
+    twin.apply(&rz_key(rizontical::Action::Mulligan { mask: 0b1001 }))
+        .unwrap();
     assert_eq!(session(&h).snapshot(), twin.snapshot());
     let now = zone(session(&h), "Hand");
     assert!(now.contains(&hand[1]) && now.contains(&hand[2]) && now.contains(&hand[4]));
@@ -480,7 +475,18 @@ fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
     assert_eq!(back, second, "recomputed when the tab opens again");
 }
 
-/// The session key of a game's typed action.
-fn key<R: deckwright::engine::game::Rules>(a: R::Action) -> ActionKey {
-    ActionKey::of::<R>(a)
+/// The session key of a Fuzzycards action.
+fn key(a: fuzzycards::Action) -> ActionKey {
+    ActionKey {
+        game: deckwright::model::GameId::Fuzzycards,
+        action: serde_json::to_value(a).unwrap(),
+    }
+}
+
+/// The session key of a Rizontical action.
+fn rz_key(a: rizontical::Action) -> ActionKey {
+    ActionKey {
+        game: deckwright::model::GameId::Rizontical,
+        action: serde_json::to_value(a).unwrap(),
+    }
 }

@@ -212,8 +212,12 @@ fn a_deck_with_unknown_cards_is_refused_with_its_lines() {
     ));
 }
 
-/// The same input gives the same bytes: no dates, no random ids, a fixed
-/// object order (pictures are read in parallel but kept in deck order).
+/// The same input gives the same document. Not the same bytes: printpdf
+/// names fonts and pictures from a process-wide counter and writes a random
+/// `/ID`, so both files are parsed and compared as what a printer sees —
+/// pages and their boxes, every card where it is drawn with which picture,
+/// every stroke, and the pictures' bytes (pictures are read in parallel but
+/// kept in deck order).
 #[test]
 fn exports_are_reproducible() {
     let (catalog, deck) = images_fixture();
@@ -223,15 +227,72 @@ fn exports_are_reproducible() {
         gap_mm: 1.0,
         ..Default::default()
     };
-    let a = pnp::plan(&catalog, &deck, &opts)
-        .unwrap()
-        .export(&|_| {}, &AtomicBool::new(false))
-        .unwrap();
-    let b = pnp::plan(&catalog, &deck, &opts)
-        .unwrap()
-        .export(&|_| {}, &AtomicBool::new(false))
-        .unwrap();
-    assert!(a.pdf == b.pdf, "two exports of the same deck differ");
+    let (_, a) = export(&catalog, &deck, &opts);
+    let (_, b) = export(&catalog, &deck, &opts);
+    /// A page as parsed, with picture names replaced by the bytes they name.
+    fn seen(doc: &lopdf::Document) -> Vec<String> {
+        let content_of = |page: lopdf::ObjectId, name: &str| -> Vec<u8> {
+            let (inline, ids) = doc.get_page_resources(page).unwrap();
+            let dicts = inline
+                .into_iter()
+                .chain(ids.iter().map(|&id| doc.get_dictionary(id).unwrap()));
+            let id = dicts
+                .filter_map(|res| res.get(b"XObject").ok())
+                .map(|x| match x {
+                    lopdf::Object::Reference(r) => doc.get_dictionary(*r).unwrap(),
+                    o => o.as_dict().unwrap(),
+                })
+                .find_map(|x| x.get(name.as_bytes()).ok())
+                .unwrap()
+                .as_reference()
+                .unwrap();
+            doc.get_object(id)
+                .unwrap()
+                .as_stream()
+                .unwrap()
+                .content
+                .clone()
+        };
+        pages(doc)
+            .into_iter()
+            .map(|page| {
+                let scan = scan(doc, page);
+                let cards: Vec<String> = scan
+                    .cards
+                    .iter()
+                    .map(|c| {
+                        let picture = c
+                            .picture_name
+                            .as_ref()
+                            .map(|n| deckwright::pnp::images::digest(&content_of(page, n)));
+                        format!(
+                            "{} {} {:?} {:?} {:?} {:?}",
+                            c.id, c.back, c.clip, c.picture, c.first_fill, picture
+                        )
+                    })
+                    .collect();
+                let boxes: Vec<R> = [b"MediaBox".as_slice(), b"TrimBox", b"BleedBox"]
+                    .iter()
+                    .map(|k| page_box(doc, page, k))
+                    .collect();
+                format!(
+                    "{boxes:?}\n{}\n{:?}\n{}",
+                    cards.join("\n"),
+                    scan.strokes,
+                    doc.extract_text(&[doc
+                        .get_pages()
+                        .into_iter()
+                        .find(|(_, id)| *id == page)
+                        .unwrap()
+                        .0])
+                        .unwrap()
+                )
+            })
+            .collect()
+    }
+    let (sa, sb) = (seen(&a), seen(&b));
+    assert_eq!(sa.len(), 4);
+    assert_eq!(sa, sb, "two exports of the same deck differ");
 }
 
 /// The dashed fold line of eight-fold sheets once stalled the preview on float

@@ -197,17 +197,35 @@ fn fuzzycards_catalog_covers_every_rarity_force_and_card_type() {
 #[test]
 fn bizarre_world_catalog_holds_the_rulebook_cards_and_their_effects() {
     let c = sample_catalog(GameId::BizarreWorld);
-    let rock = by_name(&c, "Boring Rock of Minimum Wage");
-    assert_eq!(rock.effects.len(), 1);
-    assert_eq!((rock.effects[0].exhaust, rock.effects[0].attack), (1, 2));
-    let alien = by_name(&c, "Boring Alien of Sacrifice");
-    assert!(alien.effects[0].kill_self);
-    assert_eq!(alien.effects[0].attack, 4);
-    let printer = by_name(&c, "Boring Penny Printer of Emptiness");
-    assert!(printer.effects[0].if_hand_empty);
-    assert_eq!(printer.effects[0].draw, 1);
-    let gift = by_name(&c, "Boring Gift of Minimum Wage");
-    assert_eq!((gift.effects[0].exhaust, gift.effects[0].attack), (1, 3));
+    // the worked example's four cards, as the engine reads their boxes (L175-193)
+    let active = |name: &str| {
+        let d = deckwright::engine::bizarre::cards::Def::of(by_name(&c, name), &mut |_| 0);
+        let a = d.actives[0].clone();
+        (
+            a.exhaust,
+            a.kill_self,
+            a.condition.is_some(),
+            a.attack,
+            a.draws,
+        )
+    };
+    assert_eq!(
+        active("Boring Rock of Minimum Wage"),
+        (1, false, false, 2, 0)
+    );
+    assert_eq!(active("Boring Alien of Sacrifice"), (0, true, false, 4, 0));
+    assert_eq!(
+        active("Boring Penny Printer of Emptiness"),
+        (0, false, true, 0, 1)
+    );
+    assert_eq!(
+        active("Boring Gift of Minimum Wage"),
+        (1, false, false, 3, 0)
+    );
+    assert!(
+        c.cards.iter().all(|x| x.effects.is_empty()),
+        "played from the printed boxes"
+    );
 
     // "a cost 2 Lazy Rock of Charity is considered the same as a cost 3" (L39)
     let lazy: BTreeMap<&str, Option<i64>> = c

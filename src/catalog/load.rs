@@ -17,6 +17,18 @@ pub struct Loaded {
     pub catalog: Catalog,
     /// `card_lines[i]` is the line of `catalog.cards[i]`'s `[[card]]` header.
     pub card_lines: Vec<usize>,
+    /// Where each picture is named: the key (`image` or `back`), its path as
+    /// written, and the line and column of its value, in file order.
+    pub pictures: Vec<PictureKey>,
+}
+
+/// A picture path in a catalog file and where it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PictureKey {
+    pub key: &'static str,
+    pub path: String,
+    pub line: usize,
+    pub column: usize,
 }
 
 /// Loads a catalog file. Image paths resolve against the file's folder and must
@@ -56,16 +68,6 @@ pub fn parse(text: &str, file: &Path, base_dir: Option<&Path>) -> Result<Loaded,
 }
 
 const TOP_KEYS: &[&str] = &["game", "name", "back", "card_size", "description", "card"];
-const CARD_KEYS: &[&str] = &[
-    "name",
-    "id",
-    "type",
-    "cost",
-    "text",
-    "image",
-    "copy_limit",
-    "effects",
-];
 
 struct Parser<'a> {
     file: &'a Path,
@@ -169,6 +171,10 @@ impl<'a> Parser<'a> {
         };
         let name = self.required_string(&doc, "name", whole.clone(), "the catalog");
         let back = doc.get("back").and_then(|v| self.path_value(v, "back"));
+        let mut pictures = Vec::new();
+        if let (Some(path), Some(v)) = (&back, doc.get("back")) {
+            pictures.push(self.picture_key("back", path, v));
+        }
         let card_size = doc.get("card_size").and_then(|v| self.card_size(v));
         if let Some(v) = doc.get("description")
             && v.get_ref().as_str().is_none()
@@ -224,6 +230,9 @@ impl<'a> Parser<'a> {
                                     names.insert(card.name_key(), line);
                                 }
                             }
+                            if let (Some(path), Some(v)) = (&card.image, table.get("image")) {
+                                pictures.push(self.picture_key("image", path, v));
+                            }
                             catalog.cards.push(card);
                             card_lines.push(line);
                         }
@@ -235,6 +244,7 @@ impl<'a> Parser<'a> {
         Some(Loaded {
             catalog,
             card_lines,
+            pictures,
         })
     }
 
@@ -267,6 +277,16 @@ impl<'a> Parser<'a> {
                     None
                 }
             },
+        }
+    }
+
+    fn picture_key(&self, key: &'static str, path: &str, v: &Val<'_>) -> PictureKey {
+        let (line, column) = self.lines.locate(v.span().start);
+        PictureKey {
+            key,
+            path: path.to_string(),
+            line,
+            column,
         }
     }
 
@@ -423,7 +443,7 @@ impl<'a> Parser<'a> {
                 },
                 _ => match def.card.fields.iter().find(|f| f.key == key) {
                     None => {
-                        let mut known: Vec<&str> = CARD_KEYS.to_vec();
+                        let mut known: Vec<&str> = crate::model::CARD_KEYS.to_vec();
                         known.extend(def.card.fields.iter().map(|f| f.key.as_str()));
                         if def.card.cost.is_none() {
                             known.retain(|k| *k != "cost");

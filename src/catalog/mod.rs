@@ -5,13 +5,19 @@
 //! that every problem — unknown key, wrong type, value outside the game's
 //! enumeration, duplicate id, missing image — names the file, the line and the
 //! key, and so that all of a file's problems are reported at once.
+//!
+//! The commands that take a catalog in (`catalog check`, `catalog import`, the
+//! app's import) also decode its pictures ([`load_checked`]): what a PDF
+//! export would refuse is refused at the door, at the line of its key.
 
 pub mod check;
 mod lint;
 mod load;
+mod pictures;
 mod write;
 
 pub use lint::{Warning, lint};
-pub use load::{Loaded, load, parse};
+pub use load::{Loaded, PictureKey, load, parse};
 pub(crate) use load::{int_of, kind_name};
+pub use pictures::{check_pictures, load_checked};
 pub use write::to_toml;

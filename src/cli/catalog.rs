@@ -70,7 +70,7 @@ struct CheckReport<'a> {
 pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
     match args {
         Args::Check { file, json } => {
-            let loaded = catalog::load(file)?;
+            let loaded = catalog::load_checked(file)?;
             let warnings = catalog::lint(&loaded.catalog, &loaded.card_lines);
             if *json {
                 print_json(&CheckReport {
@@ -124,7 +124,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             // No Ctrl+C handler here: the import is one transaction, so the
             // default SIGINT ends the process and SQLite rolls it back.
             let bar = Bar::spinner(&format!("reading {}", file.display()), false);
-            let loaded = catalog::load(file)?;
+            let loaded = catalog::load_checked(file)?;
             let mut store = db::open(dbp)?;
             bar.message(format!(
                 "storing {} cards of \"{}\"",

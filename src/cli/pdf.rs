@@ -1,9 +1,11 @@
-//! `deckwright pdf --catalog C DECK --layout nine-up|eight-fold [--paper a4|letter] [--backs] -o OUT.pdf`
+//! `deckwright pdf --catalog C DECK --layout nine-up|eight-fold [--paper a4|letter|a3] [--backs] -o OUT.pdf`
 //!
 //! Extensions: `--gap MM`, `--bleed MM`, `--offset DX,DY` (duplex calibration
 //! of the back pages), `--copies N`, `--card-size WxH`, `--only-missing`
 //! (with the collection in `--db`), `--cards NAME...` (print a selection),
-//! `--json` (the export report as JSON).
+//! `--max-dpi PPI` (the printing resolution PNG pictures are resampled to
+//! when they have more pixels; 600 by default), `--json` (the export report
+//! as JSON).
 //!
 //! Bad input is exit code 2 with one message naming the file and line: the
 //! deck line of an unknown card, the catalog line of a card whose picture
@@ -30,7 +32,7 @@ pub struct Args {
     #[arg(long, value_parser = ["nine-up", "eight-fold"])]
     pub layout: String,
     /// Paper size.
-    #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
+    #[arg(long, default_value = "a4", value_parser = ["a4", "letter", "a3"])]
     pub paper: String,
     /// Nine-up: follow each page with its backs, mirrored for long-edge duplex.
     #[arg(long)]
@@ -69,6 +71,11 @@ pub struct Args {
     /// Only these cards (names or ids), one copy each per mention.
     #[arg(long, value_name = "NAME", num_args = 1..)]
     pub cards: Vec<String>,
+    /// The printing resolution in pixels per inch: PNG pictures with more
+    /// pixels than a card uses at this resolution are resampled down (JPEGs are
+    /// embedded as they are).
+    #[arg(long, value_name = "PPI", default_value_t = pnp::options::DEFAULT_MAX_DPI)]
+    pub max_dpi: f64,
     /// Print the export report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -120,6 +127,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         selection,
         copies: args.copies,
         card_size_mm: args.card_size.as_deref().map(parse_size).transpose()?,
+        max_dpi: args.max_dpi,
         ..PrintOptions::default()
     };
     let explain = |e: PnpError| explain(e, args, &catalog, &card_lines);

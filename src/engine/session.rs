@@ -66,7 +66,8 @@ pub enum EngineError {
 }
 
 fn no_engine(game: GameId) -> EngineError {
-    if game == GameId::StrangeWorld {
+    // a game whose decks build Worlds is played by the solo engine
+    if crate::games::get(game).is_some_and(|g| g.builds_worlds()) {
         EngineError::NotPlayable(game)
     } else {
         EngineError::NoEngine(game)
@@ -131,7 +132,7 @@ pub struct Compiled<R: Rules>(pub Arc<R>);
 
 impl<R: Rules> DynEngine for Compiled<R> {
     fn game(&self) -> GameId {
-        R::GAME
+        self.0.game()
     }
     fn turn_unit(&self) -> TurnUnit {
         R::TURN_UNIT
@@ -218,7 +219,9 @@ impl Engine {
         deck: &Deck,
         opts: &EngineOptions,
     ) -> Result<Engine, EngineError> {
-        if super::plugin(catalog.game).is_none() {
+        // a game with neither an engine nor a hand says so before the deck
+        // is compiled
+        if !super::deals(catalog.game) {
             return Err(no_engine(catalog.game));
         }
         let cards = compile(catalog, deck)?;
@@ -257,6 +260,10 @@ impl Engine {
         }
         match super::plugin(game) {
             Some(p) => p.compile(me, opponent, opts),
+            // a game added as data deals by its [setup]: hands and odds
+            None if opponent.is_none() => super::dealt::Dealt::new(me, opts.max_turns)
+                .map(Engine::of)
+                .ok_or_else(|| no_engine(game)),
             None => Err(no_engine(game)),
         }
     }
@@ -297,11 +304,19 @@ impl Engine {
         progress: &Progress<'_>,
         per_game: bool,
     ) -> Result<Tally, RunError> {
+        self.plays()?;
         self.0.tally(cfg, progress, per_game)
     }
     /// Turns a tally of this engine into the report.
     pub fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary {
         self.0.summary(cfg, tally)
+    }
+    /// Whether games can be played out: a game added as data only deals.
+    pub fn plays(&self) -> Result<(), RunError> {
+        match super::plugin(self.game()) {
+            Some(_) => Ok(()),
+            None => Err(RunError::NoEngine(no_engine(self.game()).to_string())),
+        }
     }
     /// Plays the games and reports them.
     pub fn goldfish(&self, cfg: &RunConfig, progress: &Progress<'_>) -> Result<Summary, RunError> {
@@ -335,6 +350,7 @@ impl Engine {
         cfg: &super::matchup::MatchConfig,
         progress: &Progress<'_>,
     ) -> Result<super::matchup::MatchReport, RunError> {
+        self.plays()?;
         let t = self.0.play_match(cfg, progress)?;
         Ok(super::matchup::MatchReport::new(self.game(), cfg, &t))
     }
@@ -350,9 +366,9 @@ pub struct ActionKey {
 
 impl ActionKey {
     /// The key of a game's typed action.
-    pub fn of<R: Rules>(a: R::Action) -> ActionKey {
+    pub fn of<R: Rules>(rules: &R, a: R::Action) -> ActionKey {
         ActionKey {
-            game: R::GAME,
+            game: rules.game(),
             action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
         }
     }
@@ -444,7 +460,7 @@ impl<R: Rules> Play<R> {
     fn choice(&self, a: R::Action) -> Choice {
         Choice {
             label: self.rules.describe(&self.state, a),
-            action: ActionKey::of::<R>(a),
+            action: ActionKey::of(&*self.rules, a),
             chooses_cards: false,
         }
     }
@@ -476,7 +492,7 @@ impl<R: Rules> DynPlay for Play<R> {
 
     fn apply(&mut self, action: &ActionKey) -> Result<(), Illegal> {
         let wrong = || Illegal::new("wrong game", "that action belongs to another game");
-        if action.game != R::GAME {
+        if action.game != self.rules.game() {
             return Err(wrong());
         }
         let a: R::Action = serde_json::from_value(action.action.clone()).map_err(|_| wrong())?;

@@ -131,7 +131,7 @@ pub fn calibration_sheet(paper: Paper) -> Result<Vec<u8>, PnpError> {
     };
     pdf::write(
         &[page(front), page(back)],
-        &[],
+        Vec::new(),
         &pdf::Meta {
             title: "Duplex calibration".into(),
             duplex: true,

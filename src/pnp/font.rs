@@ -11,11 +11,18 @@
 //! The font format itself is left to libraries: `ttf-parser` reads the tables
 //! (cmap, metrics, `glyf` outlines; it is already in the tree through iced)
 //! and typst's `subsetter` cuts a font down to the glyphs a document uses, so
-//! the PDF embeds a few kilobytes per face instead of 0.7 MB. What stays here
-//! is ours: which face, how text is measured (no kerning: the PDF sets each
-//! string with a plain `Tj`, and the preview must match it), which glyph a
-//! missing character falls back to, and the old → new glyph numbering the PDF
-//! writer needs for its content streams, `/W` and `/ToUnicode`.
+//! the PDF embeds a few kilobytes per face instead of 0.7 MB. printpdf then
+//! writes the PDF font objects around that subset (see [`super::pdf`]).
+//!
+//! Why this stays beside printpdf: built without its `text_layout` feature
+//! (which compiles the azul layout engine, ~680,000 lines), printpdf can
+//! neither subset a font nor give a glyph's outline, and the page preview
+//! ([`super::raster`]) paints text from outlines. Measuring lives here too so
+//! that the wrapping, the preview and the PDF agree on one glyph choice and
+//! one set of advances. What is ours: which face, how text is measured (no
+//! kerning: the PDF sets each string glyph by glyph with its `/W` advances,
+//! and the preview must match it), which glyph a missing character falls back
+//! to, and the old → new glyph numbering of the subset.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
@@ -95,10 +102,6 @@ pub struct Font {
     pub descent: i16,
     /// OS/2 cap height, font units (ascent × 0.7 when the table lacks it).
     pub cap_height: i16,
-    /// head xMin, yMin, xMax, yMax.
-    pub bbox: [i16; 4],
-    /// OS/2 usWeightClass.
-    pub weight: u16,
     /// The PostScript name (name ID 6), for the PDF `/BaseFont`.
     pub postscript_name: String,
 }
@@ -108,16 +111,14 @@ pub struct Font {
 pub struct Subset {
     /// A TrueType font program for `/FontFile2`. It has no `cmap`: the PDF
     /// addresses glyphs by id (`/CIDToGIDMap /Identity`) and maps them back
-    /// to characters with its own `/ToUnicode`.
+    /// to characters with its own `/ToUnicode`. Its `hmtx` holds the advances
+    /// printpdf writes as `/W`.
     pub data: Vec<u8>,
     /// Original glyph id → glyph id in [`Subset::data`], for glyph 0 and every
     /// glyph drawn for a character of the subset. (Glyphs that composites are
     /// built from are in the font program too, numbered after these; text
     /// never addresses them.)
     pub map: HashMap<u16, u16>,
-    /// Advance widths of all the subset's glyphs, by new id, in 1/1000 em
-    /// (PDF `/W`).
-    pub widths: Vec<u16>,
 }
 
 impl Font {
@@ -141,7 +142,6 @@ impl Font {
             return Err(FontError("no Unicode cmap".into()));
         }
         let ascent = face.ascender();
-        let b = face.global_bounding_box();
         let postscript_name = face
             .names()
             .into_iter()
@@ -157,8 +157,6 @@ impl Font {
             cap_height: face
                 .capital_height()
                 .unwrap_or((f64::from(ascent) * 0.7) as i16),
-            bbox: [b.x_min, b.y_min, b.x_max, b.y_max],
-            weight: face.weight().to_number(),
             postscript_name,
             face,
         })
@@ -227,18 +225,7 @@ impl Font {
             .remapped_gids()
             .zip(0u16..)
             .collect::<HashMap<u16, u16>>();
-        // Widths from the subset itself: it is the font the viewer gets, and
-        // it also holds the composites' parts, which only the subsetter knows.
-        let sub = ttf_parser::Face::parse(&data, 0).map_err(|e| {
-            FontError(format!(
-                "the subset of {} does not read back: {e}",
-                self.postscript_name
-            ))
-        })?;
-        let widths = (0..sub.number_of_glyphs())
-            .map(|g| (advance_em(&sub, g) * 1000.0).round() as u16)
-            .collect();
-        Ok(Subset { data, map, widths })
+        Ok(Subset { data, map })
     }
 
     /// The outline of a glyph in font units (y up), composites flattened.
@@ -311,7 +298,6 @@ mod tests {
             assert!(f.cap_height_em() > 0.6 && f.cap_height_em() < 0.8);
             assert!(f.ascent > 0 && f.descent < 0);
         }
-        assert!(Face::Bold.font().weight > Face::Regular.font().weight);
     }
 
     #[test]
@@ -348,15 +334,11 @@ mod tests {
         // the composite's parts are in the program, after the drawn glyphs
         let n = usize::from(s.number_of_glyphs());
         assert!(n > sub.map.len(), "{n} glyphs: é's parts are missing");
-        assert_eq!(sub.widths.len(), n);
         for ch in chars {
             let old = f.glyph(ch).unwrap();
             let new = sub.map[&old];
+            // the advances printpdf writes as /W come from the subset's hmtx
             assert_eq!(advance_em(&s, new), f.advance_em(old), "{ch}");
-            assert_eq!(
-                f64::from(sub.widths[usize::from(new)]),
-                (f.advance_em(old) * 1000.0).round()
-            );
             assert_eq!(outline(&s, new), f.outline(old), "{ch}");
         }
         assert!(!f.outline(f.glyph('é').unwrap()).is_empty());

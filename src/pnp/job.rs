@@ -106,15 +106,10 @@ pub struct Plan {
     pub supplied: HashMap<String, Arc<Vec<u8>>>,
 }
 
-/// The default backs, compiled in so exports work wherever the binary runs.
+/// The default back of a built-in game, compiled in so exports work
+/// wherever the binary runs (empty for games added as data).
 fn builtin_back(game: GameId) -> &'static [u8] {
-    match game {
-        GameId::Fuzzycards => include_bytes!("../../resources/backs/fuzzycards.png"),
-        GameId::BizarreWorld => include_bytes!("../../resources/backs/bizarre-world.png"),
-        GameId::Rizontical => include_bytes!("../../resources/backs/rizontical.png"),
-        GameId::StrangeWorld => include_bytes!("../../resources/backs/strange-world.png"),
-        GameId::DiceOfDestiny => include_bytes!("../../resources/backs/dice-of-destiny.png"),
-    }
+    crate::games::game(game).back_image().unwrap_or_default()
 }
 
 /// Resolves what to print of `deck` (its name heads every page) from
@@ -277,6 +272,17 @@ impl Plan {
         &self.cards[(s * n).min(end)..end]
     }
 
+    /// How pictures are read for this export: the pixel limit, and the most
+    /// pixels a card can use at the printing resolution (`max_dpi` over the
+    /// card's printed size; the bleed is stretched edge pixels, no more).
+    pub fn decode(&self) -> images::Decode {
+        let px = |mm: f64| (mm / MM_PER_INCH * self.options.max_dpi).ceil() as u32;
+        images::Decode {
+            max_pixels: self.options.max_image_pixels,
+            fit: Some((px(self.geometry.card_w), px(self.geometry.card_h))),
+        }
+    }
+
     /// Reads the pictures the given cards need (and the back, if printed),
     /// each distinct file once, in parallel.
     fn load(
@@ -314,7 +320,7 @@ impl Plan {
             total,
         });
         let done = Mutex::new(0usize);
-        let max = self.options.max_image_pixels;
+        let decode = self.decode();
         let loaded: Vec<Result<(Image, [u8; 32]), PnpError>> = sources
             .par_iter()
             .map(|(src, card)| {
@@ -336,14 +342,14 @@ impl Plan {
                         })
                         .and_then(|bytes| {
                             let digest = images::digest(&bytes);
-                            images::from_bytes(path, bytes, max).map(|i| (i, digest))
+                            images::from_bytes(path, bytes, &decode).map(|i| (i, digest))
                         }),
                     Source::Builtin(game) => {
                         let bytes = builtin_back(*game).to_vec();
                         let digest = images::digest(&bytes);
                         let name = Path::new("resources")
                             .join(&crate::games::game(*game).def().print.back);
-                        images::from_bytes(&name, bytes, max).map(|i| (i, digest))
+                        images::from_bytes(&name, bytes, &decode).map(|i| (i, digest))
                     }
                 };
                 {
@@ -502,11 +508,37 @@ impl Plan {
         progress: &(dyn Fn(Progress) + Sync),
         cancel: &AtomicBool,
     ) -> Result<Export, PnpError> {
+        let mut pdf = Vec::new();
+        let report = self.write(progress, cancel, &mut pdf, Path::new("(memory)"))?;
+        Ok(Export { pdf, report })
+    }
+
+    /// Reads the pictures, draws the pages and writes the PDF into `out`,
+    /// which `target` names in a write error.
+    fn write(
+        &self,
+        progress: &(dyn Fn(Progress) + Sync),
+        cancel: &AtomicBool,
+        out: &mut dyn std::io::Write,
+        target: &Path,
+    ) -> Result<Report, PnpError> {
         let loaded = self.load(&self.cards, progress, cancel)?;
         let mut warnings = Vec::new();
         for img in &loaded.images {
             if let Some(w) = aspect_warning(img, self.geometry.card_w, self.geometry.card_h) {
                 warnings.push(w);
+            }
+            if img.resampled() {
+                let (sw, sh) = img.source_display_size();
+                let (w, h) = img.display_size();
+                warnings.push(format!(
+                    "{} is {sw} × {sh} pixels: printed from {w} × {h}, the most a {} × {} mm \
+                     card uses at {} ppi (--max-dpi)",
+                    img.path.display(),
+                    super::layout::mm(self.geometry.card_w),
+                    super::layout::mm(self.geometry.card_h),
+                    self.options.max_dpi
+                ));
             }
         }
         let total = self.page_count();
@@ -527,14 +559,35 @@ impl Plan {
             done: 0,
             total: 1,
         });
-        let pdf = pdf::write(
+        let drawn_faces = self
+            .cards
+            .iter()
+            .filter(|c| !loaded.fronts.contains_key(c))
+            .count();
+        let images = loaded.images.len();
+        let image_bytes = loaded.images.iter().map(|i| i.file_len).sum();
+        let mut counted = Counted {
+            out,
+            n: 0,
+            failed: None,
+        };
+        // the pictures move into the PDF writer: no second copy of them
+        pdf::write_to(
             &pages,
-            &loaded.images,
+            loaded.images,
             &pdf::Meta {
                 title: self.deck_name.clone(),
                 duplex: self.options.layout == Layout::NineUp && self.options.backs,
             },
-        )?;
+            &mut counted,
+        )
+        .map_err(|e| match counted.failed.take() {
+            Some(io) => PnpError::Write {
+                path: target.to_path_buf(),
+                reason: io,
+            },
+            None => e,
+        })?;
         if cancel.load(Ordering::Relaxed) {
             return Err(PnpError::Cancelled);
         }
@@ -543,32 +596,27 @@ impl Plan {
             done: 1,
             total: 1,
         });
-        let report = Report {
+        Ok(Report {
             pages: total,
             sheets: self.sheets(),
             cards: self.cards.len(),
-            images: loaded.images.len(),
-            image_bytes: loaded.images.iter().map(|i| i.file_len).sum(),
-            pdf_bytes: pdf.len() as u64,
-            drawn_faces: self
-                .cards
-                .iter()
-                .filter(|c| !loaded.fronts.contains_key(c))
-                .count(),
+            images,
+            image_bytes,
+            pdf_bytes: counted.n,
+            drawn_faces,
             warnings,
-        };
-        Ok(Export { pdf, report })
+        })
     }
 
-    /// Exports to `path`: written to a temporary file beside it and renamed,
-    /// so a failed or cancelled export never leaves half a PDF behind.
+    /// Exports to `path`: written to a temporary file beside it (streamed,
+    /// not held in memory) and renamed, so a failed or cancelled export
+    /// never leaves half a PDF behind.
     pub fn export_to(
         &self,
         path: &Path,
         progress: &(dyn Fn(Progress) + Sync),
         cancel: &AtomicBool,
     ) -> Result<Report, PnpError> {
-        let export = self.export(progress, cancel)?;
         let werr = |e: std::io::Error| PnpError::Write {
             path: path.to_path_buf(),
             reason: e.to_string(),
@@ -576,12 +624,23 @@ impl Plan {
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".part");
         let tmp = PathBuf::from(tmp);
-        std::fs::write(&tmp, &export.pdf).map_err(werr)?;
+        let written = std::fs::File::create(&tmp).map_err(werr).and_then(|mut f| {
+            let report = self.write(progress, cancel, &mut f, path)?;
+            f.sync_all().map_err(werr)?;
+            Ok(report)
+        });
+        let report = match written {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = std::fs::remove_file(&tmp);
+                return Err(e);
+            }
+        };
         if let Err(e) = std::fs::rename(&tmp, path) {
             let _ = std::fs::remove_file(&tmp);
             return Err(werr(e));
         }
-        Ok(export.report)
+        Ok(report)
     }
 
     /// Page `index` (0-based) rendered at `dpi` (10–600) for the Print
@@ -623,6 +682,33 @@ impl Plan {
         let loaded = self.load(&cards, &|_| {}, &AtomicBool::new(false))?;
         let page = self.build_page(index, &loaded, &mut Vec::new());
         Ok((page, loaded.images))
+    }
+}
+
+/// Millimetres per inch, for resolutions in ppi.
+const MM_PER_INCH: f64 = 25.4;
+
+/// A writer that counts what passes through it (the report's PDF size) and
+/// keeps its first failure (a full disk is the file's problem, not the PDF
+/// writer's).
+struct Counted<'a> {
+    out: &'a mut dyn std::io::Write,
+    n: u64,
+    failed: Option<String>,
+}
+
+impl std::io::Write for Counted<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf).inspect_err(|e| {
+            self.failed.get_or_insert_with(|| e.to_string());
+        })?;
+        self.n += n as u64;
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush().inspect_err(|e| {
+            self.failed.get_or_insert_with(|| e.to_string());
+        })
     }
 }
 
@@ -675,7 +761,7 @@ pub fn picture_ops(id: usize, img: &Image, w: f64, h: f64, bleed: f64) -> Vec<Op
 /// A warning when a picture's shape differs from the card's by more than 3 %
 /// (it is stretched to the card).
 fn aspect_warning(img: &Image, w: f64, h: f64) -> Option<String> {
-    let (dw, dh) = img.display_size();
+    let (dw, dh) = img.source_display_size();
     let pic = f64::from(dw) / f64::from(dh);
     let card = w / h;
     ((pic / card - 1.0).abs() > 0.03).then(|| {
@@ -692,7 +778,7 @@ fn aspect_warning(img: &Image, w: f64, h: f64) -> Option<String> {
 mod tests {
     use super::*;
     use crate::pnp::draw::p;
-    use crate::pnp::images::{ImageData, PixelColor};
+    use crate::pnp::images::{ImageData, Packed, PixelColor};
     use image::metadata::Orientation;
 
     fn picture(w: u32, h: u32) -> Image {
@@ -700,12 +786,14 @@ mod tests {
             path: PathBuf::from("p.png"),
             width: w,
             height: h,
+            source_width: w,
+            source_height: h,
             orientation: Orientation::NoTransforms,
             file_len: 0,
             data: ImageData::Pixels {
                 color: PixelColor::Gray,
                 bits: 8,
-                samples: vec![0; (w * h) as usize],
+                samples: Packed::plain(vec![0; (w * h) as usize]),
                 alpha: None,
             },
         }

@@ -20,16 +20,20 @@ pub enum Paper {
     A4,
     /// US Letter, 8.5 × 11 in (215.9 × 279.4 mm).
     Letter,
+    /// ISO A3, 297 × 420 mm: nine tarot-size cards or larger (copy shops
+    /// print it).
+    A3,
 }
 
 impl Paper {
-    pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
+    pub const ALL: [Paper; 3] = [Paper::A4, Paper::Letter, Paper::A3];
 
     /// Width and height in millimetres, portrait.
     pub fn size_mm(self) -> (f64, f64) {
         match self {
             Paper::A4 => (210.0, 297.0),
             Paper::Letter => (215.9, 279.4),
+            Paper::A3 => (297.0, 420.0),
         }
     }
 
@@ -37,6 +41,7 @@ impl Paper {
         match self {
             Paper::A4 => "a4",
             Paper::Letter => "letter",
+            Paper::A3 => "a3",
         }
     }
 }
@@ -53,7 +58,7 @@ impl FromStr for Paper {
         Paper::ALL
             .into_iter()
             .find(|p| p.as_str().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown paper `{s}` (expected a4 or letter)"))
+            .ok_or_else(|| format!("unknown paper `{s}` (expected a4, letter or a3)"))
     }
 }
 
@@ -165,10 +170,23 @@ pub struct PrintOptions {
     pub card_size_mm: Option<(f64, f64)>,
     /// Images with more pixels are refused (a decompression-bomb guard).
     pub max_image_pixels: u64,
+    /// The printing resolution, pixels per inch at the card's printed size:
+    /// decoded (PNG) pictures with more pixels than that are resampled down
+    /// as they are read, which bounds an export's memory. JPEGs are embedded
+    /// as they are.
+    pub max_dpi: f64,
 }
 
 /// 50 megapixels: a 63 × 88 mm card scanned at 1200 ppi is 12.4 MP.
 pub const DEFAULT_MAX_IMAGE_PIXELS: u64 = 50_000_000;
+
+/// 600 ppi: what a photo inkjet or a laser printer resolves; a 63 × 88 mm
+/// card is then at most 1,489 × 2,079 pixels.
+pub const DEFAULT_MAX_DPI: f64 = 600.0;
+
+/// The range of `max_dpi`: below 72 ppi text and art turn to mush; above
+/// 2400 no desktop printer resolves more.
+pub const MAX_DPI_RANGE: (f64, f64) = (72.0, 2400.0);
 
 impl Default for PrintOptions {
     fn default() -> PrintOptions {
@@ -183,6 +201,7 @@ impl Default for PrintOptions {
             copies: 1,
             card_size_mm: None,
             max_image_pixels: DEFAULT_MAX_IMAGE_PIXELS,
+            max_dpi: DEFAULT_MAX_DPI,
         }
     }
 }
@@ -226,6 +245,13 @@ impl PrintOptions {
         if let Some((w, h)) = self.card_size_mm {
             range("the card width", w, CARD_SIDE_MM.0, CARD_SIDE_MM.1)?;
             range("the card height", h, CARD_SIDE_MM.0, CARD_SIDE_MM.1)?;
+        }
+        let (lo, hi) = MAX_DPI_RANGE;
+        if !(self.max_dpi.is_finite() && (lo..=hi).contains(&self.max_dpi)) {
+            return Err(PnpError::Option(format!(
+                "the printing resolution must be between {lo} and {hi} ppi (got {})",
+                self.max_dpi
+            )));
         }
         if self.max_image_pixels == 0 {
             return Err(PnpError::Option(
@@ -316,6 +342,11 @@ mod tests {
     use super::*;
     use crate::model::GameId;
 
+    /// A built-in game by its id, as files name it.
+    fn game(id: &str) -> GameId {
+        id.parse().unwrap()
+    }
+
     #[test]
     fn parse_paper_layout_offset() {
         assert_eq!("A4".parse::<Paper>(), Ok(Paper::A4));
@@ -357,6 +388,14 @@ mod tests {
                 card_size_mm: Some((63.0, 5.0)),
                 ..Default::default()
             },
+            PrintOptions {
+                max_dpi: 50.0,
+                ..Default::default()
+            },
+            PrintOptions {
+                max_dpi: f64::INFINITY,
+                ..Default::default()
+            },
         ];
         for o in bad {
             assert!(matches!(o.check(), Err(PnpError::Option(_))), "{o:?}");
@@ -365,10 +404,10 @@ mod tests {
 
     #[test]
     fn card_size_comes_from_options_catalog_then_game() {
-        let mut cat = Catalog::new(GameId::StrangeWorld, "Box");
+        let mut cat = Catalog::new(game("strange-world"), "Box");
         let mut opts = PrintOptions::default();
         assert_eq!(card_size(&cat, &opts), (63.0, 89.0));
-        cat.game = GameId::Fuzzycards;
+        cat.game = game("fuzzycards");
         assert_eq!(card_size(&cat, &opts), (63.0, 88.0));
         cat.card_size = Some((59.0, 92.0));
         assert_eq!(card_size(&cat, &opts), (59.0, 92.0));
@@ -378,7 +417,7 @@ mod tests {
 
     #[test]
     fn settings_round_trip_and_resolve_card_sizes() {
-        let cat = Catalog::new(GameId::Rizontical, "Ouroboros");
+        let cat = Catalog::new(game("rizontical"), "Ouroboros");
         let mut s = PrintSettings::default();
         s.game_card_sizes.insert("rizontical".into(), (62.0, 87.0));
         assert_eq!(s.card_size_for(&cat), Some((62.0, 87.0)));

@@ -1,35 +1,66 @@
-//! Writing pages as a PDF, with lopdf and nothing in between.
+//! Writing pages as a PDF through printpdf, with lopdf only where printpdf
+//! has no API.
 //!
-//! We build every object ourselves rather than through printpdf: its default
-//! save path downsamples and re-encodes pictures (toolchain.md), and the
-//! parts we need — JPEG XObjects byte for byte, one XObject per distinct
-//! picture shared by all pages, `/ViewerPreferences`, `/TrimBox` and
-//! `/BleedBox`, marked content per card — are plain PDF objects. The output
-//! is deterministic: the same input gives the same bytes (no dates, object
-//! numbers in a fixed order).
+//! A [`Page`] display list becomes printpdf [`printpdf::Op`]s one for one:
+//! paths as `DrawPolygon` (fills) and `DrawLine` (strokes), text as
+//! `ShowText` with glyph ids, pictures as `UseXobject`, card groups as
+//! `BeginMarkedContentWithProperties` (`/Card <</Id <hex id> /Side /Front>>
+//! BDC … EMC`) around a `q`, a `cm` and a clip. printpdf writes the page
+//! tree, the content streams, the resources and the font dictionaries.
 //!
-//! - Pictures: [`ImageData::Jpeg`] as `/DCTDecode` with the file's bytes;
-//!   decoded pixels as `/FlateDecode` at their own size and depth, alpha as an
+//! - **Pictures** go in as printpdf external XObjects (raw streams), one per
+//!   distinct picture, shared by every page that draws it:
+//!   [`ImageData::Jpeg`] as `/DCTDecode` with the file's bytes untouched;
+//!   decoded pixels as `/FlateDecode` with PNG row prediction, packed by
+//!   [`super::images`] when they were read, at their depth, alpha as an
 //!   `/SMask`, ≤ 256 colours as `/Indexed`.
-//! - Text: each face used is embedded once as a subset (`/CIDFontType2`,
-//!   `/Identity-H`, glyph ids as character codes) with a `/ToUnicode` map so
-//!   text can be searched and copied.
-//! - Each card is wrapped in `/Card <</Id <hex id> /Side /Front>> BDC … EMC`
-//!   marked content and clipped to its bleed box.
-//! - The catalog carries `/ViewerPreferences <</PrintScaling /None>>` (and
-//!   `/Duplex /DuplexFlipLongEdge` when back pages are interleaved) so print
-//!   dialogs default to actual size.
+//!   printpdf's own image path (`RawImage`) is not used: it truncates 16-bit
+//!   samples to 8, knows no indexed colour, compresses without prediction
+//!   (a photo-like PNG then grows far past its file size) and, under the
+//!   default save options, downscales and re-encodes as JPEG.
+//! - **Text**: each face used is embedded once as a subset
+//!   ([`super::font::Font::subset`]) that printpdf writes as `/Type0` +
+//!   `/CIDFontType2` with `/Identity-H`, `/W` and a `/ToUnicode` map (built
+//!   from the character each glyph was set for, so text can be searched and
+//!   copied). Glyphs are chosen by [`super::font`] — the same choice, missing
+//!   characters included, that measured and wrapped the text.
+//! - **lopdf afterwards** ([`finish`]), on the document printpdf hands over,
+//!   for what printpdf 0.12 cannot express: `/ViewerPreferences
+//!   <</PrintScaling /None>>` (and `/Duplex /DuplexFlipLongEdge` when back
+//!   pages are interleaved) so print dialogs default to actual size; each
+//!   page's `/BleedBox`; each page's `/TrimBox` (printpdf has the field but
+//!   writes it as `[x y width height]`, not the corners ISO 32000 §7.9.5
+//!   asks for, which only coincides with the truth for boxes at the origin);
+//!   the document language; PDF version 1.7 (printpdf writes 1.3, which
+//!   has no soft masks); an info dictionary without printpdf's empty
+//!   entries (an empty `/GTS_PDFXVersion` makes viewers call the file PDF/X);
+//!   and the pictures' bytes, moved into the objects printpdf made for them
+//!   rather than copied by it ([`move_bodies_in`]: memory).
+//!
+//! The output is not byte-for-byte reproducible: printpdf names fonts and
+//! XObjects from a process-wide counter and writes a random `/ID`. Tests
+//! therefore parse the file (lopdf) rather than compare bytes.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::fmt::Write as _;
 
-use lopdf::{Dictionary, Document, Object, ObjectId, Stream, StringFormat, dictionary};
-use rayon::prelude::*;
+use std::io::Write as _;
+
+use lopdf::{Object, dictionary};
+use printpdf::{
+    Codepoint, Color, CurTransMat, DictItem, ExternalStream, ExternalXObject, FontId, Line,
+    LineDashPattern, LinePoint, PaintMode, ParsedFont, PdfDocument, PdfFontHandle,
+    PdfParseErrorSeverity, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, TextItem, WindingOrder,
+    XObject, XObjectId, XObjectTransform,
+};
 
 use super::PnpError;
-use super::draw::{Affine, Op, PT_PER_MM, Page, Path, Rect, Seg};
+use super::draw::{Affine, Op, PT_PER_MM, Page, Path, Rect, Rgb, Seg};
 use super::font::Face;
-use super::images::{Image, ImageData, PixelColor};
+use super::images::{Image, ImageData, PNG_PREDICTOR, Packed, PixelColor};
+
+/// The PDF version written: 1.4 brought soft masks, 1.7 is what every
+/// current viewer and printer driver reads.
+const PDF_VERSION: &str = "1.7";
 
 /// Document-level facts.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,12 +70,52 @@ pub struct Meta {
     pub duplex: bool,
 }
 
-/// Writes `pages` (which refer to `images` by index) as a PDF file.
-pub fn write(pages: &[Page], images: &[Image], meta: &Meta) -> Result<Vec<u8>, PnpError> {
-    let mut doc = Document::with_version("1.7");
-    let pages_id = doc.new_object_id();
+/// One embedded face: its printpdf font and, per original glyph, the glyph
+/// id in the subset and the text it stands for (for `/ToUnicode`).
+struct EmbeddedFace {
+    id: FontId,
+    glyphs: HashMap<u16, (u16, String)>,
+}
 
-    // -- pictures: one XObject each, compressed in parallel
+/// What page content refers to.
+struct Resources {
+    images: HashMap<usize, XObjectId>,
+    fonts: BTreeMap<Face, EmbeddedFace>,
+}
+
+/// Writes `pages` (which refer to `images` by index) as a PDF file.
+pub fn write(pages: &[Page], images: Vec<Image>, meta: &Meta) -> Result<Vec<u8>, PnpError> {
+    let mut out = Vec::new();
+    write_to(pages, images, meta, &mut out)?;
+    Ok(out)
+}
+
+/// [`write`] into `out` (a file, say), so that the finished PDF need not be
+/// held in memory as well. The pictures are taken, not copied: each one's
+/// data moves into its XObject.
+pub fn write_to(
+    pages: &[Page],
+    images: Vec<Image>,
+    meta: &Meta,
+    out: &mut dyn std::io::Write,
+) -> Result<(), PnpError> {
+    let mut doc = PdfDocument::new(&meta.title);
+    let now = printpdf::OffsetDateTime::now_utc();
+    let info = &mut doc.metadata.info;
+    info.producer = concat!("Deckwright ", env!("CARGO_PKG_VERSION")).to_string();
+    info.creator = "Deckwright print-and-play export".to_string();
+    (
+        info.creation_date,
+        info.modification_date,
+        info.metadata_date,
+    ) = (now, now, now);
+
+    let mut resources = Resources {
+        images: HashMap::new(),
+        fonts: BTreeMap::new(),
+    };
+
+    // -- pictures: one external XObject each, compressed in parallel
     let mut used_images = BTreeSet::new();
     for page in pages {
         for op in &page.ops {
@@ -53,37 +124,28 @@ pub fn write(pages: &[Page], images: &[Image], meta: &Meta) -> Result<Vec<u8>, P
             });
         }
     }
-    let built: Vec<(usize, Stream, Option<Stream>)> = used_images
-        .iter()
-        .map(|&i| {
-            images
-                .get(i)
-                .ok_or_else(|| PnpError::Pdf(format!("page refers to missing image {i}")))
-                .map(|img| {
-                    let (s, m) = image_streams(img);
-                    (i, s, m)
-                })
-        })
-        .collect::<Result<_, _>>()?;
-    let built: Vec<(usize, Stream, Option<Stream>)> = built
-        .into_par_iter()
-        .map(|(i, mut s, mut m)| {
-            if s.dict.get(b"Filter").is_err() {
-                deflate(&mut s)?;
-            }
-            if let Some(m) = m.as_mut() {
-                deflate(m)?;
-            }
-            Ok((i, s, m))
-        })
-        .collect::<Result<_, PnpError>>()?;
-    let mut image_ids: HashMap<usize, ObjectId> = HashMap::new();
-    for (i, mut s, m) in built {
-        if let Some(m) = m {
-            let mask = doc.add_object(m);
-            s.dict.set("SMask", mask);
-        }
-        image_ids.insert(i, doc.add_object(s));
+    if let Some(i) = used_images.iter().find(|&&i| i >= images.len()) {
+        return Err(PnpError::Pdf(format!("page refers to missing image {i}")));
+    }
+    let mut bodies: Vec<Vec<u8>> = Vec::new();
+    let built = images
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| used_images.contains(i))
+        .map(|(i, img)| (i, image_stream(img, &mut bodies)));
+    for (i, stream) in built {
+        // inserted rather than `add_xobject`ed, which would copy the stream
+        let id = XObjectId::new();
+        doc.resources.xobjects.map.insert(
+            id.clone(),
+            XObject::External(ExternalXObject {
+                stream,
+                width: None,
+                height: None,
+                dpi: None,
+            }),
+        );
+        resources.images.insert(i, id);
     }
 
     // -- fonts: the characters each face sets, then one subset per face
@@ -95,60 +157,114 @@ pub fn write(pages: &[Page], images: &[Image], meta: &Meta) -> Result<Vec<u8>, P
             });
         }
     }
-    let mut fonts: BTreeMap<Face, (ObjectId, HashMap<u16, u16>)> = BTreeMap::new();
     for (face, set) in &chars {
-        let (id, map) = add_font(&mut doc, *face, set)?;
-        fonts.insert(*face, (id, map));
+        let embedded = embed_face(&mut doc, *face, set)?;
+        resources.fonts.insert(*face, embedded);
     }
 
     // -- pages
-    let mut kids = Vec::with_capacity(pages.len());
-    for page in pages {
-        let mut content = String::with_capacity(16 * 1024);
-        let mut page_images = BTreeSet::new();
-        let mut page_fonts = BTreeSet::new();
-        for op in &page.ops {
-            emit(op, &fonts, &mut content, &mut page_images, &mut page_fonts);
-        }
-        let mut stream = Stream::new(Dictionary::new(), content.into_bytes());
-        stream
-            .compress()
-            .map_err(|e| PnpError::Pdf(e.to_string()))?;
-        let content_id = doc.add_object(stream);
-        let mut xobjects = Dictionary::new();
-        for i in &page_images {
-            xobjects.set(format!("Im{i}"), image_ids[i]);
-        }
-        let mut font_dict = Dictionary::new();
-        for f in &page_fonts {
-            font_dict.set(font_name(*f), fonts[f].0);
-        }
-        let mut resources = Dictionary::new();
-        if !xobjects.is_empty() {
-            resources.set("XObject", xobjects);
-        }
-        if !font_dict.is_empty() {
-            resources.set("Font", font_dict);
-        }
-        let page_id = doc.add_object(dictionary! {
-            "Type" => "Page",
-            "Parent" => pages_id,
-            "MediaBox" => box_array(&Rect::new(0.0, 0.0, page.width, page.height)),
-            "TrimBox" => box_array(&page.trim),
-            "BleedBox" => box_array(&page.bleed),
-            "Resources" => resources,
-            "Contents" => content_id,
-        });
-        kids.push(Object::Reference(page_id));
+    doc.pages = pages
+        .iter()
+        .map(|page| {
+            let mut ops = Vec::with_capacity(page.ops.len() * 8);
+            for op in &page.ops {
+                emit(op, &resources, &mut ops);
+            }
+            let size = printpdf::Rect::from_wh(pt(page.width), pt(page.height));
+            printpdf::PdfPage {
+                media_box: size.clone(),
+                trim_box: size.clone(), // replaced in `finish`, see the module docs
+                crop_box: size,
+                ops,
+            }
+        })
+        .collect();
+
+    let opts = PdfSaveOptions {
+        optimize: true,
+        // the fonts handed over are subsets already
+        subset_fonts: false,
+        secure: true,
+        image_optimization: None,
+    };
+    let mut warnings = Vec::new();
+    let mut out_doc = doc.to_lopdf_document(&opts, &mut warnings);
+    drop(doc);
+    if let Some(w) = warnings
+        .iter()
+        .find(|w| w.severity == PdfParseErrorSeverity::Error)
+    {
+        return Err(PnpError::Pdf(format!("printpdf: {}", w.msg)));
     }
-    doc.objects.insert(
-        pages_id,
-        Object::Dictionary(dictionary! {
-            "Type" => "Pages",
-            "Count" => kids.len() as i64,
-            "Kids" => kids,
-        }),
-    );
+    move_bodies_in(&mut out_doc, bodies)?;
+    finish(&mut out_doc, pages, meta)?;
+    out_doc.compress();
+    let mut out = std::io::BufWriter::new(out);
+    out_doc
+        .save_to(&mut out)
+        .and_then(|_| out.flush())
+        .map_err(|e| PnpError::Pdf(e.to_string()))?;
+    Ok(())
+}
+
+/// The key marking a picture stream whose bytes [`move_bodies_in`] supplies:
+/// its value indexes the bodies. Removed before the file is written.
+const BODY_KEY: &str = "DeckwrightBody";
+
+/// Moves each picture's bytes into its stream object.
+///
+/// printpdf takes every XObject into its document and, converting that to
+/// lopdf, copies each stream: the pictures would be held twice at once
+/// (600 MB for a deck of 60 large JPEGs). So printpdf gets each picture
+/// with its dictionary and an empty body marked [`BODY_KEY`] — it still
+/// creates the object, names it and shares it between pages — and the bytes
+/// move in here, once, without a copy. The smallest lopdf piece that keeps
+/// an export's memory at one copy of its pictures.
+fn move_bodies_in(doc: &mut lopdf::Document, bodies: Vec<Vec<u8>>) -> Result<(), PnpError> {
+    let mut bodies: Vec<Option<Vec<u8>>> = bodies.into_iter().map(Some).collect();
+    for object in doc.objects.values_mut() {
+        let Ok(stream) = object.as_stream_mut() else {
+            continue;
+        };
+        let Some(i) = stream
+            .dict
+            .get(BODY_KEY.as_bytes())
+            .and_then(Object::as_i64)
+            .ok()
+        else {
+            continue;
+        };
+        stream.dict.remove(BODY_KEY.as_bytes());
+        let body = usize::try_from(i)
+            .ok()
+            .and_then(|i| bodies.get_mut(i))
+            .and_then(Option::take)
+            .ok_or_else(|| PnpError::Pdf(format!("picture body {i} is missing or used twice")))?;
+        stream.set_content(body);
+    }
+    if bodies.iter().any(Option::is_some) {
+        return Err(PnpError::Pdf("printpdf dropped a picture".into()));
+    }
+    Ok(())
+}
+
+/// The lopdf part: what printpdf 0.12 has no API for (see the module docs).
+fn finish(doc: &mut lopdf::Document, pages: &[Page], meta: &Meta) -> Result<(), PnpError> {
+    let err = |e: lopdf::Error| PnpError::Pdf(e.to_string());
+    doc.version = PDF_VERSION.to_string();
+    let page_ids: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
+    if page_ids.len() != pages.len() {
+        return Err(PnpError::Pdf(format!(
+            "printpdf wrote {} pages of {}",
+            page_ids.len(),
+            pages.len()
+        )));
+    }
+    for (id, page) in page_ids.into_iter().zip(pages) {
+        let dict = doc.get_dictionary_mut(id).map_err(err)?;
+        dict.set("TrimBox", box_array(&page.trim));
+        dict.set("BleedBox", box_array(&page.bleed));
+    }
     let mut prefs = dictionary! {
         "PrintScaling" => "None",
         "DisplayDocTitle" => true,
@@ -156,140 +272,32 @@ pub fn write(pages: &[Page], images: &[Image], meta: &Meta) -> Result<Vec<u8>, P
     if meta.duplex {
         prefs.set("Duplex", "DuplexFlipLongEdge");
     }
-    let catalog_id = doc.add_object(dictionary! {
-        "Type" => "Catalog",
-        "Pages" => pages_id,
-        "ViewerPreferences" => prefs,
-        "Lang" => Object::string_literal("en"),
-    });
-    let info_id = doc.add_object(dictionary! {
-        "Title" => text_string(&meta.title),
-        "Producer" => Object::string_literal(concat!("Deckwright ", env!("CARGO_PKG_VERSION"))),
-        "Creator" => Object::string_literal("Deckwright print-and-play export"),
-    });
-    doc.trailer.set("Root", catalog_id);
-    doc.trailer.set("Info", info_id);
-    let mut out = Vec::new();
-    doc.save_to(&mut out)
-        .map_err(|e| PnpError::Pdf(e.to_string()))?;
-    Ok(out)
-}
-
-/// Flate-compresses a pixel stream after PNG row prediction (each row
-/// filtered the way PNG encoders do, `/Predictor 15`), which is what lets a
-/// photo-like PNG stay near its own file size. Falls back to the plain
-/// samples if compressing does not pay.
-fn deflate(s: &mut Stream) -> Result<(), PnpError> {
-    let int = |k: &[u8]| s.dict.get(k).and_then(Object::as_i64).unwrap_or(0).max(0) as usize;
-    let (width, bits) = (int(b"Width"), int(b"BitsPerComponent").max(8));
-    let colors = match s.dict.get(b"ColorSpace").and_then(Object::as_name) {
-        Ok(b"DeviceRGB") => 3,
-        _ => 1,
-    };
-    let plain = std::mem::take(&mut s.content);
-    let bpp = colors * bits / 8;
-    let predicted = png_predict(&plain, width * bpp, bpp);
-    s.set_content(predicted);
-    s.dict.set(
-        "DecodeParms",
-        dictionary! {
-            "Predictor" => 15,
-            "Colors" => colors as i64,
-            "BitsPerComponent" => bits as i64,
-            "Columns" => width as i64,
-        },
-    );
-    s.compress().map_err(|e| PnpError::Pdf(e.to_string()))?;
-    if s.dict.get(b"Filter").is_err() {
-        s.set_plain_content(plain);
+    let catalog = doc.catalog_mut().map_err(err)?;
+    catalog.set("ViewerPreferences", prefs);
+    catalog.set("Lang", Object::string_literal("en"));
+    // printpdf writes every info key, `/GTS_PDFXVersion` included even when
+    // empty, and viewers then report the file as PDF/X, which it is not
+    let info = doc
+        .trailer
+        .get(b"Info")
+        .and_then(Object::as_reference)
+        .map_err(err)?;
+    let info = doc.get_dictionary_mut(info).map_err(err)?;
+    let empty: Vec<Vec<u8>> = info
+        .iter()
+        .filter(|(k, v)| {
+            k.as_slice() == b"GTS_PDFXVersion"
+                || v.as_str().is_ok_and(|s| s.is_empty() || s == [0xFE, 0xFF])
+        })
+        .map(|(k, _)| k.clone())
+        .collect();
+    for k in empty {
+        info.remove(&k);
     }
     Ok(())
 }
 
-/// PNG row filtering: each row gets a filter-type byte (0 None, 1 Sub, 2 Up,
-/// 3 Average, 4 Paeth), chosen by the smallest sum of absolute residuals.
-fn png_predict(data: &[u8], row_len: usize, bpp: usize) -> Vec<u8> {
-    if row_len == 0 {
-        return Vec::new();
-    }
-    let rows = data.len() / row_len;
-    let mut out = Vec::with_capacity(data.len() + rows);
-    let zero = vec![0u8; row_len];
-    let mut cand: [Vec<u8>; 5] = Default::default();
-    for r in 0..rows {
-        let cur = &data[r * row_len..(r + 1) * row_len];
-        let prev = if r == 0 {
-            &zero[..]
-        } else {
-            &data[(r - 1) * row_len..r * row_len]
-        };
-        for (f, buf) in cand.iter_mut().enumerate() {
-            buf.clear();
-            for i in 0..row_len {
-                let a = if i >= bpp { cur[i - bpp] } else { 0 };
-                let b = prev[i];
-                let c = if i >= bpp { prev[i - bpp] } else { 0 };
-                let pred = match f {
-                    0 => 0,
-                    1 => a,
-                    2 => b,
-                    3 => ((u16::from(a) + u16::from(b)) / 2) as u8,
-                    _ => paeth(a, b, c),
-                };
-                buf.push(cur[i].wrapping_sub(pred));
-            }
-        }
-        let best = (0..5)
-            .min_by_key(|&f| {
-                cand[f]
-                    .iter()
-                    .map(|&v| u64::from((v as i8).unsigned_abs()))
-                    .sum::<u64>()
-            })
-            .unwrap_or(0);
-        out.push(best as u8);
-        out.extend_from_slice(&cand[best]);
-    }
-    out
-}
-
-fn paeth(a: u8, b: u8, c: u8) -> u8 {
-    let p = i16::from(a) + i16::from(b) - i16::from(c);
-    let (pa, pb, pc) = (
-        (p - i16::from(a)).abs(),
-        (p - i16::from(b)).abs(),
-        (p - i16::from(c)).abs(),
-    );
-    if pa <= pb && pa <= pc {
-        a
-    } else if pb <= pc {
-        b
-    } else {
-        c
-    }
-}
-
-/// A PDF text string: literal when ASCII, else UTF-16BE with a byte-order mark.
-fn text_string(s: &str) -> Object {
-    if s.is_ascii() {
-        Object::string_literal(s)
-    } else {
-        let mut bytes = vec![0xFE, 0xFF];
-        for u in s.encode_utf16() {
-            bytes.extend_from_slice(&u.to_be_bytes());
-        }
-        Object::String(bytes, StringFormat::Hexadecimal)
-    }
-}
-
-fn font_name(face: Face) -> String {
-    match face {
-        Face::Regular => "F0".into(),
-        Face::Bold => "F1".into(),
-    }
-}
-
-/// A rectangle in mm as a PDF box array in points.
+/// A rectangle in mm as a PDF box array (corners) in points.
 fn box_array(r: &Rect) -> Vec<Object> {
     [r.x, r.y, r.right(), r.top()]
         .iter()
@@ -297,50 +305,371 @@ fn box_array(r: &Rect) -> Vec<Object> {
         .collect()
 }
 
-/// An image XObject and its soft mask, uncompressed pixel streams not yet
-/// compressed (the caller does that in parallel).
-fn image_streams(img: &Image) -> (Stream, Option<Stream>) {
-    let mut dict = dictionary! {
-        "Type" => "XObject",
-        "Subtype" => "Image",
-        "Width" => i64::from(img.width),
-        "Height" => i64::from(img.height),
+/// Millimetres as printpdf points (converted in f64, then rounded once).
+fn pt(mm: f64) -> Pt {
+    Pt((mm * PT_PER_MM) as f32)
+}
+
+fn point(p: super::draw::P) -> Point {
+    Point {
+        x: pt(p.x),
+        y: pt(p.y),
+    }
+}
+
+fn color(c: Rgb) -> Color {
+    Color::Rgb(printpdf::Rgb {
+        r: f32::from(c.0) / 255.0,
+        g: f32::from(c.1) / 255.0,
+        b: f32::from(c.2) / 255.0,
+        icc_profile: None,
+    })
+}
+
+/// An affine in PDF order; `linear_mm` scales the linear part from mm to pt
+/// too (a picture's unit square is sized in mm), else only the translation.
+fn matrix(m: &Affine, linear_mm: bool) -> CurTransMat {
+    let [a, b, c, d, e, f] = m.0;
+    let k = if linear_mm { PT_PER_MM } else { 1.0 };
+    CurTransMat::Raw([
+        (a * k) as f32,
+        (b * k) as f32,
+        (c * k) as f32,
+        (d * k) as f32,
+        (e * PT_PER_MM) as f32,
+        (f * PT_PER_MM) as f32,
+    ])
+}
+
+/// One subpath: its points (cubic control points flagged) and whether it
+/// was closed.
+struct Subpath {
+    points: Vec<LinePoint>,
+    closed: bool,
+}
+
+/// Splits a path into subpaths the way PDF reads it: a subpath starts at a
+/// move, and after a close the next segment starts from the closed
+/// subpath's first point.
+fn subpaths(path: &Path) -> Vec<Subpath> {
+    let mut out: Vec<Subpath> = Vec::new();
+    let mut start: Option<Point> = None;
+    let plain = |p: Point| LinePoint { p, bezier: false };
+    let control = |p: Point| LinePoint { p, bezier: true };
+    // the open subpath to extend, starting one at `start` after a close
+    let open = |out: &mut Vec<Subpath>, start: Option<Point>, first: Point| {
+        if out.last().is_none_or(|s| s.closed) {
+            out.push(Subpath {
+                points: vec![plain(start.unwrap_or(first))],
+                closed: false,
+            });
+        }
     };
-    match &img.data {
+    for seg in &path.segs {
+        match *seg {
+            Seg::Move(p) => {
+                let p = point(p);
+                start = Some(p);
+                out.push(Subpath {
+                    points: vec![plain(p)],
+                    closed: false,
+                });
+            }
+            Seg::Line(p) => {
+                let p = point(p);
+                open(&mut out, start, p);
+                if let Some(s) = out.last_mut() {
+                    s.points.push(plain(p));
+                }
+            }
+            Seg::Cubic(a, b, c) => {
+                let (a, b, c) = (point(a), point(b), point(c));
+                open(&mut out, start, a);
+                if let Some(s) = out.last_mut() {
+                    s.points.extend([control(a), control(b), plain(c)]);
+                }
+            }
+            Seg::Close => {
+                if let Some(s) = out.last_mut() {
+                    s.closed = true;
+                }
+            }
+        }
+    }
+    out.retain(|s| s.points.len() > 1);
+    out
+}
+
+/// Appends the printpdf operations of one display-list operation.
+fn emit(op: &Op, res: &Resources, out: &mut Vec<printpdf::Op>) {
+    use printpdf::Op as P;
+    match op {
+        Op::Fill { path, color: c } => {
+            let rings: Vec<PolygonRing> = subpaths(path)
+                .into_iter()
+                .map(|s| PolygonRing { points: s.points })
+                .collect();
+            if rings.is_empty() {
+                return;
+            }
+            out.push(P::SetFillColor { col: color(*c) });
+            out.push(P::DrawPolygon {
+                polygon: Polygon {
+                    rings,
+                    mode: PaintMode::Fill,
+                    winding_order: WindingOrder::NonZero,
+                },
+            });
+        }
+        Op::Stroke {
+            path,
+            color: c,
+            width,
+            dash,
+        } => {
+            out.push(P::SaveGraphicsState);
+            out.push(P::SetOutlineThickness { pt: pt(*width) });
+            out.push(P::SetOutlineColor { col: color(*c) });
+            if let Some(d) = dash {
+                out.push(P::SetLineDashPattern {
+                    dash: LineDashPattern::new(0.0, &[pt(d.0).0, pt(d.1).0]),
+                });
+            }
+            // one stroke per subpath: PDF restarts the dash pattern at each
+            // subpath anyway, so this draws exactly what one `S` would
+            for s in subpaths(path) {
+                out.push(P::DrawLine {
+                    line: Line {
+                        points: s.points,
+                        is_closed: s.closed,
+                    },
+                });
+            }
+            out.push(P::RestoreGraphicsState);
+        }
+        Op::Text {
+            at,
+            size,
+            face,
+            color: c,
+            text,
+        } => {
+            let Some(embedded) = res.fonts.get(face) else {
+                return;
+            };
+            if text.is_empty() {
+                return;
+            }
+            let font = face.font();
+            // Each glyph advances by its `/W` width, which printpdf writes
+            // truncated to 1/1000 em where the measuring uses the exact
+            // advance: a line comes out at most 1/1000 em per glyph shorter
+            // (0.1 mm over 40 characters at 7 pt), never longer than it was
+            // wrapped for.
+            let glyphs = text
+                .chars()
+                .map(|ch| {
+                    let (gid, unicode) = embedded
+                        .glyphs
+                        .get(&font.glyph_or_fallback(ch))
+                        .cloned()
+                        .unwrap_or((0, String::new()));
+                    Codepoint {
+                        gid,
+                        offset: 0.0,
+                        cid: Some(unicode),
+                    }
+                })
+                .collect();
+            out.extend([
+                P::StartTextSection,
+                P::SetFont {
+                    font: PdfFontHandle::External(embedded.id.clone()),
+                    size: Pt(*size as f32),
+                },
+                P::SetFillColor { col: color(*c) },
+                P::SetTextCursor { pos: point(*at) },
+                P::ShowText {
+                    items: vec![TextItem::GlyphIds(glyphs)],
+                },
+                P::EndTextSection,
+            ]);
+        }
+        Op::Image { image, m } => {
+            let Some(id) = res.images.get(image) else {
+                return;
+            };
+            out.extend([
+                P::SaveGraphicsState,
+                P::SetTransformationMatrix {
+                    matrix: matrix(m, true),
+                },
+                // no size given to the XObject, so printpdf adds no scale of
+                // its own: the matrix above maps the unit square
+                P::UseXobject {
+                    id: id.clone(),
+                    transform: XObjectTransform::default(),
+                },
+                P::RestoreGraphicsState,
+            ]);
+        }
+        Op::Group { m, clip, card, ops } => {
+            if let Some(tag) = card {
+                let side: &[u8] = if tag.back { b"Back" } else { b"Front" };
+                out.push(P::BeginMarkedContentWithProperties {
+                    tag: "Card".into(),
+                    properties: DictItem::Dict {
+                        map: BTreeMap::from([
+                            (
+                                "Id".to_string(),
+                                DictItem::String {
+                                    data: tag.id.as_bytes().to_vec(),
+                                    literal: false,
+                                },
+                            ),
+                            ("Side".to_string(), DictItem::Name(side.to_vec())),
+                        ]),
+                    },
+                });
+            }
+            out.push(P::SaveGraphicsState);
+            if *m != Affine::IDENTITY {
+                out.push(P::SetTransformationMatrix {
+                    matrix: matrix(m, false),
+                });
+            }
+            if let Some(r) = clip {
+                out.push(P::DrawRectangle {
+                    rectangle: printpdf::Rect {
+                        x: pt(r.x),
+                        y: pt(r.y),
+                        width: pt(r.w),
+                        height: pt(r.h),
+                        mode: Some(PaintMode::Clip),
+                        winding_order: Some(WindingOrder::NonZero),
+                    },
+                });
+            }
+            for o in ops {
+                emit(o, res, out);
+            }
+            out.push(P::RestoreGraphicsState);
+            if card.is_some() {
+                out.push(P::EndMarkedContentWithProperties);
+            }
+        }
+    }
+}
+
+/// Embeds a subset of `face` covering `chars` as a printpdf font.
+///
+/// The subset is cut here ([`super::font::Font::subset`], typst's
+/// `subsetter`) rather than by printpdf: printpdf subsets only with its
+/// `text_layout` feature, which compiles the azul layout engine (azul-layout,
+/// azul-css, azul-core: some 680,000 lines) for a job of a few lines. Given
+/// an already-subset program, printpdf embeds it as is and writes the font
+/// dictionaries, `/W` (from the subset's own `hmtx`) and `/ToUnicode`.
+fn embed_face(
+    doc: &mut PdfDocument,
+    face: Face,
+    chars: &BTreeSet<char>,
+) -> Result<EmbeddedFace, PnpError> {
+    let font = face.font();
+    let sub = font
+        .subset(chars)
+        .map_err(|e| PnpError::Pdf(e.to_string()))?;
+    let mut font_warnings = Vec::new();
+    let mut parsed = ParsedFont::from_bytes(&sub.data, 0, &mut font_warnings).ok_or_else(|| {
+        PnpError::Pdf(format!(
+            "printpdf cannot read the subset of {}: {font_warnings:?}",
+            font.postscript_name
+        ))
+    })?;
+    // A subset's name starts with a tag of six capital letters (ISO 32000
+    // §9.9.2), derived here from the characters so that a document's two
+    // faces, or two documents, with different subsets get different tags.
+    let digest = super::images::digest(chars.iter().collect::<String>().as_bytes());
+    let tag: String = digest[..6]
+        .iter()
+        .map(|b| char::from(b'A' + b % 26))
+        .collect();
+    parsed.font_name = Some(format!("{tag}+{}", font.postscript_name));
+    // ToUnicode: each glyph back to the character it was set for, preferring
+    // a character's own glyph over a fallback's: U+FFFD drawn for a missing
+    // character copies as that character, unless U+FFFD itself is set too
+    let mut text_of: BTreeMap<u16, char> = BTreeMap::new();
+    for &c in chars {
+        if let Some(g) = font.glyph(c) {
+            text_of.entry(g).or_insert(c);
+        }
+    }
+    for &c in chars {
+        text_of.entry(font.glyph_or_fallback(c)).or_insert(c);
+    }
+    let glyphs = text_of
+        .into_iter()
+        .map(|(g, c)| {
+            let new = sub.map.get(&g).copied().unwrap_or(0);
+            (g, (new, c.to_string()))
+        })
+        .collect();
+    let id = doc.add_font(&parsed);
+    Ok(EmbeddedFace { id, glyphs })
+}
+
+/// A picture as a raw XObject stream (with its soft mask nested, which
+/// printpdf writes as an object of its own). Decoded pictures arrive packed
+/// already ([`super::images::Packed`]): this only describes them.
+///
+/// The bytes go to `bodies` and the stream carries their index under
+/// [`BODY_KEY`] (see [`move_bodies_in`]).
+fn image_stream(img: Image, bodies: &mut Vec<Vec<u8>>) -> ExternalStream {
+    let name = |n: &str| DictItem::Name(n.as_bytes().to_vec());
+    let int = |v: i64| DictItem::Int(v);
+    let (width, height) = (i64::from(img.width), i64::from(img.height));
+    let mut dict: BTreeMap<String, DictItem> = BTreeMap::from([
+        ("Type".to_string(), name("XObject")),
+        ("Subtype".to_string(), name("Image")),
+        ("Width".to_string(), int(width)),
+        ("Height".to_string(), int(height)),
+    ]);
+    // the filter of packed samples: Flate after PNG row prediction
+    let filter =
+        |dict: &mut BTreeMap<String, DictItem>, packed: &Packed, colors: usize, bits: u8| {
+            if packed.flate {
+                dict.insert("Filter".into(), name("FlateDecode"));
+                dict.insert(
+                    "DecodeParms".into(),
+                    DictItem::Dict {
+                        map: BTreeMap::from([
+                            ("Predictor".to_string(), int(PNG_PREDICTOR)),
+                            ("Colors".to_string(), int(colors as i64)),
+                            ("BitsPerComponent".to_string(), int(i64::from(bits))),
+                            ("Columns".to_string(), int(width)),
+                        ]),
+                    },
+                );
+            }
+        };
+    let content = match img.data {
         ImageData::Jpeg {
             bytes,
             components,
             inverted_cmyk,
         } => {
-            dict.set(
-                "ColorSpace",
-                match components {
-                    1 => "DeviceGray",
-                    4 => "DeviceCMYK",
-                    _ => "DeviceRGB",
-                },
-            );
-            dict.set("BitsPerComponent", 8);
-            dict.set("Filter", "DCTDecode");
-            if *inverted_cmyk {
-                dict.set(
-                    "Decode",
-                    vec![
-                        1.into(),
-                        0.into(),
-                        1.into(),
-                        0.into(),
-                        1.into(),
-                        0.into(),
-                        1.into(),
-                        0.into(),
-                    ],
-                );
+            let cs = match components {
+                1 => "DeviceGray",
+                4 => "DeviceCMYK",
+                _ => "DeviceRGB",
+            };
+            dict.insert("ColorSpace".into(), name(cs));
+            dict.insert("BitsPerComponent".into(), int(8));
+            dict.insert("Filter".into(), name("DCTDecode"));
+            if inverted_cmyk {
+                let decode = [1, 0, 1, 0, 1, 0, 1, 0].map(DictItem::Int).to_vec();
+                dict.insert("Decode".into(), DictItem::Array(decode));
             }
-            (
-                Stream::new(dict, bytes.clone()).with_compression(false),
-                None,
-            )
+            bytes
         }
         ImageData::Pixels {
             color,
@@ -348,348 +677,120 @@ fn image_streams(img: &Image) -> (Stream, Option<Stream>) {
             samples,
             alpha,
         } => {
-            let cs: Object = match color {
-                PixelColor::Gray => "DeviceGray".into(),
-                PixelColor::Rgb => "DeviceRGB".into(),
-                PixelColor::Indexed(pal) => {
-                    let table: Vec<u8> = pal.iter().flatten().copied().collect();
-                    Object::Array(vec![
-                        "Indexed".into(),
-                        "DeviceRGB".into(),
-                        (pal.len() as i64 - 1).into(),
-                        Object::String(table, StringFormat::Hexadecimal),
-                    ])
-                }
-            };
-            dict.set("ColorSpace", cs);
-            dict.set("BitsPerComponent", i64::from(*bits));
-            let mask = alpha.as_ref().map(|a| {
-                Stream::new(
-                    dictionary! {
-                        "Type" => "XObject",
-                        "Subtype" => "Image",
-                        "Width" => i64::from(img.width),
-                        "Height" => i64::from(img.height),
-                        "ColorSpace" => "DeviceGray",
-                        "BitsPerComponent" => i64::from(*bits),
+            let cs = match &color {
+                PixelColor::Gray => name("DeviceGray"),
+                PixelColor::Rgb => name("DeviceRGB"),
+                PixelColor::Indexed(pal) => DictItem::Array(vec![
+                    name("Indexed"),
+                    name("DeviceRGB"),
+                    int(pal.len() as i64 - 1),
+                    DictItem::String {
+                        data: pal.iter().flatten().copied().collect(),
+                        literal: false,
                     },
-                    a.clone(),
-                )
-            });
-            (Stream::new(dict, samples.clone()), mask)
-        }
-    }
-}
-
-/// Embeds a subset of `face` covering `chars`; returns the Type0 font and the
-/// original → subset glyph map.
-fn add_font(
-    doc: &mut Document,
-    face: Face,
-    chars: &BTreeSet<char>,
-) -> Result<(ObjectId, HashMap<u16, u16>), PnpError> {
-    let font = face.font();
-    let sub = font
-        .subset(chars)
-        .map_err(|e| PnpError::Pdf(e.to_string()))?;
-    // a subset's name starts with a tag of six capital letters (ISO 32000 9.9.2),
-    // here derived from the characters so the output stays deterministic
-    let digest = super::images::digest(chars.iter().collect::<String>().as_bytes());
-    let tag: String = digest[..6]
-        .iter()
-        .map(|b| char::from(b'A' + b % 26))
-        .collect();
-    let base = format!("{tag}+{}", font.postscript_name);
-    let upem = f64::from(font.units_per_em);
-    let k = |v: i16| Object::Integer((f64::from(v) * 1000.0 / upem).round() as i64);
-    let mut file = Stream::new(
-        dictionary! { "Length1" => sub.data.len() as i64 },
-        sub.data.clone(),
-    );
-    file.compress().map_err(|e| PnpError::Pdf(e.to_string()))?;
-    let file_id = doc.add_object(file);
-    let descriptor = doc.add_object(dictionary! {
-        "Type" => "FontDescriptor",
-        "FontName" => Object::Name(base.clone().into_bytes()),
-        "Flags" => 32,
-        "FontBBox" => vec![k(font.bbox[0]), k(font.bbox[1]), k(font.bbox[2]), k(font.bbox[3])],
-        "ItalicAngle" => 0,
-        "Ascent" => k(font.ascent),
-        "Descent" => k(font.descent),
-        "CapHeight" => k(font.cap_height),
-        "StemV" => if font.weight >= 600 { 140 } else { 80 },
-        "FontFile2" => file_id,
-    });
-    let widths: Vec<Object> = sub
-        .widths
-        .iter()
-        .map(|&w| Object::Integer(i64::from(w)))
-        .collect();
-    let cid_font = doc.add_object(dictionary! {
-        "Type" => "Font",
-        "Subtype" => "CIDFontType2",
-        "BaseFont" => Object::Name(base.clone().into_bytes()),
-        "CIDSystemInfo" => dictionary! {
-            "Registry" => Object::string_literal("Adobe"),
-            "Ordering" => Object::string_literal("Identity"),
-            "Supplement" => 0,
-        },
-        "FontDescriptor" => descriptor,
-        "DW" => 1000,
-        "W" => vec![Object::Integer(0), Object::Array(widths)],
-        "CIDToGIDMap" => "Identity",
-    });
-    // ToUnicode: each subset glyph back to the character it was set for,
-    // preferring a character's own glyph over a fallback's
-    let mut to_char: BTreeMap<u16, char> = BTreeMap::new();
-    for &c in chars {
-        if let Some(g) = font.glyph(c) {
-            to_char.entry(sub.map[&g]).or_insert(c);
-        }
-    }
-    for &c in chars {
-        to_char
-            .entry(sub.map[&font.glyph_or_fallback(c)])
-            .or_insert(c);
-    }
-    let cmap = to_unicode(&to_char);
-    let mut cmap_stream = Stream::new(Dictionary::new(), cmap.into_bytes());
-    cmap_stream
-        .compress()
-        .map_err(|e| PnpError::Pdf(e.to_string()))?;
-    let cmap_id = doc.add_object(cmap_stream);
-    let type0 = doc.add_object(dictionary! {
-        "Type" => "Font",
-        "Subtype" => "Type0",
-        "BaseFont" => Object::Name(base.into_bytes()),
-        "Encoding" => "Identity-H",
-        "DescendantFonts" => vec![Object::Reference(cid_font)],
-        "ToUnicode" => cmap_id,
-    });
-    Ok((type0, sub.map))
-}
-
-/// A ToUnicode CMap for two-byte codes.
-fn to_unicode(map: &BTreeMap<u16, char>) -> String {
-    let mut s = String::from(
-        "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n\
-         /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
-         /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n\
-         1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n",
-    );
-    let entries: Vec<(&u16, &char)> = map.iter().collect();
-    for chunk in entries.chunks(100) {
-        let _ = writeln!(s, "{} beginbfchar", chunk.len());
-        for (g, c) in chunk {
-            let mut utf16 = String::new();
-            for u in c.encode_utf16(&mut [0; 2]) {
-                let _ = write!(utf16, "{u:04X}");
-            }
-            let _ = writeln!(s, "<{g:04X}> <{utf16}>");
-        }
-        s.push_str("endbfchar\n");
-    }
-    s.push_str("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
-    s
-}
-
-/// A number for a content stream: up to 4 decimals, no trailing zeros.
-pub fn num(v: f64) -> String {
-    let mut s = format!("{v:.4}");
-    if s.contains('.') {
-        while s.ends_with('0') {
-            s.pop();
-        }
-        if s.ends_with('.') {
-            s.pop();
-        }
-    }
-    if s == "-0" { "0".to_string() } else { s }
-}
-
-fn pt(v: f64) -> String {
-    num(v * PT_PER_MM)
-}
-
-fn path_ops(path: &Path, out: &mut String) {
-    for seg in &path.segs {
-        match seg {
-            Seg::Move(p) => {
-                let _ = writeln!(out, "{} {} m", pt(p.x), pt(p.y));
-            }
-            Seg::Line(p) => {
-                let _ = writeln!(out, "{} {} l", pt(p.x), pt(p.y));
-            }
-            Seg::Cubic(a, b, c) => {
-                let _ = writeln!(
-                    out,
-                    "{} {} {} {} {} {} c",
-                    pt(a.x),
-                    pt(a.y),
-                    pt(b.x),
-                    pt(b.y),
-                    pt(c.x),
-                    pt(c.y)
-                );
-            }
-            Seg::Close => out.push_str("h\n"),
-        }
-    }
-}
-
-fn rgb(c: super::draw::Rgb) -> String {
-    format!(
-        "{} {} {}",
-        num(f64::from(c.0) / 255.0),
-        num(f64::from(c.1) / 255.0),
-        num(f64::from(c.2) / 255.0)
-    )
-}
-
-fn matrix(m: &Affine, scale_linear: bool) -> String {
-    let [a, b, c, d, e, f] = m.0;
-    let k = if scale_linear { PT_PER_MM } else { 1.0 };
-    format!(
-        "{} {} {} {} {} {} cm",
-        num(a * k),
-        num(b * k),
-        num(c * k),
-        num(d * k),
-        pt(e),
-        pt(f)
-    )
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02X}")).collect()
-}
-
-/// Appends one operation's content.
-fn emit(
-    op: &Op,
-    fonts: &BTreeMap<Face, (ObjectId, HashMap<u16, u16>)>,
-    out: &mut String,
-    images: &mut BTreeSet<usize>,
-    used_fonts: &mut BTreeSet<Face>,
-) {
-    match op {
-        Op::Fill { path, color } => {
-            let _ = writeln!(out, "{} rg", rgb(*color));
-            path_ops(path, out);
-            out.push_str("f\n");
-        }
-        Op::Stroke {
-            path,
-            color,
-            width,
-            dash,
-        } => {
-            let _ = writeln!(out, "q {} w {} RG", pt(*width), rgb(*color));
-            if let Some(d) = dash {
-                let _ = writeln!(out, "[{} {}] 0 d", pt(d.0), pt(d.1));
-            }
-            path_ops(path, out);
-            out.push_str("S Q\n");
-        }
-        Op::Text {
-            at,
-            size,
-            face,
-            color,
-            text,
-        } => {
-            let Some((_, map)) = fonts.get(face) else {
-                return;
+                ]),
             };
-            used_fonts.insert(*face);
-            let font = face.font();
-            let mut codes = String::with_capacity(text.len() * 4);
-            for c in text.chars() {
-                let g = map.get(&font.glyph_or_fallback(c)).copied().unwrap_or(0);
-                let _ = write!(codes, "{g:04X}");
-            }
-            let _ = writeln!(
-                out,
-                "BT /{} {} Tf {} rg {} {} Td <{codes}> Tj ET",
-                font_name(*face),
-                num(*size),
-                rgb(*color),
-                pt(at.x),
-                pt(at.y)
-            );
-        }
-        Op::Image { image, m } => {
-            images.insert(*image);
-            let _ = writeln!(out, "q {} /Im{image} Do Q", matrix(m, true));
-        }
-        Op::Group { m, clip, card, ops } => {
-            if let Some(tag) = card {
-                let _ = writeln!(
-                    out,
-                    "/Card <</Id <{}> /Side /{}>> BDC",
-                    hex(tag.id.as_bytes()),
-                    if tag.back { "Back" } else { "Front" }
+            dict.insert("ColorSpace".into(), cs);
+            dict.insert("BitsPerComponent".into(), int(i64::from(bits)));
+            if let Some(a) = alpha {
+                let mut mask = BTreeMap::from([
+                    ("Type".to_string(), name("XObject")),
+                    ("Subtype".to_string(), name("Image")),
+                    ("Width".to_string(), int(width)),
+                    ("Height".to_string(), int(height)),
+                    ("ColorSpace".to_string(), name("DeviceGray")),
+                    ("BitsPerComponent".to_string(), int(i64::from(bits))),
+                ]);
+                filter(&mut mask, &a, 1, bits);
+                mask.insert(BODY_KEY.into(), int(bodies.len() as i64));
+                bodies.push(a.data);
+                dict.insert(
+                    "SMask".into(),
+                    DictItem::Stream {
+                        stream: ExternalStream {
+                            dict: mask,
+                            content: Vec::new(),
+                            compress: false,
+                        },
+                    },
                 );
             }
-            out.push_str("q\n");
-            if *m != Affine::IDENTITY {
-                let _ = writeln!(out, "{}", matrix(m, false));
-            }
-            if let Some(r) = clip {
-                let _ = writeln!(
-                    out,
-                    "{} {} {} {} re W n",
-                    pt(r.x),
-                    pt(r.y),
-                    pt(r.w),
-                    pt(r.h)
-                );
-            }
-            for o in ops {
-                emit(o, fonts, out, images, used_fonts);
-            }
-            out.push_str("Q\n");
-            if card.is_some() {
-                out.push_str("EMC\n");
-            }
+            filter(&mut dict, &samples, color.channels(), bits);
+            samples.data
         }
+    };
+    dict.insert(BODY_KEY.into(), int(bodies.len() as i64));
+    bodies.push(content);
+    ExternalStream {
+        dict,
+        content: Vec::new(),
+        // packed already (or JPEG): printpdf and lopdf must leave it be
+        compress: false,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pnp::draw::{CardTag, Rgb, p};
+    use crate::pnp::draw::{CardTag, p};
+    use lopdf::Document;
     use std::path::PathBuf;
 
     #[test]
-    fn png_prediction_round_trips_through_lopdf() {
-        let (w, h) = (37usize, 11usize);
+    fn packed_pixels_are_described_for_viewers_to_unpack() {
+        // lopdf undoes the Flate and the PNG predictor as a viewer would
+        let (w, h) = (37u32, 11u32);
         let samples: Vec<u8> = (0..w * h * 3).map(|i| ((i * 7) % 251) as u8).collect();
-        let mut s = Stream::new(
-            dictionary! {
-                "Width" => w as i64,
-                "Height" => h as i64,
-                "ColorSpace" => "DeviceRGB",
-                "BitsPerComponent" => 8,
+        let img = Image {
+            path: PathBuf::from("x.png"),
+            width: w,
+            height: h,
+            source_width: w,
+            source_height: h,
+            orientation: image::metadata::Orientation::NoTransforms,
+            file_len: 0,
+            data: ImageData::Pixels {
+                color: PixelColor::Rgb,
+                bits: 8,
+                samples: Packed::pack(&samples, w, 3, 8),
+                alpha: None,
             },
-            samples.clone(),
-        );
-        deflate(&mut s).unwrap();
+        };
+        let mut bodies = Vec::new();
+        let mut s = image_stream(img, &mut bodies);
+        assert!(!s.compress);
+        assert!(s.content.is_empty(), "the bytes wait in `bodies`");
+        assert_eq!(s.dict.remove(BODY_KEY), Some(DictItem::Int(0)));
+        s.content = bodies.remove(0);
         assert_eq!(
-            s.dict.get(b"Filter").unwrap().as_name().unwrap(),
-            b"FlateDecode"
+            s.dict.get("Filter"),
+            Some(&DictItem::Name(b"FlateDecode".to_vec()))
         );
+        let mut d = lopdf::Dictionary::new();
+        for (k, v) in &s.dict {
+            d.set(k.as_bytes(), v.to_lopdf());
+        }
+        let s = lopdf::Stream::new(d, s.content);
         assert_eq!(s.decompressed_content().unwrap(), samples);
     }
 
     #[test]
-    fn numbers_are_short_and_exact_enough() {
-        assert_eq!(num(1.0), "1");
-        assert_eq!(num(-0.00001), "0");
-        assert_eq!(num(12.345678), "12.3457");
-        assert_eq!(num(0.5), "0.5");
-        assert_eq!(pt(25.4), "72");
+    fn subpaths_split_at_moves_and_restart_after_close() {
+        let mut path = Path::rect(Rect::new(0.0, 0.0, 10.0, 10.0));
+        path.segs.push(Seg::Line(p(20.0, 20.0))); // continues from the start
+        path.extend(Path::line(p(1.0, 1.0), p(2.0, 2.0)));
+        let s = subpaths(&path);
+        assert_eq!(s.len(), 3);
+        assert!(s[0].closed && s[0].points.len() == 4);
+        assert!(!s[1].closed);
+        assert_eq!(s[1].points[0].p.x, Pt(0.0));
+        assert_eq!(s[1].points[1].p.x, pt(20.0));
+        assert_eq!(s[2].points.len(), 2);
+        let e = Path::ellipse(p(5.0, 5.0), 2.0, 1.0);
+        let s = subpaths(&e);
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].points.len(), 1 + 4 * 3);
+        assert_eq!(s[0].points.iter().filter(|q| q.bezier).count(), 8);
     }
 
     fn page(ops: Vec<Op>) -> Page {
@@ -702,23 +803,30 @@ mod tests {
         }
     }
 
+    fn num(o: &Object) -> f64 {
+        o.as_float().map(f64::from).unwrap()
+    }
+
     #[test]
     fn writes_a_parseable_document_with_preferences_and_boxes() {
         let img = Image {
             path: PathBuf::from("x.png"),
             width: 2,
             height: 1,
+            source_width: 2,
+            source_height: 1,
             orientation: image::metadata::Orientation::NoTransforms,
             file_len: 10,
             data: ImageData::Pixels {
                 color: PixelColor::Rgb,
                 bits: 8,
-                samples: vec![255, 0, 0, 0, 0, 255],
-                alpha: Some(vec![255, 128]),
+                samples: Packed::plain(vec![255, 0, 0, 0, 0, 255]),
+                alpha: Some(Packed::plain(vec![255, 128])),
             },
         };
         let ops = vec![
             Op::text(p(20.0, 280.0), 7.0, Face::Bold, Rgb::BLACK, "Héllo ∞"),
+            Op::text(p(20.0, 270.0), 7.0, Face::Regular, Rgb::BLACK, "\u{E000}x"),
             Op::Group {
                 m: Affine::translate(10.0, 10.0),
                 clip: Some(Rect::new(0.0, 0.0, 63.0, 88.0)),
@@ -734,7 +842,7 @@ mod tests {
         ];
         let bytes = write(
             &[page(ops.clone()), page(ops)],
-            &[img],
+            vec![img],
             &Meta {
                 title: "Test — deck".into(),
                 duplex: true,
@@ -742,6 +850,12 @@ mod tests {
         )
         .unwrap();
         let doc = Document::load_mem(&bytes).unwrap();
+        assert_eq!(doc.version, "1.7");
+        let info = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+        let info = doc.get_dictionary(info).unwrap();
+        assert!(info.get(b"GTS_PDFXVersion").is_err(), "not PDF/X");
+        assert!(info.get(b"Author").is_err(), "no empty entries");
+        assert!(info.get(b"Title").is_ok() && info.get(b"Producer").is_ok());
         assert_eq!(doc.get_pages().len(), 2);
         let catalog = doc.catalog().unwrap();
         let prefs = catalog
@@ -767,11 +881,59 @@ mod tests {
             })
             .collect();
         assert_eq!(images.len(), 1, "one XObject for the picture used twice");
+        // the bytes moved in, the marker gone, the mask's too
+        let pic = images[0];
+        assert_eq!(pic.content, [255, 0, 0, 0, 0, 255]);
+        let mask = doc
+            .get_object(pic.dict.get(b"SMask").unwrap().as_reference().unwrap())
+            .unwrap()
+            .as_stream()
+            .unwrap();
+        assert_eq!(mask.content, [255, 128]);
+        assert!(
+            !bytes
+                .windows(BODY_KEY.len())
+                .any(|w| w == BODY_KEY.as_bytes())
+        );
         let (_, first) = doc.get_pages().into_iter().next().unwrap();
         let page = doc.get_dictionary(first).unwrap();
-        let trim = page.get(b"TrimBox").unwrap().as_array().unwrap();
-        assert!((trim[0].as_float().unwrap() - 28.3465).abs() < 0.01);
+        let corners = |key: &[u8]| -> Vec<f64> {
+            page.get(key)
+                .unwrap()
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(num)
+                .collect()
+        };
+        let expect = |v: f64| v * PT_PER_MM;
+        for (key, want) in [
+            (b"TrimBox".as_slice(), [10.0, 10.0, 73.0, 98.0]),
+            (b"BleedBox".as_slice(), [9.0, 9.0, 74.0, 99.0]),
+            (b"MediaBox".as_slice(), [0.0, 0.0, 210.0, 297.0]),
+        ] {
+            let got = corners(key);
+            for (g, w) in got.iter().zip(want) {
+                assert!((g - expect(w)).abs() < 0.01, "{key:?}: {got:?}");
+            }
+        }
         let text = doc.extract_text(&[1]).unwrap();
         assert!(text.contains("Héllo ∞"), "{text:?}");
+        // a character the font lacks is drawn as U+FFFD but reads back as itself
+        assert!(text.contains("\u{E000}x"), "{text:?}");
+        // both faces embedded as subsets: tagged names, small programs
+        let fonts: Vec<String> = doc
+            .objects
+            .values()
+            .filter_map(|o| o.as_dict().ok())
+            .filter(|d| d.get(b"Subtype").and_then(|v| v.as_name()).ok() == Some(b"Type0"))
+            .map(|d| String::from_utf8_lossy(d.get(b"BaseFont").unwrap().as_name().unwrap()).into())
+            .collect();
+        assert_eq!(fonts.len(), 2, "{fonts:?}");
+        for f in &fonts {
+            assert!(f.len() > 7 && f.as_bytes()[6] == b'+', "{f}");
+            assert!(f[7..].starts_with("DejaVuSansCondensed"), "{f}");
+        }
+        assert!(bytes.len() < 40_000, "{} bytes", bytes.len());
     }
 }

@@ -35,10 +35,19 @@ pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
 /// The MIME type and pixel size of image bytes, from their content (falling
 /// back on the file name's extension). The size is `None` when the bytes do not
 /// decode as an image header.
+///
+/// PNG and JPEG headers are read with the decoders and limits PDF exports use
+/// ([`crate::pnp::images::probe`]): a PNG's ICC profile and text are skipped
+/// unread, so a picture with a 1 GiB `iCCP` costs nothing here (the image
+/// crate's reader would inflate the profile to find the size).
 fn sniff(bytes: &[u8], file_name: &str) -> (String, Option<(u32, u32)>) {
-    let reader = image::ImageReader::new(Cursor::new(bytes)).with_guessed_format();
-    let format = reader.as_ref().ok().and_then(|r| r.format());
-    let dims = reader.ok().and_then(|r| r.into_dimensions().ok());
+    if let Some((format, w, h)) = crate::pnp::images::probe(bytes) {
+        return (format.to_mime_type().to_string(), Some((w, h)));
+    }
+    let format = image::ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()
+        .and_then(|r| r.format());
     let mime = match format {
         Some(f) => f.to_mime_type().to_string(),
         None => {
@@ -52,7 +61,7 @@ fn sniff(bytes: &[u8], file_name: &str) -> (String, Option<(u32, u32)>) {
             }
         }
     };
-    (mime, dims)
+    (mime, None)
 }
 
 /// The last component of a path as written in a catalog (`img/a.png` → `a.png`).

@@ -323,7 +323,9 @@ impl Rules for Fuzzycards {
     type State = State;
     type Action = Action;
 
-    const GAME: GameId = GameId::Fuzzycards;
+    fn game(&self) -> GameId {
+        GameId::Fuzzycards
+    }
     const TURN_UNIT: TurnUnit = TurnUnit::Turn;
     const LABELS: CurveLabels = CurveLabels {
         resources: "energy",

@@ -18,7 +18,7 @@
 //! Strange World has no goldfish (its solo mode is the World screen), so its
 //! decks are not offered here.
 
-pub mod estimate;
+pub use crate::gui::widget::estimate;
 mod goldfish;
 mod view;
 
@@ -37,7 +37,7 @@ use crate::gui::db::Db;
 use crate::gui::job::{Cancel, Runs, Update};
 use crate::gui::widget::Pick;
 use crate::gui::widget::chart::{BarChart, LineChart};
-use crate::model::{Catalog, GameId};
+use crate::model::Catalog;
 use crate::store::{DeckId, DeckInfo};
 
 use super::{Action, Shortcut};
@@ -103,14 +103,7 @@ pub enum RunState {
     Failed(String),
 }
 
-/// The quick estimate.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Estimate {
-    None,
-    Running,
-    Ready(Box<Summary>),
-    Failed(String),
-}
+pub use crate::gui::widget::estimate::Estimate;
 
 /// The charts of a finished run.
 #[derive(Clone, Debug, PartialEq)]
@@ -174,7 +167,7 @@ impl Playtest {
             p.db.run(|s| {
                 Ok(s.decks(None)?
                     .into_iter()
-                    .filter(|d| d.game != GameId::StrangeWorld)
+                    .filter(|d| crate::engine::deals(d.game))
                     .collect())
             }),
             Message::Listed,

@@ -73,7 +73,7 @@ impl Library {
     pub(super) fn import_catalog(&mut self, path: PathBuf, replace: bool) -> Action<Message> {
         Action::Run(Task::perform(
             self.db.run_with(move |s| {
-                let loaded = catalog::load(&path).map_err(|d| d.to_string())?;
+                let loaded = catalog::load_checked(&path).map_err(|d| d.to_string())?;
                 let warnings = catalog::lint(&loaded.catalog, &loaded.card_lines).len();
                 let name = loaded.catalog.name.clone();
                 let cards = loaded.catalog.cards.len();

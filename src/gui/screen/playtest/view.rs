@@ -3,14 +3,13 @@
 //! legal actions); goldfish runs with their charts on the right.
 
 use iced::widget::{
-    button, column, container, pick_list, progress_bar, row, rule, scrollable, text, text_input,
+    button, column, container, progress_bar, row, rule, scrollable, text, text_input,
 };
 use iced::{Border, Color, Element, Fill, FillPortion, Theme};
 
 use crate::engine::core::{Outcome, Seat, Snapshot};
 use crate::engine::session::Session;
-use crate::gui::widget::{Pick, SCROLLBAR_GAP, choice, muted, picked};
-use crate::store::DeckId;
+use crate::gui::widget::{SCROLLBAR_GAP, choice, deck_picker, muted};
 
 use super::estimate::{self, QUICK_GAMES};
 use super::{Current, Estimate, GAMES_ID, Message, Playtest, RunState, SEED_ID};
@@ -22,25 +21,9 @@ const LOG_LINES: usize = 14;
 
 impl Playtest {
     pub fn view(&self) -> Element<'_, Message> {
-        let decks: Vec<Pick<DeckId>> = self
-            .decks()
-            .iter()
-            .map(|d| {
-                Pick::some(
-                    d.id,
-                    format!("{} — {}", d.name, crate::games::game(d.game).def().name),
-                )
-            })
-            .collect();
         let current = self.current().map(|c| c.info.id);
         let top = row![
-            pick_list(
-                decks.clone(),
-                picked(&decks, current.as_ref()),
-                Message::Deck
-            )
-            .placeholder("Choose a deck")
-            .width(320),
+            deck_picker(self.decks(), current, Message::Deck).width(320),
             choice(
                 "Going first",
                 self.seat() == Seat::First,

@@ -1,0 +1,503 @@
+//! Bizarre World, two players (rulebook, rules-notes BW §3-§4).
+//!
+//! Setup: shuffle, draw to 5 (no mulligan); life from the duel size (Speed
+//! 10, Normal 15, Long 20; BW-D2; whose deck sets it: option `duel_format`).
+//! Each turn: start-of-turn effects, the Draw Phase (1 card; an empty deck
+//! draws nothing, or loses with `deck_out = lose`), the Sacrifice Phase (put
+//! any hand cards face down as neutral resources), Unexhaust, then Main: play
+//! creatures by exhausting resources equal to their cost, use active
+//! abilities (pay the cost box, then resolve as much as possible), and
+//! declare attacks, each spending all the ⚔ gained this turn. ⚔ comes only
+//! from abilities; unspent ⚔ is lost at the end of the turn. No attack on the
+//! starting player's first turn (`first_turn_attack_ban`, BW §6.1).
+//!
+//! A battle (L139-159): the attacker's *attack sources* are its creatures in
+//! play that contributed ⚔ to the attack. The defender may respond by using
+//! abilities that grant ⚔ (not those of creatures that "cannot use their
+//! ability in response to an attack"), paid with what it left unexhausted.
+//! Then the attacker distributes its ⚔ onto the defender's sources — as much
+//! as it can, a source killed when it receives all it contributed — and the
+//! rest is taken from the defender's life; then the defender distributes its
+//! ⚔ onto the attacker's sources, the rest wasted (BW §6.4, option
+//! `defender_leftover`). Killed creatures go to the discard.
+//!
+//! Readings the rules leave open, decided here:
+//! - Abilities may be used again and again while their cost can be paid
+//!   (BW §6.7). A creature does not exhaust by using its ability, and it
+//!   cannot exhaust itself to pay its own ability's cost ("an exhausted
+//!   creature cannot use its abilities").
+//! - **Loop guard.** A cost-free ability (no exhaust, no kill; e.g. "You have
+//!   0 cards in hand" + draw) repeats only while it draws a card from a
+//!   non-empty deck; any other cost-free ability is used at most once per
+//!   creature per turn (the sister rulebook's looping rule).
+//! - Costs are paid automatically in a fixed order (face-down resources,
+//!   then resource creatures without abilities, then the others, special
+//!   resources last), so a typed `Play`/`Activate` action is enough; a
+//!   special cost ("Exhaust 1 Coin resource") only takes that special resource.
+//! - Distributing ⚔ is done for the players by the engine: the most
+//!   valuable sources that can be killed first (the rulebook leaves the
+//!   order to the player; it changes which creatures die, never the life lost).
+//!
+//! Split by concern: [`cards`], [`text`], [`turn`] (rules, battles and the
+//! interpreter's table), [`policy`], [`view`].
+
+pub mod cards;
+pub mod policy;
+pub mod text;
+pub mod turn;
+pub mod view;
+
+use std::cell::RefCell;
+
+use serde::{Deserialize, Serialize};
+
+use self::cards::Def;
+use super::core::{
+    Core, CurveLabels, Illegal, Log, Outcome, Seat, Seated, Side, Snapshot, Table, Trace, TurnUnit,
+    Vanilla, ensure,
+};
+use super::coverage::CardReading;
+use super::game::{Level, Rules};
+use super::schedule::Schedule;
+use super::session::{DeckSide, Engine, EngineError, EngineOptions};
+use crate::games::OptionError;
+use crate::model::{Card, GameId};
+
+pub use crate::games::bizarre_world::{
+    DeckOut, DefenderLeftover, DuelFormat, FirstTurnBan, Options, Setup,
+};
+
+impl Options {
+    /// The defaults overridden by `key=value` pairs.
+    pub fn read(overrides: &[(String, String)]) -> Result<Options, OptionError> {
+        crate::games::BizarreWorld.options(overrides)
+    }
+}
+
+crate::zone_enum!(
+    /// One player's zones.
+    pub enum Zone {
+        Deck => "Deck",
+        Hand => "Hand",
+        Resources => "Neutral Resource Zone",
+        Play => "Play Area",
+        Discard => "Discard",
+    }
+);
+
+pub type Z = Seated<Zone>;
+
+#[inline]
+pub fn z(p: usize, zone: Zone) -> Z {
+    Seated::of(p, zone)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    Sacrifice,
+    Main,
+    /// The defender may answer an attack with abilities that grant ⚔.
+    Respond,
+    Over,
+}
+
+/// A player choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+pub enum Action {
+    /// Sacrifice Phase: put a hand card face down as a neutral resource.
+    Sacrifice { card: u16 },
+    /// Main: play a creature, exhausting resources equal to its cost.
+    Play { card: u16 },
+    /// Use a creature's active ability (`ability`: its index).
+    Activate { card: u16, ability: u8 },
+    /// Use an ability with an exhaust cost `times` times in a row (all or
+    /// nothing: the resources must cover every use).
+    Repeat { card: u16, ability: u8, times: u8 },
+    /// Main: declare an attack with all ⚔ gained this turn.
+    Attack,
+    /// End the Sacrifice Phase, the turn, or (defending) the response.
+    Next,
+}
+
+/// The ⚔ of an attack in progress.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Battle {
+    /// ⚔ the attacker spent.
+    pub attack: i32,
+    /// The attacker's sources: (creature, ⚔ it contributed).
+    pub sources: Vec<(u16, u8)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub core: Core<Z>,
+    pub phase: Phase,
+    /// ⚔ each player gained this turn and has not spent.
+    pub attack: [i32; 2],
+    /// Per copy: ⚔ it contributed since its controller last spent ⚔.
+    pub contributed: Vec<u8>,
+    pub exhausted: Vec<bool>,
+    /// Cost-free ability uses this turn (the loop guard).
+    pub free_uses: Vec<u8>,
+    pub battle: Battle,
+}
+
+#[derive(Clone, Debug)]
+pub struct BizarreWorld {
+    pub table: Table<Def>,
+    /// Special resource names, by `ResourceKind::Special` index.
+    pub specials: Vec<String>,
+    pub setup: &'static Setup,
+    pub options: Options,
+    /// Each player's life (the duel size).
+    pub life: [u32; 2],
+    pub duel: String,
+    pub max_turns: u16,
+    pub passive_opponent: bool,
+}
+
+/// The duel a deck of `size` cards plays (BW-D2).
+fn duel(size: usize) -> Result<&'static crate::games::bizarre_world::DuelSize, String> {
+    let rules = crate::games::BizarreWorld.rules();
+    rules.duel_for(size as u32).ok_or_else(|| {
+        format!(
+            "the deck has {size} cards, which fits no Bizarre World duel size (a Speed Duel needs at least {}), so the opponent's life is unknown",
+            rules.duel.first().map_or(0, |d| d.min)
+        )
+    })
+}
+
+/// Whether every card of a deck is marked random (BW-D1's random mode).
+fn random_deck(side: &DeckSide<'_>) -> bool {
+    !side.cards.cards.is_empty()
+        && side
+            .cards
+            .cards
+            .iter()
+            .all(|&i| crate::games::bizarre_world::is_random(&side.catalog.cards[usize::from(i)]))
+}
+
+impl BizarreWorld {
+    /// Compiles player 0's deck against player 1's (`None`: passive). Each
+    /// size must fit a duel (BW-D2), which sets life; random decks play only
+    /// random decks (BW-D1).
+    pub fn new(
+        me: DeckSide<'_>,
+        opponent: Option<DeckSide<'_>>,
+        options: Options,
+        max_turns: u16,
+    ) -> Result<BizarreWorld, String> {
+        let mine = duel(me.cards.len())?;
+        let mut life = [mine.life; 2];
+        if let Some(o) = &opponent {
+            let theirs = duel(o.cards.len()).map_err(|e| format!("deck B: {e}"))?;
+            if options.duel_format == DuelFormat::OwnDeck {
+                life[1] = theirs.life;
+            }
+            if random_deck(&me) != random_deck(o) {
+                return Err(
+                    "only play random decks against other random decks (BW-D1): one deck is random and the other is not"
+                        .into(),
+                );
+            }
+        }
+        let empty = super::DeckCards { cards: Vec::new() };
+        let them = opponent.unwrap_or(DeckSide {
+            catalog: me.catalog,
+            cards: &empty,
+        });
+        let specials = RefCell::new(Vec::<String>::new());
+        let intern = |name: &str| -> u8 {
+            let mut s = specials.borrow_mut();
+            let key = name.trim().to_lowercase();
+            match s.iter().position(|x| *x == key) {
+                Some(i) => i as u8,
+                None => {
+                    s.push(key);
+                    (s.len() - 1).min(u8::MAX as usize) as u8
+                }
+            }
+        };
+        let table = Table::build(
+            [
+                Side {
+                    catalog: me.catalog,
+                    cards: me.cards,
+                },
+                Side {
+                    catalog: them.catalog,
+                    cards: them.cards,
+                },
+            ],
+            |c| Def::of(c, &mut |s| intern(s)),
+            |c| cards::read(c).reason(),
+            Def::blank(),
+        );
+        Ok(BizarreWorld {
+            table,
+            specials: specials.into_inner(),
+            setup: crate::games::BizarreWorld.setup(),
+            options,
+            life,
+            duel: mine.name.clone(),
+            max_turns,
+            passive_opponent: opponent.is_none(),
+        })
+    }
+
+    #[inline]
+    pub fn def(&self, c: u16) -> &Def {
+        self.table.def(c)
+    }
+
+    #[inline]
+    pub fn owner(&self, c: u16) -> usize {
+        self.table.owner(c)
+    }
+}
+
+impl Rules for BizarreWorld {
+    type State = State;
+    type Action = Action;
+
+    fn game(&self) -> GameId {
+        GameId::BizarreWorld
+    }
+    const TURN_UNIT: TurnUnit = TurnUnit::Turn;
+    const LABELS: CurveLabels = CurveLabels {
+        resources: "resources",
+        hand: "cards in hand",
+        damage: "damage",
+        played: "creatures played",
+        castable: "affordable cards in hand",
+    };
+
+    fn new_state(&self) -> State {
+        let n = self.table.copies();
+        let mut core = Core::new(n, self.table.defs.len(), self.max_turns);
+        core.passive = [false, self.passive_opponent];
+        State {
+            core,
+            phase: Phase::Sacrifice,
+            attack: [0; 2],
+            contributed: vec![0; n],
+            exhausted: vec![false; n],
+            free_uses: vec![0; n],
+            battle: Battle::default(),
+        }
+    }
+
+    fn deal(&self, st: &mut State, seed: u64, seat: Seat) {
+        st.core
+            .reset(&self.table, seed, seat, |p| z(p, Zone::Deck), 0);
+        st.core.life = [self.life[0] as i32, self.life[1] as i32];
+        st.attack = [0; 2];
+        st.contributed.fill(0);
+        st.exhausted.fill(false);
+        st.free_uses.fill(0);
+        st.battle = Battle::default();
+        for p in 0..2 {
+            for _ in 0..self.setup.opening_hand {
+                st.core
+                    .zones
+                    .move_top(z(p, Zone::Deck), z(p, Zone::Hand), super::core::At::Top);
+            }
+        }
+    }
+
+    fn begin(&self, st: &mut State) {
+        let first = st.core.seat.first_player();
+        self.begin_turn(st, first);
+    }
+
+    fn to_act(&self, st: &State) -> usize {
+        match st.phase {
+            Phase::Respond => 1 - st.core.active,
+            _ => st.core.active,
+        }
+    }
+
+    fn passive(&self, st: &State, p: usize) -> bool {
+        st.core.passive[p]
+    }
+
+    fn apply(&self, st: &mut State, action: Action) -> Result<(), Illegal> {
+        ensure(st.core.outcome.is_none(), "game over", || {
+            "the game is over".into()
+        })?;
+        self.act(st, action)?;
+        if st.core.over() {
+            st.phase = Phase::Over;
+        }
+        Ok(())
+    }
+
+    fn legal_actions(&self, st: &State, out: &mut Vec<Action>) {
+        self.legal(st, out);
+    }
+
+    fn policy(&self, st: &State, level: Level) -> Action {
+        policy::choose(self, st, level)
+    }
+
+    fn pass(&self, _st: &State) -> Action {
+        Action::Next
+    }
+
+    /// The other player's hand and deck are pooled, shuffled and the hand
+    /// dealt again at its size; the viewer's own deck is reshuffled; the
+    /// game's randomness starts from `seed`. The play areas and discards are
+    /// open; face-down resources are all Neutral, so which cards they are
+    /// changes nothing and they stay.
+    fn sample_world(&self, st: &mut State, viewer: usize, seed: u64) -> bool {
+        let mut r = super::core::rng(seed);
+        st.core.zones.shuffle(z(viewer, Zone::Deck), &mut r);
+        let foe = super::core::other(viewer);
+        if !st.core.passive[foe] {
+            let hand = st.core.zones.len(z(foe, Zone::Hand));
+            st.core
+                .zones
+                .move_all(z(foe, Zone::Hand), z(foe, Zone::Deck));
+            st.core.zones.shuffle(z(foe, Zone::Deck), &mut r);
+            for _ in 0..hand {
+                st.core.zones.move_top(
+                    z(foe, Zone::Deck),
+                    z(foe, Zone::Hand),
+                    super::core::At::Top,
+                );
+            }
+        }
+        st.core.rng = r;
+        true
+    }
+
+    fn outcome(&self, st: &State) -> Option<Outcome> {
+        st.core.outcome
+    }
+
+    fn trace<'s>(&self, st: &'s State) -> &'s Trace {
+        &st.core.trace
+    }
+
+    fn invariants(&self, st: &State) -> Result<(), String> {
+        st.core.check_cards(&self.table)?;
+        for p in 0..2 {
+            for &c in st.core.zones.get(z(p, Zone::Play)) {
+                if self.def(c).blank {
+                    return Err("a blank card is in play".into());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn snapshot(&self, st: &State) -> Snapshot {
+        view::snapshot(self, st)
+    }
+
+    fn describe(&self, st: &State, action: Action) -> String {
+        view::describe(self, st, action)
+    }
+
+    fn log_mut<'s>(&self, st: &'s mut State) -> &'s mut Log {
+        &mut st.core.log
+    }
+
+    fn log<'s>(&self, st: &'s State) -> &'s Log {
+        &st.core.log
+    }
+
+    fn copy_name(&self, copy: u16) -> &str {
+        self.table.copy_name(copy)
+    }
+
+    fn names(&self) -> &[String] {
+        &self.table.names
+    }
+
+    fn distinct(&self) -> Vec<(u16, usize)> {
+        self.table
+            .distinct()
+            .into_iter()
+            .map(|d| (d, self.table.count(d)))
+            .collect()
+    }
+
+    fn own_copies(&self) -> usize {
+        self.table.own_copies()
+    }
+
+    fn vanilla(&self) -> Vec<Vanilla> {
+        self.table.vanilla()
+    }
+
+    fn without_one(&self, def: u16) -> BizarreWorld {
+        let mut s = self.clone();
+        s.table.deck = self.table.deck_without_one(def);
+        s
+    }
+
+    fn catalog_card(&self, copy: u16) -> Option<usize> {
+        self.table.source[usize::from(self.table.def_index(copy))].map(|(_, i)| i)
+    }
+
+    fn max_turns(&self) -> u16 {
+        self.max_turns
+    }
+
+    fn hand<'s>(&self, st: &'s State, p: usize) -> &'s [u16] {
+        st.core.zones.get(z(p, Zone::Hand))
+    }
+
+    fn draw_pile<'s>(&self, st: &'s State, p: usize) -> &'s [u16] {
+        st.core.zones.get(z(p, Zone::Deck))
+    }
+
+    fn schedule(&self, seat: Seat) -> Schedule {
+        Schedule {
+            opening: self.setup.opening_hand,
+            per_turn: self.setup.draws_per_turn,
+            skip_first: self.setup.first_player_skips_draw && seat == Seat::First,
+            unit: "turn",
+        }
+    }
+}
+
+/// The engine plug-in ([`super::PLUGINS`]).
+pub struct Plugin;
+
+pub static PLUGIN: Plugin = Plugin;
+
+impl super::session::Plugin for Plugin {
+    fn game(&self) -> GameId {
+        GameId::BizarreWorld
+    }
+
+    fn compile(
+        &self,
+        me: DeckSide<'_>,
+        opponent: Option<DeckSide<'_>>,
+        opts: &EngineOptions,
+    ) -> Result<Engine, EngineError> {
+        if !opts.dummies.is_empty() {
+            return Err(EngineError::Setup(
+                "dummy Fighters are for Rizontical only".into(),
+            ));
+        }
+        Ok(Engine::of(
+            BizarreWorld::new(
+                me,
+                opponent,
+                Options::read(&opts.overrides)?,
+                opts.max_turns,
+            )
+            .map_err(EngineError::Setup)?,
+        ))
+    }
+
+    fn read(&self, card: &Card) -> CardReading {
+        cards::read(card)
+    }
+}
