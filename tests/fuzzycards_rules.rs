@@ -3,13 +3,14 @@
 //! forced, one per effect kind. Cards are made here from their printed text:
 //! the engine reads it.
 
-use deckwright::engine::DeckCards;
-use deckwright::engine::core::{At, Seat};
+use deckwright::engine::core::{At, Outcome, Seat};
 use deckwright::engine::fuzzycards::{
     Action, FRESH, Fuzzycards, Options, Phase, Row, State, Zone, z,
 };
-use deckwright::engine::game::Rules;
+use deckwright::engine::game::{Level, Rules};
+use deckwright::engine::matchup::play_game;
 use deckwright::engine::session::DeckSide;
+use deckwright::engine::{DeckCards, game_seed};
 use deckwright::model::{Card, Catalog, FieldValue, GameId};
 
 /// A Hero: rare (its text is read), no Force unless given.
@@ -312,4 +313,156 @@ fn fz_keyword_burn_deals_x_at_the_end_of_each_turn() {
     // the end of player 0's turn and of player 1's: 2 + 2
     assert_eq!(g.remaining(&st, e), 6);
     g.invariants(&st).unwrap();
+}
+
+// ------------------------------------------------ more rules, and the Quick AI
+
+fn with_keywords(mut c: Card, words: &[&str]) -> Card {
+    c.fields.insert(
+        "keywords".into(),
+        FieldValue::List(
+            words
+                .iter()
+                .map(|k| FieldValue::Text(k.to_string()))
+                .collect(),
+        ),
+    );
+    c
+}
+
+/// KEYWORDS, Shield (rules-notes §6.8: once per turn): the first damage of
+/// the turn is taken by the Shield, the second lands.
+#[test]
+fn fz_6_8_shield_once_per_turn() {
+    let cat = catalog(vec![
+        hero("Brute", 1, 5, 3, 9, ""),
+        with_keywords(hero("Knight", 1, 1, 2, 20, ""), &["Shield"]),
+    ]);
+    let g = game(&cat, &[(0, 30)], Some(&[(1, 30)]));
+    let mut st = begun(&g, 6);
+    let a = field(&g, &mut st, 0, "Brute", Row::Altar);
+    let b = field(&g, &mut st, 0, "Brute", Row::Altar);
+    let k = field(&g, &mut st, 1, "Knight", Row::Altar);
+    to_validate(&g, &mut st);
+    assert!(g.shield_up(&st, k));
+    attack(&g, &mut st, a, Some(k));
+    assert_eq!(g.remaining(&st, k), 20);
+    attack(&g, &mut st, b, Some(k));
+    assert_eq!(g.remaining(&st, k), 20 - 4);
+    assert!(!g.shield_up(&st, k));
+    // a new turn, a new Shield
+    pass_round(&g, &mut st);
+    assert!(g.shield_up(&st, k));
+}
+
+/// THE 589 (rules-notes §6.9): exactly 589 damage in all wins the game.
+#[test]
+fn fz_6_9_exactly_589_damage_wins() {
+    let cat = catalog(vec![hero("Brute", 1, 9, 3, 9, "")]);
+    let g = game(&cat, &[(0, 30)], Some(&[(0, 30)]));
+    let mut st = begun(&g, 7);
+    let a = field(&g, &mut st, 0, "Brute", Row::Altar);
+    st.dealt[0] = 580;
+    st.core.life[1] = 100;
+    to_validate(&g, &mut st);
+    attack(&g, &mut st, a, None);
+    assert_eq!(st.dealt[0], 589);
+    assert!(matches!(st.core.outcome, Some(Outcome::Win { .. })));
+}
+
+/// SCROLL OUT: a player who must draw from an empty Scroll loses.
+#[test]
+fn fz_scroll_out_loses() {
+    let cat = catalog(vec![hero("Brute", 1, 9, 3, 9, "")]);
+    let g = game(&cat, &[(0, 30)], Some(&[(0, 30)]));
+    let mut st = begun(&g, 8);
+    let scroll: Vec<u16> = st.core.zones.get(z(1, Zone::Scroll)).to_vec();
+    for c in scroll {
+        st.core
+            .zones
+            .move_copy(z(1, Zone::Scroll), c, z(1, Zone::Discard), At::Top);
+    }
+    for _ in 0..8 {
+        if st.core.over() {
+            break;
+        }
+        g.apply(&mut st, Action::Next).unwrap();
+    }
+    assert!(st.core.over());
+    assert_eq!(st.core.outcome.and_then(|o| o.winner()), Some(0));
+}
+
+/// DRAIN (rules-notes §6.8): heals the attacker by the damage it dealt,
+/// capped at its printed HP.
+#[test]
+fn fz_6_8_drain_heals_capped_at_printed_hp() {
+    let cat = catalog(vec![
+        with_keywords(hero("Leech", 1, 6, 3, 9, ""), &["Drain"]),
+        hero("Wall", 1, 1, 2, 20, ""),
+    ]);
+    let g = game(&cat, &[(0, 30)], Some(&[(1, 30)]));
+    let mut st = begun(&g, 9);
+    let a = field(&g, &mut st, 0, "Leech", Row::Altar);
+    let w = field(&g, &mut st, 1, "Wall", Row::Altar);
+    st.damage[usize::from(a)] = 3;
+    to_validate(&g, &mut st);
+    attack(&g, &mut st, a, Some(w));
+    assert_eq!(g.remaining(&st, w), 20 - 5);
+    assert_eq!(g.remaining(&st, a), 9, "healed 5, capped at printed HP");
+}
+
+/// GENESIS FLIP (rules-notes §6.3): both reveal their top card; the higher
+/// Cost goes first.
+#[test]
+fn fz_6_3_genesis_flip_higher_cost_goes_first() {
+    let cat = catalog(vec![
+        hero("Big", 5, 1, 1, 1, ""),
+        hero("Small", 1, 1, 1, 1, ""),
+    ]);
+    let g = game(&cat, &[(0, 30)], Some(&[(1, 30)]));
+    let h = game(&cat, &[(1, 30)], Some(&[(0, 30)]));
+    for seed in 0..8 {
+        assert_eq!(g.genesis_flip(seed), Some(Seat::First));
+        assert_eq!(h.genesis_flip(seed), Some(Seat::Second));
+    }
+    let goldfish = game(&cat, &[(0, 30)], None);
+    assert_eq!(goldfish.genesis_flip(1), None);
+}
+
+/// Level::Quick plays to win: against a random legal player on the same
+/// vanilla decks it wins most games (measured with `deckwright match`).
+#[test]
+fn quick_beats_random_on_mirrored_vanilla_decks() {
+    let cat = catalog(vec![
+        hero("Brute", 2, 6, 3, 7, ""),
+        hero("Cub", 1, 3, 2, 4, ""),
+        hero("Giant", 4, 9, 5, 12, ""),
+    ]);
+    let deck = [(0u16, 12), (1, 10), (2, 8)];
+    let g = game(&cat, &deck, Some(&deck));
+    let games = 60;
+    let mut wins = 0;
+    let mut buf = Vec::new();
+    for i in 0..games {
+        let mut st = g.new_state();
+        let seat = if i % 2 == 0 {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        let o = play_game(
+            &g,
+            &mut st,
+            game_seed(11, i),
+            seat,
+            [Level::Quick, Level::Random],
+            &mut buf,
+        )
+        .unwrap();
+        wins += usize::from(o.winner() == Some(0));
+    }
+    assert!(
+        wins * 100 >= games as usize * 90,
+        "Quick won {wins} of {games}"
+    );
 }
