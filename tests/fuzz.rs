@@ -1,6 +1,6 @@
 //! Issue 13: a mutational fuzz target per parser — deck lists (text,
 //! Cockatrice, Forge), catalog TOML, collection CSV, Strange World World
-//! files — seeded from the files in `resources/` and `tests/fixtures/`. A
+//! files, game-definition files — seeded from the files in `resources/` and `tests/fixtures/`. A
 //! normal test run tries a fixed number of mutations per target
 //! (`FUZZ_RUNS`, default 3000), so it is the same run every time; a long
 //! hunt sets `FUZZ_SECONDS` per target instead.
@@ -259,6 +259,17 @@ fn fuzz_world_files() {
     fuzz("world-file", &worlds, |bytes| {
         if let Ok(text) = text_from_bytes(Path::new("w.toml"), bytes.to_vec()) {
             let _ = parse_world(&text, Path::new("w.toml"), &cat, &comps);
+        }
+    });
+}
+
+#[test]
+fn fuzz_game_files() {
+    let corpus = corpus(&["resources/games", "tests/fixtures/games"], &[".toml"]);
+    assert!(corpus.len() >= 6, "the five games and the fixture game");
+    fuzz("game-file", &corpus, |bytes| {
+        if let Ok(text) = text_from_bytes(Path::new("g.toml"), bytes.to_vec()) {
+            let _ = deckwright::games::check_text(&text, Path::new("g.toml"));
         }
     });
 }

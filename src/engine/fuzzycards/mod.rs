@@ -493,6 +493,32 @@ impl Rules for Fuzzycards {
         policy::choose(self, st, level)
     }
 
+    /// The other player's hand and Scroll are pooled, shuffled and the hand
+    /// dealt again at its size; the viewer's own Scroll is reshuffled; the
+    /// game's randomness starts from `seed`. The Altar, Vault, equipped
+    /// Relics and Discards are open.
+    fn sample_world(&self, st: &mut State, viewer: usize, seed: u64) -> bool {
+        let mut r = super::core::rng(seed);
+        st.core.zones.shuffle(z(viewer, Zone::Scroll), &mut r);
+        let foe = super::core::other(viewer);
+        if !st.core.passive[foe] {
+            let hand = st.core.zones.len(z(foe, Zone::Hand));
+            st.core
+                .zones
+                .move_all(z(foe, Zone::Hand), z(foe, Zone::Scroll));
+            st.core.zones.shuffle(z(foe, Zone::Scroll), &mut r);
+            for _ in 0..hand {
+                st.core.zones.move_top(
+                    z(foe, Zone::Scroll),
+                    z(foe, Zone::Hand),
+                    super::core::At::Top,
+                );
+            }
+        }
+        st.core.rng = r;
+        true
+    }
+
     fn pass(&self, st: &State) -> Action {
         match st.phase {
             Phase::Mulligan { .. } => Action::Keep,

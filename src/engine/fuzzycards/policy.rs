@@ -30,6 +30,9 @@ const HORIZON: u16 = 3;
 
 /// The seat to act's choice.
 pub fn choose(g: &Fuzzycards, st: &State, level: Level) -> Action {
+    if level == Level::Strong {
+        return crate::engine::search::strong(g, st).unwrap_or_else(|| choose(g, st, Level::Quick));
+    }
     let p = crate::engine::game::Rules::to_act(g, st);
     let real = !st.core.passive[other(p)];
     match st.phase {
