@@ -38,6 +38,22 @@ pub fn strong<R: Rules>(rules: &R, st: &R::State) -> Option<R::Action> {
             true
         }
     });
+    // a move that changes nothing on the table (a toggle, a pass that
+    // comes straight back) would be chosen again from the same worlds for
+    // ever: only the quick player's own choice may be one
+    let here = rules.snapshot(st);
+    let quick_name = rules.describe(st, quick);
+    let mut i = 0;
+    while i < moves.len() {
+        let mut after = st.clone();
+        let changes = rules.apply(&mut after, moves[i]).is_ok() && rules.snapshot(&after) != here;
+        if changes || names[i] == quick_name {
+            i += 1;
+        } else {
+            moves.remove(i);
+            names.remove(i);
+        }
+    }
     if moves.len() <= 1 {
         return Some(quick);
     }
@@ -57,7 +73,6 @@ pub fn strong<R: Rules>(rules: &R, st: &R::State) -> Option<R::Action> {
         }
     }
     let best = score.iter().copied().max().unwrap_or(0);
-    let quick_name = rules.describe(st, quick);
     Some(match names.iter().position(|n| *n == quick_name) {
         Some(i) if score[i] == best => quick,
         _ => moves[score.iter().position(|&s| s == best).unwrap_or(0)],
