@@ -890,7 +890,11 @@ mod tests {
             .as_stream()
             .unwrap();
         assert_eq!(mask.content, [255, 128]);
-        assert!(!bytes.windows(BODY_KEY.len()).any(|w| w == BODY_KEY.as_bytes()));
+        assert!(
+            !bytes
+                .windows(BODY_KEY.len())
+                .any(|w| w == BODY_KEY.as_bytes())
+        );
         let (_, first) = doc.get_pages().into_iter().next().unwrap();
         let page = doc.get_dictionary(first).unwrap();
         let corners = |key: &[u8]| -> Vec<f64> {
