@@ -64,8 +64,11 @@ fn vanilla_fuzzy() -> Fuzzycards {
     }
     let cards = (0..30).map(|i| (i / 10) as u16).collect();
     Fuzzycards::new(
-        &cat,
-        &DeckCards { cards },
+        DeckSide {
+            catalog: &cat,
+            cards: &DeckCards { cards },
+        },
+        None,
         fuzzycards::Options::read(&[]).unwrap(),
         40,
     )

@@ -433,8 +433,13 @@ mod tests {
     use super::*;
     use crate::model::{Card, GameId};
 
+    /// A built-in game by its id, as files name it.
+    fn game(id: &str) -> GameId {
+        id.parse().unwrap()
+    }
+
     fn catalog() -> Catalog {
-        let mut c = Catalog::new(GameId::BizarreWorld, "Base Set");
+        let mut c = Catalog::new(game("bizarre-world"), "Base Set");
         c.cards.push(Card::new("Boring Rock", "creature"));
         let mut a = Card::new("Lazy Rock, of Charity", "creature");
         a.id = "lazy-rock-2".into();

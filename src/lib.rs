@@ -2,7 +2,7 @@
 //! print-and-play for indie card games.
 //!
 //! The core — [`model`], [`games`], [`rules`], [`catalog`], [`decklist`],
-//! [`collection`] — is plain Rust with no GUI or database imports. The
+//! [`collection`], [`stats`] — is plain Rust with no GUI or database imports. The
 //! [`store`] keeps everything in SQLite; [`cli`] is the headless front end.
 
 pub mod catalog;
@@ -16,4 +16,5 @@ pub mod gui;
 pub mod model;
 pub mod pnp;
 pub mod rules;
+pub mod stats;
 pub mod store;

@@ -40,6 +40,37 @@ fn bizarre_world_coverage_at_least_95() {
 }
 
 #[test]
+fn rizontical_coverage_at_least_95() {
+    at_least_95("rizontical");
+    // every skill, Numen ability and Power of the sample is read in full
+    let c = coverage(&sample("rizontical")).unwrap();
+    assert_eq!((c.cards, c.modelled), (50, 50), "{:#?}", c.detail);
+}
+
+#[test]
+fn fuzzycards_coverage_at_least_95() {
+    at_least_95("fuzzycards");
+    let c = coverage(&sample("fuzzycards")).unwrap();
+    // every sample card is played from its printed text; the parts that only
+    // act on an opponent's cards are named as such
+    assert_eq!(c.modelled, c.cards, "{:#?}", c.detail);
+    let parts = |name: &str| {
+        c.against_opponent
+            .iter()
+            .find(|o| o.name == name)
+            .map(|o| o.parts.clone())
+            .unwrap_or_default()
+    };
+    assert!(parts("The Verdict").contains(&"ko".to_string()));
+    assert!(parts("Gavel Mouse").contains(&"silence".to_string()));
+    assert!(parts("Truth Lantern").contains(&"enemies lose stealth".to_string()));
+    assert!(parts("Verdict Lynx").contains(&"on kill".to_string()));
+    assert!(parts("Hodl Tortoise").contains(&"guard".to_string()));
+    // Commons' text is flavour ("None (flavor)"): nothing to play, nothing missing
+    assert!(parts("Ember Cub").is_empty());
+}
+
+#[test]
 fn strange_world_cards_are_icons_the_solo_engine_plays() {
     let c = coverage(&sample("strange-world")).unwrap();
     assert_eq!(c.modelled, c.cards);

@@ -60,6 +60,7 @@ fn core_modules_import_neither_iced_nor_rusqlite() {
         "engine",
         "pnp",
         "collection.rs",
+        "stats.rs",
         "diag.rs",
     ];
     let mut files = Vec::new();

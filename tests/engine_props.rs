@@ -72,7 +72,7 @@ fn random_play(s: &mut Session, picks: &[(bool, u16)]) -> Result<(), TestCaseErr
 }
 
 /// Two-player games: (game, deck A, deck B), both seats played.
-const VERSUS: [(&str, &str, &str); 3] = [
+const VERSUS: [(&str, &str, &str); 6] = [
     (
         "dice-of-destiny",
         "dice-of-destiny-chicken-rush.txt",
@@ -87,6 +87,21 @@ const VERSUS: [(&str, &str, &str); 3] = [
         "bizarre-world",
         "bizarre-world-random-pile.txt",
         "bizarre-world-random-pile.txt",
+    ),
+    (
+        "rizontical",
+        "rizontical-akasha-guard.txt",
+        "rizontical-ember-push.txt",
+    ),
+    (
+        "fuzzycards",
+        "fuzzycards-beatdown.txt",
+        "fuzzycards-wisdom-wall.txt",
+    ),
+    (
+        "fuzzycards",
+        "fuzzycards-wisdom-wall.txt",
+        "fuzzycards-beatdown.txt",
     ),
 ];
 

@@ -250,3 +250,38 @@ fn import_deck_text_with_an_error_and_see_its_line() {
     );
     assert_eq!(open_deck(&h).deck().main_count(), 0, "nothing was imported");
 }
+
+#[test]
+fn write_a_cards_text_and_read_what_the_engine_makes_of_it() {
+    use deckwright::gui::screen::library::{self, EditorMessage as E};
+    let mut h = Harness::new();
+    h.click_text("Library");
+    let dod = catalog_of(&h.store(), GameId::DiceOfDestiny);
+    h.send(Message::Library(library::Message::Catalog(
+        deckwright::gui::widget::Pick::some(dod, "Dice of Destiny"),
+    )));
+    h.send(Message::Library(library::Message::NewCard));
+    h.type_into("editor-name", "Ember Newt");
+    for m in [
+        E::Type("creature".into()),
+        E::Field("colour".into(), "red".into()),
+    ] {
+        h.send(Message::Library(library::Message::Editor(m)));
+    }
+    assert!(h.shows("What the engine reads"));
+    h.type_into("editor-text", "When this creature arrives, draw 1 card.");
+    assert!(
+        h.shows("Modelled: the engine plays all of it."),
+        "{:?}",
+        h.text_containing("odelled")
+    );
+    h.type_into("editor-text", " Then the moon sings.");
+    // a sentence with none of the game's words is flavour, shown as such
+    let shown = h.text_containing("flavour");
+    assert!(
+        shown
+            .as_deref()
+            .is_some_and(|s| s.contains("Then the moon sings.")),
+        "{shown:?}"
+    );
+}

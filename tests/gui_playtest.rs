@@ -6,7 +6,7 @@
 
 mod gui_support;
 
-use deckwright::engine::core::Seat;
+use deckwright::engine::core::{Outcome, Seat};
 use deckwright::engine::hand::HandRequest;
 use deckwright::engine::odds;
 use deckwright::engine::run::{Progress, RunConfig};
@@ -134,8 +134,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
     // the once-per-game mulligan: shuffle back, draw 5
     h.click_text("Mulligan");
     let mut twin = e.session(7, Seat::First);
-    twin.apply(&key::<fuzzycards::Fuzzycards>(fuzzycards::Action::Mulligan))
-        .unwrap();
+    twin.apply(&key(fuzzycards::Action::Mulligan)).unwrap();
     assert_eq!(zone(session(&h), "Hand"), zone(&twin, "Hand"));
     assert_eq!(session(&h).snapshot(), twin.snapshot());
 
@@ -143,7 +142,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
     let keep = session(&h)
         .choices()
         .into_iter()
-        .find(|c| c.action == key::<fuzzycards::Fuzzycards>(fuzzycards::Action::Keep));
+        .find(|c| c.action == key(fuzzycards::Action::Keep));
     if let Some(k) = keep {
         h.send(pm(playtest::Message::Act(k.action)));
     }
@@ -170,13 +169,11 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
         })
         .map(|c| c.copy);
     if let Some(copy) = dear {
-        h.send(pm(playtest::Message::Act(key::<fuzzycards::Fuzzycards>(
-            fuzzycards::Action::Play {
-                card: copy,
-                target: None,
-                row: None,
-            },
-        ))));
+        h.send(pm(playtest::Message::Act(key(fuzzycards::Action::Play {
+            card: copy,
+            target: None,
+            row: None,
+        }))));
         let r = pt(&h).refusal().expect("refused").to_string();
         assert!(r.starts_with("Refused: "), "{r}");
         assert_eq!(session(&h).snapshot(), snap);
@@ -200,7 +197,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
     h.click_text("Undo");
     assert_ne!(session(&h).snapshot(), snap);
     // a wrong game's action
-    h.send(pm(playtest::Message::Act(key::<rizontical::Rizontical>(
+    h.send(pm(playtest::Message::Act(rz_key(
         rizontical::Action::EndTurn,
     ))));
     assert_eq!(
@@ -234,10 +231,8 @@ fn rizontical_mulligan_returns_the_chosen_powers() {
     assert_eq!(pt(&h).returns().iter().copied().collect::<Vec<_>>(), [0, 3]);
     h.click_text("Return 2 chosen Powers and draw as many");
     let mut twin = e.session(21, Seat::First);
-    twin.apply(&key::<rizontical::Rizontical>(
-        rizontical::Action::Mulligan { mask: 0b1001 },
-    ))
-    .unwrap();
+    twin.apply(&rz_key(rizontical::Action::Mulligan { mask: 0b1001 }))
+        .unwrap();
     assert_eq!(session(&h).snapshot(), twin.snapshot());
     let now = zone(session(&h), "Hand");
     assert!(now.contains(&hand[1]) && now.contains(&hand[2]) && now.contains(&hand[4]));
@@ -480,9 +475,97 @@ fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
     assert_eq!(back, second, "recomputed when the tab opens again");
 }
 
-/// The session key of a game's typed action.
-fn key<R: deckwright::engine::game::Rules>(a: R::Action) -> ActionKey {
-    ActionKey::of::<R>(a)
+/// The session key of a Fuzzycards action.
+fn key(a: fuzzycards::Action) -> ActionKey {
+    ActionKey {
+        game: deckwright::model::GameId::Fuzzycards,
+        action: serde_json::to_value(a).unwrap(),
+    }
+}
+
+/// The session key of a Rizontical action.
+fn rz_key(a: rizontical::Action) -> ActionKey {
+    ActionKey {
+        game: deckwright::model::GameId::Rizontical,
+        action: serde_json::to_value(a).unwrap(),
+    }
+}
+
+/// Issue 11: a full game by hand against the computer. The computer's moves
+/// are made as soon as it is to act and are in the log; Undo takes back the
+/// player's move with the computer's answers; the game ends with a winner.
+#[test]
+fn play_a_whole_game_against_the_computer() {
+    let (mut h, _) = with_deck(
+        GameId::DiceOfDestiny,
+        "resources/decks/dice-of-destiny-chicken-rush.txt",
+    );
+    let opponent = {
+        let mut s = h.store();
+        let catalog = catalog_of(&s, GameId::DiceOfDestiny);
+        let mut deck =
+            deckwright::decklist::load(&repo("resources/decks/dice-of-destiny-yellow-spells.txt"))
+                .unwrap();
+        deck.name = "The computer's spells".into();
+        s.create_deck(catalog, &deck).unwrap()
+    };
+    h.click_text("Playtest");
+    h.send(pm(playtest::Message::Deck(
+        deckwright::gui::widget::Pick::some(
+            pt(&h)
+                .decks()
+                .iter()
+                .find(|d| d.name == "Under test")
+                .unwrap()
+                .id,
+            "Under test",
+        ),
+    )));
+    assert!(
+        pt(&h).opponents().iter().any(|d| d.id == opponent),
+        "a deck of the same game is offered as the opponent"
+    );
+    assert!(h.shows("Opponent"), "{:?}", h.dump());
+    h.send(pm(playtest::Message::Opponent(
+        deckwright::gui::widget::Pick::some(opponent, "x"),
+    )));
+    assert_eq!(pt(&h).opponent(), Some(opponent));
+    deal_seed(&mut h, 77);
+    // both sides are on the table: the computer's hand is hidden, counted
+    let snap = session(&h).snapshot();
+    let theirs = snap
+        .zones
+        .iter()
+        .find(|z| z.player == 1 && z.zone == "Hand")
+        .expect("the computer's hand");
+    assert!(theirs.hidden && theirs.count == 6, "{theirs:?}");
+    // our first move, then undo it: the game is as dealt
+    let before = session(&h).snapshot();
+    h.send(pm(playtest::Message::PlayHint));
+    assert_ne!(session(&h).snapshot(), before);
+    h.send(pm(playtest::Message::Undo));
+    assert_eq!(session(&h).snapshot(), before);
+    // play the game out with the suggestion and the finished turn: the
+    // computer answers every turn and the game ends
+    for _ in 0..200 {
+        if session(&h).outcome().is_some() {
+            break;
+        }
+        h.send(pm(playtest::Message::FinishTurn));
+        assert_eq!(
+            session(&h).snapshot().to_act,
+            0,
+            "the computer never leaves a decision to the player"
+        );
+    }
+    let outcome = session(&h).outcome().expect("the game ended");
+    assert!(outcome.winner().is_some() || matches!(outcome, Outcome::Draw { .. }));
+    let log = session(&h).log();
+    assert!(
+        log.iter().any(|l| l.contains("Opponent: ")),
+        "the computer's moves are logged: {log:?}"
+    );
+    session(&h).invariants().unwrap();
 }
 
 #[test]

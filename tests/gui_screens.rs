@@ -274,6 +274,70 @@ fn search_and_filters_narrow_the_card_list() {
 }
 
 #[test]
+fn the_card_editor_shows_the_engines_reading_live_and_edits_effects() {
+    use deckwright::engine::coverage::Status;
+    use deckwright::gui::screen::library::EditorMessage as E;
+    use library::Message as L;
+    let mut h = Harness::new();
+    let catalog = pick_catalog(&mut h, GameId::DiceOfDestiny);
+    h.send(lib(L::NewCard));
+    let edit = |m| lib(L::Editor(m));
+    h.send(edit(E::Name("Ember Newt".into())));
+    h.send(edit(E::Type("creature".into())));
+    h.send(edit(E::Field("colour".into(), "red".into())));
+    h.send(edit(E::Text(
+        "When this creature arrives, deal 1 damage to your opponent. It forgot its keys.".into(),
+    )));
+    let reading = |h: &Harness| library(h).editor().unwrap().reading().cloned();
+    let r = reading(&h).expect("a reading");
+    assert_eq!(r.status(), Status::Modelled);
+    assert_eq!(r.abilities.len(), 1, "{r:?}");
+    assert_eq!(r.flavour, ["It forgot its keys."]);
+    // a phrase the grammar has no rule for is shown as written
+    h.send(edit(E::Text(
+        "Whenever the moon is full, draw 9 cards.".into(),
+    )));
+    let r = reading(&h).unwrap();
+    assert_ne!(r.status(), Status::Modelled);
+    assert!(
+        r.not_understood.iter().any(|n| n.contains("moon is full")),
+        "{r:?}"
+    );
+    // effects, edited as TOML, replace the reading of the text...
+    h.send(edit(E::Effects("[{ on = \"deploy\", damage = 2 }]".into())));
+    let r = reading(&h).unwrap();
+    assert_eq!(r.status(), Status::Modelled, "{r:?}");
+    // ...and are checked by the loader: an unknown key is a problem on `effects`
+    h.send(edit(E::Effects("[{ on = \"deploy\", dmg = 2 }]".into())));
+    let problems = library(&h).editor().unwrap().problems().to_vec();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.key.as_deref() == Some("effects") && p.message.contains("dmg")),
+        "{problems:?}"
+    );
+    assert!(reading(&h).is_none());
+    h.send(edit(E::Save));
+    assert!(h.store().card(catalog, "ember-newt").is_err());
+    h.send(edit(E::Effects("[{ on = \"deploy\", damage = 2 }]".into())));
+    h.send(edit(E::Save));
+    let card = h.store().card(catalog, "ember-newt").unwrap();
+    assert_eq!(card.effects.len(), 1);
+    assert_eq!(card.effects[0].damage, 2);
+    // editing it again shows the stored effects, and clearing them drops them
+    h.send(lib(L::EditCard));
+    h.send(edit(E::Effects(String::new())));
+    h.send(edit(E::Save));
+    assert!(
+        h.store()
+            .card(catalog, "ember-newt")
+            .unwrap()
+            .effects
+            .is_empty()
+    );
+}
+
+#[test]
 fn the_card_editor_creates_edits_and_deletes_cards() {
     use library::Message as L;
     let mut h = Harness::new();

@@ -358,7 +358,7 @@ fn bad_input_exits_2_naming_file_and_line() {
     let deck = fixture("images/deck.txt");
     let bad_flags: [(&[&str], &str); 7] = [
         (&["--layout", "six-up"], "six-up"),
-        (&["--layout", "nine-up", "--paper", "a3"], "a3"),
+        (&["--layout", "nine-up", "--paper", "a5"], "a5"),
         (
             &["--layout", "nine-up", "--offset", "1"],
             "--offset: `1` is not an offset DX,DY",

@@ -36,6 +36,7 @@ fn paper_mm(p: Paper) -> (f64, f64) {
     match p {
         Paper::A4 => (210.0, 297.0),
         Paper::Letter => (215.9, 279.4),
+        Paper::A3 => (297.0, 420.0),
     }
 }
 

@@ -93,7 +93,7 @@ fn fz_d2_hero_minimum() {
         .unwrap();
     assert_eq!(
         v.message,
-        "deck has 14 Heroes; Fuzzycards needs at least 15"
+        "deck has 14 Heroes; Fuzzycards needs at least 15 Heroes"
     );
     assert_eq!(v.reference, Some("FZ-D2"));
 }

@@ -32,8 +32,12 @@ pub struct Draft {
     /// The game's own fields by key. Lists are comma-separated; tables and
     /// lists of tables are TOML inline values (`{ lakes = 3 }`).
     pub fields: BTreeMap<String, String>,
-    /// Structured effects are kept as they are (the editor does not edit them).
+    /// Structured effects as the card has them.
     pub effects: Vec<Effect>,
+    /// The effects as edited: a TOML array of inline tables, as a catalog
+    /// writes `effects = [...]`. When set it replaces [`Draft::effects`]
+    /// (empty: no effects) and is checked by the loader like a file.
+    pub effects_text: Option<String>,
 }
 
 /// One problem with a draft.
@@ -72,6 +76,7 @@ impl Draft {
                 .map(|(k, v)| (k.clone(), typed_text(v)))
                 .collect(),
             effects: card.effects.clone(),
+            effects_text: None,
         }
     }
 
@@ -92,6 +97,14 @@ impl Draft {
     pub fn field(&self, key: &str) -> &str {
         self.fields.get(key).map_or("", String::as_str)
     }
+}
+
+/// A card's effects as [`Draft::effects_text`] shows them (empty: none).
+pub fn effects_text(effects: &[Effect]) -> String {
+    if effects.is_empty() {
+        return String::new();
+    }
+    Value::try_from(effects).map_or_else(|_| String::new(), |v| v.to_string())
 }
 
 /// How a field value is shown for editing: the inverse of what [`check`]
@@ -252,7 +265,11 @@ pub fn check(
             },
         }
     }
-    if !draft.effects.is_empty() {
+    if let Some(raw) = &draft.effects_text {
+        if !raw.trim().is_empty() {
+            put(&mut text, "effects", raw.trim().to_string());
+        }
+    } else if !draft.effects.is_empty() {
         match Value::try_from(&draft.effects) {
             Ok(v) => put(&mut text, "effects", v.to_string()),
             Err(e) => problems.push(Problem::at("effects", e.to_string())),
@@ -332,6 +349,11 @@ fn unique(catalog: &Catalog, card: &Card, editing: Option<&str>, problems: &mut 
 mod tests {
     use super::*;
 
+    /// A built-in game by its id, as files name it.
+    fn game(id: &str) -> GameId {
+        id.parse().unwrap()
+    }
+
     fn catalog(game: GameId) -> Catalog {
         let mut c = Catalog::new(game, "T");
         let mut cub = Card::new("Ember Cub", "hero");
@@ -341,7 +363,7 @@ mod tests {
     }
 
     fn hero(name: &str) -> Draft {
-        let mut d = Draft::new(GameId::Fuzzycards);
+        let mut d = Draft::new(game("fuzzycards"));
         d.name = name.into();
         d.card_type = "hero".into();
         d.cost = "1".into();
@@ -356,7 +378,7 @@ mod tests {
         let mut d = hero("Tide Pup");
         d.fields.insert("keywords".into(), "rush, burn 2".into());
         d.fields.insert("rarity".into(), "common".into());
-        let card = check(&catalog(GameId::Fuzzycards), &d, None).unwrap();
+        let card = check(&catalog(game("fuzzycards")), &d, None).unwrap();
         assert_eq!(card.id, "tide-pup");
         assert_eq!(card.int("atk"), Some(3));
         assert!(card.has_in_list("keywords", "burn 2"));
@@ -364,7 +386,7 @@ mod tests {
         let again = Draft::of(&card);
         assert_eq!(again.field("keywords"), "rush, burn 2");
         assert_eq!(
-            check(&catalog(GameId::Fuzzycards), &again, None).unwrap(),
+            check(&catalog(game("fuzzycards")), &again, None).unwrap(),
             card
         );
     }
@@ -375,7 +397,7 @@ mod tests {
         d.fields.insert("atk".into(), "lots".into());
         d.fields.insert("rarity".into(), "Mythic".into());
         d.cost = "9".into();
-        let p = check(&catalog(GameId::Fuzzycards), &d, None).unwrap_err();
+        let p = check(&catalog(game("fuzzycards")), &d, None).unwrap_err();
         let keyed: Vec<(Option<&str>, &str)> = p
             .iter()
             .map(|p| (p.key.as_deref(), p.message.as_str()))
@@ -401,7 +423,7 @@ mod tests {
         let mut d = hero("Bare");
         d.fields.remove("hp");
         d.fields.insert("relic".into(), "equip".into());
-        let p = check(&catalog(GameId::Fuzzycards), &d, None).unwrap_err();
+        let p = check(&catalog(game("fuzzycards")), &d, None).unwrap_err();
         assert!(
             p.iter()
                 .any(|p| p.key.is_none() && p.message.contains("missing key `hp`")),
@@ -415,7 +437,7 @@ mod tests {
 
     #[test]
     fn duplicates_are_caught_except_for_the_card_itself() {
-        let cat = catalog(GameId::Fuzzycards);
+        let cat = catalog(game("fuzzycards"));
         let p = check(&cat, &hero("ember   CUB"), None).unwrap_err();
         assert_eq!(p[0].key.as_deref(), Some("id"), "{p:?}");
         assert!(check(&cat, &hero("Ember Cub"), Some("ember-cub")).is_ok());
@@ -427,9 +449,9 @@ mod tests {
 
     #[test]
     fn tables_are_inline_toml() {
-        let mut cat = Catalog::new(GameId::StrangeWorld, "SW");
+        let mut cat = Catalog::new(game("strange-world"), "SW");
         cat.cards.clear();
-        let mut d = Draft::new(GameId::StrangeWorld);
+        let mut d = Draft::new(game("strange-world"));
         d.name = "Splash".into();
         d.card_type = "traveller".into();
         d.fields.insert("bonus".into(), "5".into());
@@ -451,8 +473,8 @@ mod tests {
 
     #[test]
     fn skills_round_trip_as_a_list_of_tables() {
-        let cat = Catalog::new(GameId::Rizontical, "RZ");
-        let mut d = Draft::new(GameId::Rizontical);
+        let cat = Catalog::new(game("rizontical"), "RZ");
+        let mut d = Draft::new(game("rizontical"));
         d.name = "Zill".into();
         d.card_type = "fighter".into();
         for (k, v) in [

@@ -16,7 +16,10 @@ pub struct Warning {
     pub message: String,
 }
 
-/// Lints every card of a catalog: the game's `[[lint]]` ranges plus its own checks.
+/// Lints every card of a catalog: the game's `[[lint]]` ranges, its own
+/// checks, and a `copy_limit` where the game's rules do not let a card
+/// override its copy limit (only a copies rule with `card_override = true`
+/// honours it).
 /// `card_lines` (from [`super::Loaded`]) adds line numbers.
 pub fn lint(catalog: &Catalog, card_lines: &[usize]) -> Vec<Warning> {
     let game = games::game(catalog.game);
@@ -30,6 +33,14 @@ pub fn lint(catalog: &Catalog, card_lines: &[usize]) -> Vec<Warning> {
             .flat_map(|l| check(l, card))
             .collect();
         messages.extend(game.lint_card(card));
+        if let Some(n) = card.copy_limit
+            && !game.def().construction.card_override()
+        {
+            messages.push(format!(
+                "copy_limit = {n} has no effect: {} does not let a card change its copy limit",
+                game.def().name
+            ));
+        }
         out.extend(messages.into_iter().map(|message| Warning {
             card: card.name.clone(),
             id: card.id.clone(),

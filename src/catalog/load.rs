@@ -68,16 +68,6 @@ pub fn parse(text: &str, file: &Path, base_dir: Option<&Path>) -> Result<Loaded,
 }
 
 const TOP_KEYS: &[&str] = &["game", "name", "back", "card_size", "description", "card"];
-const CARD_KEYS: &[&str] = &[
-    "name",
-    "id",
-    "type",
-    "cost",
-    "text",
-    "image",
-    "copy_limit",
-    "effects",
-];
 
 struct Parser<'a> {
     file: &'a Path,
@@ -453,7 +443,7 @@ impl<'a> Parser<'a> {
                 },
                 _ => match def.card.fields.iter().find(|f| f.key == key) {
                     None => {
-                        let mut known: Vec<&str> = CARD_KEYS.to_vec();
+                        let mut known: Vec<&str> = crate::model::CARD_KEYS.to_vec();
                         known.extend(def.card.fields.iter().map(|f| f.key.as_str()));
                         if def.card.cost.is_none() {
                             known.retain(|k| *k != "cost");

@@ -9,6 +9,7 @@ mod catalog;
 mod collection;
 mod db;
 mod deck;
+mod game;
 mod goldfish;
 mod hand;
 mod matchup;
@@ -39,6 +40,11 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<PathBuf>,
 
+    /// Add the game a game-definition file defines (schema/game.md) for this
+    /// run. Repeatable; the games in the `games/` folder beside the database
+    /// are added without it.
+    #[arg(long = "game-file", global = true, value_name = "FILE.toml")]
+    pub game_files: Vec<PathBuf>,
     /// Open the database read-only: reads work, every change is refused, and
     /// no file is created or changed. (A database this user cannot write is
     /// opened read-only anyway.)
@@ -74,6 +80,9 @@ pub enum Command {
     Collection(collection::Args),
     /// Print-and-play PDF: nine-up pages or eight-fold sheets.
     Pdf(pdf::Args),
+    /// The games known, and checking game-definition files.
+    #[command(subcommand)]
+    Game(game::Args),
     /// Complete two-player games between decks, both played by the computer.
     Match(matchup::Args),
     #[command(flatten)]
@@ -112,6 +121,7 @@ impl From<Diagnostics> for CliError {
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     db::set_read_only(cli.read_only);
+    add_games(&cli)?;
     match cli.command {
         None => {
             if cli.read_only {
@@ -138,9 +148,25 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Deck(args)) => deck::run(&args, cli.db.as_deref()),
         Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),
         Some(Command::Pdf(args)) => pdf::run(&args, cli.db.as_deref()),
+        Some(Command::Game(args)) => game::run(&args),
         Some(Command::Match(args)) => matchup::run(&args, cli.db.as_deref()),
         Some(Command::Archive(args)) => archive::run(&args, cli.db.as_deref()),
     }
+}
+
+/// Adds the games users defined: the `games/` folder beside the database
+/// (a broken file there is a warning, so that one bad file does not stop
+/// every command), then each `--game-file` (a broken one is an input error).
+fn add_games(cli: &Cli) -> Result<(), CliError> {
+    if let Ok(db) = db::db_path(cli.db.as_deref()) {
+        for problem in crate::games::add_folder(&crate::games::games_folder(&db)) {
+            eprintln!("warning: {problem} (this game is not loaded)");
+        }
+    }
+    for file in &cli.game_files {
+        crate::games::add_file(file)?;
+    }
+    Ok(())
 }
 
 /// Loads `--catalog`: a catalog file, or — when no such file exists and the

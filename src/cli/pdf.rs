@@ -1,4 +1,4 @@
-//! `deckwright pdf --catalog C DECK --layout nine-up|eight-fold [--paper a4|letter] [--backs] -o OUT.pdf`
+//! `deckwright pdf --catalog C DECK --layout nine-up|eight-fold [--paper a4|letter|a3] [--backs] -o OUT.pdf`
 //!
 //! Extensions: `--gap MM`, `--bleed MM`, `--offset DX,DY` (duplex calibration
 //! of the back pages), `--copies N`, `--card-size WxH`, `--only-missing`
@@ -32,7 +32,7 @@ pub struct Args {
     #[arg(long, value_parser = ["nine-up", "eight-fold"])]
     pub layout: String,
     /// Paper size.
-    #[arg(long, default_value = "a4", value_parser = ["a4", "letter"])]
+    #[arg(long, default_value = "a4", value_parser = ["a4", "letter", "a3"])]
     pub paper: String,
     /// Nine-up: follow each page with its backs, mirrored for long-edge duplex.
     #[arg(long)]

@@ -58,7 +58,7 @@ pub(crate) fn components(
     db: Option<&Path>,
 ) -> Result<(crate::model::Catalog, Components), CliError> {
     let cat = load_catalog(catalog, db)?;
-    if cat.game != GameId::StrangeWorld {
+    if !crate::games::game(cat.game).builds_worlds() {
         return Err(CliError::input(format!(
             "{}: the catalog is for {}, not strange-world",
             catalog.display(),
@@ -76,7 +76,7 @@ pub(crate) fn components(
 }
 
 pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
-    let (_, c) = components(&args.catalog, &args.options, db)?;
+    let (cat, c) = components(&args.catalog, &args.options, db)?;
     c.check_solo()
         .map_err(|e| CliError::input(format!("{}: {e}", args.catalog.display())))?;
     let kind = PlayerKind::parse(&args.player)
@@ -93,7 +93,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
                 CliError::input(format!("{}: cannot write the World: {e}", path.display()))
             })?;
         }
-        let report = GameReport::new(&c, &record);
+        let report = GameReport::new(cat.game, &c, &record);
         if args.json {
             print_json(&report)?;
         } else {
@@ -126,7 +126,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         }
         if args.json {
             print_json(&ManyReport {
-                game: GameId::StrangeWorld,
+                game: cat.game,
                 summary: &summary,
             })?;
         } else {
@@ -202,7 +202,7 @@ struct GameReport {
 }
 
 impl GameReport {
-    fn new(c: &Components, r: &GameRecord) -> GameReport {
+    fn new(game: GameId, c: &Components, r: &GameRecord) -> GameReport {
         let total = i64::from(r.score.total);
         let names = |ix: &[u8]| -> Vec<String> {
             ix.iter()
@@ -210,7 +210,7 @@ impl GameReport {
                 .collect::<Vec<_>>()
         };
         GameReport {
-            game: GameId::StrangeWorld,
+            game,
             seed: r.seed,
             player: r.player,
             total: r.score.total,

@@ -14,11 +14,13 @@ pub struct Args {
     /// The catalog file (TOML) the deck's cards come from.
     #[arg(long, value_name = "CATALOG")]
     pub catalog: PathBuf,
-    /// Bizarre World: check as a crafting or a random deck (default: random only
-    /// when every card is random).
-    #[arg(long, value_parser = ["crafting", "random"])]
+    /// Games with deck modes (Bizarre World: crafting or random): check the deck
+    /// in this mode (default: the mode whose mark every card carries, else
+    /// the game's default mode).
+    #[arg(long)]
     pub mode: Option<String>,
-    /// Strange World: the player count (default: the deck's highest Land tier).
+    /// Games with player counts (Strange World): the player count (default:
+    /// inferred from the deck, for Strange World its highest Land tier).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub players: Option<i64>,
     /// Override one of the game's named options (see `resources/games/<game>.toml`), e.g.
@@ -69,24 +71,22 @@ const MAX_NOTES: usize = 5;
 /// The text report: a verdict line, then one line per violation.
 pub fn human(report: &Report, deck: &Path) -> String {
     let game = games::game(report.game).def();
-    let mut what = format!("{} deck of {} cards", game.name, report.total);
-    if let Some(mode) = report.mode {
-        what = format!(
-            "{} {} deck of {} cards",
-            game.name,
-            mode.as_str(),
-            report.total
-        );
-    }
-    if let Some(p) = report.players {
-        what = format!(
-            "{} land deck for {p} player{}",
+    let noun = game.construction.deck_noun();
+    let mode = report
+        .mode
+        .map(|m| format!("{} ", m.as_str()))
+        .unwrap_or_default();
+    let mut what = match report.players {
+        Some(p) => format!(
+            "{} {mode}{noun} for {p} player{}",
             game.name,
             if p == 1 { "" } else { "s" }
-        );
-    }
+        ),
+        None => format!("{} {mode}{noun} of {} cards", game.name, report.total),
+    };
     if let Some(d) = &report.duel {
-        what.push_str(&format!(" ({} duel, {} life)", d.name, d.life));
+        let tier = game.construction.tier_noun().unwrap_or("tier");
+        what.push_str(&format!(" ({} {tier}, {} life)", d.name, d.life));
     }
     let verdict = match report.violations.len() {
         0 => "legal".to_string(),

@@ -82,6 +82,61 @@ impl CardReading {
     }
 }
 
+/// An ability in words, for the card editor: when, at what cost, and what it
+/// does ("on this played: damage n: 1 → opponent").
+pub fn ability_words(a: &Ability) -> String {
+    fn plain(v: impl std::fmt::Debug) -> String {
+        let s = format!("{v:?}")
+            .replace(" { ", " ")
+            .replace(" }", "")
+            .replace(['{', '}'], "");
+        let mut out = String::with_capacity(s.len() + 4);
+        for (i, ch) in s.chars().enumerate() {
+            if ch.is_uppercase() && i > 0 && !out.ends_with(' ') && !out.ends_with('(') {
+                out.push(' ');
+            }
+            out.extend(ch.to_lowercase());
+        }
+        out
+    }
+    let mut s = a
+        .label
+        .clone()
+        .map(|l| format!("[{l}] "))
+        .unwrap_or_default();
+    s.push_str(&a.trigger.describe());
+    if !a.costs.is_empty() {
+        let costs: Vec<String> = a.costs.iter().map(plain).collect();
+        s.push_str(&format!(" (cost: {})", costs.join(", ")));
+    }
+    if let Some(c) = &a.condition {
+        s.push_str(&format!(" (if {})", plain(c)));
+    }
+    s.push_str(": ");
+    let steps: Vec<String> = a
+        .steps
+        .iter()
+        .map(|st| {
+            let mut w = format!("{} → {}", plain(&st.verb), plain(st.target));
+            if let Some(r) = st.reach {
+                w.push_str(&format!(" within {}", plain(r)));
+            }
+            if st.duration != super::effect::Duration::Instant {
+                w.push_str(&format!(", {}", plain(st.duration)));
+            }
+            if st.optional {
+                w.push_str(" (optional)");
+            }
+            w
+        })
+        .collect();
+    s.push_str(&steps.join(", then "));
+    if a.limit != super::effect::Limit::Unlimited {
+        s.push_str(&format!(" — {}", plain(a.limit)));
+    }
+    s
+}
+
 /// How fully a card is modelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -129,8 +184,9 @@ pub struct Coverage {
 pub fn coverage(catalog: &Catalog) -> Result<Coverage, EngineError> {
     let plugin = match super::plugin(catalog.game) {
         Some(p) => p,
-        None if catalog.game == GameId::StrangeWorld => {
-            // every Strange World card is icons, played by the solo engine
+        None if crate::games::get(catalog.game).is_some_and(|g| g.builds_worlds()) => {
+            // a World-building game's cards are icons, played by the solo
+            // engine (Strange World)
             return Ok(Coverage {
                 game: catalog.game,
                 cards: catalog.cards.len(),

@@ -208,21 +208,21 @@ mod tests {
 
     #[test]
     fn conditions_combine() {
-        let f = Filter::parse("type=hero, cost<=2", GameId::Fuzzycards).unwrap();
+        let f = Filter::parse("type=hero, cost<=2", "fuzzycards".parse().unwrap()).unwrap();
         assert!(f.matches(&hero("A", 2, "power", &[])));
         assert!(!f.matches(&hero("B", 3, "power", &[])));
         assert!(!f.matches(&Card::new("E", "event")));
-        let k = Filter::parse("keyword=Rush,force!=wisdom", GameId::Fuzzycards).unwrap();
+        let k = Filter::parse("keyword=Rush,force!=wisdom", "fuzzycards".parse().unwrap()).unwrap();
         assert!(k.matches(&hero("R", 1, "power", &["rush"])));
         assert!(!k.matches(&hero("W", 1, "wisdom", &["rush"])));
         assert!(!k.matches(&hero("N", 1, "power", &[])));
         assert!(
-            Filter::parse("atk>4", GameId::Fuzzycards)
+            Filter::parse("atk>4", "fuzzycards".parse().unwrap())
                 .unwrap()
                 .matches(&hero("A", 1, "power", &[]))
         );
         assert!(
-            Filter::parse("name=ember   CUB", GameId::Fuzzycards)
+            Filter::parse("name=ember   CUB", "fuzzycards".parse().unwrap())
                 .unwrap()
                 .matches(&hero("Ember Cub", 1, "power", &[]))
         );
@@ -230,25 +230,25 @@ mod tests {
 
     #[test]
     fn bad_filters_say_why() {
-        let e = Filter::parse("colour=red", GameId::Fuzzycards).unwrap_err();
+        let e = Filter::parse("colour=red", "fuzzycards".parse().unwrap()).unwrap_err();
         assert!(
             e.message.contains("unknown key `colour`") && e.message.contains("force"),
             "{e}"
         );
         assert!(
-            Filter::parse("cost<=two", GameId::Fuzzycards)
+            Filter::parse("cost<=two", "fuzzycards".parse().unwrap())
                 .unwrap_err()
                 .message
                 .contains("whole number")
         );
         assert!(
-            Filter::parse("type<hero", GameId::Fuzzycards)
+            Filter::parse("type<hero", "fuzzycards".parse().unwrap())
                 .unwrap_err()
                 .message
                 .contains("= or !=")
         );
-        assert!(Filter::parse("hero", GameId::Fuzzycards).is_err());
-        assert!(Filter::parse(" , ", GameId::Fuzzycards).is_err());
-        assert!(Filter::parse("color=red", GameId::DiceOfDestiny).is_ok());
+        assert!(Filter::parse("hero", "fuzzycards".parse().unwrap()).is_err());
+        assert!(Filter::parse(" , ", "fuzzycards".parse().unwrap()).is_err());
+        assert!(Filter::parse("color=red", "dice-of-destiny".parse().unwrap()).is_ok());
     }
 }

@@ -81,7 +81,8 @@ pub trait Rules: Sync + Send + Sized + 'static {
     type State: Clone + Send + Sync + Debug;
     type Action: Copy + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
 
-    const GAME: GameId;
+    /// The game these rules play.
+    fn game(&self) -> GameId;
     const TURN_UNIT: TurnUnit;
     const LABELS: CurveLabels;
 
@@ -112,6 +113,15 @@ pub trait Rules: Sync + Send + Sized + 'static {
     fn policy(&self, st: &Self::State, level: Level) -> Self::Action;
     /// What a passive seat does: end its step or turn.
     fn pass(&self, st: &Self::State) -> Self::Action;
+    /// For the strong player ([`super::search`]): turns `st` into a world
+    /// player `viewer` cannot tell from it — its own hidden cards reshuffled,
+    /// the other player's hidden cards dealt again, the game's randomness
+    /// started from `seed` — so a look-ahead never peeks. `false` (the
+    /// default) when the game has no sampler: its strong player then plays as
+    /// the quick one.
+    fn sample_world(&self, _st: &mut Self::State, _viewer: usize, _seed: u64) -> bool {
+        false
+    }
     /// `Some` once the game is over.
     fn outcome(&self, st: &Self::State) -> Option<Outcome>;
     fn trace<'s>(&self, st: &'s Self::State) -> &'s Trace;

@@ -109,7 +109,7 @@ pub fn deal<R: Rules>(rules: &R, req: &HandRequest) -> Result<HandReport, HandEr
     let mulligan = if req.mulligan {
         let Some(offer) = offer else {
             return Err(HandError::NoMulligan(
-                crate::games::game(R::GAME).def().name.clone(),
+                crate::games::game(rules.game()).def().name.clone(),
             ));
         };
         rules.begin(&mut st);
@@ -155,7 +155,7 @@ pub fn deal<R: Rules>(rules: &R, req: &HandRequest) -> Result<HandReport, HandEr
         })
         .collect();
     let mut report = HandReport {
-        game: R::GAME,
+        game: rules.game(),
         seed: req.seed,
         seat: req.seat,
         hand: names(rules.hand(&st, 0)),
@@ -191,7 +191,7 @@ mod tests {
     use crate::model::{Card, Catalog, Deck, DeckEntry, FieldValue};
 
     fn fuzzy() -> Engine {
-        let mut cat = Catalog::new(GameId::Fuzzycards, "t");
+        let mut cat = Catalog::new("fuzzycards".parse().unwrap(), "t");
         let mut deck = Deck::default();
         for i in 0..10 {
             let mut c = Card::new(format!("H{i}"), "hero");

@@ -21,6 +21,7 @@ pub mod bizarre;
 pub mod compare;
 pub mod core;
 pub mod coverage;
+pub mod dealt;
 mod deck;
 pub mod dice;
 pub mod effect;
@@ -28,12 +29,12 @@ pub mod filter;
 pub mod fuzzycards;
 pub mod game;
 pub mod hand;
-pub mod legacy;
 pub mod matchup;
 pub mod odds;
 pub mod rizontical;
 pub mod run;
 pub mod schedule;
+pub mod search;
 pub mod session;
 pub mod solo;
 
@@ -54,4 +55,11 @@ pub static PLUGINS: &[&dyn Plugin] = &[
 /// The engine plug-in of `game`, if it has one.
 pub fn plugin(game: GameId) -> Option<&'static dyn Plugin> {
     PLUGINS.iter().copied().find(|p| p.game() == game)
+}
+
+/// Whether decks of `game` can be dealt — test hands, odds, the playtest's
+/// draws: it has an engine, or its `[setup]` deals a hand ([`dealt`]).
+pub fn deals(game: GameId) -> bool {
+    plugin(game).is_some()
+        || crate::games::get(game).is_some_and(|g| g.def().setup.opening_hand.is_some())
 }

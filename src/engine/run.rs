@@ -66,6 +66,9 @@ pub enum RunError {
     Games,
     #[error("cannot start {0} threads: {1}")]
     Threads(usize, String),
+    /// The game only deals (added as data, no engine).
+    #[error("{0}")]
+    NoEngine(String),
 }
 
 /// Per-turn sums over games.
@@ -436,7 +439,7 @@ impl Summary {
         most.sort_by(|a, b| b.plays.cmp(&a.plays).then(a.card.cmp(&b.card)));
         most.truncate(MOST_PLAYED);
         Summary {
-            game: R::GAME,
+            game: rules.game(),
             games: t.games,
             seed: cfg.seed,
             seat: cfg.seat,

@@ -66,7 +66,8 @@ pub enum EngineError {
 }
 
 fn no_engine(game: GameId) -> EngineError {
-    if game == GameId::StrangeWorld {
+    // a game whose decks build Worlds is played by the solo engine
+    if crate::games::get(game).is_some_and(|g| g.builds_worlds()) {
         EngineError::NotPlayable(game)
     } else {
         EngineError::NoEngine(game)
@@ -114,7 +115,7 @@ trait DynEngine: Send + Sync {
         per_game: bool,
     ) -> Result<Tally, RunError>;
     fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary;
-    fn session(&self, seed: u64, seat: Seat) -> Session;
+    fn session(&self, seed: u64, seat: Seat, computer: Option<Level>) -> Session;
     fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError>;
     fn piles(&self) -> Vec<(Option<usize>, Pile)>;
     fn seen_in(&self, pile: Pile, sched: &Schedule, t: u32) -> u32;
@@ -131,7 +132,7 @@ pub struct Compiled<R: Rules>(pub Arc<R>);
 
 impl<R: Rules> DynEngine for Compiled<R> {
     fn game(&self) -> GameId {
-        R::GAME
+        self.0.game()
     }
     fn turn_unit(&self) -> TurnUnit {
         R::TURN_UNIT
@@ -169,8 +170,8 @@ impl<R: Rules> DynEngine for Compiled<R> {
     fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary {
         Summary::new(self.0.as_ref(), cfg, tally)
     }
-    fn session(&self, seed: u64, seat: Seat) -> Session {
-        Session(Box::new(Play::new(self.0.clone(), seed, seat)))
+    fn session(&self, seed: u64, seat: Seat, computer: Option<Level>) -> Session {
+        Session(Box::new(Play::new(self.0.clone(), seed, seat, computer)))
     }
     fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError> {
         super::hand::deal(self.0.as_ref(), req)
@@ -218,7 +219,9 @@ impl Engine {
         deck: &Deck,
         opts: &EngineOptions,
     ) -> Result<Engine, EngineError> {
-        if super::plugin(catalog.game).is_none() {
+        // a game with neither an engine nor a hand says so before the deck
+        // is compiled
+        if !super::deals(catalog.game) {
             return Err(no_engine(catalog.game));
         }
         let cards = compile(catalog, deck)?;
@@ -257,6 +260,10 @@ impl Engine {
         }
         match super::plugin(game) {
             Some(p) => p.compile(me, opponent, opts),
+            // a game added as data deals by its [setup]: hands and odds
+            None if opponent.is_none() => super::dealt::Dealt::new(me, opts.max_turns)
+                .map(Engine::of)
+                .ok_or_else(|| no_engine(game)),
             None => Err(no_engine(game)),
         }
     }
@@ -297,11 +304,19 @@ impl Engine {
         progress: &Progress<'_>,
         per_game: bool,
     ) -> Result<Tally, RunError> {
+        self.plays()?;
         self.0.tally(cfg, progress, per_game)
     }
     /// Turns a tally of this engine into the report.
     pub fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary {
         self.0.summary(cfg, tally)
+    }
+    /// Whether games can be played out: a game added as data only deals.
+    pub fn plays(&self) -> Result<(), RunError> {
+        match super::plugin(self.game()) {
+            Some(_) => Ok(()),
+            None => Err(RunError::NoEngine(no_engine(self.game()).to_string())),
+        }
     }
     /// Plays the games and reports them.
     pub fn goldfish(&self, cfg: &RunConfig, progress: &Progress<'_>) -> Result<Summary, RunError> {
@@ -310,7 +325,13 @@ impl Engine {
     }
     /// A new game dealt and started: the first decision is the player's.
     pub fn session(&self, seed: u64, seat: Seat) -> Session {
-        self.0.session(seed, seat)
+        self.0.session(seed, seat, None)
+    }
+    /// A game against the computer (an engine compiled with an opponent by
+    /// [`Engine::versus`]): player 1 is played at `level` — its moves are
+    /// made and logged as soon as it is to act; you play player 0.
+    pub fn session_against_computer(&self, seed: u64, seat: Seat, level: Level) -> Session {
+        self.0.session(seed, seat, Some(level))
     }
     /// A test hand (the game's own setup).
     pub fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError> {
@@ -335,6 +356,7 @@ impl Engine {
         cfg: &super::matchup::MatchConfig,
         progress: &Progress<'_>,
     ) -> Result<super::matchup::MatchReport, RunError> {
+        self.plays()?;
         let t = self.0.play_match(cfg, progress)?;
         Ok(super::matchup::MatchReport::new(self.game(), cfg, &t))
     }
@@ -350,9 +372,9 @@ pub struct ActionKey {
 
 impl ActionKey {
     /// The key of a game's typed action.
-    pub fn of<R: Rules>(a: R::Action) -> ActionKey {
+    pub fn of<R: Rules>(rules: &R, a: R::Action) -> ActionKey {
         ActionKey {
-            game: R::GAME,
+            game: rules.game(),
             action: serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
         }
     }
@@ -393,10 +415,12 @@ struct Play<R: Rules> {
     rules: Arc<R>,
     state: R::State,
     history: Vec<R::State>,
+    /// Player 1 played by the computer at this level.
+    computer: Option<Level>,
 }
 
 impl<R: Rules> Play<R> {
-    fn new(rules: Arc<R>, seed: u64, seat: Seat) -> Play<R> {
+    fn new(rules: Arc<R>, seed: u64, seat: Seat, computer: Option<Level>) -> Play<R> {
         let mut state = rules.new_state();
         rules.log_mut(&mut state).on = true;
         rules.start(&mut state, seed, seat);
@@ -404,6 +428,7 @@ impl<R: Rules> Play<R> {
             rules,
             state,
             history: Vec::new(),
+            computer,
         };
         // the opponent's passive turns pass by themselves
         p.settle();
@@ -425,15 +450,22 @@ impl<R: Rules> Play<R> {
         Ok(())
     }
 
-    /// Lets passive seats take their decisions (they only ever pass).
+    /// Lets passive seats take their decisions (they only ever pass), and
+    /// the computer make its moves, until it is the player's turn to act.
     fn settle(&mut self) {
         let mut guard = 0;
         while self.rules.outcome(&self.state).is_none() {
             let p = self.rules.to_act(&self.state);
-            if !self.rules.passive(&self.state, p) || guard > 10_000 {
+            if guard > 10_000 {
                 break;
             }
-            let a = self.rules.pass(&self.state);
+            let a = if self.rules.passive(&self.state, p) {
+                self.rules.pass(&self.state)
+            } else if let (1, Some(level)) = (p, self.computer) {
+                self.rules.policy(&self.state, level)
+            } else {
+                break;
+            };
             if self.rules.apply(&mut self.state, a).is_err() {
                 break;
             }
@@ -444,7 +476,7 @@ impl<R: Rules> Play<R> {
     fn choice(&self, a: R::Action) -> Choice {
         Choice {
             label: self.rules.describe(&self.state, a),
-            action: ActionKey::of::<R>(a),
+            action: ActionKey::of(&*self.rules, a),
             chooses_cards: false,
         }
     }
@@ -476,7 +508,7 @@ impl<R: Rules> DynPlay for Play<R> {
 
     fn apply(&mut self, action: &ActionKey) -> Result<(), Illegal> {
         let wrong = || Illegal::new("wrong game", "that action belongs to another game");
-        if action.game != R::GAME {
+        if action.game != self.rules.game() {
             return Err(wrong());
         }
         let a: R::Action = serde_json::from_value(action.action.clone()).map_err(|_| wrong())?;
@@ -572,6 +604,7 @@ impl<R: Rules> DynPlay for Play<R> {
             rules: self.rules.clone(),
             state: self.state.clone(),
             history: self.history.clone(),
+            computer: self.computer,
         })
     }
 }

@@ -1,34 +1,18 @@
 //! Bizarre World: generator-made creature cards, crafting or random decks, and a
 //! duel size chosen by the deck's size (rules-notes BW).
 
-use std::collections::HashSet;
-
 use serde::Deserialize;
 
 use super::{Game, GameDef, OptionError};
-use crate::model::Card;
-use crate::rules::{self, CheckOptions, Duel, Mode, Resolved, RuleId, Verdict, Violation};
+use crate::rules::def::{CheckKind, TierDef};
 
-/// One duel size (BW-D2).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DuelSize {
-    pub name: String,
-    pub min: u32,
-    /// `None`: no upper bound ("36+ cards").
-    #[serde(default)]
-    pub max: Option<u32>,
-    pub life: u32,
-}
+/// One duel size (BW-D2): a size tier of the game file's size rule.
+pub type DuelSize = TierDef;
 
-/// `[rules]` of `resources/games/bizarre-world.toml`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The construction numbers the engine reads, from the game file's
+/// `[construction]` rules.
+#[derive(Clone, Debug)]
 pub struct Rules {
-    /// BW-D4: copies per name in crafting mode, whatever their costs.
-    pub crafting_copy_limit: u32,
-    /// BW-D3: the lowest point value a crafted card may have.
-    pub min_point_value: i64,
     /// BW-D2: deck size → duel and life, smallest first.
     pub duel: Vec<DuelSize>,
 }
@@ -36,9 +20,7 @@ pub struct Rules {
 impl Rules {
     /// The duel a deck of `size` cards plays, if any.
     pub fn duel_for(&self, size: u32) -> Option<&DuelSize> {
-        self.duel
-            .iter()
-            .find(|d| size >= d.min && d.max.is_none_or(|m| size <= m))
+        self.duel.iter().find(|d| d.fits(size))
     }
 }
 
@@ -125,171 +107,81 @@ pub enum DefenderLeftover {
     ToLife,
 }
 
-/// The Bizarre World game.
+/// The Bizarre World game. Its construction rules (BW-D1..D5: modes, duel
+/// sizes, point values, copies) are data in its file; this module types the
+/// setup, options and duel sizes its engine reads.
 pub struct BizarreWorld;
 
 pub(super) static GAME: BizarreWorld = BizarreWorld;
 
 game_data!(BizarreWorld, "bizarre-world.toml");
 
-/// Whether a card is marked as made with the RANDOM CARD button. A card
+impl BizarreWorld {
+    /// The duel sizes (BW-D2), from the file's size rule.
+    pub fn rules(&self) -> &'static Rules {
+        static RULES: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
+        RULES.get_or_init(|| Rules {
+            duel: self
+                .def()
+                .construction
+                .rules
+                .iter()
+                .find(|r| r.check == CheckKind::Size)
+                .map(|r| r.tiers.clone())
+                .unwrap_or_default(),
+        })
+    }
+}
+
+/// Whether a card is marked as made with the RANDOM CARD button: its mark
+/// (the file's `[construction.modes]` field) is the random mode's. A card
 /// without an `origin` is neither random nor crafted by itself: it takes the
 /// mode of the deck it is in (rules-notes BW §6.6).
-pub fn is_random(card: &Card) -> bool {
-    card.str_field("origin") == Some("random")
-}
-
-/// Whether a card is explicitly marked as made with the CRAFT CARD button.
-pub fn is_marked_crafted(card: &Card) -> bool {
-    card.str_field("origin") == Some("crafted")
-}
-
-impl BizarreWorld {
-    /// The deck's mode when the caller does not say: random only when every
-    /// resolved card is random (BW §6.6).
-    pub fn infer_mode(deck: &Resolved<'_>) -> Mode {
-        let mut cards = deck.cards().peekable();
-        if cards.peek().is_some() && cards.all(|(c, _, _)| is_random(c)) {
-            Mode::Random
-        } else {
-            Mode::Crafting
-        }
-    }
+pub fn is_random(card: &crate::model::Card) -> bool {
+    let modes = BizarreWorld.def().construction.modes.as_ref();
+    modes
+        .and_then(|m| {
+            m.mode("random")
+                .map(|r| (m.field.as_str(), r.mark.as_str()))
+        })
+        .is_some_and(|(field, mark)| card.str_field(field) == Some(mark))
 }
 
 impl Game for BizarreWorld {
-    fn def(&self) -> &GameDef {
+    fn def(&self) -> &'static GameDef {
         &data().def
     }
 
-    fn check(&self, deck: &Resolved<'_>, opts: &CheckOptions) -> Result<Verdict, OptionError> {
-        let options = self.options(&opts.overrides)?;
-        let r = self.rules();
-        let name = &self.def().name;
-        let mut v = Vec::new();
-        let mode = opts.mode.unwrap_or_else(|| Self::infer_mode(deck));
+    fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
+        self.options(overrides).map(drop)
+    }
 
-        // BW-D2: the size picks the duel; below the smallest there is none.
-        let total = deck.total();
-        let duel = r.duel_for(total);
-        if duel.is_none() {
-            let smallest = &r.duel[0];
-            v.push(Violation::new(
-                RuleId::DeckSize,
-                Some("BW-D2"),
-                format!(
-                    "deck has {total} cards; {name} needs at least {} (a {} duel is {}-{} cards)",
-                    smallest.min,
-                    smallest.name,
-                    smallest.min,
-                    smallest.max.unwrap_or(smallest.min)
-                ),
-            ));
-        }
+    fn back_image(&self) -> Option<&'static [u8]> {
+        Some(include_bytes!("../../resources/backs/bizarre-world.png"))
+    }
+}
 
-        // BW-D1: a random deck holds only random cards. A card without an
-        // `origin` takes the deck's mode (rules-notes BW §6.6), so only a card
-        // explicitly marked crafted breaks it.
-        let crafted_here = |c: &Card| match mode {
-            Mode::Random => is_marked_crafted(c),
-            Mode::Crafting => !is_random(c),
-        };
-        let crafted: Vec<String> = deck
-            .cards()
-            .filter(|(c, _, _)| crafted_here(c))
-            .map(|(c, _, _)| c.name.clone())
-            .collect();
-        let any_random = deck.cards().any(|(c, _, _)| is_random(c));
-        if mode == Mode::Random && !crafted.is_empty() {
-            v.push(
-                Violation::new(
-                    RuleId::DeckMode,
-                    Some("BW-D1"),
-                    format!(
-                        "a random-mode deck holds only random cards; {} {} crafted: {}",
-                        crafted.len(),
-                        if crafted.len() == 1 {
-                            "card is"
-                        } else {
-                            "cards are"
-                        },
-                        crafted.join(", ")
-                    ),
-                )
-                .with_cards(crafted.clone()),
-            );
-        } else if mode == Mode::Crafting
-            && options.mixed_decks == MixedDecks::Error
-            && any_random
-            && !crafted.is_empty()
-        {
-            let random: Vec<String> = deck
-                .cards()
-                .filter(|(c, _, _)| is_random(c))
-                .map(|(c, _, _)| c.name.clone())
-                .collect();
-            v.push(
-                Violation::new(
-                    RuleId::DeckMode,
-                    Some("BW-D1"),
-                    format!(
-                        "deck mixes random and crafted cards (mixed_decks = error); random: {}",
-                        random.join(", ")
-                    ),
-                )
-                .with_cards(random),
-            );
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-        if mode == Mode::Crafting {
-            // BW-D3: each crafted card's point value is at least 0.
-            for (card, _, line) in deck.cards() {
-                if is_random(card) && !options.random_points_checked {
-                    continue;
-                }
-                if let Some(points) = card.int("points")
-                    && points < r.min_point_value
-                {
-                    v.push(
-                        Violation::new(
-                            RuleId::PointValue,
-                            Some("BW-D3"),
-                            format!(
-                                "\"{}\" has point value {points}; crafted cards need a point value of at least {}",
-                                card.name, r.min_point_value
-                            ),
-                        )
-                        .with_cards([card.name.clone()])
-                        .at_line(line.line),
-                    );
-                }
-            }
-            // BW-D4: 3 per name of a crafted card, cost variants (and any random
-            // card sharing the name) counted together; names only random cards
-            // carry stay unlimited (BW §6.6).
-            let crafted_names: HashSet<String> = deck
-                .cards()
-                .filter(|(c, _, _)| !is_random(c))
-                .map(|(c, _, _)| c.name_key())
-                .collect();
-            v.extend(rules::copy_limit(
-                deck,
-                r.crafting_copy_limit,
-                &format!("{name} crafting mode"),
-                "BW-D4",
-                |c| crafted_names.contains(&c.name_key()),
-            ));
-        }
-        // BW-D5: random mode has no copy or point limit.
+    #[test]
+    fn random_cards_are_those_marked_random() {
+        let mut c = crate::model::Card::new("Odd Spoon of Fate", "creature");
+        assert!(!is_random(&c));
+        c.fields.insert(
+            "origin".into(),
+            crate::model::FieldValue::Text("random".into()),
+        );
+        assert!(is_random(&c));
+    }
 
-        Ok(Verdict {
-            violations: v,
-            duel: duel.map(|d| Duel {
-                name: d.name.clone(),
-                life: d.life,
-            }),
-            mode: Some(mode),
-            players: None,
-        })
+    #[test]
+    fn duel_sizes_come_from_the_size_rule() {
+        let r = BizarreWorld.rules();
+        assert_eq!(r.duel.len(), 3);
+        assert_eq!(r.duel_for(17).map(|d| d.life), None);
+        assert_eq!(r.duel_for(26).map(|d| d.name.as_str()), Some("speed"));
+        assert_eq!(r.duel_for(100).map(|d| d.life), Some(20));
     }
 }

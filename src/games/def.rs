@@ -1,19 +1,27 @@
-//! The data half of a game: what `resources/games/<game>.toml` says.
+//! The data half of a game: what a game-definition file says
+//! (`resources/games/<game>.toml` for the built-in games, any file for the
+//! games users add; the format is `schema/game.md`).
 //!
-//! The file has a generic part every game shares (card schema, print size,
-//! sections, lints, named options), read here, and game-specific `[rules]` and
-//! `[setup]` tables that each game's module reads into its own typed struct.
+//! Everything a game needs to be listed, edited, checked and printed is here:
+//! card schema, print geometry, sections, lints, named options, the
+//! construction rules ([`ConstructionDef`]) and the generic setup
+//! ([`SetupDef`]). A built-in game's own module may read more from the same
+//! file: its `[setup]` keys beyond the generic ones and its `[rules]` table,
+//! into typed structs its engine uses.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
+use super::setup::SetupDef;
 use crate::model::GameId;
+use crate::rules::ConstructionDef;
+pub use crate::rules::OptionError;
 
-/// The generic part of a game definition.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A game definition.
+#[derive(Clone, Debug)]
 pub struct GameDef {
     pub id: GameId,
     /// Display name.
@@ -23,18 +31,49 @@ pub struct GameDef {
     pub card: CardSchema,
     pub print: PrintDef,
     /// How cards are grouped in deck lists and the deck builder.
-    #[serde(default, rename = "section")]
     pub sections: Vec<SectionDef>,
     /// Soft checks on catalog cards: the rulebook's published facts.
-    #[serde(default, rename = "lint")]
     pub lints: Vec<LintDef>,
     /// Every ambiguity we resolved, with our default.
+    pub options: Vec<OptionDef>,
+    /// The construction rules, checked by [`crate::rules::check`].
+    pub construction: ConstructionDef,
+    /// Opening hand, draws, mulligan and life: what test hands and odds need.
+    pub setup: SetupDef,
+    /// `[setup]` as written: the generic keys and a built-in game's own
+    /// (its module reads them into its typed setup).
+    pub setup_table: toml::Table,
+    /// `[rules]`: numbers only a built-in game's own module reads (Strange
+    /// World's World size and solo stacks).
+    pub rules: toml::Table,
+    /// The folder of the game file, which paths in it (`print.back`) are
+    /// relative to; `None` for the built-in games (relative to `resources/`).
+    pub base_dir: Option<PathBuf>,
+}
+
+/// A game file as serde reads it, before the id is interned and `[setup]` is
+/// read into its generic form.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawGameDef {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub rulebook: String,
+    pub card: CardSchema,
+    pub print: PrintDef,
+    #[serde(default, rename = "section")]
+    pub sections: Vec<SectionDef>,
+    #[serde(default, rename = "lint")]
+    pub lints: Vec<LintDef>,
     #[serde(default, rename = "option")]
     pub options: Vec<OptionDef>,
-    /// Game-specific construction numbers (typed by the game's module).
-    pub rules: toml::Table,
-    /// Game-specific setup and turn numbers (typed by the game's module).
+    #[serde(default)]
+    pub construction: ConstructionDef,
+    #[serde(default)]
     pub setup: toml::Table,
+    #[serde(default)]
+    pub rules: toml::Table,
 }
 
 /// Which card types and fields a catalog of this game may use.
@@ -54,6 +93,21 @@ pub struct CardSchema {
     pub cost: Option<FieldDef>,
     #[serde(default, rename = "field")]
     pub fields: Vec<FieldDef>,
+    /// What the deck builder charts as the deck's curve; default: the cost,
+    /// else the first single-choice field.
+    #[serde(default)]
+    pub curve: Option<CurveDef>,
+}
+
+/// `[card.curve]`: the field the deck builder charts as the deck's curve.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CurveDef {
+    /// `cost`, an int field or an enum field.
+    pub field: String,
+    /// The chart's title; default: the field's label.
+    #[serde(default)]
+    pub title: Option<String>,
 }
 
 impl CardSchema {
@@ -180,7 +234,10 @@ pub struct PrintDef {
     pub card_size_mm: (f64, f64),
     /// Frame colour of faces drawn from data, `#rrggbb`.
     pub frame: String,
-    /// The default back, relative to `resources/`.
+    /// The default back image: relative to `resources/` for the built-in
+    /// games, to the game file for added ones. Empty: a back drawn in the
+    /// frame colour.
+    #[serde(default)]
     pub back: String,
 }
 
@@ -227,35 +284,27 @@ pub struct OptionDef {
     pub doc: String,
 }
 
-/// A bad `--option key=value`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum OptionError {
-    #[error("unknown option `{key}` for {game} (known: {known})")]
-    Unknown {
-        game: String,
-        key: String,
-        known: String,
-    },
-    #[error("option `{key}` takes one of: {values} (got `{got}`)")]
-    BadValue {
-        key: String,
-        values: String,
-        got: String,
-    },
-    #[error("option `{key}`: {message}")]
-    Invalid { key: String, message: String },
-    #[error("`{0}` is not of the form key=value")]
-    Syntax(String),
-}
-
 impl GameDef {
-    /// Parses the embedded definition text. The files ship inside the binary and
-    /// a test parses every one, so failure here is a build defect.
-    pub(crate) fn parse(text: &str) -> Result<GameDef, toml::de::Error> {
-        toml::from_str(text)
+    pub(crate) fn from_raw(raw: RawGameDef) -> Result<GameDef, toml::de::Error> {
+        let setup = SetupDef::read(&raw.setup)?;
+        Ok(GameDef {
+            id: GameId::intern(&raw.id),
+            name: raw.name,
+            rulebook: raw.rulebook,
+            card: raw.card,
+            print: raw.print,
+            sections: raw.sections,
+            lints: raw.lints,
+            options: raw.options,
+            construction: raw.construction,
+            setup,
+            setup_table: raw.setup,
+            rules: raw.rules,
+            base_dir: None,
+        })
     }
 
-    /// Reads the `[rules]` or `[setup]` table into the game's typed struct.
+    /// Reads the `[rules]` or `[setup]` table into a built-in game's typed struct.
     pub(crate) fn typed<T: DeserializeOwned>(table: &toml::Table) -> Result<T, toml::de::Error> {
         toml::Table::try_into(table.clone())
     }

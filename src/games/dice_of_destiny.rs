@@ -4,19 +4,6 @@
 use serde::Deserialize;
 
 use super::{Game, GameDef, OptionError};
-use crate::rules::{self, CheckOptions, Resolved, RuleId, Verdict, Violation};
-
-/// `[rules]` of `resources/games/dice-of-destiny.toml`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Rules {
-    /// DD-D1.
-    pub deck_size: u32,
-    /// DD-D2, unless a card's `copy_limit` overrides it.
-    pub copy_limit: u32,
-    /// DD-D3.
-    pub max_colours: usize,
-}
 
 /// `[setup]`.
 #[derive(Clone, Debug, Deserialize)]
@@ -65,7 +52,8 @@ pub struct Options {
     pub creature_effects_on_opponent_turn: bool,
 }
 
-/// The Dice of Destiny game.
+/// The Dice of Destiny game. Its construction rules (DD-D1..D4) are data in
+/// its file; this module types the setup and options its engine reads.
 pub struct DiceOfDestiny;
 
 pub(super) static GAME: DiceOfDestiny = DiceOfDestiny;
@@ -73,71 +61,15 @@ pub(super) static GAME: DiceOfDestiny = DiceOfDestiny;
 game_data!(DiceOfDestiny, "dice-of-destiny.toml");
 
 impl Game for DiceOfDestiny {
-    fn def(&self) -> &GameDef {
+    fn def(&self) -> &'static GameDef {
         &data().def
     }
 
-    fn check(&self, deck: &Resolved<'_>, opts: &CheckOptions) -> Result<Verdict, OptionError> {
-        let options = self.options(&opts.overrides)?;
-        let r = self.rules();
-        let name = &self.def().name;
-        let mut v = Vec::new();
-        v.extend(rules::deck_size_exact(deck, r.deck_size, name, "DD-D1"));
-        v.extend(rules::copy_limit(deck, r.copy_limit, name, "DD-D2", |_| {
-            true
-        }));
+    fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
+        self.options(overrides).map(drop)
+    }
 
-        // DD-D3: colours in use, most cards first.
-        let mut colours: Vec<(&str, u32, Vec<String>)> = Vec::new();
-        for (card, n, _) in deck.cards() {
-            let Some(colour) = card.str_field("colour") else {
-                continue;
-            };
-            if colour == "grey" && !options.grey_counts_as_colour {
-                continue;
-            }
-            match colours.iter_mut().find(|(c, _, _)| *c == colour) {
-                Some((_, count, names)) => {
-                    *count += n;
-                    if !names.contains(&card.name) {
-                        names.push(card.name.clone());
-                    }
-                }
-                None => colours.push((colour, n, vec![card.name.clone()])),
-            }
-        }
-        if colours.len() > r.max_colours {
-            colours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-            let listed: Vec<String> = colours
-                .iter()
-                .map(|(c, n, _)| format!("{c} ({n})"))
-                .collect();
-            let extra: Vec<String> = colours[r.max_colours..]
-                .iter()
-                .flat_map(|(_, _, names)| names.iter().cloned())
-                .collect();
-            let grey = if options.grey_counts_as_colour {
-                " (grey counts)"
-            } else {
-                ""
-            };
-            v.push(
-                Violation::new(
-                    RuleId::ColourLimit,
-                    Some("DD-D3"),
-                    format!(
-                        "deck uses {} colours: {}; {name} allows at most {}{grey}",
-                        colours.len(),
-                        listed.join(", "),
-                        r.max_colours
-                    ),
-                )
-                .with_cards(extra),
-            );
-        }
-        Ok(Verdict {
-            violations: v,
-            ..Verdict::default()
-        })
+    fn back_image(&self) -> Option<&'static [u8]> {
+        Some(include_bytes!("../../resources/backs/dice-of-destiny.png"))
     }
 }

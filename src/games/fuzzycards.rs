@@ -2,30 +2,17 @@
 
 use serde::Deserialize;
 
-use super::{Game, GameDef, OptionError};
-use crate::rules::{self, CheckOptions, Resolved, RuleId, Verdict, Violation};
-
-/// `[rules]` of `resources/games/fuzzycards.toml`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Rules {
-    /// FZ-D1: exactly this many cards.
-    pub deck_size: u32,
-    /// FZ-D2: at least this many Heroes.
-    pub hero_minimum: u32,
-    /// FZ-D3: copies per card.
-    pub copy_limit: u32,
-    /// FZ-D4: copies per Legendary card (or Legendaries per deck, see [`LegendaryLimit`]).
-    pub legendary_limit: u32,
-}
+use super::{Game, GameDef, MulliganKind, OptionError};
 
 /// `[setup]`: opening hands, life, energy and the field.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     pub life: u32,
+    #[serde(rename = "opening_hand")]
     pub opening_hand_first: u32,
     pub opening_hand_second: u32,
+    pub mulligan: MulliganKind,
     pub mulligans: u32,
     pub mulligan_hand: u32,
     pub energy_start: u32,
@@ -42,7 +29,8 @@ pub struct Setup {
     pub exact_damage_win: u32,
 }
 
-/// How "Legendary: maximum 1 per deck" is read (FZ §6.1).
+/// How "Legendary: maximum 1 per deck" is read (FZ §6.1); the game file's
+/// two FZ-D4 rules follow the option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum LegendaryLimit {
@@ -84,6 +72,62 @@ pub enum DecodeSkip {
     BothPlayersTurn1,
 }
 
+/// Who takes the first turn (rulebook setup step 2, rules-notes FZ §3, §6.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TurnOrder {
+    /// Our default: the seat the caller gives (the match runner alternates
+    /// seats, `--second` asks for the second seat).
+    Given,
+    /// The Genesis Flip decides: both top cards revealed, higher Cost (then
+    /// ATK, then DEF; a tie reshuffles and re-reveals); the winner goes first.
+    GenesisFlip,
+}
+
+/// Which Force beats which (rules-notes FZ §5: the cycle diagram was lost).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForceCycle {
+    /// Our default: only the pairs `[setup] force_beats` states (the one the
+    /// rulebook's example shows: Clarity beats Prophecy).
+    Stated,
+    /// Each Force beats the next one in the rulebook's table (Power, Clarity,
+    /// Prophecy, Conviction, Wisdom, then Power again): a guess that agrees
+    /// with the stated pair.
+    TableOrder,
+}
+
+/// A Rush Hero played while its Altar is full (FZ §6.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RushFullAltar {
+    /// Our default: it enters the Vault like any Hero.
+    Vault,
+    /// It cannot be deployed until an Altar slot is open.
+    CannotDeploy,
+}
+
+/// How far Drain heals (FZ §6.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrainCap {
+    /// Our default: up to the card's printed HP (it only heals damage).
+    PrintedHp,
+    /// Without a cap: the card's HP may rise above its printed HP.
+    None,
+}
+
+/// What counts toward THE 589 (FZ §6.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExactDamageCount {
+    /// Our default: each point once (damage to a card up to its remaining
+    /// HP, plus Pierce, plus damage to Life), self-inflicted damage excluded.
+    Capped,
+    /// Every attack's full damage (the rulebook example would count 9, not 7).
+    Full,
+}
+
 /// The named options (rules-notes FZ §6); defaults and docs live in the game file.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -96,83 +140,31 @@ pub struct Options {
     /// FZ §6.7: Burn X triggers at the end of every turn, not only its owner's.
     pub burn_every_turn: bool,
     pub decode_skip: DecodeSkip,
+    pub turn_order: TurnOrder,
+    pub force_cycle: ForceCycle,
+    pub rush_full_altar: RushFullAltar,
+    pub drain_cap: DrainCap,
+    pub exact_damage_count: ExactDamageCount,
 }
 
-/// The Fuzzycards game.
+/// The Fuzzycards game. Its construction rules (FZ-D1..D4) are data in its
+/// file; this module types the setup and options its engine reads.
 pub struct Fuzzycards;
 
 pub(super) static GAME: Fuzzycards = Fuzzycards;
 
 game_data!(Fuzzycards, "fuzzycards.toml");
 
-fn is_legendary(c: &crate::model::Card) -> bool {
-    c.str_field("rarity") == Some("legendary")
-}
-
 impl Game for Fuzzycards {
-    fn def(&self) -> &GameDef {
+    fn def(&self) -> &'static GameDef {
         &data().def
     }
 
-    fn check(&self, deck: &Resolved<'_>, opts: &CheckOptions) -> Result<Verdict, OptionError> {
-        let options = self.options(&opts.overrides)?;
-        let r = self.rules();
-        let name = &self.def().name;
-        let mut v = Vec::new();
-        v.extend(rules::deck_size_exact(deck, r.deck_size, name, "FZ-D1"));
-        v.extend(rules::type_minimum(
-            deck,
-            "hero",
-            "Heroes",
-            r.hero_minimum,
-            RuleId::HeroMinimum,
-            name,
-            "FZ-D2",
-        ));
-        v.extend(rules::copy_limit(deck, r.copy_limit, name, "FZ-D3", |_| {
-            true
-        }));
-        let legendaries = rules::count_by_name(deck, is_legendary);
-        match options.legendary_limit {
-            LegendaryLimit::PerCard => {
-                for g in legendaries
-                    .into_iter()
-                    .filter(|g| g.count > r.legendary_limit)
-                {
-                    v.push(
-                        Violation::new(
-                            RuleId::LegendaryLimit,
-                            Some("FZ-D4"),
-                            format!(
-                                "{} copies of Legendary \"{}\"; {name} allows at most {} of each Legendary card",
-                                g.count, g.name, r.legendary_limit
-                            ),
-                        )
-                        .with_cards([g.name])
-                        .at_line(g.line),
-                    );
-                }
-            }
-            LegendaryLimit::PerDeck => {
-                let total: u32 = legendaries.iter().map(|g| g.count).sum();
-                if total > r.legendary_limit {
-                    v.push(
-                        Violation::new(
-                            RuleId::LegendaryLimit,
-                            Some("FZ-D4"),
-                            format!(
-                                "deck has {total} Legendary cards; with legendary_limit = per-deck {name} allows at most {}",
-                                r.legendary_limit
-                            ),
-                        )
-                        .with_cards(legendaries.into_iter().map(|g| g.name)),
-                    );
-                }
-            }
-        }
-        Ok(Verdict {
-            violations: v,
-            ..Verdict::default()
-        })
+    fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
+        self.options(overrides).map(drop)
+    }
+
+    fn back_image(&self) -> Option<&'static [u8]> {
+        Some(include_bytes!("../../resources/backs/fuzzycards.png"))
     }
 }

@@ -4,13 +4,12 @@
 
 use serde::Deserialize;
 
-use super::{Game, GameDef, OptionError};
-use crate::model::Card;
-use crate::rules::{self, CheckOptions, Resolved, RuleId, Verdict};
+use super::{Game, GameDef, MulliganKind, OptionError};
+use crate::rules::def::CheckKind;
 
-/// `[rules]` of `resources/games/rizontical.toml`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The deck's section sizes the engine reads, from the game file's
+/// `[construction]` count rules.
+#[derive(Clone, Debug)]
 pub struct Rules {
     /// RZ-D1.
     pub numen: u32,
@@ -25,10 +24,15 @@ pub struct Rules {
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     pub fighter_slots_at_start: u32,
+    /// The hand is drawn from these types (Powers).
+    pub hand_types: Vec<String>,
+    #[serde(rename = "opening_hand")]
     pub opening_powers: u32,
+    pub mulligan: MulliganKind,
     pub mulligan_max: u32,
     pub ap_start: u32,
     pub ap_per_turn: u32,
+    #[serde(rename = "draws_per_turn")]
     pub power_draws_per_turn: u32,
     pub ap_per_discard: u32,
     pub ap_for_skipping: u32,
@@ -96,6 +100,25 @@ pub struct Options {
     /// The goldfish dummy Fighters' HP and DEF (when no catalog Fighter is named).
     pub dummy_hp: u32,
     pub dummy_def: u32,
+    /// Where the goldfish dummy deploys its Fighters.
+    pub dummy_placement: DummyPlacement,
+    /// Cells a Push Tile pushes the entity that steps on it (the Tile list
+    /// was lost).
+    pub push_tile_cells: u32,
+}
+
+/// Where the goldfish dummy's Fighters stand in its Deploy Zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DummyPlacement {
+    /// The middle of its front row (nearest the deck owner).
+    Front,
+    /// The middle of its back row.
+    Back,
+    /// Its front row, far apart.
+    Spread,
+    /// Any empty cells of its Deploy Zone, from the game's seed.
+    Random,
 }
 
 /// RZ §6.8: which cells one movement point reaches.
@@ -108,78 +131,62 @@ pub enum Movement {
     Diagonal,
 }
 
-/// The Rizontical game.
+/// The Rizontical game. Its construction rules (RZ-D1..D4) are data in its
+/// file; this module types the setup, options and section sizes its engine
+/// reads.
 pub struct Rizontical;
 
 pub(super) static GAME: Rizontical = Rizontical;
 
 game_data!(Rizontical, "rizontical.toml");
 
+impl Rizontical {
+    /// The section sizes (RZ-D1..D3), from the file's count rules.
+    pub fn rules(&self) -> &'static Rules {
+        static RULES: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
+        RULES.get_or_init(|| {
+            let exact = |id: &str| {
+                self.def()
+                    .construction
+                    .rules
+                    .iter()
+                    .find(|r| r.check == CheckKind::Count && r.rule_id() == id)
+                    .and_then(|r| r.exact.as_ref())
+                    .and_then(|e| e.at(None))
+                    .map_or(0, |n| u32::try_from(n).unwrap_or(0))
+            };
+            Rules {
+                numen: exact("numen-count"),
+                fighters: exact("fighter-count"),
+                powers: exact("power-count"),
+            }
+        })
+    }
+}
+
 impl Game for Rizontical {
-    fn def(&self) -> &GameDef {
+    fn def(&self) -> &'static GameDef {
         &data().def
     }
 
-    fn check(&self, deck: &Resolved<'_>, opts: &CheckOptions) -> Result<Verdict, OptionError> {
-        self.options(&opts.overrides)?;
-        let r = self.rules();
-        let name = &self.def().name;
-        let mut v = Vec::new();
-        let is = |t: &'static str| move |c: &Card| c.card_type == t;
-        v.extend(rules::section_count(
-            deck,
-            "numen",
-            ("Numen", "Numens"),
-            r.numen,
-            RuleId::NumenCount,
-            name,
-            "RZ-D1",
-        ));
-        v.extend(rules::section_count(
-            deck,
-            "fighter",
-            ("Fighter", "Fighters"),
-            r.fighters,
-            RuleId::FighterCount,
-            name,
-            "RZ-D2",
-        ));
-        v.extend(rules::distinct_by_name(
-            deck,
-            "Fighters",
-            name,
-            "RZ-D2",
-            is("fighter"),
-        ));
-        v.extend(rules::section_count(
-            deck,
-            "power",
-            ("Power", "Powers"),
-            r.powers,
-            RuleId::PowerCount,
-            name,
-            "RZ-D3",
-        ));
-        v.extend(rules::distinct_by_name(
-            deck,
-            "Powers",
-            name,
-            "RZ-D3",
-            is("power"),
-        ));
-        Ok(Verdict {
-            violations: v,
-            ..Verdict::default()
-        })
+    fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
+        self.options(overrides).map(drop)
     }
 
-    fn lint_card(&self, card: &Card) -> Vec<String> {
-        // Singleton decks make a copy_limit above 1 meaningless.
-        match card.copy_limit {
-            Some(n) if n > 1 && card.card_type != "numen" => vec![format!(
-                "copy_limit = {n} has no effect: Rizontical Fighter and Power decks hold different cards"
-            )],
-            _ => Vec::new(),
-        }
+    fn back_image(&self) -> Option<&'static [u8]> {
+        Some(include_bytes!("../../resources/backs/rizontical.png"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn section_sizes_come_from_the_count_rules() {
+        let r = Rizontical.rules();
+        assert_eq!((r.numen, r.fighters, r.powers), (1, 8, 30));
+        assert_eq!(Rizontical.setup().opening_powers, 5);
+        assert_eq!(Rizontical.def().setup.hand_types, vec!["power".to_string()]);
     }
 }

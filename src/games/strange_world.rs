@@ -4,27 +4,36 @@
 use serde::Deserialize;
 
 use super::{Game, GameDef, OptionError};
-use crate::rules::{CheckOptions, Resolved, RuleId, Verdict, Violation};
+use crate::rules::def::CheckKind;
 
-/// `[rules]` of `resources/games/strange-world.toml`.
+/// `[rules]` of `resources/games/strange-world.toml`: the numbers of the
+/// World and the solo setup, which the solo engine reads. (The Land deck's
+/// construction rules, SW-D1..D4, are `[construction]` rules.)
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Rules {
-    pub min_players: i64,
-    pub max_players: i64,
+pub struct Table {
     pub world_size: u32,
     pub turns: u32,
     pub cards_per_turn: u32,
     pub starting_lands: u32,
-    /// SW-D2.
-    pub starting_lands_per_player: u32,
-    /// SW-D4: the Dark City stack, highest first.
-    pub dark_cities: Vec<i64>,
     pub solo_stacks: u32,
     pub solo_stack_size: u32,
+}
+
+/// The numbers the solo engine reads: `[rules]` and what it needs of the
+/// construction rules.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub world_size: u32,
+    pub turns: u32,
+    pub cards_per_turn: u32,
+    pub starting_lands: u32,
+    pub solo_stacks: u32,
+    pub solo_stack_size: u32,
+    /// The Travellers a solo game reveals (the solo travellers rule's minimum).
     pub solo_travellers: u32,
-    /// SW-D3: Land cards needed for 1, 2, 3, 4 players.
-    pub land_supply: Vec<u32>,
+    /// SW-D4: the Dark City stack, highest first.
+    pub dark_cities: Vec<i64>,
 }
 
 /// A solo rating band: scores from `min` up get `text`.
@@ -86,7 +95,9 @@ pub struct Options {
     pub portal_half_in_rows: bool,
 }
 
-/// The Strange World game.
+/// The Strange World game. Its Land-deck rules (SW-D1..D4, player counts)
+/// are data in its file; this module types the World and solo numbers and
+/// the scoring constants its solo engine reads.
 pub struct StrangeWorld;
 
 pub(super) static GAME: StrangeWorld = StrangeWorld;
@@ -94,166 +105,68 @@ pub(super) static GAME: StrangeWorld = StrangeWorld;
 game_data!(StrangeWorld, "strange-world.toml");
 
 impl StrangeWorld {
-    /// The player count a Land deck is for when the caller does not say: its
-    /// highest Land tier (a deck of tier-1 Lands is a solo deck).
-    pub fn infer_players(deck: &Resolved<'_>) -> i64 {
-        deck.cards()
-            .filter(|(c, _, _)| c.card_type == "land")
-            .filter_map(|(c, _, _)| c.int("tier"))
-            .max()
-            .unwrap_or(1)
-            .clamp(1, 4)
-    }
-}
-
-fn players_phrase(n: i64) -> String {
-    if n == 1 {
-        "a solo game".to_string()
-    } else {
-        format!("a {n}-player game")
+    /// The World and solo numbers.
+    pub fn rules(&self) -> &'static Rules {
+        static RULES: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
+        RULES.get_or_init(|| {
+            let def = self.def();
+            let table: Table = match GameDef::typed(&def.rules) {
+                Ok(t) => t,
+                // the builtin_games_pass_game_check test reads it
+                Err(e) => panic!("strange-world.toml [rules]: {e}"),
+            };
+            let rule = |kind: CheckKind, id: &str| {
+                def.construction
+                    .rules
+                    .iter()
+                    .find(move |r| r.check == kind && r.rule_id() == id)
+            };
+            Rules {
+                world_size: table.world_size,
+                turns: table.turns,
+                cards_per_turn: table.cards_per_turn,
+                starting_lands: table.starting_lands,
+                solo_stacks: table.solo_stacks,
+                solo_stack_size: table.solo_stack_size,
+                solo_travellers: rule(CheckKind::Count, "travellers")
+                    .and_then(|r| r.min.as_ref())
+                    .and_then(|m| m.at(None))
+                    .map_or(0, |n| u32::try_from(n).unwrap_or(0)),
+                dark_cities: rule(CheckKind::Stack, "dark-cities")
+                    .map(|r| r.values.clone())
+                    .unwrap_or_default(),
+            }
+        })
     }
 }
 
 impl Game for StrangeWorld {
-    fn def(&self) -> &GameDef {
+    fn def(&self) -> &'static GameDef {
         &data().def
     }
 
-    fn check(&self, deck: &Resolved<'_>, opts: &CheckOptions) -> Result<Verdict, OptionError> {
-        let options = self.options(&opts.overrides)?;
-        let r = self.rules();
-        let name = &self.def().name;
-        let players = opts.players.unwrap_or_else(|| Self::infer_players(deck));
-        let mut v = Vec::new();
-        if !(r.min_players..=r.max_players).contains(&players) {
-            v.push(Violation::new(
-                RuleId::PlayerCount,
-                None,
-                format!(
-                    "{name} is for {} to {} players, not {players}",
-                    r.min_players, r.max_players
-                ),
-            ));
-            return Ok(Verdict {
-                violations: v,
-                players: Some(players),
-                ..Verdict::default()
-            });
-        }
-        let who = players_phrase(players);
+    fn check_options(&self, overrides: &[(String, String)]) -> Result<(), OptionError> {
+        self.options(overrides).map(drop)
+    }
 
-        // SW-D1: the Land deck holds the Lands of tier <= players.
-        if options.land_tiers == LandTiers::Exact {
-            let mut high: Vec<(String, i64, Option<usize>)> = Vec::new();
-            for (c, _, line) in deck.cards() {
-                if c.card_type == "land"
-                    && let Some(t) = c.int("tier")
-                    && t > players
-                    && !high.iter().any(|(n, _, _)| *n == c.name)
-                {
-                    high.push((c.name.clone(), t, line.line));
-                }
-            }
-            if !high.is_empty() {
-                let list: Vec<String> = high
-                    .iter()
-                    .map(|(n, t, _)| format!("{n} (tier {t})"))
-                    .collect();
-                v.push(
-                    Violation::new(
-                        RuleId::LandTier,
-                        Some("SW-D1"),
-                        format!(
-                            "{who} uses Lands of tier 1-{players} only; {} listed: {}",
-                            if high.len() == 1 {
-                                "a higher tier is"
-                            } else {
-                                "higher tiers are"
-                            },
-                            list.join(", ")
-                        ),
-                    )
-                    .at_line(if high.len() == 1 { high[0].2 } else { None })
-                    .with_cards(high.into_iter().map(|(n, _, _)| n)),
-                );
-            }
-        }
+    fn back_image(&self) -> Option<&'static [u8]> {
+        Some(include_bytes!("../../resources/backs/strange-world.png"))
+    }
 
-        // SW-D3: enough Lands for the game.
-        let lands = deck
-            .count_where(|c| c.card_type == "land" && c.int("tier").is_some_and(|t| t <= players));
-        let need = r.land_supply[(players - 1) as usize];
-        if lands < need {
-            let how = if players == 1 {
-                format!("{} stacks of {}", r.solo_stacks, r.solo_stack_size)
-            } else {
-                format!(
-                    "{} turns x {} cards x {players} players",
-                    r.turns, r.cards_per_turn
-                )
-            };
-            let tiers = if players == 1 {
-                "tier-1 Lands".to_string()
-            } else {
-                format!("Lands of tier 1-{players}")
-            };
-            v.push(Violation::new(
-                RuleId::DeckSize,
-                Some("SW-D3"),
-                format!("land deck has {lands} {tiers}; {who} needs at least {need} ({how})"),
-            ));
-        }
+    fn builds_worlds(&self) -> bool {
+        true
+    }
+}
 
-        // SW-D2: one starting Land per player, kept out of the Land deck.
-        let starting = deck.count_where(|c| c.card_type == "starting-land");
-        let need_start = r.starting_lands_per_player * players as u32;
-        if starting < need_start {
-            v.push(Violation::new(
-                RuleId::StartingLands,
-                Some("SW-D2"),
-                format!(
-                    "deck has {starting} starting Lands; {who} needs {need_start} (one per player)"
-                ),
-            ));
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-        // SW-D4: the Dark City stack 9 > 7 > 5 > 4 > 4.
-        let mut cities: Vec<i64> = deck
-            .cards()
-            .filter(|(c, _, _)| c.card_type == "dark-city")
-            .flat_map(|(c, n, _)| std::iter::repeat_n(c.int("stars").unwrap_or(0), n as usize))
-            .collect();
-        cities.sort_unstable_by(|a, b| b.cmp(a));
-        if cities != r.dark_cities {
-            let show = |xs: &[i64]| xs.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-            v.push(Violation::new(
-                RuleId::DarkCities,
-                Some("SW-D4"),
-                format!(
-                    "the Dark City stack is [{}]; {name} uses [{}]",
-                    show(&cities),
-                    show(&r.dark_cities)
-                ),
-            ));
-        }
-
-        // Solo: three Travellers are revealed.
-        let travellers = deck.count_where(|c| c.card_type == "traveller");
-        if players == 1 && travellers < r.solo_travellers {
-            v.push(Violation::new(
-                RuleId::Travellers,
-                None,
-                format!(
-                    "deck has {travellers} Travellers; a solo game reveals {}",
-                    r.solo_travellers
-                ),
-            ));
-        }
-
-        Ok(Verdict {
-            violations: v,
-            players: Some(players),
-            ..Verdict::default()
-        })
+    #[test]
+    fn solo_numbers_come_from_rules_and_construction() {
+        let r = StrangeWorld.rules();
+        assert_eq!((r.world_size, r.solo_stacks, r.solo_stack_size), (4, 7, 3));
+        assert_eq!(r.solo_travellers, 3);
+        assert_eq!(r.dark_cities, vec![9, 7, 5, 4, 4]);
     }
 }

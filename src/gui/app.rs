@@ -37,6 +37,9 @@ pub struct Boot {
     /// How many sample catalogs were seeded into a new database.
     pub seeded: usize,
     pub catalogs: Vec<CatalogInfo>,
+    /// Game files of the `games/` folder beside the database that could not
+    /// be added, each with its file, line and problem.
+    pub game_problems: Vec<String>,
 }
 
 /// The loaded app: the current screen and what surrounds it.
@@ -236,15 +239,23 @@ impl App {
     }
 }
 
-/// Opens the database, seeds it when new, and reads the preferences.
+/// Adds the games of the `games/` folder beside the database (before any
+/// catalog of theirs is read), opens the database, seeds it when new, and
+/// reads the preferences.
 fn boot(db: &Db) -> Task<Message> {
+    let folder = crate::games::games_folder(db.path());
     Task::perform(
-        db.run(|s| {
+        db.run(move |s| {
+            let game_problems = crate::games::add_folder(&folder)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
             let seeded = s.seed_samples()?;
             Ok(Boot {
                 prefs: Prefs::load(s)?,
                 seeded,
                 catalogs: s.catalogs()?,
+                game_problems,
             })
         }),
         Message::Booted,
@@ -317,6 +328,12 @@ impl Shell {
             banners: Vec::new(),
             next_banner: 0,
         };
+        for problem in &boot.game_problems {
+            shell.banner(
+                Tone::Error,
+                format!("A game file could not be added: {problem}"),
+            );
+        }
         if boot.seeded > 0 {
             shell.banner(
                 Tone::Notice,
@@ -461,6 +478,7 @@ impl Shell {
                     prefs: Prefs::load(s)?,
                     seeded: 0,
                     catalogs: s.catalogs()?,
+                    game_problems: Vec::new(),
                 })
             }),
             Message::Reloaded,

@@ -9,6 +9,14 @@ use std::path::PathBuf;
 
 use iced::Task;
 
+/// The lower-case extension of a path (what a dropped or picked file is).
+pub fn extension(path: &std::path::Path) -> String {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_lowercase()
+}
+
 /// A file filter: its name and extensions.
 pub type Filter<'a> = (&'a str, &'a [&'a str]);
 

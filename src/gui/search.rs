@@ -239,8 +239,13 @@ mod tests {
     use super::*;
     use crate::model::GameId;
 
+    /// A built-in game by its id, as files name it.
+    fn game(id: &str) -> GameId {
+        id.parse().unwrap()
+    }
+
     fn catalog() -> Arc<Catalog> {
-        let mut c = Catalog::new(GameId::Fuzzycards, "T");
+        let mut c = Catalog::new(game("fuzzycards"), "T");
         let mut add = |name: &str, t: &str, cost: i64, rarity: &str, text: &str| {
             let mut card = Card::new(name, t);
             card.cost = Some(cost);

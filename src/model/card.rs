@@ -74,6 +74,19 @@ impl FieldValue {
     }
 }
 
+/// The keys every card of every game may have in a catalog file
+/// (formats.md §1); a game's own fields may not reuse them.
+pub const CARD_KEYS: &[&str] = &[
+    "name",
+    "id",
+    "type",
+    "cost",
+    "text",
+    "image",
+    "copy_limit",
+    "effects",
+];
+
 /// A card as a catalog defines it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Card {

@@ -106,15 +106,10 @@ pub struct Plan {
     pub supplied: HashMap<String, Arc<Vec<u8>>>,
 }
 
-/// The default backs, compiled in so exports work wherever the binary runs.
+/// The default back of a built-in game, compiled in so exports work
+/// wherever the binary runs (empty for games added as data).
 fn builtin_back(game: GameId) -> &'static [u8] {
-    match game {
-        GameId::Fuzzycards => include_bytes!("../../resources/backs/fuzzycards.png"),
-        GameId::BizarreWorld => include_bytes!("../../resources/backs/bizarre-world.png"),
-        GameId::Rizontical => include_bytes!("../../resources/backs/rizontical.png"),
-        GameId::StrangeWorld => include_bytes!("../../resources/backs/strange-world.png"),
-        GameId::DiceOfDestiny => include_bytes!("../../resources/backs/dice-of-destiny.png"),
-    }
+    crate::games::game(game).back_image().unwrap_or_default()
 }
 
 /// Resolves what to print of `deck` (its name heads every page) from

@@ -20,16 +20,20 @@ pub enum Paper {
     A4,
     /// US Letter, 8.5 × 11 in (215.9 × 279.4 mm).
     Letter,
+    /// ISO A3, 297 × 420 mm: nine tarot-size cards or larger (copy shops
+    /// print it).
+    A3,
 }
 
 impl Paper {
-    pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
+    pub const ALL: [Paper; 3] = [Paper::A4, Paper::Letter, Paper::A3];
 
     /// Width and height in millimetres, portrait.
     pub fn size_mm(self) -> (f64, f64) {
         match self {
             Paper::A4 => (210.0, 297.0),
             Paper::Letter => (215.9, 279.4),
+            Paper::A3 => (297.0, 420.0),
         }
     }
 
@@ -37,6 +41,7 @@ impl Paper {
         match self {
             Paper::A4 => "a4",
             Paper::Letter => "letter",
+            Paper::A3 => "a3",
         }
     }
 }
@@ -53,7 +58,7 @@ impl FromStr for Paper {
         Paper::ALL
             .into_iter()
             .find(|p| p.as_str().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown paper `{s}` (expected a4 or letter)"))
+            .ok_or_else(|| format!("unknown paper `{s}` (expected a4, letter or a3)"))
     }
 }
 
@@ -337,6 +342,11 @@ mod tests {
     use super::*;
     use crate::model::GameId;
 
+    /// A built-in game by its id, as files name it.
+    fn game(id: &str) -> GameId {
+        id.parse().unwrap()
+    }
+
     #[test]
     fn parse_paper_layout_offset() {
         assert_eq!("A4".parse::<Paper>(), Ok(Paper::A4));
@@ -394,10 +404,10 @@ mod tests {
 
     #[test]
     fn card_size_comes_from_options_catalog_then_game() {
-        let mut cat = Catalog::new(GameId::StrangeWorld, "Box");
+        let mut cat = Catalog::new(game("strange-world"), "Box");
         let mut opts = PrintOptions::default();
         assert_eq!(card_size(&cat, &opts), (63.0, 89.0));
-        cat.game = GameId::Fuzzycards;
+        cat.game = game("fuzzycards");
         assert_eq!(card_size(&cat, &opts), (63.0, 88.0));
         cat.card_size = Some((59.0, 92.0));
         assert_eq!(card_size(&cat, &opts), (59.0, 92.0));
@@ -407,7 +417,7 @@ mod tests {
 
     #[test]
     fn settings_round_trip_and_resolve_card_sizes() {
-        let cat = Catalog::new(GameId::Rizontical, "Ouroboros");
+        let cat = Catalog::new(game("rizontical"), "Ouroboros");
         let mut s = PrintSettings::default();
         s.game_card_sizes.insert("rizontical".into(), (62.0, 87.0));
         assert_eq!(s.card_size_for(&cat), Some((62.0, 87.0)));

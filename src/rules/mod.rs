@@ -1,85 +1,78 @@
 //! Deck validation vocabulary: rule ids, violations, the report, and the
-//! generic checks every game composes (see [`crate::games`] for each game's rules).
+//! one checker every game's construction rules run in.
 //!
 //! A deck is checked in two stages: [`resolve`] matches each deck entry to a
 //! catalog card (reporting `unknown-card` and `ambiguous-card` and keeping
-//! everything else), then the game's [`crate::games::Game::check`] runs every
-//! construction rule over what resolved. Every violation is reported, not only the
+//! everything else), then [`check`] runs every construction rule of the game's
+//! `[construction]` table ([`def`], written in the game's file) over what
+//! resolved. Every violation is reported, not only the
 //! first.
 
-mod checks;
+mod check;
+pub mod def;
 mod resolve;
 
-pub use checks::{
-    NameCount, copy_limit, count_by_name, deck_size_exact, distinct_by_name, section_count,
-    type_minimum,
-};
-pub use resolve::{Resolved, ResolvedLine, resolve};
+pub use check::{GameInfo, check, infer_mode, infer_players, matches, players_phrase};
+pub use def::ConstructionDef;
+pub use resolve::{Entry, Resolved, ResolvedLine, resolve, resolve_entry};
 
 use serde::Serialize;
 
 use crate::model::GameId;
 
-/// The rule ids of formats.md §3, plus the ones games add.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RuleId {
-    UnknownCard,
-    AmbiguousCard,
-    DeckSize,
-    CopyLimit,
-    LegendaryLimit,
-    HeroMinimum,
-    NumenCount,
-    FighterCount,
-    PowerCount,
-    Singleton,
-    ColourLimit,
-    PointValue,
-    PlayerCount,
+/// A rule id: the ones of formats.md §3, plus the ones games add (a game
+/// file names its rules' ids in data). A `Copy` handle on a `&'static str`;
+/// the ids the built-in games use are constants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RuleId(&'static str);
+
+#[allow(non_upper_case_globals)]
+impl RuleId {
+    pub const UnknownCard: RuleId = RuleId("unknown-card");
+    pub const AmbiguousCard: RuleId = RuleId("ambiguous-card");
+    pub const DeckSize: RuleId = RuleId("deck-size");
+    pub const CopyLimit: RuleId = RuleId("copy-limit");
+    pub const LegendaryLimit: RuleId = RuleId("legendary-limit");
+    pub const HeroMinimum: RuleId = RuleId("hero-minimum");
+    pub const NumenCount: RuleId = RuleId("numen-count");
+    pub const FighterCount: RuleId = RuleId("fighter-count");
+    pub const PowerCount: RuleId = RuleId("power-count");
+    pub const Singleton: RuleId = RuleId("singleton");
+    pub const ColourLimit: RuleId = RuleId("colour-limit");
+    pub const PointValue: RuleId = RuleId("point-value");
+    pub const PlayerCount: RuleId = RuleId("player-count");
     /// Bizarre World: a random-mode deck holding crafted cards (BW-D1).
-    DeckMode,
+    pub const DeckMode: RuleId = RuleId("deck-mode");
     /// Strange World: a Land above the player count's tier (SW-D1).
-    LandTier,
+    pub const LandTier: RuleId = RuleId("land-tier");
     /// Strange World: too few starting Lands (SW-D2).
-    StartingLands,
+    pub const StartingLands: RuleId = RuleId("starting-lands");
     /// Strange World: the Dark City stack is not 9, 7, 5, 4, 4 (SW-D4).
-    DarkCities,
+    pub const DarkCities: RuleId = RuleId("dark-cities");
     /// Strange World: too few Travellers for the mode.
-    Travellers,
+    pub const Travellers: RuleId = RuleId("travellers");
     /// A card type the game's deck cannot hold.
-    CardType,
+    pub const CardType: RuleId = RuleId("card-type");
+
+    /// The id a game file gives a rule.
+    pub fn new(id: &'static str) -> RuleId {
+        RuleId(id)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
 }
 
-impl RuleId {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RuleId::UnknownCard => "unknown-card",
-            RuleId::AmbiguousCard => "ambiguous-card",
-            RuleId::DeckSize => "deck-size",
-            RuleId::CopyLimit => "copy-limit",
-            RuleId::LegendaryLimit => "legendary-limit",
-            RuleId::HeroMinimum => "hero-minimum",
-            RuleId::NumenCount => "numen-count",
-            RuleId::FighterCount => "fighter-count",
-            RuleId::PowerCount => "power-count",
-            RuleId::Singleton => "singleton",
-            RuleId::ColourLimit => "colour-limit",
-            RuleId::PointValue => "point-value",
-            RuleId::PlayerCount => "player-count",
-            RuleId::DeckMode => "deck-mode",
-            RuleId::LandTier => "land-tier",
-            RuleId::StartingLands => "starting-lands",
-            RuleId::DarkCities => "dark-cities",
-            RuleId::Travellers => "travellers",
-            RuleId::CardType => "card-type",
-        }
+impl Serialize for RuleId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
     }
 }
 
 impl std::fmt::Display for RuleId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(self.0)
     }
 }
 
@@ -132,31 +125,60 @@ pub struct Duel {
     pub life: u32,
 }
 
-/// Bizarre World deck mode (BW-D1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    Crafting,
-    Random,
+/// A deck mode (Bizarre World crafting or random, BW-D1; a game file names
+/// its own in `[construction.modes]`). Any word parses; the game's check
+/// refuses a mode it does not have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Mode(&'static str);
+
+#[allow(non_upper_case_globals)]
+impl Mode {
+    pub const Crafting: Mode = Mode("crafting");
+    pub const Random: Mode = Mode("random");
+
+    /// The mode named `name` (interned).
+    pub fn new(name: &str) -> Mode {
+        match [Mode::Crafting, Mode::Random]
+            .into_iter()
+            .find(|m| m.0 == name)
+        {
+            Some(m) => m,
+            None => Mode(crate::model::intern(name)),
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
 }
 
-impl Mode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Crafting => "crafting",
-            Mode::Random => "random",
-        }
+impl Serialize for Mode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Mode {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
 impl std::str::FromStr for Mode {
     type Err = String;
     fn from_str(s: &str) -> Result<Mode, String> {
-        match s {
-            "crafting" => Ok(Mode::Crafting),
-            "random" => Ok(Mode::Random),
-            _ => Err(format!("unknown mode `{s}` (expected crafting or random)")),
+        let s = s.trim();
+        if s.is_empty()
+            || !s
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        {
+            return Err(format!(
+                "`{s}` is not a deck mode (a lower-case word such as crafting or random)"
+            ));
         }
+        Ok(Mode::new(s))
     }
 }
 
@@ -198,6 +220,35 @@ pub struct Report {
     /// marks of other tools dropped, `SB:` lines): `line N: ...`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+}
+
+/// A bad `--option key=value` or `--mode`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    #[error("unknown option `{key}` for {game} (known: {known})")]
+    Unknown {
+        game: String,
+        key: String,
+        known: String,
+    },
+    #[error("option `{key}` takes one of: {values} (got `{got}`)")]
+    BadValue {
+        key: String,
+        values: String,
+        got: String,
+    },
+    #[error("option `{key}`: {message}")]
+    Invalid { key: String, message: String },
+    #[error("`{0}` is not of the form key=value")]
+    Syntax(String),
+    #[error("{game} has no deck modes (got mode `{mode}`)")]
+    NoModes { game: String, mode: String },
+    #[error("{game} has no deck mode `{mode}` (modes: {known})")]
+    UnknownMode {
+        game: String,
+        mode: String,
+        known: String,
+    },
 }
 
 /// What a game's check adds to the report besides violations.

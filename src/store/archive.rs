@@ -34,7 +34,7 @@ use self::format::{
     read_toml, text_says, to_toml, unique_slug, version_text,
 };
 pub use self::format::{FORMAT, FORMAT_VERSION};
-use super::decks::Resolver;
+use super::cards::Resolver;
 use super::{
     CatalogId, DeckId, NOW, Result, Store, StoreError, cards, catalogs, collection, decks, images,
     migrate, settings,

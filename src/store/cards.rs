@@ -1,11 +1,11 @@
 //! Cards: rows of `cards`, one function per query, and the card editing
 //! methods of [`Store`].
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{CatalogId, Result, Store, StoreError, catalogs, images};
+use super::{CatalogId, Result, StoreError, images};
 use crate::games;
 use crate::model::{Card, Effect, FieldValue, GameId, name_key};
 
@@ -424,7 +424,7 @@ pub(crate) fn check_unique<'a>(
 /// when given (under the card's `image` name, or `<id>.png|jpg`), else the image
 /// the catalog already has under the card's `image` path, else that path read
 /// from disk.
-fn image_for(
+pub(crate) fn image_for(
     conn: &Connection,
     catalog: CatalogId,
     catalog_name: &str,
@@ -461,121 +461,32 @@ fn image_for(
     }
 }
 
-impl Store {
-    /// One card of a stored catalog, by id (any case).
-    pub fn card(&self, catalog: CatalogId, id: &str) -> Result<Card> {
-        let (name, _) = catalogs::head(&self.conn, catalog)?;
-        by_key(&self.conn, catalog, id)?
-            .map(|(_, c)| c)
-            .ok_or_else(|| StoreError::CardNotFound {
-                catalog: name,
-                card: id.to_string(),
-            })
-    }
+/// Resolves deck entries to card rows of one catalog, as deck lists do: by
+/// `[id]` when written, else by a name exactly one card has.
+pub(crate) struct Resolver {
+    by_key: HashMap<String, i64>,
+    by_name: HashMap<String, Vec<i64>>,
+}
 
-    /// Adds a card at the end of a catalog. `image` gives the front image's
-    /// bytes; without it, a card `image` path reuses the image the catalog has
-    /// under that path, or is read from disk.
-    pub fn insert_card(
-        &mut self,
-        catalog: CatalogId,
-        card: &Card,
-        image: Option<&[u8]>,
-    ) -> Result<()> {
-        let tx = self.write_tx()?;
-        let (name, game) = catalogs::head(&tx, catalog)?;
-        check(&name, game, card)?;
-        let others = keys(&tx, catalog)?;
-        check_unique(
-            &name,
-            game,
-            card,
-            others.iter().map(|(_, k, n)| (k.as_str(), n.as_str())),
-        )?;
-        let mut card = card.clone();
-        let image_id = image_for(&tx, catalog, &name, &mut card, image)?;
-        let position = next_position(&tx, catalog)?;
-        insert(&tx, catalog, &card, image_id, position)?;
-        catalogs::touch(&tx, catalog)?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Replaces the card whose id is `id` with `card` (which may change the id
-    /// and the name: deck entries linked to the card follow). `image` as for
-    /// [`Store::insert_card`].
-    pub fn update_card(
-        &mut self,
-        catalog: CatalogId,
-        id: &str,
-        card: &Card,
-        image: Option<&[u8]>,
-    ) -> Result<()> {
-        let tx = self.write_tx()?;
-        let (name, game) = catalogs::head(&tx, catalog)?;
-        let (row, old) = by_key(&tx, catalog, id)?.ok_or_else(|| StoreError::CardNotFound {
-            catalog: name.clone(),
-            card: id.to_string(),
-        })?;
-        check(&name, game, card)?;
-        let others = keys(&tx, catalog)?;
-        check_unique(
-            &name,
-            game,
-            card,
-            others
-                .iter()
-                .filter(|(r, _, _)| *r != row)
-                .map(|(_, k, n)| (k.as_str(), n.as_str())),
-        )?;
-        let mut card = card.clone();
-        let image_id = image_for(&tx, catalog, &name, &mut card, image)?;
-        update(&tx, row, &card, image_id, None)?;
-        carry_rename(&tx, row, &old, &card)?;
-        images::collect_garbage(&tx)?;
-        catalogs::touch(&tx, catalog)?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Removes a card. Refused while the current version of a deck uses it
-    /// ([`StoreError::CardInUse`]); older versions keep such entries by name.
-    pub fn delete_card(&mut self, catalog: CatalogId, id: &str) -> Result<()> {
-        let tx = self.write_tx()?;
-        let (name, _) = catalogs::head(&tx, catalog)?;
-        let (row, card) = by_key(&tx, catalog, id)?.ok_or_else(|| StoreError::CardNotFound {
-            catalog: name.clone(),
-            card: id.to_string(),
-        })?;
-        let decks = decks_using(&tx, row)?;
-        if !decks.is_empty() {
-            return Err(StoreError::CardInUse {
-                catalog: name,
-                card: card.name,
-                decks,
-            });
+impl Resolver {
+    pub(crate) fn new(conn: &Connection, catalog: CatalogId) -> Result<Resolver> {
+        let mut by_key = HashMap::new();
+        let mut by_name: HashMap<String, Vec<i64>> = HashMap::new();
+        for (row, key, name) in keys(conn, catalog)? {
+            by_key.insert(key.to_lowercase(), row);
+            by_name.entry(name).or_default().push(row);
         }
-        delete(&tx, row)?;
-        images::collect_garbage(&tx)?;
-        catalogs::touch(&tx, catalog)?;
-        tx.commit()?;
-        Ok(())
+        Ok(Resolver { by_key, by_name })
     }
 
-    /// Up to `limit` cards of a catalog whose name, id or rules text contains
-    /// `query` (case-insensitive), best matches first. An empty query lists the
-    /// catalog in file order.
-    pub fn search_cards(&self, catalog: CatalogId, query: &str, limit: usize) -> Result<Vec<Card>> {
-        catalogs::head(&self.conn, catalog)?;
-        search(&self.conn, catalog, query, limit)
-    }
-
-    /// The front image of a card, if it has one.
-    pub fn card_image(&self, catalog: CatalogId, id: &str) -> Result<Option<images::StoredImage>> {
-        catalogs::head(&self.conn, catalog)?;
-        image_row(&self.conn, catalog, id)?
-            .map(|row| images::get(&self.conn, row))
-            .transpose()
+    pub(crate) fn resolve(&self, name: &str, key: Option<&str>) -> Option<i64> {
+        match key {
+            Some(k) => self.by_key.get(&k.trim().to_lowercase()).copied(),
+            None => match self.by_name.get(&name_key(name)).map(Vec::as_slice) {
+                Some([one]) => Some(*one),
+                _ => None,
+            },
+        }
     }
 }
 

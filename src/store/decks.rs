@@ -5,40 +5,12 @@ use std::collections::HashMap;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::cards::Resolver;
 use super::{
-    CatalogId, DeckDiffLine, DeckId, DeckInfo, DeckVersion, NOW, Result, Store, StoreError,
-    catalogs, count, parse_game,
+    CatalogId, DeckDiffLine, DeckId, DeckInfo, DeckVersion, NOW, Result, StoreError, catalogs,
+    count, parse_game,
 };
 use crate::model::{Board, Deck, DeckEntry, GameId, name_key};
-
-/// Resolves deck entries to card rows of one catalog, as deck lists do: by
-/// `[id]` when written, else by a name exactly one card has.
-pub(crate) struct Resolver {
-    by_key: HashMap<String, i64>,
-    by_name: HashMap<String, Vec<i64>>,
-}
-
-impl Resolver {
-    pub(crate) fn new(conn: &Connection, catalog: CatalogId) -> Result<Resolver> {
-        let mut by_key = HashMap::new();
-        let mut by_name: HashMap<String, Vec<i64>> = HashMap::new();
-        for (row, key, name) in super::cards::keys(conn, catalog)? {
-            by_key.insert(key.to_lowercase(), row);
-            by_name.entry(name).or_default().push(row);
-        }
-        Ok(Resolver { by_key, by_name })
-    }
-
-    pub(crate) fn resolve(&self, name: &str, key: Option<&str>) -> Option<i64> {
-        match key {
-            Some(k) => self.by_key.get(&k.trim().to_lowercase()).copied(),
-            None => match self.by_name.get(&name_key(name)).map(Vec::as_slice) {
-                Some([one]) => Some(*one),
-                _ => None,
-            },
-        }
-    }
-}
 
 /// What a deck row holds.
 pub(crate) struct Head {
@@ -83,7 +55,12 @@ pub(crate) fn version_row(conn: &Connection, deck: DeckId, version: u32) -> Resu
 }
 
 /// The row of a version, or [`StoreError::VersionNotFound`].
-fn require_version(conn: &Connection, deck: DeckId, head: &Head, version: u32) -> Result<i64> {
+pub(crate) fn require_version(
+    conn: &Connection,
+    deck: DeckId,
+    head: &Head,
+    version: u32,
+) -> Result<i64> {
     version_row(conn, deck, version)?.ok_or_else(|| StoreError::VersionNotFound {
         deck: head.name.clone(),
         version,
@@ -197,7 +174,7 @@ fn same_entries(a: &[DeckEntry], b: &[DeckEntry]) -> bool {
         })
 }
 
-fn check_name(name: &str) -> Result<&str> {
+pub(crate) fn check_name(name: &str) -> Result<&str> {
     let name = name.trim();
     if name.is_empty() {
         Err(StoreError::Invalid {
@@ -254,11 +231,8 @@ pub(crate) fn list(conn: &Connection, game: Option<GameId>) -> Result<Vec<DeckIn
     let rows = stmt
         .query_map([game.map(GameId::as_str)], info_row)?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let mut list = rows
-        .into_iter()
-        .map(info_from)
-        .collect::<Result<Vec<_>>>()?;
-    // games in the app's order (GameId::ALL), not by id text
+    let mut list = super::known_games(rows.into_iter().map(info_from).collect())?;
+    // games in the app's order (GameId::ALL, then added games), not by id text
     list.sort_by_key(|d| d.game);
     Ok(list)
 }
@@ -279,7 +253,7 @@ pub(crate) fn info(conn: &Connection, deck: DeckId) -> Result<DeckInfo> {
 
 /// A deck by numeric id or name (case-insensitive; an error when several
 /// decks share the name).
-fn find(conn: &Connection, query: &str) -> Result<DeckInfo> {
+pub(crate) fn find(conn: &Connection, query: &str) -> Result<DeckInfo> {
     let q = query.trim();
     if let Ok(n) = q.parse::<i64>()
         && let Ok(found) = info(conn, DeckId(n))
@@ -364,7 +338,7 @@ fn ident(s: &Stored) -> Ident {
 
 /// Count changes from `before` to `after`, per board and card: the cards of
 /// `after` in its order, then those only in `before`.
-fn diff(before: &[Stored], after: &[Stored]) -> Vec<DeckDiffLine> {
+pub(crate) fn diff(before: &[Stored], after: &[Stored]) -> Vec<DeckDiffLine> {
     let mut lines: Vec<DeckDiffLine> = Vec::new();
     let mut at: HashMap<(Board, Ident), usize> = HashMap::new();
     let mut add = |s: &Stored, is_after: bool| {
@@ -396,141 +370,15 @@ fn diff(before: &[Stored], after: &[Stored]) -> Vec<DeckDiffLine> {
     lines
 }
 
-impl Store {
-    /// Stores a new deck built on a catalog, as its version 1. The deck's name
-    /// is required; its game, when set, must be the catalog's.
-    pub fn create_deck(&mut self, catalog: CatalogId, deck: &Deck) -> Result<DeckId> {
-        let tx = self.write_tx()?;
-        let (catalog_name, game) = catalogs::head(&tx, catalog)?;
-        if let Some(g) = deck.game.filter(|g| *g != game) {
-            return Err(StoreError::GameMismatch {
-                catalog: catalog_name,
-                expected: game,
-                found: g,
-            });
-        }
-        let name = check_name(&deck.name)?;
-        tx.execute(
-            "INSERT INTO decks (game, catalog_id, name) VALUES (?1, ?2, ?3)",
-            params![game.as_str(), catalog, name],
-        )?;
-        let id = DeckId(tx.last_insert_rowid());
-        insert_version(&tx, id, catalog, 1, None, &deck.entries)?;
-        tx.commit()?;
-        Ok(id)
-    }
-
-    /// Saves a deck's entries as a new version (the previous ones are kept)
-    /// and returns the current version number. Nothing is added when the
-    /// entries equal the current version's. A non-empty `deck.name` different
-    /// from the stored one renames the deck.
-    pub fn save_deck(&mut self, deck: DeckId, contents: &Deck, note: Option<&str>) -> Result<u32> {
-        let tx = self.write_tx()?;
-        let version = save(&tx, deck, contents, note)?;
-        tx.commit()?;
-        Ok(version)
-    }
-
-    /// A deck's current version.
-    pub fn load_deck(&self, deck: DeckId) -> Result<Deck> {
-        let tx = self.read_tx()?;
-        let h = head(&tx, deck)?;
-        load(&tx, deck, h.current)
-    }
-
-    /// One version of a deck.
-    pub fn load_deck_version(&self, deck: DeckId, version: u32) -> Result<Deck> {
-        load(&*self.read_tx()?, deck, version)
-    }
-
-    /// A deck's list entry.
-    pub fn deck_info(&self, deck: DeckId) -> Result<DeckInfo> {
-        info(&self.conn, deck)
-    }
-
-    /// A deck by numeric id (`"7"`) or name (case-insensitive).
-    pub fn find_deck(&self, name_or_id: &str) -> Result<DeckInfo> {
-        find(&self.conn, name_or_id)
-    }
-
-    /// Every version of a deck, oldest first.
-    pub fn deck_versions(&self, deck: DeckId) -> Result<Vec<DeckVersion>> {
-        let tx = self.read_tx()?;
-        head(&tx, deck)?;
-        versions(&tx, deck)
-    }
-
-    /// Makes an earlier version current again by saving a copy of it as a new
-    /// version (nothing is lost); returns the current version number.
-    pub fn restore_version(&mut self, deck: DeckId, version: u32) -> Result<u32> {
-        let tx = self.write_tx()?;
-        let old = load(&tx, deck, version)?;
-        let note = format!("restored version {version}");
-        let restored = Deck {
-            name: String::new(),
-            ..old
-        };
-        let current = save(&tx, deck, &restored, Some(&note))?;
-        tx.commit()?;
-        Ok(current)
-    }
-
-    /// The cards whose counts differ between versions `a` (before) and `b`
-    /// (after), by board: the cards of `b` in its order, then those only in `a`.
-    pub fn diff_versions(&self, deck: DeckId, a: u32, b: u32) -> Result<Vec<DeckDiffLine>> {
-        let tx = self.read_tx()?;
-        let h = head(&tx, deck)?;
-        let ra = require_version(&tx, deck, &h, a)?;
-        let rb = require_version(&tx, deck, &h, b)?;
-        Ok(diff(&entries(&tx, ra)?, &entries(&tx, rb)?))
-    }
-
-    /// Renames a deck.
-    pub fn rename_deck(&mut self, deck: DeckId, name: &str) -> Result<()> {
-        let tx = self.write_tx()?;
-        head(&tx, deck)?;
-        rename(&tx, deck, check_name(name)?)?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// A new deck named `name` with the current contents of `deck` as its
-    /// version 1 (the history is not copied).
-    pub fn duplicate_deck(&mut self, deck: DeckId, name: &str) -> Result<DeckId> {
-        let name = check_name(name)?;
-        let tx = self.write_tx()?;
-        let h = head(&tx, deck)?;
-        let contents = load(&tx, deck, h.current)?;
-        tx.execute(
-            "INSERT INTO decks (game, catalog_id, name) VALUES (?1, ?2, ?3)",
-            params![h.game.as_str(), h.catalog, name],
-        )?;
-        let id = DeckId(tx.last_insert_rowid());
-        let note = format!("copy of \"{}\" version {}", h.name, h.current);
-        insert_version(&tx, id, h.catalog, 1, Some(&note), &contents.entries)?;
-        tx.commit()?;
-        Ok(id)
-    }
-
-    /// Deletes a deck with all its versions.
-    pub fn delete_deck(&mut self, deck: DeckId) -> Result<()> {
-        let tx = self.write_tx()?;
-        head(&tx, deck)?;
-        tx.execute("DELETE FROM decks WHERE id = ?1", [deck])?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Every deck, or those of one game, by game, name and id.
-    pub fn decks(&self, game: Option<GameId>) -> Result<Vec<DeckInfo>> {
-        list(&self.conn, game)
-    }
-}
-
 /// Saves a deck's entries as a new version unless they equal the current
 /// version's; renames it when `contents.name` differs. Returns the current
 /// version number.
-fn save(conn: &Connection, deck: DeckId, contents: &Deck, note: Option<&str>) -> Result<u32> {
+pub(crate) fn save(
+    conn: &Connection,
+    deck: DeckId,
+    contents: &Deck,
+    note: Option<&str>,
+) -> Result<u32> {
     let h = head(conn, deck)?;
     if let Some(g) = contents.game.filter(|g| *g != h.game) {
         return Err(StoreError::GameMismatch {
@@ -556,7 +404,7 @@ fn save(conn: &Connection, deck: DeckId, contents: &Deck, note: Option<&str>) ->
     Ok(v)
 }
 
-fn rename(conn: &Connection, deck: DeckId, name: &str) -> Result<()> {
+pub(crate) fn rename(conn: &Connection, deck: DeckId, name: &str) -> Result<()> {
     conn.execute(
         &format!("UPDATE decks SET name = ?2, updated_at = {NOW} WHERE id = ?1"),
         params![deck, name],

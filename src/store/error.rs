@@ -158,6 +158,11 @@ pub enum StoreError {
     #[error("the database holds bad data ({what}); it may have been edited by another program")]
     Corrupt { what: String },
 
+    #[error(
+        "game `{game}` is not loaded: its game file belongs in the games/ folder beside the database (or pass --game-file FILE.toml)"
+    )]
+    GameNotLoaded { game: String },
+
     #[error("cannot write {}: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -287,6 +292,13 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "catalog \"G\", card \"Ember Cub\": cannot read image `img/x.png`: no such file"
+        );
+        let e = StoreError::GameNotLoaded {
+            game: "lantern-keepers".into(),
+        };
+        assert!(
+            e.to_string()
+                .starts_with("game `lantern-keepers` is not loaded")
         );
         let e = StoreError::CatalogNotFound {
             query: "\"x\"".into(),

@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use rusqlite::{Connection, TransactionBehavior};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 
 use super::StoreError;
 
@@ -19,7 +19,13 @@ pub(crate) const MIGRATIONS: &[(u32, &str)] = &[
     (1, include_str!("../../schema/0001_init.sql")),
     (2, include_str!("../../schema/0002_settings.sql")),
     (3, include_str!("../../schema/0003_samples_seeded.sql")),
+    (4, include_str!("../../schema/0004_open_games.sql")),
 ];
+
+/// Migrations that rebuild a table another table refers to: they run with
+/// `PRAGMA foreign_keys` off (it cannot change inside a transaction), and
+/// commit only when `PRAGMA foreign_key_check` finds nothing.
+const REBUILDS: &[u32] = &[4];
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
@@ -54,16 +60,35 @@ pub(crate) fn migrate(conn: &mut Connection, target: u32, path: &Path) -> Result
         }
         // The write lock first, then the version again: another Deckwright
         // starting at the same moment may have applied this step already.
+        let rebuild = REBUILDS.contains(&v);
         let step = |conn: &mut Connection| -> rusqlite::Result<()> {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let now: u32 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
             if now < v {
                 tx.execute_batch(sql)?;
+                if rebuild {
+                    let broken: Option<String> = tx
+                        .query_row("PRAGMA foreign_key_check", [], |r| r.get(0))
+                        .optional()?;
+                    if let Some(table) = broken {
+                        return Err(rusqlite::Error::SqliteFailure(
+                            rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
+                            Some(format!("a row of `{table}` lost its reference")),
+                        ));
+                    }
+                }
                 tx.pragma_update(None, "user_version", v)?;
             }
             tx.commit()
         };
-        step(conn).map_err(|source| StoreError::Migration {
+        if rebuild {
+            conn.pragma_update(None, "foreign_keys", false)?;
+        }
+        let done = step(conn);
+        if rebuild {
+            conn.pragma_update(None, "foreign_keys", true)?;
+        }
+        done.map_err(|source| StoreError::Migration {
             path: path.to_path_buf(),
             version: v,
             source,
@@ -114,6 +139,10 @@ mod tests {
         (
             3,
             "136baad0e3f6fb5046c775ffe5babd6e4f19178eae48503b4a6f9b05e0c37878",
+        ),
+        (
+            4,
+            "125fa737db323fb9f8f8fa33ab81f37449b298588b93f3ad51a904c762ac91c3",
         ),
     ];
 
@@ -193,5 +222,65 @@ mod tests {
         let err = migrate(&mut conn, 1, MEM.as_ref()).unwrap_err();
         assert!(matches!(err, StoreError::Migration { version: 1, .. }));
         assert_eq!(version(&conn).unwrap(), 0);
+    }
+
+    #[test]
+    fn version_4_opens_catalogs_to_any_game_and_keeps_every_reference() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.pragma_update(None, "foreign_keys", true).unwrap();
+        migrate(&mut conn, 3, MEM.as_ref()).unwrap();
+        conn.execute_batch(
+            "INSERT INTO catalogs (id, game, name) VALUES (7, 'fuzzycards', 'Genesis');
+             INSERT INTO cards (catalog_id, card_key, name, name_key, type, position)
+                 VALUES (7, 'cub', 'Cub', 'cub', 'hero', 0);
+             INSERT INTO decks (id, game, catalog_id, name) VALUES (3, 'fuzzycards', 7, 'Beatdown');",
+        )
+        .unwrap();
+        // version 3 refuses a game it does not list
+        assert!(
+            conn.execute(
+                "INSERT INTO catalogs (game, name) VALUES ('lantern-keepers', 'L')",
+                []
+            )
+            .is_err()
+        );
+        migrate(&mut conn, 4, MEM.as_ref()).unwrap();
+        assert_eq!(version(&conn).unwrap(), 4);
+        let fk: bool = conn
+            .pragma_query_value(None, "foreign_keys", |r| r.get(0))
+            .unwrap();
+        assert!(fk, "foreign keys are back on");
+        conn.execute(
+            "INSERT INTO catalogs (game, name) VALUES ('lantern-keepers', 'L')",
+            [],
+        )
+        .unwrap();
+        assert!(
+            conn.execute("INSERT INTO catalogs (game, name) VALUES (' ', 'M')", [])
+                .is_err()
+        );
+        // the rows and their references survived, and still hold
+        let deck_catalog: i64 = conn
+            .query_row("SELECT catalog_id FROM decks WHERE id = 3", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(deck_catalog, 7);
+        assert!(
+            conn.execute(
+                "INSERT INTO cards (catalog_id, card_key, name, name_key, type, position)
+                 VALUES (99, 'x', 'X', 'x', 'hero', 0)",
+                [],
+            )
+            .is_err(),
+            "a card of no catalog is refused"
+        );
+        conn.execute("DELETE FROM decks", []).unwrap();
+        conn.execute("DELETE FROM catalogs WHERE id = 7", [])
+            .unwrap();
+        let cards: i64 = conn
+            .query_row("SELECT count(*) FROM cards", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(cards, 0, "deleting a catalog still deletes its cards");
     }
 }

@@ -26,6 +26,7 @@
 //! - **A database this process cannot write is opened read-only** (`open`):
 //!   reads work, writes fail with [`StoreError::ReadOnly`] naming the file.
 
+mod api;
 mod archive;
 mod backup;
 mod cards;
@@ -348,9 +349,22 @@ pub(crate) fn count(v: i64, what: impl FnOnce() -> String) -> Result<u32> {
     u32::try_from(v).map_err(|_| StoreError::corrupt(format!("{}: count {v}", what())))
 }
 
+/// A stored game id, which must be a known game: one of the built-in
+/// games, or one whose game file this run added ([`crate::games`]).
 pub(crate) fn parse_game(s: &str) -> Result<GameId> {
-    s.parse()
-        .map_err(|_| StoreError::corrupt(format!("unknown game `{s}`")))
+    s.parse().map_err(|_| StoreError::GameNotLoaded {
+        game: s.to_string(),
+    })
+}
+
+/// Keeps the list entries whose game is known: a catalog or deck of a game
+/// whose file is gone is left out of lists (opening it says why) rather than
+/// making every list fail.
+pub(crate) fn known_games<T>(entries: Vec<Result<T>>) -> Result<Vec<T>> {
+    entries
+        .into_iter()
+        .filter(|e| !matches!(e, Err(StoreError::GameNotLoaded { .. })))
+        .collect()
 }
 
 #[cfg(test)]
@@ -367,6 +381,24 @@ mod tests {
         assert!(fk);
         assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
         assert!(s.path().is_none());
+    }
+
+    #[test]
+    fn catalogs_of_a_game_not_loaded_are_left_out_of_lists_and_say_why() {
+        let mut s = Store::open_in_memory().unwrap();
+        let fz = crate::model::Catalog::new("fuzzycards".parse().unwrap(), "Genesis");
+        s.import_catalog(&fz).unwrap();
+        s.conn
+            .execute(
+                "INSERT INTO catalogs (id, game, name) VALUES (77, 'gone-game', 'Gone')",
+                [],
+            )
+            .unwrap();
+        let names: Vec<String> = s.catalogs().unwrap().into_iter().map(|c| c.name).collect();
+        assert_eq!(names, ["Genesis"]);
+        let e = s.load_catalog(CatalogId(77)).unwrap_err().to_string();
+        assert!(e.starts_with("game `gone-game` is not loaded"), "{e}");
+        assert!(e.contains("games/ folder"), "{e}");
     }
 
     #[test]

@@ -260,7 +260,7 @@ mod tests {
     #[test]
     fn a_database_with_catalogs_is_marked_not_seeded() {
         let mut s = Store::open_in_memory().unwrap();
-        let mut own = Catalog::new(crate::model::GameId::Fuzzycards, "Mine");
+        let mut own = Catalog::new("fuzzycards".parse().unwrap(), "Mine");
         own.cards.push(crate::model::Card::new("Ember Cub", "hero"));
         s.import_catalog(&own).unwrap();
         assert_eq!(s.seed_samples().unwrap(), 0);

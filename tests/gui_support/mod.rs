@@ -40,6 +40,19 @@ impl Harness {
         Harness::on(dir)
     }
 
+    /// The app on a database whose folder `prepare` filled first (files
+    /// beside the database, such as a `games/` folder), and whose store
+    /// `setup` prepared.
+    pub fn in_folder(prepare: impl FnOnce(&Path), setup: impl FnOnce(&mut Store)) -> Harness {
+        let dir = tempfile::tempdir().unwrap();
+        prepare(dir.path());
+        let mut store = Store::open(dir.path().join("app.db")).unwrap();
+        store.seed_samples().unwrap();
+        setup(&mut store);
+        drop(store);
+        Harness::on(dir)
+    }
+
     fn on(dir: tempfile::TempDir) -> Harness {
         let (app, task) = App::new(dir.path().join("app.db"));
         let mut h = Harness { app, dir };

@@ -262,7 +262,9 @@ impl Rules for BizarreWorld {
     type State = State;
     type Action = Action;
 
-    const GAME: GameId = GameId::BizarreWorld;
+    fn game(&self) -> GameId {
+        GameId::BizarreWorld
+    }
     const TURN_UNIT: TurnUnit = TurnUnit::Turn;
     const LABELS: CurveLabels = CurveLabels {
         resources: "resources",
@@ -342,6 +344,33 @@ impl Rules for BizarreWorld {
 
     fn pass(&self, _st: &State) -> Action {
         Action::Next
+    }
+
+    /// The other player's hand and deck are pooled, shuffled and the hand
+    /// dealt again at its size; the viewer's own deck is reshuffled; the
+    /// game's randomness starts from `seed`. The play areas and discards are
+    /// open; face-down resources are all Neutral, so which cards they are
+    /// changes nothing and they stay.
+    fn sample_world(&self, st: &mut State, viewer: usize, seed: u64) -> bool {
+        let mut r = super::core::rng(seed);
+        st.core.zones.shuffle(z(viewer, Zone::Deck), &mut r);
+        let foe = super::core::other(viewer);
+        if !st.core.passive[foe] {
+            let hand = st.core.zones.len(z(foe, Zone::Hand));
+            st.core
+                .zones
+                .move_all(z(foe, Zone::Hand), z(foe, Zone::Deck));
+            st.core.zones.shuffle(z(foe, Zone::Deck), &mut r);
+            for _ in 0..hand {
+                st.core.zones.move_top(
+                    z(foe, Zone::Deck),
+                    z(foe, Zone::Hand),
+                    super::core::At::Top,
+                );
+            }
+        }
+        st.core.rng = r;
+        true
     }
 
     fn outcome(&self, st: &State) -> Option<Outcome> {

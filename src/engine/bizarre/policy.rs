@@ -39,6 +39,9 @@ pub fn creature_value(g: &BizarreWorld, c: u16) -> i32 {
 }
 
 pub fn choose(g: &BizarreWorld, st: &State, level: Level) -> Action {
+    if level == Level::Strong {
+        return crate::engine::search::strong(g, st).unwrap_or_else(|| choose(g, st, Level::Quick));
+    }
     match st.phase {
         Phase::Sacrifice => {
             let keep = keepers(g, st);

@@ -188,11 +188,10 @@ impl<D> Table<D> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::GameId;
 
     #[test]
     fn builds_defs_copies_owners_and_blank() {
-        let mut cat = Catalog::new(GameId::DiceOfDestiny, "t");
+        let mut cat = Catalog::new("dice-of-destiny".parse().unwrap(), "t");
         cat.cards.push(Card::new("A", "creature"));
         let mut b = Card::new("B", "spell");
         b.text = Some("does a thing".into());

@@ -254,7 +254,9 @@ impl Rules for DiceOfDestiny {
     type State = State;
     type Action = Action;
 
-    const GAME: GameId = GameId::DiceOfDestiny;
+    fn game(&self) -> GameId {
+        GameId::DiceOfDestiny
+    }
     const TURN_UNIT: TurnUnit = TurnUnit::Turn;
     const LABELS: CurveLabels = CurveLabels {
         resources: "creatures in play",
@@ -387,6 +389,32 @@ impl Rules for DiceOfDestiny {
 
     fn policy(&self, st: &State, level: Level) -> Action {
         policy::choose(self, st, level)
+    }
+
+    /// The other player's hand and deck are pooled, shuffled and the hand
+    /// dealt again at its size; the viewer's own deck is reshuffled; the
+    /// dice start from `seed`. Cards in play, graveyards and the stack are
+    /// open information.
+    fn sample_world(&self, st: &mut State, viewer: usize, seed: u64) -> bool {
+        let mut r = super::core::rng(seed);
+        st.core.zones.shuffle(z(viewer, Zone::Deck), &mut r);
+        let foe = other(viewer);
+        if !st.core.passive[foe] {
+            let hand = st.core.zones.len(z(foe, Zone::Hand));
+            st.core
+                .zones
+                .move_all(z(foe, Zone::Hand), z(foe, Zone::Deck));
+            st.core.zones.shuffle(z(foe, Zone::Deck), &mut r);
+            for _ in 0..hand {
+                st.core.zones.move_top(
+                    z(foe, Zone::Deck),
+                    z(foe, Zone::Hand),
+                    super::core::At::Top,
+                );
+            }
+        }
+        st.core.rng = r;
+        true
     }
 
     fn pass(&self, st: &State) -> Action {

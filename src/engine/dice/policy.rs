@@ -6,6 +6,15 @@
 //! reroll. On the other player's turn it casts its racing spells and trades
 //! a dead card in with the Bonus Draw. As a defender it blocks and forces
 //! rerolls whenever it can, and it counters a spell that would hurt it.
+//!
+//! The quick policy plays to win against a real opponent: on top of the
+//! race it turns the other side's most dangerous creature into a rubber duck
+//! before attacking, casts reroll spells on its own turn only (never in the
+//! other turn's window, where they do nothing), gains life with its spare
+//! spells, uses every harmless creature effect, and counters a spell that
+//! would hurt it or one of its creatures. The strong policy
+//! ([`crate::engine::search`]) tries each move in sampled worlds and plays
+//! the one that wins most.
 
 use super::cards::Kind;
 use super::{Action, DiceOfDestiny, Phase, State, Zone, z};
@@ -13,17 +22,21 @@ use crate::engine::core::other;
 use crate::engine::game::Level;
 
 /// The seat to act's choice.
-pub fn choose(g: &DiceOfDestiny, st: &State, _level: Level) -> Action {
+pub fn choose(g: &DiceOfDestiny, st: &State, level: Level) -> Action {
+    if level == Level::Strong {
+        return crate::engine::search::strong(g, st).unwrap_or_else(|| choose(g, st, Level::Quick));
+    }
+    let quick = level != Level::Goldfish;
     match st.phase {
-        Phase::Main => main(g, st),
-        Phase::Window { by } => window(g, st, usize::from(by)),
-        Phase::Respond { by } => respond(g, st, usize::from(by)),
+        Phase::Main => main(g, st, quick),
+        Phase::Window { by } => window(g, st, usize::from(by), quick),
+        Phase::Respond { by } => respond(g, st, usize::from(by), quick),
         Phase::Defend => defend(g, st),
         Phase::Over => Action::Next,
     }
 }
 
-fn main(g: &DiceOfDestiny, st: &State) -> Action {
+fn main(g: &DiceOfDestiny, st: &State, quick: bool) -> Action {
     let p = st.core.active;
     let hand = st.core.zones.get(z(p, Zone::Hand));
     let plays_left = g.play_limit(st, p).saturating_sub(g.played(st, p));
@@ -71,6 +84,9 @@ fn main(g: &DiceOfDestiny, st: &State) -> Action {
         if let Some((_, card)) = creature {
             return Action::Play { card, target: None };
         }
+        if quick && let Some(a) = quick_main_spell(g, st, p) {
+            return a;
+        }
         // damage spells beyond what the other turn's window can cast
         let window = if st.core.passive[foe] || !st.core.passive[p] {
             g.setup.spells_on_opponent_turn as usize
@@ -83,7 +99,7 @@ fn main(g: &DiceOfDestiny, st: &State) -> Action {
             return Action::Play { card, target: None };
         }
     }
-    if let Some(card) = usable_effect(g, st, p) {
+    if let Some(card) = usable_effect(g, st, p, quick) {
         return Action::Activate { card };
     }
     let any_ready = st
@@ -123,7 +139,7 @@ fn spell_draws(g: &DiceOfDestiny, c: u16) -> bool {
         .any(|s| matches!(s.verb, Verb::Draw { .. } | Verb::Search { .. }))
 }
 
-fn usable_effect(g: &DiceOfDestiny, st: &State, p: usize) -> Option<u16> {
+fn usable_effect(g: &DiceOfDestiny, st: &State, p: usize, quick: bool) -> Option<u16> {
     if !g.has_effects {
         return None;
     }
@@ -139,32 +155,48 @@ fn usable_effect(g: &DiceOfDestiny, st: &State, p: usize) -> Option<u16> {
             st.flags[usize::from(c)] & super::USED == 0
                 && !g.suppressed(st, c)
                 && g.def(c).activated.as_ref().is_some_and(|a| {
-                    // effects that race: damage, draws, searches
+                    // effects that race: damage, draws, searches (and for the
+                    // quick player, gaining life too)
                     a.steps.iter().any(|s| {
-                        use crate::engine::effect::Verb;
+                        use crate::engine::effect::{Resource, Verb};
                         matches!(
                             s.verb,
                             Verb::Damage { .. } | Verb::Draw { .. } | Verb::Search { .. }
-                        )
+                        ) || (quick
+                            && matches!(
+                                s.verb,
+                                Verb::Gain {
+                                    what: Resource::Life,
+                                    ..
+                                }
+                            ))
                     })
                 })
         })
 }
 
-fn window(g: &DiceOfDestiny, st: &State, p: usize) -> Action {
+fn window(g: &DiceOfDestiny, st: &State, p: usize, quick: bool) -> Action {
     let hand = st.core.zones.get(z(p, Zone::Hand));
     if g.played(st, p) < g.play_limit(st, p)
         && let Some(&card) = hand
             .iter()
             .filter(|&&c| {
                 let d = g.def(c);
-                d.kind == Kind::Spell && !d.response_only && !d.needs_target && d.race_value > 0
+                d.kind == Kind::Spell
+                    && !d.response_only
+                    && !d.needs_target
+                    && if quick {
+                        // reroll spells are for your own attack
+                        (d.race_value > 0 && !only_rerolls(g, c)) || gains_life(g, c)
+                    } else {
+                        d.race_value > 0
+                    }
             })
             .max_by_key(|&&c| (spell_damage(g, c), g.def(c).race_value))
     {
         return Action::Play { card, target: None };
     }
-    if let Some(card) = usable_effect(g, st, p) {
+    if let Some(card) = usable_effect(g, st, p, quick) {
         return Action::Activate { card };
     }
     if !st.bonus_draw_used
@@ -178,13 +210,14 @@ fn window(g: &DiceOfDestiny, st: &State, p: usize) -> Action {
     Action::Pass
 }
 
-fn respond(g: &DiceOfDestiny, st: &State, p: usize) -> Action {
-    // counter a spell of the other player's that would hurt
+fn respond(g: &DiceOfDestiny, st: &State, p: usize, quick: bool) -> Action {
+    // counter a spell of the other player's that would hurt (the quick
+    // player: also one aimed at its creature)
     let top = st.stack.last();
     if let Some(t) = top
         && usize::from(t.owner) != p
         && g.def(t.card).kind == Kind::Spell
-        && spell_damage(g, t.card) > 0
+        && (spell_damage(g, t.card) > 0 || (quick && t.target.is_some_and(|c| g.owner(c) == p)))
         && g.played(st, p) < g.play_limit(st, p)
         && let Some(&card) = st
             .core
@@ -223,4 +256,90 @@ fn defend(g: &DiceOfDestiny, st: &State) -> Action {
         }
     }
     Action::Pass
+}
+
+/// The quick player's spells on its own turn once its creatures are down: a
+/// rubber duck on the other side's most dangerous creature, reroll spells
+/// before an attack, then life.
+fn quick_main_spell(g: &DiceOfDestiny, st: &State, p: usize) -> Option<Action> {
+    let hand = st.core.zones.get(z(p, Zone::Hand));
+    let foe = other(p);
+    let spells = || {
+        hand.iter().copied().filter(|&c| {
+            let d = g.def(c);
+            d.kind == Kind::Spell && !d.response_only
+        })
+    };
+    if let Some(card) = spells().find(|&c| g.def(c).needs_target)
+        && let Some(target) = most_dangerous(g, st, foe)
+    {
+        return Some(Action::Play {
+            card,
+            target: Some(target),
+        });
+    }
+    let attackers = st
+        .core
+        .zones
+        .get(z(p, Zone::Battlefield))
+        .iter()
+        .filter(|&&c| g.ready(st, c))
+        .count();
+    if attackers > 0
+        && st.rerolls_used == 0
+        && let Some(card) = spells().find(|&c| !g.def(c).needs_target && only_rerolls(g, c))
+    {
+        return Some(Action::Play { card, target: None });
+    }
+    None
+}
+
+/// The other side's creature worth a rubber duck most: its hits next turn,
+/// its rerolls, and a blocker or reroll-forcer in the way of this attack.
+fn most_dangerous(g: &DiceOfDestiny, st: &State, foe: usize) -> Option<u16> {
+    st.core
+        .zones
+        .get(z(foe, Zone::Battlefield))
+        .iter()
+        .copied()
+        .filter(|&c| !g.suppressed(st, c))
+        .map(|c| {
+            let d = g.def(c);
+            let threat = 2 * i32::from(d.hit_damage)
+                + i32::from(d.rerolls)
+                + 2 * i32::from(d.blocker || d.force_reroll)
+                + d.race_value / 4;
+            (threat, c)
+        })
+        .filter(|&(t, _)| t >= 3)
+        .max()
+        .map(|(_, c)| c)
+}
+
+/// A spell whose whole effect is attack rerolls (Loaded Dice).
+fn only_rerolls(g: &DiceOfDestiny, c: u16) -> bool {
+    use crate::engine::effect::Verb;
+    let mut steps = g.def(c).on_play.iter().flat_map(|a| a.steps.iter());
+    steps.clone().next().is_some() && steps.all(|s| matches!(s.verb, Verb::Rerolls { .. }))
+}
+
+/// A spell that gains its caster life (Stale Cake).
+fn gains_life(g: &DiceOfDestiny, c: u16) -> bool {
+    use crate::engine::effect::{Resource, Target, Verb};
+    g.def(c)
+        .on_play
+        .iter()
+        .flat_map(|a| a.steps.iter())
+        .any(|s| {
+            matches!(
+                (&s.verb, s.target),
+                (
+                    Verb::Gain {
+                        what: Resource::Life,
+                        ..
+                    },
+                    Target::You
+                )
+            )
+        })
 }

@@ -125,6 +125,13 @@ pub trait Host {
         false
     }
 
+    /// Whether `on` may take a lasting change now (Rizontical: at most 4
+    /// conditions, immunities, one Invincible per player). Refused changes
+    /// are dropped.
+    fn allow(&self, _on: Ref, _change: &Change) -> bool {
+        true
+    }
+
     /// Called after each step (a game that lets several things happen "at
     /// the same time" checks for the end of the game here).
     fn after_step(&mut self) {}
@@ -207,6 +214,9 @@ pub fn resolve<H: Host + ?Sized>(host: &mut H, ctx: &Ctx, steps: &[Step]) -> u32
 /// A change held by `holder` that lasts as the step says; an instant
 /// modifier on a card lasts while that card stays in play.
 fn last(host: &mut (impl Host + ?Sized), ctx: &Ctx, step: &Step, on: Ref, change: Change) {
+    if !host.allow(on, &change) {
+        return;
+    }
     let holder = match on {
         Ref::Card(c) => Holder::Card(c),
         Ref::Player(p) => Holder::Player(p as u8),

@@ -200,6 +200,26 @@ impl LastingSet {
         });
     }
 
+    /// Moves the changes `card` holds that `pick` selects onto `to`
+    /// (Rizontical "Move any allies Buff value on this Fighter"); returns
+    /// how many moved.
+    pub fn rehome(&mut self, card: u16, to: u16, pick: impl Fn(&Change) -> bool) -> usize {
+        let mut n = 0;
+        for l in &mut self.items {
+            if l.holder == Holder::Card(card) && pick(&l.change) {
+                l.holder = Holder::Card(to);
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Removes every change a player or card holds that `pick` selects.
+    pub fn remove_where(&mut self, holder: Holder, pick: impl Fn(&Change) -> bool) {
+        self.items
+            .retain(|l| l.holder != holder || !pick(&l.change));
+    }
+
     pub fn round_end(&mut self) {
         self.items.retain(|l| l.until != Until::EndOfRound);
     }

@@ -223,6 +223,45 @@ pub enum Kind {
     Summon,
     /// Any entity on a board (Fighters, Summons).
     Entity,
+    /// A Fighter of this element (Rizontical "Allied Water Fighters").
+    FighterOf {
+        element: Element,
+    },
+}
+
+/// A Rizontical element (hits, Power DMG, element-bound effects).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Element {
+    Neutral,
+    Fire,
+    Ice,
+    Air,
+    Earth,
+    Thunder,
+    Water,
+    /// "All elements at the same time except Neutral."
+    Akasha,
+}
+
+impl Element {
+    pub const ALL: [Element; 8] = [
+        Element::Neutral,
+        Element::Fire,
+        Element::Ice,
+        Element::Air,
+        Element::Earth,
+        Element::Thunder,
+        Element::Water,
+        Element::Akasha,
+    ];
+
+    /// The element a lower-case word names.
+    pub fn named(word: &str) -> Option<Element> {
+        Element::ALL
+            .into_iter()
+            .find(|e| format!("{e:?}").eq_ignore_ascii_case(word))
+    }
 }
 
 /// A zone, for searches and moves.
@@ -280,6 +319,8 @@ pub enum Reach {
     AllyCells { n: u8 },
     /// On a cell around an ally.
     AroundAlly,
+    /// In the opponent's Deploy Zone (Rizontical).
+    EnemyDeployZone,
 }
 
 /// What a step does.
@@ -294,6 +335,9 @@ pub enum Verb {
     Lose { what: Resource, n: u8 },
     /// Deal `n` damage (to a player's life, or to a card).
     Damage { n: u8 },
+    /// Deal `n` DMG of an element (Rizontical Power DMG: Weakness and
+    /// Resistance apply).
+    ElementDamage { n: u8, element: Element },
     /// Heal `n` HP (up to printed HP).
     Heal { n: u8 },
     /// Heal to printed HP.
@@ -333,6 +377,10 @@ pub enum Verb {
     Negate,
     /// Put a copy of the triggering Power in the void before it applies.
     Banish,
+    /// The triggering hit is taken, or its DMG dealt, by the target instead
+    /// (Rizontical "this Fighter takes the hit instead", "the Hit DMG is
+    /// dealt to the attacker instead").
+    Redirect,
     /// Both players roll a die; the steps run if the controller's is higher.
     RollOff { then: Vec<Step> },
     /// The step runs `n` times per entity it hits ("gain 2 AP per entity hit").
@@ -519,6 +567,7 @@ pub fn verb_name(v: &Verb) -> &'static str {
         Verb::Gain { .. } => "gain",
         Verb::Lose { .. } => "lose",
         Verb::Damage { .. } => "damage",
+        Verb::ElementDamage { .. } => "element-damage",
         Verb::Heal { .. } => "heal",
         Verb::HealFull => "heal-full",
         Verb::Modify { .. } => "modify",
@@ -538,6 +587,7 @@ pub fn verb_name(v: &Verb) -> &'static str {
         Verb::ForceReroll => "force-reroll",
         Verb::Negate => "negate",
         Verb::Banish => "banish",
+        Verb::Redirect => "redirect",
         Verb::RollOff { .. } => "roll-off",
         Verb::PerEntityHit { .. } => "per-entity-hit",
         Verb::Deploy { .. } => "deploy",

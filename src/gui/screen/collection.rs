@@ -21,8 +21,8 @@ use crate::gui::widget::Pick;
 use crate::model::{Catalog, Collection as Owned, Deck, MissingCard, Owned as Counts};
 use crate::store::{CatalogId, CatalogInfo, DeckId, DeckInfo};
 
-use super::library::extension;
 use super::{Action, Remember, Shortcut};
+use crate::gui::dialog::extension;
 
 /// The most card rows shown at once.
 pub const MAX_ROWS: usize = 250;

@@ -4,7 +4,6 @@
 
 pub mod editor;
 mod list;
-mod stats;
 mod view;
 
 use std::path::PathBuf;
@@ -20,7 +19,7 @@ use crate::store::{CatalogId, CatalogInfo, DeckId, DeckInfo};
 use super::{Action, Remember, Shortcut};
 
 pub use editor::Editor;
-pub use stats::Stats;
+pub use editor::Stats;
 
 /// The id of the name box in the new-deck, rename and duplicate dialogs.
 pub const NAME_ID: &str = "deck-name";
@@ -33,7 +32,8 @@ pub struct Decks {
     decks: Vec<DeckInfo>,
     game: Option<GameId>,
     recent: Vec<DeckId>,
-    open: Option<Editor>,
+    /// The open deck (boxed: an editor is large next to the other screens).
+    open: Option<Box<Editor>>,
     dialog: Option<Dialog>,
     /// Open a deck when the list first arrives: the most recent one that
     /// still exists, else the one changed last.
@@ -109,11 +109,11 @@ impl Decks {
     }
 
     pub fn open(&self) -> Option<&Editor> {
-        self.open.as_ref()
+        self.open.as_deref()
     }
 
     pub fn open_mut(&mut self) -> Option<&mut Editor> {
-        self.open.as_mut()
+        self.open.as_deref_mut()
     }
 
     pub fn dialog(&self) -> Option<&Dialog> {
@@ -230,7 +230,7 @@ impl Decks {
                 let id = o.info.id;
                 self.recent.retain(|d| *d != id);
                 self.recent.insert(0, id);
-                self.open = Some(Editor::new(self.db.clone(), o));
+                self.open = Some(Box::new(Editor::new(self.db.clone(), o)));
                 Action::Remember(Remember::OpenedDeck(id))
             }
             Err(e) => Action::Error(e),

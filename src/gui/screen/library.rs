@@ -20,6 +20,7 @@ use iced::Task;
 use iced::widget::image;
 
 use crate::gui::db::Db;
+use crate::gui::dialog::extension;
 use crate::gui::search::{CardIndex, Facets, Filter};
 use crate::gui::widget::Pick;
 use crate::model::{Card, Catalog, GameId};
@@ -526,12 +527,4 @@ impl Library {
 async fn load_catalog(db: Db, id: CatalogId) -> Result<(CatalogInfo, Arc<Catalog>), String> {
     db.run(move |s| Ok((s.catalog_info(id)?, Arc::new(s.load_catalog(id)?))))
         .await
-}
-
-/// The lower-case extension of a path.
-pub(crate) fn extension(path: &std::path::Path) -> String {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_lowercase()
 }

@@ -15,10 +15,15 @@
 //!   10,000-game estimate on fixed seeds ([`estimate`]); the deck builder's
 //!   Odds tab shows the same estimate, re-run after every edit.
 //!
+//! - **Against the computer.** Pick an opponent deck of the same game and a
+//!   level: a full two-player game by hand, every rule enforced by the
+//!   engine, the computer's moves made as soon as it is to act and written
+//!   in the log; Undo takes back your last move and the computer's answers.
+//!
 //! Strange World has no goldfish (its solo mode is the World screen), so its
 //! decks are not offered here.
 
-pub mod estimate;
+pub use crate::gui::widget::estimate;
 mod goldfish;
 mod view;
 
@@ -30,14 +35,14 @@ use std::sync::Arc;
 use iced::Task;
 
 use crate::engine::core::Seat;
-use crate::engine::game::Mulligan;
+use crate::engine::game::{Level, Mulligan};
 use crate::engine::run::Summary;
 use crate::engine::session::{ActionKey, Engine, Session};
 use crate::gui::db::Db;
 use crate::gui::job::{Cancel, Runs, Update};
 use crate::gui::widget::Pick;
 use crate::gui::widget::chart::{BarChart, LineChart};
-use crate::model::{Catalog, GameId};
+use crate::model::Catalog;
 use crate::store::{DeckId, DeckInfo};
 
 use super::{Action, Shortcut};
@@ -75,6 +80,12 @@ pub struct Playtest {
     estimate: Estimate,
     estimates: Runs,
     estimate_cancel: Option<Cancel>,
+    /// The computer's deck, when playing against it.
+    opponent: Option<DeckId>,
+    /// How the computer plays.
+    level: Level,
+    /// Both decks compiled for a game against the computer, or why not.
+    versus: Option<Result<Engine, String>>,
 }
 
 /// The loaded deck.
@@ -103,14 +114,7 @@ pub enum RunState {
     Failed(String),
 }
 
-/// The quick estimate.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Estimate {
-    None,
-    Running,
-    Ready(Box<Summary>),
-    Failed(String),
-}
+pub use crate::gui::widget::estimate::Estimate;
 
 /// The charts of a finished run.
 #[derive(Clone, Debug, PartialEq)]
@@ -148,6 +152,12 @@ pub enum Message {
     Running(u64, RunUpdate),
     Cancel,
     Estimated(u64, Result<Summary, Stopped>),
+    /// Play against the computer with this deck (`None`: alone, goldfish).
+    Opponent(Pick<DeckId>),
+    /// The computer's level.
+    Level(Level),
+    /// The two decks compiled (the opponent's id, the engine or why not).
+    VersusLoaded(DeckId, Result<Engine, String>),
 }
 
 impl Playtest {
@@ -169,12 +179,15 @@ impl Playtest {
             estimate: Estimate::None,
             estimates: Runs::default(),
             estimate_cancel: None,
+            opponent: None,
+            level: Level::Quick,
+            versus: None,
         };
         let task = Task::perform(
             p.db.run(|s| {
                 Ok(s.decks(None)?
                     .into_iter()
-                    .filter(|d| d.game != GameId::StrangeWorld)
+                    .filter(|d| crate::engine::deals(d.game))
                     .collect())
             }),
             Message::Listed,
@@ -238,6 +251,18 @@ impl Playtest {
             Message::Running(run, u) => self.running(run, u),
             Message::Cancel => self.cancel(),
             Message::Estimated(run, r) => self.estimated(run, r),
+            Message::Opponent(p) => self.pick_opponent(p.value),
+            Message::Level(l) => {
+                self.level = l;
+                self.redeal()
+            }
+            Message::VersusLoaded(id, r) => {
+                if self.opponent != Some(id) {
+                    return Action::None;
+                }
+                self.versus = Some(r);
+                self.redeal()
+            }
         }
     }
 
@@ -359,6 +384,15 @@ impl Playtest {
                 self.run = RunState::Idle;
                 self.charts = None;
                 self.current = Some(c);
+                if let Some(o) = self.opponent {
+                    if self.opponents().iter().any(|d| d.id == o) {
+                        // the deck changed: compile the game against the
+                        // computer again
+                        return self.pick_opponent(Some(o)).and(self.start_estimate());
+                    }
+                    self.opponent = None;
+                    self.versus = None;
+                }
                 let seed = self
                     .session
                     .as_ref()
@@ -417,11 +451,94 @@ impl Playtest {
             self.session = None;
             return Action::None;
         };
-        self.session = Some(e.session(seed, self.seat));
+        self.session = Some(match (&self.opponent, &self.versus) {
+            (Some(_), Some(Ok(v))) => v.session_against_computer(seed, self.seat, self.level),
+            (Some(_), Some(Err(e))) => {
+                self.refusal = Some(e.clone());
+                self.session = None;
+                return Action::None;
+            }
+            // the opponent's deck is still loading
+            (Some(_), None) => return Action::None,
+            (None, _) => e.session(seed, self.seat),
+        });
         self.seed_text = seed.to_string();
         self.returns.clear();
         self.refusal = None;
         Action::None
+    }
+
+    /// The decks the computer can play against the current one: the same
+    /// game, with an engine.
+    pub fn opponents(&self) -> Vec<DeckInfo> {
+        let Some(c) = &self.current else {
+            return Vec::new();
+        };
+        self.decks
+            .iter()
+            .filter(|d| d.game == c.info.game && crate::engine::plugin(d.game).is_some())
+            .cloned()
+            .collect()
+    }
+
+    pub fn opponent(&self) -> Option<DeckId> {
+        self.opponent
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Deals again from the same seed (a new opponent, level or seat).
+    fn redeal(&mut self) -> Action<Message> {
+        let seed = self
+            .session
+            .as_ref()
+            .map_or_else(crate::engine::fresh_seed, |s| s.snapshot().seed);
+        self.deal(seed)
+    }
+
+    fn pick_opponent(&mut self, id: Option<DeckId>) -> Action<Message> {
+        self.opponent = id;
+        self.versus = None;
+        let (Some(them), Some(c)) = (id, &self.current) else {
+            return self.redeal();
+        };
+        let me = c.info.id;
+        Action::Run(Task::perform(
+            self.db.run(move |s| {
+                let load = |id| -> Result<(Catalog, crate::model::Deck), String> {
+                    let info = s.deck_info(id).map_err(|e| e.to_string())?;
+                    let deck = s.load_deck(id).map_err(|e| e.to_string())?;
+                    let cat = s.load_catalog(info.catalog_id).map_err(|e| e.to_string())?;
+                    Ok((cat, deck))
+                };
+                let ((cat_a, a), (cat_b, b)) = match (load(me), load(them)) {
+                    (Ok(x), Ok(y)) => (x, y),
+                    (Err(e), _) | (_, Err(e)) => return Ok(Err(e)),
+                };
+                let compiled = || -> Result<Engine, String> {
+                    let ca = crate::engine::compile(&cat_a, &a).map_err(|e| e.to_string())?;
+                    let cb = crate::engine::compile(&cat_b, &b).map_err(|e| e.to_string())?;
+                    Engine::versus(
+                        crate::engine::session::DeckSide {
+                            catalog: &cat_a,
+                            cards: &ca,
+                        },
+                        Some(crate::engine::session::DeckSide {
+                            catalog: &cat_b,
+                            cards: &cb,
+                        }),
+                        &crate::engine::session::EngineOptions::default(),
+                    )
+                    .map_err(|e| e.to_string())
+                };
+                Ok(compiled())
+            }),
+            move |r: Result<Result<Engine, String>, String>| {
+                Message::VersusLoaded(them, r.and_then(|x| x))
+            },
+        ))
     }
 
     fn act(&mut self, a: ActionKey) -> Action<Message> {

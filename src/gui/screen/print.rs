@@ -409,7 +409,7 @@ impl Print {
         let mut out: Vec<(String, String, u32)> = Vec::new();
         for board in [Board::Main, Board::Sideboard] {
             for e in s.deck.board(board) {
-                let Some(i) = super::decks::editor::resolve_entry(&names, &s.catalog, e) else {
+                let Some(i) = crate::rules::resolve_entry(&names, &s.catalog, e).card() else {
                     continue;
                 };
                 let card = &s.catalog.cards[i];

@@ -28,7 +28,6 @@ use crate::engine::solo::{Action as Move, Components, GRID, Phase, Pos, Side, So
 use crate::gui::db::{Db, blocking};
 use crate::gui::job::Runs;
 use crate::gui::widget::Pick;
-use crate::model::GameId;
 use crate::store::{CatalogId, CatalogInfo};
 
 use super::{Action, Shortcut};
@@ -118,7 +117,7 @@ impl World {
             w.db.run(|s| {
                 Ok(s.catalogs()?
                     .into_iter()
-                    .filter(|c| c.game == GameId::StrangeWorld)
+                    .filter(|c| crate::games::game(c.game).builds_worlds())
                     .collect())
             }),
             Message::CatalogsLoaded,

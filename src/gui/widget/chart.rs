@@ -12,6 +12,15 @@ pub struct BarChart {
     pub bars: Vec<(String, u32)>,
 }
 
+impl From<crate::stats::Tally> for BarChart {
+    fn from(t: crate::stats::Tally) -> BarChart {
+        BarChart {
+            title: t.title,
+            bars: t.bars,
+        }
+    }
+}
+
 impl BarChart {
     /// The chart as a widget of the given height.
     pub fn view<'a, M: 'a>(&'a self, height: f32) -> Element<'a, M> {

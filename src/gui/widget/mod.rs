@@ -1,8 +1,10 @@
-//! Widgets the screens share: modal dialogs, banners, pick-list entries, card
-//! faces drawn from data and bar charts.
+//! Widgets the screens share: modal dialogs, banners, pick-list entries (the
+//! game filter and the deck picker), card faces drawn from data, bar charts,
+//! and the quick goldfish estimate.
 
 pub mod card_face;
 pub mod chart;
+pub mod estimate;
 
 use std::fmt;
 
@@ -37,6 +39,43 @@ impl<T> fmt::Display for Pick<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.label)
     }
+}
+
+/// "All games" and every known game (built-in and added), for a game filter.
+pub fn game_picks() -> Vec<Pick<crate::model::GameId>> {
+    let mut games = vec![Pick::none("All games")];
+    games.extend(
+        crate::games::all()
+            .into_iter()
+            .map(|g| Pick::some(g.id(), g.def().name.clone())),
+    );
+    games
+}
+
+/// The deck picker of the screens that work on one deck (playtest, print):
+/// every deck as "name — game", `current` chosen.
+pub fn deck_picker<'a, M: Clone + 'a>(
+    decks: &[crate::store::DeckInfo],
+    current: Option<crate::store::DeckId>,
+    on_pick: impl Fn(Pick<crate::store::DeckId>) -> M + 'a,
+) -> iced::widget::PickList<
+    'a,
+    Pick<crate::store::DeckId>,
+    Vec<Pick<crate::store::DeckId>>,
+    Pick<crate::store::DeckId>,
+    M,
+> {
+    let picks: Vec<Pick<crate::store::DeckId>> = decks
+        .iter()
+        .map(|d| {
+            Pick::some(
+                d.id,
+                format!("{} — {}", d.name, crate::games::game(d.game).def().name),
+            )
+        })
+        .collect();
+    let chosen = picked(&picks, current.as_ref());
+    iced::widget::pick_list(picks, chosen, on_pick).placeholder("Choose a deck")
 }
 
 /// The entry of `picks` whose value is `value`.
@@ -125,7 +164,11 @@ pub fn muted(theme: &Theme) -> text::Style {
 }
 
 /// A toggle button of a group: highlighted when chosen.
-pub fn choice<'a, M: Clone + 'a>(label: &'a str, on: bool, message: M) -> Element<'a, M> {
+pub fn choice<'a, M: Clone + 'a>(
+    label: impl text::IntoFragment<'a>,
+    on: bool,
+    message: M,
+) -> Element<'a, M> {
     button(text(label).size(13))
         .padding([3, 10])
         .style(if on {

@@ -319,6 +319,11 @@ const SLUG_MAX: usize = 60;
 mod tests {
     use super::*;
 
+    /// A built-in game by its id, as files name it.
+    fn game(id: &str) -> GameId {
+        id.parse().unwrap()
+    }
+
     fn entry(count: u32, name: &str, board: Board, section: Option<&str>) -> DeckEntry {
         let mut e = DeckEntry::new(count, name);
         e.board = board;
@@ -329,7 +334,7 @@ mod tests {
     fn deck(entries: Vec<DeckEntry>) -> Deck {
         Deck {
             name: "Frog Rush".into(),
-            game: Some(GameId::Fuzzycards),
+            game: Some(game("fuzzycards")),
             entries,
             ..Deck::default()
         }
@@ -409,7 +414,7 @@ mod tests {
         let m = DeckManifest {
             id: 3,
             name: "Frog \"Rush\"".into(),
-            game: GameId::BizarreWorld,
+            game: game("bizarre-world"),
             catalog: "Base Set".into(),
             current_version: 2,
             created_at: "2025-01-31T12:00:00.000Z".into(),

@@ -21,14 +21,14 @@ use crate::engine::core::Seat;
 use crate::engine::run::Summary;
 use crate::games;
 use crate::gui::db::Db;
-use crate::gui::screen::playtest::estimate::Stopped;
 use crate::gui::search::{CardIndex, Filter};
+use crate::gui::widget::chart::BarChart;
+use crate::gui::widget::estimate::Stopped;
 use crate::model::{Board, Catalog, Deck, DeckEntry, NameIndex};
 use crate::rules::{CheckOptions, Mode, Report};
 use crate::store::{DeckDiffLine, DeckInfo, DeckVersion};
 
 use super::super::{Action, Shortcut};
-use super::stats::{Stats, stats};
 
 /// How long after the last edit the deck is saved.
 pub const AUTOSAVE_AFTER: Duration = Duration::from_millis(1200);
@@ -144,19 +144,16 @@ pub enum Message {
     Estimated(u64, Box<Result<Summary, Stopped>>),
 }
 
-/// The catalog card a deck entry names: by `[id]` when it has one, else by a
-/// name exactly one card has.
-pub fn resolve_entry(names: &NameIndex, catalog: &Catalog, e: &DeckEntry) -> Option<usize> {
-    match &e.id {
-        Some(id) => names.by_id(id).filter(|&i| {
-            e.name.trim().is_empty()
-                || catalog.cards[i].name_key() == crate::model::name_key(&e.name)
-        }),
-        None => match names.named(&e.name) {
-            [one] => Some(*one),
-            _ => None,
-        },
-    }
+/// The deck's two charts (see [`crate::stats`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    pub curve: BarChart,
+    pub types: BarChart,
+}
+
+/// The catalog card a deck entry names, read as validation reads it.
+pub(super) fn entry_card(names: &NameIndex, catalog: &Catalog, e: &DeckEntry) -> Option<usize> {
+    crate::rules::resolve_entry(names, catalog, e).card()
 }
 
 impl Editor {
@@ -386,7 +383,11 @@ impl Editor {
             overrides: Vec::new(),
         };
         self.report = games::validate(catalog, &self.deck, &opts).map_err(|e| e.to_string());
-        self.stats = stats(catalog, &self.names, &self.deck);
+        let s = crate::stats::deck_stats(catalog, &self.names, &self.deck);
+        self.stats = Stats {
+            curve: s.curve.into(),
+            types: s.types.into(),
+        };
     }
 
     fn add(&mut self, i: u32) -> Action<Message> {
@@ -396,9 +397,10 @@ impl Editor {
         };
         let target = self.target;
         let names = &self.names;
-        let existing = self.deck.entries.iter().position(|e| {
-            e.board == target && resolve_entry(names, &catalog, e) == Some(i as usize)
-        });
+        let existing =
+            self.deck.entries.iter().position(|e| {
+                e.board == target && entry_card(names, &catalog, e) == Some(i as usize)
+            });
         let section = (target == Board::Main).then(|| {
             games::game(catalog.game)
                 .def()
@@ -451,7 +453,7 @@ impl Editor {
         };
         let catalog = Arc::clone(self.index.catalog());
         let n = self.deck.entries.iter().position(|e| {
-            e.board == self.target && resolve_entry(&self.names, &catalog, e) == Some(i as usize)
+            e.board == self.target && entry_card(&self.names, &catalog, e) == Some(i as usize)
         });
         match n {
             Some(n) => self.minus(n),
@@ -469,7 +471,7 @@ impl Editor {
             Board::Main
         };
         let catalog = Arc::clone(self.index.catalog());
-        let card = resolve_entry(&self.names, &catalog, e);
+        let card = entry_card(&self.names, &catalog, e);
         let section = match (to, card) {
             (Board::Main, Some(i)) => Some(
                 games::game(catalog.game)
@@ -484,7 +486,7 @@ impl Editor {
         let twin = self.deck.entries.iter().position(|o| {
             o.board == to
                 && match card {
-                    Some(i) => resolve_entry(names, &catalog, o) == Some(i),
+                    Some(i) => entry_card(names, &catalog, o) == Some(i),
                     None => crate::model::name_key(&o.name) == crate::model::name_key(&e.name),
                 }
         });

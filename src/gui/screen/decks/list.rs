@@ -6,7 +6,6 @@ use iced::widget::{button, column, container, pick_list, row, rule, scrollable, 
 use iced::{Element, Fill};
 
 use crate::gui::widget::{Pick, dialog, heading, modal, muted, picked, selected_row};
-use crate::model::GameId;
 use crate::store::{CatalogId, DeckInfo};
 
 use super::{Decks, Dialog, Message, NAME_ID};
@@ -37,12 +36,7 @@ impl Decks {
     }
 
     fn view_list<'a>(&'a self) -> iced::widget::Column<'a, Message> {
-        let mut games = vec![Pick::none("All games")];
-        games.extend(
-            GameId::ALL
-                .iter()
-                .map(|g| Pick::some(*g, crate::games::game(*g).def().name.clone())),
-        );
+        let games = crate::gui::widget::game_picks();
         let open_id = self.open.as_ref().map(|e| e.info().id);
         let entry = |d: &'a DeckInfo| -> Element<'a, Message> {
             let b = button(

@@ -9,10 +9,10 @@ use iced::{Element, Fill, FillPortion, Theme};
 
 use crate::games;
 use crate::gui::widget::{SCROLLBAR_GAP, choice, heading, muted, selected_row};
-use crate::model::{Board, GameId};
+use crate::model::Board;
 use crate::rules::Mode;
 
-use super::editor::{Editor, MAX_RESULTS, Message, SEARCH_ID, Tab, resolve_entry};
+use super::editor::{Editor, MAX_RESULTS, Message, SEARCH_ID, Tab, entry_card};
 
 impl Editor {
     pub fn view(&self) -> Element<'_, Message> {
@@ -132,34 +132,37 @@ impl Editor {
         ]
         .spacing(6);
         let mut header = header;
-        if catalog.game == GameId::BizarreWorld {
-            header = header.push(
-                row![
-                    text("Mode").size(13).style(muted),
-                    choice("Auto", self.mode.is_none(), Message::Mode(None)),
-                    choice(
-                        "Crafting",
-                        self.mode == Some(Mode::Crafting),
-                        Message::Mode(Some(Mode::Crafting))
-                    ),
-                    choice(
-                        "Random",
-                        self.mode == Some(Mode::Random),
-                        Message::Mode(Some(Mode::Random))
-                    ),
-                ]
-                .spacing(6)
-                .align_y(iced::Center),
-            );
+        // deck modes and player counts, where the game has them
+        if let Some(modes) = &def.construction.modes {
+            let mut r = row![
+                text("Mode").size(13).style(muted),
+                choice("Auto", self.mode.is_none(), Message::Mode(None)),
+            ]
+            .spacing(6)
+            .align_y(iced::Center);
+            for m in &modes.modes {
+                let mode = Mode::new(&m.name);
+                r = r.push(choice(
+                    capitalise(&m.name),
+                    self.mode == Some(mode),
+                    Message::Mode(Some(mode)),
+                ));
+            }
+            header = header.push(r);
         }
-        if catalog.game == GameId::StrangeWorld {
+        if let Some(range) = &def.construction.players {
             let mut players = row![
                 text("Players").size(13).style(muted),
                 choice("Auto", self.players.is_none(), Message::Players(None)),
             ]
             .spacing(6)
             .align_y(iced::Center);
-            for (n, label) in [(1, "Solo"), (2, "2"), (3, "3"), (4, "4")] {
+            for n in range.min..=range.max {
+                let label = if n == 1 {
+                    "Solo".to_string()
+                } else {
+                    n.to_string()
+                };
                 players = players.push(choice(
                     label,
                     self.players == Some(n),
@@ -191,7 +194,7 @@ impl Editor {
             match e.board {
                 Board::Sideboard => side.push(n),
                 Board::Maybeboard => maybe.push(n),
-                Board::Main => match resolve_entry(&self.names, catalog, e) {
+                Board::Main => match entry_card(&self.names, catalog, e) {
                     Some(i) => {
                         let s = def.section_of(&catalog.cards[i].card_type).to_string();
                         match groups.iter_mut().find(|(name, _)| *name == s) {
@@ -240,7 +243,7 @@ impl Editor {
     fn view_entry(&self, n: usize, involved: &[&str]) -> Element<'_, Message> {
         let e = &self.deck.entries[n];
         let catalog = self.index.catalog();
-        let card = resolve_entry(&self.names, catalog, e).map(|i| &catalog.cards[i]);
+        let card = entry_card(&self.names, catalog, e).map(|i| &catalog.cards[i]);
         let cost = card
             .and_then(|c| c.cost)
             .map(|c| c.to_string())
@@ -338,16 +341,23 @@ impl Editor {
         if let Some(mode) = report.mode {
             facts.push(format!("{} mode", mode.as_str()));
         }
+        let tier = def.construction.tier_noun();
         if let Some(d) = &report.duel {
-            facts.push(format!("{} duel · {} life", capitalise(&d.name), d.life));
-        } else if report.game == GameId::BizarreWorld {
-            facts.push("no duel size fits".into());
+            facts.push(format!(
+                "{} {} · {} life",
+                capitalise(&d.name),
+                tier.unwrap_or("tier"),
+                d.life
+            ));
+        } else if let Some(tier) = tier {
+            facts.push(format!("no {tier} size fits"));
         }
         if let Some(p) = report.players {
+            let noun = def.construction.deck_noun();
             facts.push(if p == 1 {
-                "solo Land deck".to_string()
+                format!("solo {}", capitalise(noun))
             } else {
-                format!("Land deck for {p} players")
+                format!("{} for {p} players", capitalise(noun))
             });
         }
         let sections: Vec<String> = report

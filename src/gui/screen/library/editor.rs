@@ -1,6 +1,9 @@
 //! The card editor: create or edit one card with its game's fields, checked
 //! on every keystroke exactly as the catalog loader checks a file
-//! ([`crate::catalog::check`]).
+//! ([`crate::catalog::check`]). Beside the form, the engine's reading of the
+//! card, live: what it will play, what it cannot read (issue 14); the
+//! card's `effects` are edited as the TOML a catalog holds, with the
+//! loader's checks.
 
 use std::sync::Arc;
 
@@ -9,7 +12,8 @@ use iced::widget::{
 };
 use iced::{Element, Fill};
 
-use crate::catalog::check::{Draft, Problem, check};
+use crate::catalog::check::{Draft, Problem, check, effects_text};
+use crate::engine::coverage::{CardReading, Status, ability_words};
 use crate::games::{self, FieldDef, FieldKind};
 use crate::model::{Card, Catalog};
 
@@ -23,6 +27,9 @@ pub struct Editor {
     editing: Option<String>,
     draft: Draft,
     problems: Vec<Problem>,
+    /// The engine's reading of the card as it stands (`None` while the draft
+    /// has problems or the game has no engine).
+    reading: Option<CardReading>,
 }
 
 #[derive(Debug, Clone)]
@@ -33,6 +40,7 @@ pub enum Message {
     Cost(String),
     Text(String),
     CopyLimit(String),
+    Effects(String),
     Field(String, String),
     Flag(String, bool),
     Save,
@@ -53,15 +61,17 @@ pub enum Action {
 
 impl Editor {
     pub fn new(catalog: Arc<Catalog>, card: Option<&Card>) -> Editor {
-        let draft = match card {
+        let mut draft = match card {
             Some(c) => Draft::of(c),
             None => Draft::new(catalog.game),
         };
+        draft.effects_text = Some(effects_text(&draft.effects));
         let mut e = Editor {
             editing: card.map(|c| c.id.clone()),
             catalog,
             draft,
             problems: Vec::new(),
+            reading: None,
         };
         if e.editing.is_some() {
             e.recheck();
@@ -77,6 +87,11 @@ impl Editor {
         &self.problems
     }
 
+    /// The engine's reading of the card as it stands.
+    pub fn reading(&self) -> Option<&CardReading> {
+        self.reading.as_ref()
+    }
+
     pub fn update(&mut self, message: Message) -> Action {
         match message {
             Message::Name(v) => self.edit(|d| d.name = v),
@@ -85,6 +100,7 @@ impl Editor {
             Message::Cost(v) => self.edit(|d| d.cost = v),
             Message::Text(v) => self.edit(|d| d.text = v),
             Message::CopyLimit(v) => self.edit(|d| d.copy_limit = v),
+            Message::Effects(v) => self.edit(|d| d.effects_text = Some(v)),
             Message::Field(k, v) => self.edit(|d| {
                 d.fields.insert(k, v);
             }),
@@ -118,10 +134,14 @@ impl Editor {
     }
 
     fn recheck(&mut self) {
-        self.problems = match check(&self.catalog, &self.card_draft(), self.editing.as_deref()) {
-            Ok(_) => Vec::new(),
-            Err(p) => p,
-        };
+        (self.problems, self.reading) =
+            match check(&self.catalog, &self.card_draft(), self.editing.as_deref()) {
+                Ok(card) => (
+                    Vec::new(),
+                    crate::engine::plugin(self.catalog.game).map(|p| p.read(&card)),
+                ),
+                Err(p) => (p, None),
+            };
     }
 
     fn save(&mut self) -> Action {
@@ -228,6 +248,7 @@ impl Editor {
             "Rules text",
             "text",
             text_input("Rules text", &self.draft.text)
+                .id("editor-text")
                 .on_input(Message::Text)
                 .into(),
         );
@@ -238,6 +259,18 @@ impl Editor {
                 .on_input(Message::CopyLimit)
                 .into(),
         );
+        line(
+            "Effects (TOML; when set they replace the reading of the text)",
+            "effects",
+            text_input(
+                "[{ on = \"deploy\", draw = 1 }]",
+                self.draft.effects_text.as_deref().unwrap_or(""),
+            )
+            .id("editor-effects")
+            .on_input(Message::Effects)
+            .into(),
+        );
+        form.push(self.reading_view());
         let can_save = self.problems.is_empty();
         let buttons = row![
             button("Save card").on_press_maybe(can_save.then_some(Message::Save)),
@@ -249,6 +282,61 @@ impl Editor {
         form.push(buttons.into());
         container(scrollable(column(form).spacing(8).padding([0, 12])))
             .height(Fill)
+            .into()
+    }
+
+    /// What the engine makes of the card, live.
+    fn reading_view(&self) -> Element<'static, Message> {
+        let mut c = column![text("What the engine reads").size(15)].spacing(3);
+        let small = |s: String| text(s).size(12);
+        match &self.reading {
+            None if crate::engine::plugin(self.catalog.game).is_none() => {
+                c = c.push(small(
+                    "This game has no engine: its cards are checked and printed, not played."
+                        .into(),
+                ));
+            }
+            None => {
+                c = c.push(small("Fix the problems above to see the reading.".into()).style(muted));
+            }
+            Some(r) => {
+                let (status, style): (&str, fn(&iced::Theme) -> text::Style) = match r.status() {
+                    Status::Modelled if !r.has_rules_text => {
+                        ("No rules text: plays by its numbers.", text::success)
+                    }
+                    Status::Modelled => ("Modelled: the engine plays all of it.", text::success),
+                    Status::Partial => {
+                        ("Partly modelled: some of it is not played.", text::warning)
+                    }
+                    Status::Vanilla => {
+                        ("Not modelled: it plays by its numbers only.", text::danger)
+                    }
+                };
+                c = c.push(small(status.into()).style(style));
+                for k in &r.keywords {
+                    c = c.push(small(format!("• keyword: {k}")));
+                }
+                for a in &r.abilities {
+                    c = c.push(small(format!("• {}", ability_words(a))));
+                }
+                for n in &r.not_understood {
+                    c = c.push(small(format!("✗ not understood: \"{n}\"")).style(text::danger));
+                }
+                for u in &r.unsupported {
+                    c = c.push(small(format!("✗ not played: {u}")).style(text::danger));
+                }
+                for o in &r.against_opponent {
+                    c = c.push(small(format!("◆ only against an opponent: {o}")).style(muted));
+                }
+                for f in &r.flavour {
+                    c = c.push(small(format!("flavour: \"{f}\"")).style(muted));
+                }
+            }
+        }
+        container(c)
+            .padding(8)
+            .style(container::bordered_box)
+            .width(Fill)
             .into()
     }
 

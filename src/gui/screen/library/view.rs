@@ -11,7 +11,7 @@ use crate::gui::widget::card_face::card_face;
 use crate::gui::widget::{
     Pick, SCROLLBAR_GAP, dialog, heading, modal, muted, picked, selected_row,
 };
-use crate::model::{Card, GameId};
+use crate::model::Card;
 use crate::store::CatalogId;
 
 use super::{Confirm, Library, MAX_ROWS, Message, SEARCH_ID};
@@ -28,12 +28,7 @@ impl Library {
     }
 
     fn view_top(&self) -> Element<'_, Message> {
-        let mut games = vec![Pick::none("All games")];
-        games.extend(
-            GameId::ALL
-                .iter()
-                .map(|g| Pick::some(*g, crate::games::game(*g).def().name.clone())),
-        );
+        let games = crate::gui::widget::game_picks();
         let game = pick_list(
             games.clone(),
             picked(&games, self.game.as_ref()),

@@ -3,14 +3,13 @@
 //! legal actions); goldfish runs with their charts on the right.
 
 use iced::widget::{
-    button, column, container, pick_list, progress_bar, row, rule, scrollable, text, text_input,
+    button, column, container, progress_bar, row, rule, scrollable, text, text_input,
 };
 use iced::{Border, Color, Element, Fill, FillPortion, Theme};
 
 use crate::engine::core::{Outcome, Seat, Snapshot};
 use crate::engine::session::Session;
-use crate::gui::widget::{Pick, SCROLLBAR_GAP, choice, muted, picked};
-use crate::store::DeckId;
+use crate::gui::widget::{SCROLLBAR_GAP, choice, deck_picker, muted};
 
 use super::estimate::{self, QUICK_GAMES};
 use super::{Current, Estimate, GAMES_ID, Message, Playtest, RunState, SEED_ID};
@@ -22,25 +21,9 @@ const LOG_LINES: usize = 14;
 
 impl Playtest {
     pub fn view(&self) -> Element<'_, Message> {
-        let decks: Vec<Pick<DeckId>> = self
-            .decks()
-            .iter()
-            .map(|d| {
-                Pick::some(
-                    d.id,
-                    format!("{} — {}", d.name, crate::games::game(d.game).def().name),
-                )
-            })
-            .collect();
         let current = self.current().map(|c| c.info.id);
         let top = row![
-            pick_list(
-                decks.clone(),
-                picked(&decks, current.as_ref()),
-                Message::Deck
-            )
-            .placeholder("Choose a deck")
-            .width(320),
+            deck_picker(self.decks(), current, Message::Deck).width(320),
             choice(
                 "Going first",
                 self.seat() == Seat::First,
@@ -64,6 +47,7 @@ impl Playtest {
         ]
         .spacing(8)
         .align_y(iced::Center);
+        let top = column![top, self.view_opponent()].spacing(6);
         let body: Element<'_, Message> = match self.current() {
             None => text("Choose a deck to playtest.").style(muted).into(),
             Some(Current { engine: Err(e), .. }) => column![
@@ -88,6 +72,39 @@ impl Playtest {
             .into(),
         };
         column![top, body].spacing(12).padding(12).into()
+    }
+
+    /// Alone against a passive opponent, or against the computer.
+    fn view_opponent(&self) -> Element<'_, Message> {
+        use crate::engine::game::Level;
+        use crate::gui::widget::{Pick, picked};
+        let mut picks = vec![Pick::none("Nobody (goldfish)")];
+        picks.extend(
+            self.opponents()
+                .into_iter()
+                .map(|d| Pick::some(d.id, format!("{} (computer)", d.name))),
+        );
+        let chosen = picked(&picks, self.opponent().as_ref()).or_else(|| picks.first().cloned());
+        let mut r = row![
+            text("Opponent").size(13),
+            iced::widget::pick_list(picks, chosen, Message::Opponent).width(280),
+        ]
+        .spacing(8)
+        .align_y(iced::Center);
+        if self.opponent().is_some() {
+            r = r.push(text("Level").size(13));
+            for (label, level) in [("Quick", Level::Quick), ("Strong", Level::Strong)] {
+                r = r.push(choice(label, self.level() == level, Message::Level(level)));
+            }
+            r = r.push(
+                text(
+                    "the computer plays the other side; Undo takes back your move and its answers",
+                )
+                .size(12)
+                .style(muted),
+            );
+        }
+        r.into()
     }
 
     fn view_game(&self) -> iced::widget::Column<'_, Message> {

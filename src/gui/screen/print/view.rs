@@ -3,14 +3,12 @@
 //! the right.
 
 use iced::widget::{
-    button, column, container, image, pick_list, progress_bar, row, rule, scrollable, space, text,
-    text_input,
+    button, column, container, image, progress_bar, row, rule, scrollable, space, text, text_input,
 };
 use iced::{ContentFit, Element, Fill, Length};
 
-use crate::gui::widget::{Pick, SCROLLBAR_GAP, choice, heading, muted, picked};
+use crate::gui::widget::{SCROLLBAR_GAP, choice, deck_picker, heading, muted};
 use crate::pnp::{Layout, Paper, Stage};
-use crate::store::DeckId;
 
 use super::{ExportState, Field, Message, PlanState, Print, Which};
 
@@ -32,26 +30,10 @@ impl Print {
     }
 
     fn view_options(&self) -> iced::widget::Column<'_, Message> {
-        let decks: Vec<Pick<DeckId>> = self
-            .decks()
-            .iter()
-            .map(|d| {
-                Pick::some(
-                    d.id,
-                    format!("{} — {}", d.name, crate::games::game(d.game).def().name),
-                )
-            })
-            .collect();
         let current = self.source().map(|s| s.info.id);
         let mut c = column![
             heading("Print and play"),
-            pick_list(
-                decks.clone(),
-                picked(&decks, current.as_ref()),
-                Message::Deck
-            )
-            .placeholder("Choose a deck")
-            .width(Fill),
+            deck_picker(self.decks(), current, Message::Deck).width(Fill),
         ]
         .spacing(10);
         let Some(source) = self.source() else {
@@ -114,6 +96,11 @@ impl Print {
                     "Letter",
                     self.settings().paper == Paper::Letter,
                     Message::Paper(Paper::Letter)
+                ),
+                choice(
+                    "A3",
+                    self.settings().paper == Paper::A3,
+                    Message::Paper(Paper::A3)
                 ),
                 space::horizontal().width(12),
                 choice(

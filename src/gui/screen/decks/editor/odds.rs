@@ -20,8 +20,7 @@ use crate::engine::odds::{self, OddsTable, Pile};
 use crate::engine::run::Summary;
 use crate::gui::db::blocking;
 use crate::gui::job::{Cancel, Runs};
-use crate::gui::screen::playtest::Estimate;
-use crate::gui::screen::playtest::estimate::{self, QUICK_GAMES, QUICK_SEED, Stopped};
+use crate::gui::widget::estimate::{self, Estimate, QUICK_GAMES, QUICK_SEED, Stopped};
 use crate::gui::widget::{SCROLLBAR_GAP, choice, muted};
 
 use super::super::super::Action;

@@ -1,7 +1,8 @@
 //! Goldfish runs as the app starts them: the engine built from a deck, a run
 //! of games on the worker pool with progress and a cancel flag, and the
 //! quick 10,000-game estimate the Playtest screen and the deck builder's
-//! Odds tab re-run whenever the deck changes.
+//! Odds tab re-run whenever the deck changes (shared here so that neither
+//! screen imports the other). The engine is called through its public API.
 
 use std::sync::atomic::AtomicBool;
 
@@ -20,6 +21,15 @@ pub const QUICK_SEED: u64 = 1;
 /// The deck compiled for its game's engine, with the game's default options.
 pub fn engine(catalog: &Catalog, deck: &Deck) -> Result<Engine, String> {
     Engine::new(catalog, deck, &EngineOptions::default()).map_err(|e| e.to_string())
+}
+
+/// The quick estimate as a screen holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Estimate {
+    None,
+    Running,
+    Ready(Box<Summary>),
+    Failed(String),
 }
 
 /// Why a run stopped without a report.
@@ -86,11 +96,11 @@ pub fn line(s: &Summary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Card, DeckEntry, FieldValue, GameId};
+    use crate::model::{Card, DeckEntry, FieldValue};
 
     /// 30 identical vanilla creatures: the engine's own test deck.
     fn chickens() -> (Catalog, Deck) {
-        let mut cat = Catalog::new(GameId::DiceOfDestiny, "t");
+        let mut cat = Catalog::new("dice-of-destiny".parse().unwrap(), "t");
         let mut c = Card::new("Chicken", "creature");
         c.fields
             .insert("colour".into(), FieldValue::Text("red".into()));
@@ -114,7 +124,10 @@ mod tests {
         assert!(line(&s).ends_with("of 500 games won"));
         let stopped = goldfish(&e, 5000, 3, Seat::First, &|_, _| {}, &AtomicBool::new(true));
         assert!(matches!(stopped, Err(Stopped::Cancelled { done: 0, .. })));
-        let bad = engine(&Catalog::new(GameId::StrangeWorld, "sw"), &Deck::default());
+        let bad = engine(
+            &Catalog::new("strange-world".parse().unwrap(), "sw"),
+            &Deck::default(),
+        );
         assert!(bad.unwrap_err().contains("deckwright solo"));
     }
 }

@@ -1,0 +1,725 @@
+//! The players: what a seat does at each decision.
+//!
+//! - [`Level::Goldfish`] races an opponent who does nothing (the old
+//!   engine's policy, ported): cards that pay for themselves or win at once
+//!   first, then a two-turn look-ahead that plays the card whose value by the
+//!   horizon plus the best play next turn is highest, or saves Energy for a
+//!   bigger card; every ready Hero to the Altar, every attack at Life. Made to
+//!   play a real opponent it attacks where the targeting rules force it.
+//! - [`Level::Quick`] plays to win against a real opponent, cheaply: the same
+//!   planner for its board, plus answers — KO and Silence on the threats
+//!   that matter — an Altar kept full of blockers (an Altar card keeps Life
+//!   out of reach), attacks that kill (a Shield popped by the weakest
+//!   attacker first, overkill Pierced into Life), Bridge dodges, and Life
+//!   whenever the opponent's Altar is open.
+//! - [`Level::Strong`] is Quick with its attack order searched: every order
+//!   and target of this turn's attackers, scored by what they kill and deal.
+//!
+//! Nothing here allocates: choices are made over the zones in place.
+
+use super::cards::{BRIDGE, DRAIN, Def, GUARD, Kind, SHIELD, STEALTH};
+use super::combat::Targets;
+use super::{Action, FRESH, Fuzzycards, Phase, Row, State, USED, Zone, z};
+use crate::engine::core::other;
+use crate::engine::effect::{Status, Verb};
+use crate::engine::game::Level;
+
+/// How many turns ahead the planner values a play (a beatdown deck's game
+/// is about this long from any point that matters).
+const HORIZON: u16 = 3;
+
+/// The seat to act's choice.
+pub fn choose(g: &Fuzzycards, st: &State, level: Level) -> Action {
+    let p = crate::engine::game::Rules::to_act(g, st);
+    let real = !st.core.passive[other(p)];
+    match st.phase {
+        Phase::Mulligan { by } => mulligan(g, st, usize::from(by)),
+        Phase::Activate => match level {
+            Level::Quick | Level::Strong if real => quick_activate(g, st),
+            _ => activate(g, st),
+        },
+        Phase::Settle => match level {
+            Level::Quick | Level::Strong if real => quick_settle(g, st),
+            _ => settle(g, st),
+        },
+        Phase::Validate => match level {
+            Level::Quick if real => quick_attack(g, st, false),
+            Level::Strong if real => quick_attack(g, st, true),
+            _ => goldfish_attack(g, st),
+        },
+        Phase::Exodus => {
+            if st.core.zones.len(z(p, Zone::Hand)) > g.setup.hand_limit as usize {
+                Action::Discard {
+                    card: discard_choice(g, st, p),
+                }
+            } else {
+                Action::Next
+            }
+        }
+        Phase::Dodge { attacker, target } => match level {
+            Level::Quick | Level::Strong => dodge(g, st, attacker, target),
+            _ => Action::Next,
+        },
+        Phase::Over => Action::Next,
+    }
+}
+
+fn mulligan(g: &Fuzzycards, st: &State, p: usize) -> Action {
+    let early = st
+        .core
+        .zones
+        .get(z(p, Zone::Hand))
+        .iter()
+        .any(|&c| g.def(c).kind == Kind::Hero && g.def(c).cost <= 2);
+    if st.mulligans[p] > 0 && !early {
+        Action::Mulligan
+    } else {
+        Action::Keep
+    }
+}
+
+// ---------------------------------------------------------------- goldfish
+
+/// How much the planner wants to play a card now (`None`: not at all).
+fn play_score(g: &Fuzzycards, st: &State, p: usize, d: &Def) -> Option<i32> {
+    if d.kind == Kind::Blank || d.cost > st.energy[p] {
+        return None;
+    }
+    let deploy = d.races.deploy;
+    if deploy.energy >= d.cost && deploy.energy > 0 {
+        return Some(1000);
+    }
+    if i32::from(deploy.damage) >= st.core.life[other(p)] {
+        return Some(2000);
+    }
+    let room = |row| g.has_room(st, p, row);
+    match d.kind {
+        Kind::Hero => {
+            let rush = d.own.kw & super::cards::RUSH != 0;
+            let fits = if rush {
+                room(Row::Altar) || room(Row::Vault)
+            } else {
+                room(Row::Vault)
+            };
+            fits.then(|| {
+                500 + i32::from(d.cost) * 20 + i32::from(d.atk) + if rush { 10 } else { 0 }
+            })
+        }
+        Kind::Equip => (d.boost > 0 || d.races.hit.helps_race() || d.races.attack.helps_race())
+            .then_some(400 + i32::from(d.boost) * 5),
+        Kind::Field => ((d.races.start.helps_race() || d.races.end.helps_race())
+            && (room(Row::Altar) || room(Row::Vault)))
+        .then_some(300 + i32::from(d.cost)),
+        Kind::Event => {
+            if deploy.damage > 0 {
+                Some(200 + i32::from(deploy.damage))
+            } else if deploy.draw > 0 {
+                Some(150 + i32::from(deploy.draw))
+            } else {
+                None
+            }
+        }
+        Kind::Blank => None,
+    }
+}
+
+/// Whether the planner has a use for a card at all.
+fn useful(d: &Def) -> bool {
+    match d.kind {
+        Kind::Hero => true,
+        Kind::Blank => false,
+        Kind::Equip => d.boost > 0,
+        Kind::Field => d.races.start.helps_race() || d.races.end.helps_race(),
+        Kind::Event => d.races.deploy.helps_race(),
+    }
+}
+
+/// What playing `d` on turn `t` is worth by the horizon (turn now +
+/// [`HORIZON`]): damage to Life, a card drawn counting 3 and an Energy 2.
+fn plan_value(st: &State, p: usize, d: &Def, t: u16) -> i32 {
+    let end = st.core.turns[p] + HORIZON;
+    let attacks = |start: u16| {
+        if start > end {
+            0
+        } else {
+            i32::from(end - start + 1)
+        }
+    };
+    let r = &d.races;
+    let extra =
+        i32::from(r.deploy.damage) + 3 * i32::from(r.deploy.draw) + 2 * i32::from(r.deploy.energy);
+    match d.kind {
+        Kind::Hero => {
+            let atk = i32::from(d.atk) + i32::from(d.boost);
+            let rush = d.own.kw & super::cards::RUSH != 0;
+            atk * attacks(if rush { t } else { t + 1 }) + extra
+        }
+        Kind::Equip => i32::from(d.boost) * attacks(t.max(st.core.turns[p] + 1)) + extra,
+        Kind::Field => {
+            let per_turn = i32::from(r.end.damage)
+                + i32::from(r.start.damage)
+                + 3 * i32::from(r.start.draw + r.end.draw);
+            per_turn * attacks(t) + extra
+        }
+        Kind::Event => extra,
+        Kind::Blank => 0,
+    }
+}
+
+/// The best card to play next turn with `energy` left now (not `except`).
+fn best_next(g: &Fuzzycards, st: &State, p: usize, energy: u8, except: Option<u16>) -> i32 {
+    let next = (energy + g.setup.energy_per_turn as u8).min(g.setup.energy_max as u8);
+    st.core
+        .zones
+        .get(z(p, Zone::Hand))
+        .iter()
+        .filter(|&&c| Some(c) != except)
+        .map(|&c| g.def(c))
+        .filter(|d| d.cost <= next && useful(d))
+        .map(|d| plan_value(st, p, d, st.core.turns[p] + 1))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The Hero on player `p`'s field with the highest ATK.
+fn best_attacker_on_field(g: &Fuzzycards, st: &State, p: usize) -> Option<u16> {
+    let mut best: Option<(i32, u16)> = None;
+    for row in [Zone::Altar, Zone::Vault] {
+        for &c in st.core.zones.get(z(p, row)) {
+            if g.def(c).kind == Kind::Hero {
+                let a = g.atk_of(st, c);
+                if best.is_none_or(|(b, _)| a > b) {
+                    best = Some((a, c));
+                }
+            }
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// The planner's choice of a card to play (with its target and row).
+fn plan(
+    g: &Fuzzycards,
+    st: &State,
+    p: usize,
+    value: impl Fn(&Def, u16) -> Option<i32>,
+) -> Option<Action> {
+    let host = best_attacker_on_field(g, st, p);
+    let mut urgent: Option<(i32, u16)> = None;
+    let mut best: Option<(i32, i32, u16)> = None;
+    for &c in st.core.zones.get(z(p, Zone::Hand)) {
+        let d = g.def(c);
+        let Some(score) = play_score(g, st, p, d) else {
+            continue;
+        };
+        if (d.kind == Kind::Equip && host.is_none())
+            || (d.needs_target && pick_target(g, st, p, d).is_none())
+        {
+            continue;
+        }
+        if score >= 1000 {
+            if urgent.is_none_or(|(b, _)| score > b) {
+                urgent = Some((score, c));
+            }
+            continue;
+        }
+        let Some(now) = value(d, c) else {
+            continue;
+        };
+        let plan = now + best_next(g, st, p, st.energy[p] - d.cost, Some(c));
+        if best.is_none_or(|(v, s, _)| (plan, score) > (v, s)) {
+            best = Some((plan, score, c));
+        }
+    }
+    let card = match (urgent, best) {
+        (Some((_, c)), _) => c,
+        (None, Some((plan, _, c))) if plan >= best_next(g, st, p, st.energy[p], None) => c,
+        _ => return None,
+    };
+    Some(play(g, st, p, card, host))
+}
+
+/// The Play action for `card`: an Equip Relic on `host`, a Field Relic in
+/// the emptier row, a "target" effect on its best target.
+fn play(g: &Fuzzycards, st: &State, p: usize, card: u16, host: Option<u16>) -> Action {
+    let d = g.def(card);
+    let target = match d.kind {
+        Kind::Equip => host,
+        _ if d.target.is_some() => pick_target(g, st, p, d),
+        _ => None,
+    };
+    let row = (d.kind == Kind::Field).then(|| {
+        if st.core.zones.len(z(p, Zone::Altar)) < st.core.zones.len(z(p, Zone::Vault)) {
+            Row::Altar
+        } else if g.has_room(st, p, Row::Vault) {
+            Row::Vault
+        } else {
+            Row::Altar
+        }
+    });
+    Action::Play { card, target, row }
+}
+
+/// Activate for the goldfish: see the module docs.
+fn activate(g: &Fuzzycards, st: &State) -> Action {
+    let p = st.core.active;
+    if let Some(a) = plan(g, st, p, |d, _| {
+        Some(plan_value(st, p, d, st.core.turns[p]))
+    }) {
+        return a;
+    }
+    racing_ability(g, st, p).map_or(Action::Next, |card| Action::Activate { card })
+}
+
+/// An Activate ability that helps the race and can be paid.
+fn racing_ability(g: &Fuzzycards, st: &State, p: usize) -> Option<u16> {
+    for row in [Zone::Altar, Zone::Vault] {
+        for &c in st.core.zones.get(z(p, row)) {
+            let d = g.def(c);
+            if d.activated.is_some()
+                && st.flags[usize::from(c)] & USED == 0
+                && d.activate_pay <= st.energy[p]
+                && d.races.activate.helps_race()
+                && !g.silenced(st, c)
+            {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+fn settle(g: &Fuzzycards, st: &State) -> Action {
+    let p = st.core.active;
+    let is_ready = |c: u16| g.ready(st, c);
+    let altar = st.core.zones.get(z(p, Zone::Altar));
+    let vault = st.core.zones.get(z(p, Zone::Vault));
+    let altar_room = g.has_room(st, p, Row::Altar);
+    for &v in vault.iter().filter(|&&v| is_ready(v)) {
+        if altar_room {
+            return Action::Move {
+                card: v,
+                with: None,
+            };
+        }
+        if let Some(&a) = altar.iter().find(|&&a| !is_ready(a)) {
+            return Action::Move {
+                card: v,
+                with: Some(a),
+            };
+        }
+        let weakest = altar.iter().copied().min_by_key(|&a| g.atk_of(st, a));
+        if let Some(a) = weakest
+            && g.atk_of(st, v) > g.atk_of(st, a)
+        {
+            return Action::Move {
+                card: v,
+                with: Some(a),
+            };
+        }
+    }
+    if altar_room && let Some(&v) = vault.iter().find(|&&v| g.def(v).kind == Kind::Hero) {
+        return Action::Move {
+            card: v,
+            with: None,
+        };
+    }
+    Action::Next
+}
+
+/// Every ready attacker at Life; at the first target the rules allow when
+/// Life is closed.
+fn goldfish_attack(g: &Fuzzycards, st: &State) -> Action {
+    let p = st.core.active;
+    let Some(&card) = st
+        .core
+        .zones
+        .get(z(p, Zone::Altar))
+        .iter()
+        .find(|&&c| g.ready(st, c))
+    else {
+        return Action::Next;
+    };
+    let t = g.attack_targets(st, p);
+    let target = if t.life {
+        None
+    } else {
+        t.cards().first().copied()
+    };
+    if target.is_none() && !t.life {
+        return Action::Next;
+    }
+    Action::Attack { card, target }
+}
+
+fn discard_choice(g: &Fuzzycards, st: &State, p: usize) -> u16 {
+    let hand = st.core.zones.get(z(p, Zone::Hand));
+    *hand
+        .iter()
+        .max_by_key(|&&c| {
+            let d = g.def(c);
+            (!useful(d), d.cost)
+        })
+        .unwrap_or(&hand[0])
+}
+
+// ---------------------------------------------------------------- quick
+
+/// What an enemy card on the field threatens: its ATK, plus what its
+/// keywords and abilities add.
+fn threat(g: &Fuzzycards, st: &State, c: u16) -> i32 {
+    let d = g.def(c);
+    if d.kind != Kind::Hero {
+        let r = &d.races;
+        return 2 + 3 * i32::from(r.end.damage + r.start.damage + r.start.draw);
+    }
+    let k = g.keywords(st, c);
+    let mut v = g.atk_of(st, c) + 3 * i32::from(d.races.hit.damage + d.races.hit.draw);
+    for (bit, w) in [
+        (GUARD, 2),
+        (SHIELD, 2),
+        (DRAIN, 2),
+        (BRIDGE, 1),
+        (STEALTH, 2),
+    ] {
+        if k & bit != 0 {
+            v += w;
+        }
+    }
+    v
+}
+
+/// The best legal target for `d`'s "target" effect: for a KO or damage the
+/// biggest threat it removes; for a Silence the card whose keywords and
+/// abilities matter most.
+fn pick_target(g: &Fuzzycards, st: &State, p: usize, d: &Def) -> Option<u16> {
+    let o = other(p);
+    let mut best: Option<(i32, u16)> = None;
+    for q in [o, p] {
+        for row in [Zone::Altar, Zone::Vault] {
+            for &t in st.core.zones.get(z(q, row)) {
+                if !g.target_ok(st, p, d, t) {
+                    continue;
+                }
+                let v = threat(g, st, t) + 10 * i32::from(g.row_of(st, t) == Some(Row::Altar));
+                if best.is_none_or(|(b, _)| v > b) {
+                    best = Some((v, t));
+                }
+            }
+        }
+    }
+    best.map(|(_, t)| t)
+}
+
+/// Whether `d` silences.
+fn silences(d: &Def) -> bool {
+    d.on_deploy.iter().any(|a| {
+        a.steps.iter().any(|s| {
+            matches!(
+                s.verb,
+                Verb::Give {
+                    status: Status::Silenced
+                }
+            )
+        })
+    })
+}
+
+/// Whether a target effect is worth its card now.
+fn answer_value(g: &Fuzzycards, st: &State, p: usize, d: &Def, t: u16) -> i32 {
+    let k = g.keywords(st, t);
+    if silences(d) {
+        // a Silence pays when it opens the way: a Guard, a Shield, Drain
+        let ready = st
+            .core
+            .zones
+            .get(z(p, Zone::Altar))
+            .iter()
+            .chain(st.core.zones.get(z(p, Zone::Vault)))
+            .any(|&c| g.def(c).kind == Kind::Hero && st.flags[usize::from(c)] & FRESH == 0);
+        let blocks = k & (GUARD | SHIELD | DRAIN | BRIDGE) != 0;
+        if ready && blocks {
+            3 * threat(g, st, t)
+        } else {
+            0
+        }
+    } else {
+        4 * threat(g, st, t)
+    }
+}
+
+fn quick_activate(g: &Fuzzycards, st: &State) -> Action {
+    let p = st.core.active;
+    let o = other(p);
+    let energy = st.energy[p];
+    // lethal reach: damage to Life now, with the attackers when Life is open
+    let mut reach = 0;
+    let mut burn: Option<(u8, u16)> = None;
+    for &c in st.core.zones.get(z(p, Zone::Hand)) {
+        let d = g.def(c);
+        if d.cost <= energy && d.races.deploy.damage > 0 {
+            reach += i32::from(d.races.deploy.damage);
+            if burn.is_none_or(|(b, _)| d.races.deploy.damage > b) {
+                burn = Some((d.races.deploy.damage, c));
+            }
+        }
+    }
+    if let Some((_, card)) = burn {
+        let open = g.attack_targets(st, p).life;
+        let attack: i32 = if open {
+            st.core
+                .zones
+                .get(z(p, Zone::Altar))
+                .iter()
+                .chain(st.core.zones.get(z(p, Zone::Vault)))
+                .filter(|&&c| g.ready(st, c))
+                .map(|&c| g.atk_of(st, c))
+                .sum()
+        } else {
+            0
+        };
+        if reach + attack >= st.core.life[o] {
+            return play(g, st, p, card, None);
+        }
+    }
+    // answers: a KO or a Silence on what matters
+    let mut answer: Option<(i32, u16)> = None;
+    for &c in st.core.zones.get(z(p, Zone::Hand)) {
+        let d = g.def(c);
+        if d.kind != Kind::Event || d.cost > energy || d.target.is_none() {
+            continue;
+        }
+        if let Some(t) = pick_target(g, st, p, d) {
+            let v = answer_value(g, st, p, d, t);
+            if v > 0 && answer.is_none_or(|(b, _)| v > b) {
+                answer = Some((v, c));
+            }
+        }
+    }
+    if let Some((v, card)) = answer
+        && v >= 20
+    {
+        return play(g, st, p, card, None);
+    }
+    // the board: the planner, with a Hero's staying power and keywords
+    let value = |d: &Def, _c: u16| -> Option<i32> {
+        let base = plan_value(st, p, d, st.core.turns[p]);
+        Some(match d.kind {
+            Kind::Hero => {
+                let k = d.own.kw;
+                base + i32::from(d.hp) / 2 + 2 * i32::from(k & (GUARD | SHIELD | DRAIN) != 0)
+            }
+            Kind::Equip => {
+                base + i32::from(d.equip.def + d.equip.hp) + 2 * i32::from(d.equip.kw != 0)
+            }
+            Kind::Event if d.target.is_some() => {
+                let t = pick_target(g, st, p, d)?;
+                base + answer_value(g, st, p, d, t) / 2
+            }
+            _ => base,
+        })
+    };
+    if let Some(a) = plan(g, st, p, value) {
+        return a;
+    }
+    if let Some((_, card)) = answer {
+        return play(g, st, p, card, None);
+    }
+    if let Some(card) = racing_ability(g, st, p) {
+        return Action::Activate { card };
+    }
+    // Energy that would be lost next turn buys Life
+    if energy >= g.setup.energy_max as u8 {
+        for row in [Zone::Altar, Zone::Vault] {
+            for &c in st.core.zones.get(z(p, row)) {
+                let d = g.def(c);
+                if d.activated.is_some()
+                    && st.flags[usize::from(c)] & USED == 0
+                    && d.activate_pay <= energy
+                    && d.races.activate.life > 0
+                    && !g.silenced(st, c)
+                {
+                    return Action::Activate { card: c };
+                }
+            }
+        }
+    }
+    Action::Next
+}
+
+/// The cards player `p` wants on its Altar: the ready Heroes, strongest
+/// first, then blockers (Guards, then the sturdiest) while the opponent has
+/// Heroes to attack with. Rows do not change the choice, so the moves
+/// toward it end.
+fn wanted_on_altar(g: &Fuzzycards, st: &State, p: usize, c: u16) -> bool {
+    let d = g.def(c);
+    if d.kind != Kind::Hero {
+        return false;
+    }
+    let slots = g.slots(Row::Altar);
+    let key = |h: u16| -> (bool, bool, i32) {
+        (
+            g.ready(st, h),
+            g.has(st, h, GUARD),
+            if g.ready(st, h) {
+                g.atk_of(st, h)
+            } else {
+                g.remaining(st, h)
+            },
+        )
+    };
+    let enemy_heroes = [Zone::Altar, Zone::Vault].iter().any(|&r| {
+        st.core
+            .zones
+            .get(z(other(p), r))
+            .iter()
+            .any(|&e| g.def(e).kind == Kind::Hero)
+    });
+    if !g.ready(st, c) && !enemy_heroes {
+        return false;
+    }
+    let mine = key(c);
+    let better = [Zone::Altar, Zone::Vault]
+        .iter()
+        .flat_map(|&r| st.core.zones.get(z(p, r)).iter())
+        .filter(|&&h| h != c && g.def(h).kind == Kind::Hero && (key(h), h) > (mine, c))
+        .count();
+    better < slots
+}
+
+fn quick_settle(g: &Fuzzycards, st: &State) -> Action {
+    let p = st.core.active;
+    let altar = st.core.zones.get(z(p, Zone::Altar));
+    let vault = st.core.zones.get(z(p, Zone::Vault));
+    let room = g.has_room(st, p, Row::Altar);
+    for &v in vault {
+        if !wanted_on_altar(g, st, p, v) {
+            continue;
+        }
+        if room {
+            return Action::Move {
+                card: v,
+                with: None,
+            };
+        }
+        if let Some(&a) = altar.iter().find(|&&a| !wanted_on_altar(g, st, p, a)) {
+            return Action::Move {
+                card: v,
+                with: Some(a),
+            };
+        }
+    }
+    // Field Relics rest in the Vault
+    if g.has_room(st, p, Row::Vault)
+        && let Some(&a) = altar.iter().find(|&&a| g.def(a).kind == Kind::Field)
+    {
+        return Action::Move {
+            card: a,
+            with: None,
+        };
+    }
+    Action::Next
+}
+
+/// How good attacking `t` (`None`: Life) with `a` is now.
+fn attack_score(g: &Fuzzycards, st: &State, a: u16, t: Option<u16>) -> i32 {
+    let atk = g.atk_of(st, a);
+    let Some(t) = t else {
+        return 2000 + atk;
+    };
+    if g.shield_up(st, t) {
+        // pop the Shield with the weakest attacker
+        return 300 - atk;
+    }
+    let dmg = g.attack_damage(st, a, t);
+    let rem = g.remaining(st, t);
+    let value = threat(g, st, t);
+    if dmg >= rem {
+        1000 + 10 * value + (dmg - rem) - atk
+    } else {
+        500 + value - 5 * (rem - dmg)
+    }
+}
+
+fn quick_attack(g: &Fuzzycards, st: &State, search: bool) -> Action {
+    let p = st.core.active;
+    let targets = g.attack_targets(st, p);
+    let mut best: Option<(i32, u16, Option<u16>)> = None;
+    for &a in st.core.zones.get(z(p, Zone::Altar)) {
+        if !g.ready(st, a) {
+            continue;
+        }
+        let mut consider = |t: Option<u16>| {
+            let s = if search {
+                attack_score(g, st, a, t) + follow_up(g, st, p, a, t, &targets)
+            } else {
+                attack_score(g, st, a, t)
+            };
+            if best.is_none_or(|(b, _, _)| s > b) {
+                best = Some((s, a, t));
+            }
+        };
+        if targets.life {
+            consider(None);
+        }
+        for &t in targets.cards() {
+            consider(Some(t));
+        }
+    }
+    best.map_or(Action::Next, |(_, card, target)| Action::Attack {
+        card,
+        target,
+    })
+}
+
+/// Strong: what the other ready attackers kill after `a` hits `t` (each
+/// taking its best single kill), so an attack that sets up a kill is
+/// preferred to one that wastes damage.
+fn follow_up(
+    g: &Fuzzycards,
+    st: &State,
+    p: usize,
+    a: u16,
+    t: Option<u16>,
+    targets: &Targets,
+) -> i32 {
+    let Some(t) = t else {
+        return 0;
+    };
+    let after = if g.shield_up(st, t) {
+        g.remaining(st, t)
+    } else {
+        g.remaining(st, t) - g.attack_damage(st, a, t)
+    };
+    let mut bonus = 0;
+    for &b in st.core.zones.get(z(p, Zone::Altar)) {
+        if b == a || !g.ready(st, b) {
+            continue;
+        }
+        let finishes = after > 0 && !g.shield_up(st, t) && g.attack_damage(st, b, t) >= after;
+        if finishes {
+            bonus = bonus.max(5 * threat(g, st, t));
+        }
+    }
+    let _ = targets;
+    bonus
+}
+
+fn dodge(g: &Fuzzycards, st: &State, attacker: u16, target: u16) -> Action {
+    if g.shield_up(st, target) {
+        return Action::Next;
+    }
+    let o = g.owner(target);
+    let lethal = g.attack_damage(st, attacker, target) >= g.remaining(st, target);
+    let others = st
+        .core
+        .zones
+        .get(z(o, Zone::Altar))
+        .iter()
+        .any(|&c| c != target && !g.hidden(st, c));
+    if lethal || others {
+        Action::Dodge
+    } else {
+        Action::Next
+    }
+}

@@ -1,0 +1,856 @@
+//! The players: the racing policy against the dummy (`Level::Goldfish`, the
+//! old engine's, now with skills, Powers and the Numen) and the policy that
+//! plays to win against a real opponent (`Level::Quick`; `Strong` plays the
+//! same), the seat's choices inside a resolution (Trigger Powers and
+//! TRIGGER skills, Deploy Upon Defeat, deploy cells, what "Look at the top 3
+//! cards" keeps). Every choice is a cheap estimate of the board; randomness
+//! never enters.
+//!
+//! A turn, in order: fill an empty slot; take free AP (a Permanent's "Once
+//! per turn:"); use the best Power worth its AP (damage that lands, draws
+//! and AP, heals that matter, Auras and Permanents that raise the ally's
+//! hits, and — against a real opponent — Trigger Powers set face down and
+//! defences); the Numen's Conjuration when it does something; with the
+//! current ally: a MANA Buff before a hit, then the attack that deals the
+//! most (a defeat first) among the Basic Hit, SPELL/MANA/ULTIMATE hits and
+//! pushes into the border or another entity, moving first when nothing is
+//! in reach; discard dead Powers to afford a useful one; end the turn.
+
+use super::board::{DIRS, cell_at, rc};
+use super::cards::{Category, SkillKind};
+use super::{Action, CELLS, NO_CELL, NONE, Phase, Rizontical, SIZE, SLOTS, State, Zone, z};
+use crate::engine::effect::{Ability, Event, Resource, Stat, Status, Target, Trigger, Verb, Who};
+use crate::engine::game::Level;
+
+/// Whether the opponent of `p` plays (not the goldfish dummy).
+fn contested(st: &State, p: usize) -> bool {
+    !st.core.passive[1 - p]
+}
+
+/// The empty cell of `p`'s Deploy Zone nearest to the enemy.
+pub fn deploy_cell(r: &Rizontical, st: &State, p: usize) -> Option<u8> {
+    (0..CELLS as u8)
+        .filter(|&c| r.in_zone(p, c) && st.board[usize::from(c)] == NONE)
+        .min_by_key(|&c| (nearest_enemy(r, st, p, c), c))
+}
+
+/// Distance from `cell` to the nearest entity of `p`'s opponent.
+fn nearest_enemy(r: &Rizontical, st: &State, p: usize, cell: u8) -> i16 {
+    st.slots[1 - p]
+        .iter()
+        .filter(|&&e| e != NONE)
+        .map(|&e| r.distance(cell, st.cell[usize::from(e)]))
+        .min()
+        .unwrap_or_else(|| {
+            let (row, _) = rc(cell);
+            let goal = if p == 0 { i16::from(SIZE) - 1 } else { 0 };
+            (goal - row).abs()
+        })
+}
+
+/// The Fighter to deploy with `deploy_from = choose`: the hardest hitter.
+pub fn best_fighter(r: &Rizontical, st: &State, p: usize) -> Option<u16> {
+    st.core
+        .zones
+        .get(z(p, Zone::FighterDeck))
+        .iter()
+        .copied()
+        .max_by_key(|&f| {
+            let fi = r.fighter(st, f);
+            (fi.atk + fi.range, fi.mp, std::cmp::Reverse(f))
+        })
+}
+
+/// PSH DMG pushing `target` `n` cells the way `dir` goes would deal (to it).
+fn push_estimate(st: &State, target: u16, dir: (i8, i8), n: i16) -> i16 {
+    let mut at = st.cell[usize::from(target)];
+    if at == NO_CELL || dir == (0, 0) {
+        return 0;
+    }
+    for k in 0..n {
+        let (r, c) = rc(at);
+        match cell_at(r + i16::from(dir.0), c + i16::from(dir.1)) {
+            None => return n - k,
+            Some(x) if st.board[usize::from(x)] != NONE => return n - k,
+            Some(x) if st.tiles.iter().any(|t| t.cell == x) => return 0,
+            Some(x) => at = x,
+        }
+    }
+    0
+}
+
+/// What DMG to enemy `t` is worth: a defeat most.
+fn worth(r: &Rizontical, st: &State, t: u16, dmg: i16) -> i32 {
+    if dmg <= 0 {
+        return 0;
+    }
+    let left = st.hp[usize::from(t)] + st.protection[usize::from(t)];
+    let _ = r;
+    if dmg >= left {
+        1000 + i32::from(left)
+    } else {
+        10 * i32::from(dmg)
+    }
+}
+
+/// The value of a Power for player `p` now, before targets.
+pub fn card_value(r: &Rizontical, st: &State, p: usize, c: u16) -> i32 {
+    let Some(pw) = r.def(c).power() else {
+        return 0;
+    };
+    if !pw.modelled {
+        return -1;
+    }
+    let fight = contested(st, p);
+    let mut v = 0i32;
+    for a in &pw.abilities {
+        v += ability_value(a, pw.category, fight);
+    }
+    if pw.category == Category::Trigger && !fight {
+        return 0;
+    }
+    v - i32::from(pw.cost)
+}
+
+fn ability_value(a: &Ability, cat: Category, fight: bool) -> i32 {
+    let mut v = 0;
+    let lasting = matches!(cat, Category::Permanent | Category::Aura);
+    let trig = matches!(a.trigger, Trigger::On { .. });
+    for s in a.all_steps() {
+        v += match &s.verb {
+            Verb::Gain {
+                what: Resource::Ap,
+                n,
+            } => {
+                3 * i32::from(*n)
+                    * if trig || a.trigger == Trigger::Activated {
+                        2
+                    } else {
+                        1
+                    }
+            }
+            Verb::Draw { n } => 4 * i32::from(*n) * if trig { 4 } else { 1 },
+            Verb::ElementDamage { n, .. } | Verb::Damage { n } => {
+                5 * i32::from(*n) * if trig { 3 } else { 1 }
+            }
+            Verb::Modify { stat, delta } => {
+                let d = i32::from(*delta);
+                let w = match stat {
+                    Stat::Atk | Stat::ExtraDamage => 6,
+                    Stat::Range => 3,
+                    Stat::Mp => 2,
+                    Stat::Def if fight => 3,
+                    _ => 0,
+                };
+                let many = matches!(s.target, Target::Each { .. });
+                w * d * if many { 2 } else { 1 } * if lasting { 1 } else { 0 }
+            }
+            Verb::Give {
+                status: Status::Poison | Status::Burned,
+            } => 4,
+            Verb::Give { .. }
+            | Verb::Negate
+            | Verb::Redirect
+            | Verb::SetHp { .. }
+            | Verb::Banish
+                if fight =>
+            {
+                5
+            }
+            Verb::Immune { .. } if fight => 3,
+            Verb::FreeConjuration => 4,
+            Verb::Deploy { .. } => 8,
+            Verb::Hit if fight => 6,
+            Verb::HitElement { .. } | Verb::AllElements => 1,
+            _ => 0,
+        };
+    }
+    v
+}
+
+/// The policy's choice for the player to act.
+pub fn choose(r: &Rizontical, st: &State, level: Level) -> Action {
+    match st.phase {
+        Phase::Mulligan { p } => mulligan(r, st, usize::from(p)),
+        Phase::Bonus { p } => bonus(r, st, usize::from(p)),
+        Phase::Turn => turn(r, st, level),
+        Phase::Over => Action::EndTurn,
+    }
+}
+
+fn mulligan(r: &Rizontical, st: &State, p: usize) -> Action {
+    let mut mask = 0u8;
+    for (i, &c) in st
+        .core
+        .zones
+        .get(z(p, Zone::Hand))
+        .iter()
+        .enumerate()
+        .take(8)
+    {
+        if card_value(r, st, p, c) <= 0 && mask.count_ones() < r.setup.mulligan_max {
+            mask |= 1 << i;
+        }
+    }
+    Action::Mulligan { mask }
+}
+
+fn deploy(r: &Rizontical, st: &State, p: usize) -> Option<Action> {
+    st.core.zones.top(z(p, Zone::FighterDeck))?;
+    let slot = (0..SLOTS as u8).find(|&s| s != st.step && st.slots[p][usize::from(s)] == NONE)?;
+    let cell = deploy_cell(r, st, p)?;
+    let fighter = match r.options.deploy_from {
+        super::DeployFrom::Top => None,
+        super::DeployFrom::Choose => best_fighter(r, st, p),
+    };
+    Some(Action::Deploy {
+        slot,
+        cell,
+        fighter,
+    })
+}
+
+fn bonus(r: &Rizontical, st: &State, p: usize) -> Action {
+    deploy(r, st, p).unwrap_or(Action::EndTurn)
+}
+
+/// Enemy entities of `p` on the board.
+fn enemies(st: &State, p: usize) -> impl Iterator<Item = u16> + '_ {
+    st.slots[1 - p].iter().copied().filter(|&e| e != NONE)
+}
+
+/// The best target and its worth for a Power's chosen step.
+fn power_target(
+    r: &Rizontical,
+    st: &State,
+    p: usize,
+    c: u16,
+    a: &Ability,
+) -> Option<(i32, Option<u16>)> {
+    let step = Rizontical::chosen_step(a)?;
+    let ctx = crate::engine::effect::interp::Ctx::new(c, p);
+    let mut best: Option<(i32, Option<u16>)> = None;
+    for q in 0..2 {
+        for &t in &st.slots[q] {
+            if t == NONE || !r.valid_target(st, &ctx, step, t) {
+                continue;
+            }
+            let v = match step.verb {
+                Verb::ElementDamage { n, element } if q != p && !st.no_damage => {
+                    let d =
+                        r.element_damage(st, t, i16::from(n), super::cards::bits::element(element));
+                    worth(r, st, t, d) / 2
+                }
+                Verb::Heal { n } if q == p => {
+                    let missing = r.fighter(st, t).hp - st.hp[usize::from(t)];
+                    if missing >= 2 {
+                        4 * i32::from(i16::from(n).min(missing))
+                    } else {
+                        0
+                    }
+                }
+                Verb::Push { n, .. } if q != p && !st.no_damage => {
+                    let ally = st.slots[p].iter().copied().find(|&x| {
+                        x != NONE && r.around(st.cell[usize::from(x)], st.cell[usize::from(t)])
+                    });
+                    ally.map_or(0, |x| {
+                        let dir = Rizontical::way(st.cell[usize::from(x)], st.cell[usize::from(t)]);
+                        worth(r, st, t, push_estimate(st, t, dir, i16::from(n))) / 2
+                    })
+                }
+                Verb::Cleanse if q == p => {
+                    let debuffed = st.core.lasting.iter().any(|l| {
+                        l.holder == crate::engine::effect::lasting::Holder::Card(t)
+                            && matches!(
+                                l.change,
+                                crate::engine::effect::lasting::Change::Stat { delta: ..0, .. }
+                                    | crate::engine::effect::lasting::Change::Status(
+                                        Status::Poison | Status::Burned | Status::Last
+                                    )
+                            )
+                    });
+                    if debuffed { 8 } else { 0 }
+                }
+                Verb::Give {
+                    status: Status::Burned | Status::Poison,
+                } if q != p => 6,
+                _ => 0,
+            };
+            if v > 0 && best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, Some(t)));
+            }
+        }
+    }
+    best
+}
+
+/// The best Power to use now: (worth, action).
+fn best_power(r: &Rizontical, st: &State, p: usize, level: Level) -> Option<(i32, Action)> {
+    let free = r.options.power_slots as usize
+        - st.core
+            .zones
+            .len(z(p, Zone::Powers))
+            .min(r.options.power_slots as usize);
+    if free == 0 {
+        return None;
+    }
+    // the racing policy ignores answers and defences; the others play them
+    let fight = contested(st, p) && level != Level::Goldfish;
+    let ally = st.slots[p][usize::from(st.step)];
+    let mut best: Option<(i32, Action)> = None;
+    for &c in st.core.zones.get(z(p, Zone::Hand)) {
+        let Some(pw) = r.def(c).power() else { continue };
+        if !pw.modelled || (pw.legendary && st.legendary_used[p]) {
+            continue;
+        }
+        let cost = if pw.category == Category::Trigger {
+            1
+        } else {
+            pw.cost
+        };
+        if i32::from(cost) > st.ap[p] {
+            continue;
+        }
+        let mut v = card_value(r, st, p, c);
+        let action = match pw.category {
+            Category::Trigger => {
+                if !fight || st.ap[p] < 1 + i32::from(pw.cost) {
+                    continue;
+                }
+                Action::Set { card: c }
+            }
+            Category::Aura => {
+                let t = if ally != NONE {
+                    ally
+                } else {
+                    match st.slots[p].iter().copied().find(|&e| e != NONE) {
+                        Some(e) => e,
+                        None => continue,
+                    }
+                };
+                Action::Cast {
+                    card: c,
+                    target: Some(t),
+                    cell: NO_CELL,
+                }
+            }
+            Category::Permanent => Action::Cast {
+                card: c,
+                target: None,
+                cell: NO_CELL,
+            },
+            Category::Normal => {
+                let mut target = None;
+                let mut targeted = false;
+                let mut special = 0;
+                for a in &pw.abilities {
+                    if let Some((tv, t)) = power_target(r, st, p, c, a) {
+                        special += tv;
+                        target = t;
+                    }
+                    targeted |= Rizontical::chosen_step(a).is_some();
+                    for s in &a.steps {
+                        match s.verb {
+                            Verb::HealFull => {
+                                let missing: i16 = st.slots[p]
+                                    .iter()
+                                    .filter(|&&e| e != NONE)
+                                    .map(|&e| r.fighter(st, e).hp - st.hp[usize::from(e)])
+                                    .sum();
+                                if missing < 4 {
+                                    special -= 100;
+                                }
+                            }
+                            Verb::Deploy { .. } => {
+                                let room = st.slots[p].contains(&NONE)
+                                    && !st.core.zones.is_empty(z(p, Zone::FighterDeck));
+                                if !room {
+                                    special -= 100;
+                                }
+                            }
+                            Verb::EndRound | Verb::Move { .. } => special -= 100,
+                            _ => {}
+                        }
+                    }
+                }
+                if targeted {
+                    if target.is_none() {
+                        continue;
+                    }
+                    v = special - i32::from(pw.cost);
+                } else {
+                    v += special;
+                }
+                Action::Cast {
+                    card: c,
+                    target,
+                    cell: NO_CELL,
+                }
+            }
+        };
+        // the last slot is kept for Normal Powers unless it is worth more
+        if free == 1 && pw.category != Category::Normal && v < 10 {
+            continue;
+        }
+        if v > 0 && best.as_ref().is_none_or(|(b, _)| v > *b) {
+            best = Some((v, action));
+        }
+    }
+    best
+}
+
+/// The Conjuration, when it does something worth its AP.
+fn conjuration(r: &Rizontical, st: &State, p: usize) -> Option<Action> {
+    if st.conjured[p] {
+        return None;
+    }
+    let nc = r.numen(st, p)?;
+    let a = r.def(nc).numen()?.conjuration.as_ref()?;
+    let cost = i32::from(r.conjuration_cost(st, p));
+    if st.ap[p] < cost {
+        return None;
+    }
+    let ctx = crate::engine::effect::interp::Ctx::new(nc, p);
+    match Rizontical::chosen_step(a) {
+        None => {
+            // a look or a draw: when AP is plenty
+            let helps = a.steps.iter().any(|s| {
+                matches!(
+                    s.verb,
+                    Verb::Look { .. } | Verb::Draw { .. } | Verb::Gain { .. }
+                )
+            });
+            (helps && st.ap[p] >= cost + 2).then_some(Action::Conjure {
+                target: None,
+                dir: 0,
+            })
+        }
+        Some(step) => {
+            let mut best: Option<(i32, u16, u8)> = None;
+            for t in enemies(st, p) {
+                if !r.valid_target(st, &ctx, step, t) {
+                    continue;
+                }
+                match step.verb {
+                    Verb::Push { n, .. } if !st.no_damage => {
+                        for (d, dir) in DIRS.iter().enumerate() {
+                            let v = worth(r, st, t, push_estimate(st, t, *dir, i16::from(n)));
+                            if v > 0 && best.is_none_or(|(b, _, _)| v > b) {
+                                best = Some((v, t, d as u8));
+                            }
+                        }
+                    }
+                    Verb::Give { status } if !r.has_status(st, t, status) => {
+                        let v = i32::from(st.hp[usize::from(t)]);
+                        if best.is_none_or(|(b, _, _)| v > b) {
+                            best = Some((v, t, 0));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            best.map(|(_, t, dir)| Action::Conjure {
+                target: Some(t),
+                dir,
+            })
+        }
+    }
+}
+
+/// An attack the current ally can make from where it stands: (worth, action).
+fn attacks(r: &Rizontical, st: &State, p: usize, e: u16, level: Level) -> Option<(i32, Action)> {
+    if st.no_damage {
+        return None;
+    }
+    let here = st.cell[usize::from(e)];
+    let mut best: Option<(i32, Action)> = None;
+    let consider = |v: i32, a: Action, best: &mut Option<(i32, Action)>| {
+        if v > 0 && best.as_ref().is_none_or(|(b, _)| v > *b) {
+            *best = Some((v, a));
+        }
+    };
+    if !st.hit {
+        for t in enemies(st, p) {
+            if r.in_range(st, e, here, st.cell[usize::from(t)]) {
+                let d = r.hit_damage(st, e, t);
+                consider(worth(r, st, t, d), Action::Hit { target: t }, &mut best);
+            }
+        }
+    }
+    if !st.pushed && r.stat_psh(st, e) > 0 {
+        for t in enemies(st, p) {
+            if r.around(here, st.cell[usize::from(t)]) && r.pushable(st, t) {
+                let dir = Rizontical::way(here, st.cell[usize::from(t)]);
+                let d = push_estimate(st, t, dir, r.stat_psh(st, e));
+                // a push does not end the turn: worth a little more
+                consider(
+                    worth(r, st, t, d) + 1,
+                    Action::Push { target: t },
+                    &mut best,
+                );
+            }
+        }
+    }
+    let f = r.fighter(st, e);
+    let ctx = crate::engine::effect::interp::Ctx::new(e, p);
+    for (i, s) in f.skills.iter().enumerate() {
+        if !s.kind.used() || s.ability.trigger != Trigger::Activated {
+            continue;
+        }
+        if (s.kind == SkillKind::Ultimate && st.ultimate[p][usize::from(st.step)])
+            || (s.kind == SkillKind::Unique && st.unique_used[p])
+            || (s.uses > 0 && st.skill_uses[usize::from(e)][i] == 0)
+        {
+            continue;
+        }
+        let ap: i32 = s
+            .ability
+            .costs
+            .iter()
+            .map(|c| match c {
+                crate::engine::effect::Cost::Pay {
+                    what: Resource::Ap,
+                    n,
+                } => i32::from(*n),
+                _ => 0,
+            })
+            .sum();
+        let mana = s.kind == SkillKind::Mana;
+        if ap > st.ap[p] || (mana && st.mana[usize::from(e)] < 1) {
+            continue;
+        }
+        let ends = matches!(s.kind, SkillKind::Spell | SkillKind::SpellStar);
+        // a hit already made this turn leaves only skills that do not end it
+        let steps = &s.ability.steps;
+        let hits = steps.iter().any(|x| matches!(x.verb, Verb::Hit));
+        let around = steps
+            .iter()
+            .any(|x| matches!(x.verb, Verb::HitAround | Verb::PerEntityHit { .. }));
+        let pushes_each = steps.iter().find_map(|x| match (x.verb.clone(), x.target) {
+            (Verb::Push { n, .. }, Target::Each { .. }) => Some(n),
+            _ => None,
+        });
+        let cost = 4 * ap;
+        if hits && let Some(step) = Rizontical::chosen_step(&s.ability) {
+            for t in enemies(st, p) {
+                if !r.valid_target(st, &ctx, step, t) {
+                    continue;
+                }
+                let mut d = r.hit_damage(st, e, t);
+                if let Some(n) = steps.iter().find_map(|x| match x.verb {
+                    Verb::Push { n, .. } => Some(n),
+                    _ => None,
+                }) {
+                    d += push_estimate(
+                        st,
+                        t,
+                        Rizontical::way(here, st.cell[usize::from(t)]),
+                        i16::from(n),
+                    );
+                }
+                let bonus = if ends { 0 } else { 5 };
+                consider(
+                    worth(r, st, t, d) + bonus - cost,
+                    Action::Skill {
+                        skill: i as u8,
+                        target: Some(t),
+                        cell: NO_CELL,
+                    },
+                    &mut best,
+                );
+            }
+        } else if around {
+            let mut v = 0;
+            let mut hit_any = false;
+            for (dr, dc) in DIRS {
+                let (row, col) = rc(here);
+                if let Some(x) = cell_at(row + i16::from(dr), col + i16::from(dc)) {
+                    let t = st.board[usize::from(x)];
+                    if t != NONE && r.around(here, x) {
+                        hit_any = true;
+                        let d = r.hit_damage(st, e, t);
+                        if r.owner(t) == p {
+                            v -= 2 * worth(r, st, t, d);
+                        } else {
+                            v += worth(r, st, t, d);
+                        }
+                    }
+                }
+            }
+            let gain: i32 = steps
+                .iter()
+                .map(|x| match &x.verb {
+                    Verb::PerEntityHit { then } => then
+                        .iter()
+                        .map(|t| match t.verb {
+                            Verb::Gain {
+                                what: Resource::Ap,
+                                n,
+                            } => 3 * i32::from(n),
+                            _ => 0,
+                        })
+                        .sum::<i32>(),
+                    _ => 0,
+                })
+                .sum();
+            if hit_any {
+                consider(
+                    v + gain - cost,
+                    Action::Skill {
+                        skill: i as u8,
+                        target: None,
+                        cell: NO_CELL,
+                    },
+                    &mut best,
+                );
+            }
+        } else if let Some(n) = pushes_each {
+            let v: i32 = enemies(st, p)
+                .filter(|&t| r.around(here, st.cell[usize::from(t)]) && r.pushable(st, t))
+                .map(|t| {
+                    worth(
+                        r,
+                        st,
+                        t,
+                        push_estimate(
+                            st,
+                            t,
+                            Rizontical::way(here, st.cell[usize::from(t)]),
+                            i16::from(n),
+                        ),
+                    )
+                })
+                .sum();
+            consider(
+                v - cost,
+                Action::Skill {
+                    skill: i as u8,
+                    target: None,
+                    cell: NO_CELL,
+                },
+                &mut best,
+            );
+        }
+    }
+    let _ = level;
+    best
+}
+
+/// A MANA (or other) self-Buff worth using before a hit this turn.
+fn buff(r: &Rizontical, st: &State, p: usize, e: u16) -> Option<Action> {
+    let f = r.fighter(st, e);
+    for (i, s) in f.skills.iter().enumerate() {
+        if !s.kind.used() || s.ability.trigger != Trigger::Activated {
+            continue;
+        }
+        let is_buff = s.ability.steps.iter().all(|x| {
+            matches!(x.verb, Verb::Modify { stat: Stat::ExtraDamage | Stat::Atk, delta } if delta > 0)
+                && x.target == Target::This
+        });
+        if !is_buff || s.ability.steps.is_empty() {
+            continue;
+        }
+        let ap: i32 = s
+            .ability
+            .costs
+            .iter()
+            .map(|c| match c {
+                crate::engine::effect::Cost::Pay {
+                    what: Resource::Ap,
+                    n,
+                } => i32::from(*n),
+                _ => 0,
+            })
+            .sum();
+        if ap > st.ap[p] || (s.kind == SkillKind::Mana && st.mana[usize::from(e)] < 1) {
+            continue;
+        }
+        if (s.kind == SkillKind::Ultimate && st.ultimate[p][usize::from(st.step)])
+            || r.extra_damage(st, e) > 0
+        {
+            continue;
+        }
+        return Some(Action::Skill {
+            skill: i as u8,
+            target: None,
+            cell: NO_CELL,
+        });
+    }
+    None
+}
+
+fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
+    let p = st.core.active;
+    if let Some(a) = deploy(r, st, p) {
+        return a;
+    }
+    // free AP from a Permanent's "Once per turn:"
+    for &c in st.core.zones.get(z(p, Zone::Powers)) {
+        if let Some(pw) = r.def(c).power()
+            && pw.category == Category::Permanent
+            && !st.used_this_turn[usize::from(c)]
+            && st.uses[usize::from(c)] > 0
+            && pw.abilities.iter().any(|a| a.trigger == Trigger::Activated)
+        {
+            return Action::Activate { card: c };
+        }
+    }
+    if let Some((_, a)) = best_power(r, st, p, level) {
+        return a;
+    }
+    if let Some(a) = conjuration(r, st, p) {
+        return a;
+    }
+    let ally = st.slots[p][usize::from(st.step)];
+    if ally != NONE {
+        let here = st.cell[usize::from(ally)];
+        // a self-Buff first when an enemy is in reach of a hit
+        if !st.hit
+            && !st.no_damage
+            && enemies(st, p).any(|t| r.in_range(st, ally, here, st.cell[usize::from(t)]))
+            && let Some(b) = buff(r, st, p, ally)
+        {
+            return b;
+        }
+        if let Some((_, a)) = attacks(r, st, p, ally, level) {
+            return a;
+        }
+        if !st.moved && !st.hit {
+            let reach = r.reachable(st, here, r.stat_mp(st, ally));
+            let near = |cell: u8| nearest_enemy(r, st, p, cell);
+            let mut best: Option<((i32, i16, u8, u8), u8)> = None;
+            for (cell, steps) in reach.iter() {
+                if st.tiles.iter().any(|t| t.cell == cell) {
+                    continue;
+                }
+                let hit = if st.no_damage {
+                    0
+                } else {
+                    enemies(st, p)
+                        .filter(|&t| {
+                            r.in_range(st, ally, cell, st.cell[usize::from(t)]) && {
+                                // the ally's own cell is empty once it moves
+                                true
+                            }
+                        })
+                        .map(|t| worth(r, st, t, r.hit_damage(st, ally, t)) + 1)
+                        .max()
+                        .unwrap_or(0)
+                };
+                // a policy that plays to win keeps out of reach when it
+                // cannot strike first
+                let danger = if level != Level::Goldfish && hit == 0 && contested(st, p) {
+                    threat(r, st, p, ally, cell)
+                } else {
+                    0
+                };
+                let key = (hit - danger, -near(cell), u8::MAX - steps, u8::MAX - cell);
+                if best.is_none_or(|(b, _)| key > b) {
+                    best = Some((key, cell));
+                }
+            }
+            if let Some(((hit, neg_near, _, _), cell)) = best
+                && (hit > 0 || -neg_near < near(here))
+            {
+                return Action::Move { cell };
+            }
+        }
+    }
+    // discard dead Powers to afford a useful one
+    let hand = st.core.zones.get(z(p, Zone::Hand));
+    let short = hand
+        .iter()
+        .filter(|&&c| card_value(r, st, p, c) > 0)
+        .filter_map(|&c| r.def(c).power())
+        .filter(|pw| !(pw.legendary && st.legendary_used[p]))
+        .map(|pw| i32::from(pw.cost) - st.ap[p])
+        .filter(|&gap| gap > 0)
+        .min();
+    if let Some(gap) = short
+        && r.power_slot_free(st, p)
+    {
+        let dead: Vec<u16> = hand
+            .iter()
+            .copied()
+            .filter(|&c| card_value(r, st, p, c) <= 0)
+            .collect();
+        if dead.len() as i32 >= gap {
+            return Action::Discard { card: dead[0] };
+        }
+    }
+    // a full field of spent Powers blocks every Power: make room
+    if !r.power_slot_free(st, p) {
+        for &c in st.core.zones.get(z(p, Zone::Powers)) {
+            if let Some(pw) = r.def(c).power() {
+                let spent = (pw.uses > 0 && st.uses[usize::from(c)] == 0)
+                    || (pw.category == Category::Trigger && !contested(st, p));
+                if spent {
+                    return Action::Discard { card: c };
+                }
+            }
+        }
+    }
+    Action::EndTurn
+}
+
+/// How much the enemies could hurt `ally` standing on `cell` next turn:
+/// each enemy that can come within its RA (MP + RA) counts its hit.
+fn threat(r: &Rizontical, st: &State, p: usize, ally: u16, cell: u8) -> i32 {
+    enemies(st, p)
+        .filter(|&t| {
+            let d = r.distance(st.cell[usize::from(t)], cell);
+            d <= r.stat_mp(st, t) + r.stat_ra(st, t).max(1)
+        })
+        .map(|t| worth(r, st, ally, r.hit_damage(st, t, ally)) / 2)
+        .sum()
+}
+
+/// Whether player `p` uses an optional Trigger (a TRIGGER skill or a set
+/// Trigger Power) now.
+pub fn use_trigger(
+    r: &Rizontical,
+    st: &State,
+    p: usize,
+    src: u16,
+    a: &Ability,
+    subject: u16,
+    other: u16,
+) -> bool {
+    let Trigger::On { event, .. } = a.trigger else {
+        return false;
+    };
+    let on =
+        |e: u16| e != NONE && usize::from(e) < st.cell.len() && st.cell[usize::from(e)] != NO_CELL;
+    match event {
+        Event::AboutToBeHit => {
+            if !on(other) || !on(subject) {
+                return false;
+            }
+            let dmg = r.hit_damage(st, other, subject);
+            if a.steps.iter().any(|s| s.verb == Verb::Redirect) {
+                // takes the hit instead: when it suffers less
+                let mine = r.hit_damage(st, other, src);
+                return on(src) && mine < dmg && st.hp[usize::from(src)] > mine;
+            }
+            if a.steps.iter().any(|s| s.verb == Verb::Hit) {
+                return on(src)
+                    && r.in_range(
+                        st,
+                        src,
+                        st.cell[usize::from(src)],
+                        st.cell[usize::from(other)],
+                    )
+                    && r.hit_damage(st, src, other) > 0;
+            }
+            dmg > 0
+        }
+        Event::Hits => on(subject) && r.hit_damage(st, subject, other) >= 2,
+        Event::UsesPower => card_value(r, st, r.owner(subject), subject) >= 3,
+        Event::Deployed | Event::UsesSkill | Event::MovesNear | Event::WouldBeDefeated => true,
+        Event::Defeated => !st.core.zones.is_empty(z(p, Zone::FighterDeck)),
+        _ => {
+            let _ = Who::Any;
+            true
+        }
+    }
+}

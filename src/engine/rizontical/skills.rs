@@ -1,0 +1,602 @@
+//! The effect host (the game as the interpreter sees it), events and their
+//! Triggers, hits, deploys, and using a Fighter's skills.
+//!
+//! Events: a trigger's `who` is matched against the entity the event is
+//! about (the one hit, pushed, deployed, defeated, moving, using a skill);
+//! its steps see that entity as "it" ([`crate::engine::effect::Target::Subject`])
+//! and the other entity of the event — the attacker of "is about to be
+//! hit", the target of "hits", the entity pushed against, the ally a mover
+//! came next to — as [`crate::engine::effect::Target::Other`]. Numens'
+//! effects come first, the current turn player's before the other's
+//! ("Effects Priority Rules"). PASSIVE skills, Enchantments, Permanents and
+//! Auras apply by themselves; a TRIGGER skill or a set Trigger Power is
+//! used when its owner's seat says so ([`super::policy::use_trigger`]) and
+//! its costs can be paid; a passive seat uses none.
+//!
+//! A hit (Basic Hit, SPELL hit, or an effect's hit): "is about to be hit"
+//! Triggers (a TRIGGER may hit the attacker first, another Fighter may take
+//! the hit instead, a Shield may be given); the hit is negated if the
+//! attacker has left the board; "hits" Triggers (extra DMG, the DMG dealt to
+//! the attacker instead, statuses on the target); then Hit DMG.
+
+use super::board::DIRS;
+use super::cards::{Category, SkillKind};
+pub use super::host::Game;
+use super::status::Dmg;
+use super::{MAX_DEPTH, NO_CELL, NONE, Phase, Rizontical, State, Zone, z};
+use crate::engine::core::{At, Illegal, ensure};
+use crate::engine::effect::interp::{self, Ctx, Host, Ref};
+use crate::engine::effect::{
+    Ability, Condition, Event, Kind, Reach, Step, Target, Trigger, Verb, Who,
+};
+
+/// Where a trigger candidate's ability lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Src {
+    Enchantment(u8),
+    Skill(u8),
+    Power(u8),
+}
+
+/// At most this many abilities answer one event.
+const MAX_CANDIDATES: usize = 32;
+
+impl Rizontical {
+    /// AP gain, capped by `ap_cap` (0: uncapped).
+    pub fn gain_ap(&self, st: &mut State, p: usize, n: i32) {
+        st.ap[p] += n;
+        if self.options.ap_cap > 0 {
+            st.ap[p] = st.ap[p].min(self.options.ap_cap as i32);
+        }
+    }
+
+    /// The ability a candidate names.
+    fn ability_of(&self, st: &State, src: u16, at: Src) -> Option<&Ability> {
+        match at {
+            Src::Enchantment(i) => self.def(src).numen()?.enchantment.get(usize::from(i)),
+            Src::Skill(i) => self
+                .fighter(st, src)
+                .skills
+                .get(usize::from(i))
+                .map(|s| &s.ability),
+            Src::Power(i) => self.def(src).power()?.abilities.get(usize::from(i)),
+        }
+    }
+
+    /// An event about `subject` (see the module docs).
+    pub fn fire(&self, st: &mut State, event: Event, subject: u16, other: u16) {
+        self.fire_by(st, event, subject, subject, other);
+    }
+
+    /// An event whose `who` is matched against `actor` ("this Fighter
+    /// pushes ...": the pusher), about `subject` and `other`.
+    pub fn fire_by(&self, st: &mut State, event: Event, actor: u16, subject: u16, other: u16) {
+        if !self.has_triggers || st.depth >= MAX_DEPTH || st.core.over() {
+            return;
+        }
+        let mut cands = [(NONE, 0u8, Src::Skill(0)); MAX_CANDIDATES];
+        let mut n = 0;
+        let first = st.core.active;
+        for p in [first, 1 - first] {
+            let mut push = |c: (u16, u8, Src)| {
+                if n < MAX_CANDIDATES {
+                    cands[n] = c;
+                    n += 1;
+                }
+            };
+            if let Some(nc) = self.numen(st, p)
+                && let Some(nm) = self.def(nc).numen()
+            {
+                for i in 0..nm.enchantment.len() {
+                    push((nc, p as u8, Src::Enchantment(i as u8)));
+                }
+            }
+            for &e in &st.slots[p] {
+                if e != NONE {
+                    for i in 0..self.fighter(st, e).skills.len() {
+                        push((e, p as u8, Src::Skill(i as u8)));
+                    }
+                }
+            }
+            for &c in st.core.zones.get(z(p, Zone::Powers)) {
+                if let Some(pw) = self.def(c).power() {
+                    for i in 0..pw.abilities.len() {
+                        push((c, p as u8, Src::Power(i as u8)));
+                    }
+                }
+            }
+        }
+        for &(src, p, at) in &cands[..n] {
+            if st.core.over() {
+                return;
+            }
+            let p = usize::from(p);
+            let Some(a) = self.ability_of(st, src, at) else {
+                continue;
+            };
+            let Trigger::On { event: ev, who } = a.trigger else {
+                continue;
+            };
+            if ev != event {
+                continue;
+            }
+            // still in play?
+            let in_play = match at {
+                Src::Skill(_) => st.cell[usize::from(src)] != NO_CELL,
+                Src::Power(_) => st.core.zones.contains(z(p, Zone::Powers), src),
+                Src::Enchantment(_) => true,
+            };
+            if !in_play {
+                continue;
+            }
+            let ctx = Ctx::new(src, p);
+            let mut other = other;
+            let matched = match who {
+                Who::This => actor == src,
+                Who::Attached => st.aura_on[usize::from(src)] == actor && actor != NONE,
+                Who::You => true,
+                w => actor != NONE && self.who_is(st, &ctx, w, actor),
+            };
+            if !matched {
+                continue;
+            }
+            match (event, who) {
+                // "an enemy Fighter hits an ally"
+                (Event::Hits, Who::Enemy) if other == NONE || self.owner(other) != p => continue,
+                // "moves onto a cell around an ally": that ally
+                (Event::MovesNear, _) => {
+                    let at = st.cell[usize::from(actor)];
+                    match st.slots[p]
+                        .iter()
+                        .copied()
+                        .find(|&x| x != NONE && self.around(st.cell[usize::from(x)], at))
+                    {
+                        Some(x) => other = x,
+                        None => continue,
+                    }
+                }
+                _ => {}
+            }
+            let optional = match at {
+                Src::Skill(i) => {
+                    let s = &self.fighter(st, src).skills[usize::from(i)];
+                    if s.uses > 0 && st.skill_uses[usize::from(src)][usize::from(i)] == 0 {
+                        continue;
+                    }
+                    s.kind == SkillKind::Trigger
+                }
+                Src::Power(_) => self
+                    .def(src)
+                    .power()
+                    .is_some_and(|pw| pw.category == Category::Trigger),
+                Src::Enchantment(_) => false,
+            };
+            let subject_ref = (subject != NONE).then_some(Ref::Card(subject));
+            let other_ref = (other != NONE).then_some(Ref::Card(other));
+            let ctx = ctx.choosing(subject_ref).about(subject_ref, other_ref);
+            let mut costs_ok = {
+                let g = Game {
+                    r: self,
+                    st: &mut *st,
+                    cell: NO_CELL,
+                    dir: 0,
+                };
+                interp::usable(&g, &ctx, a)
+            };
+            if let Src::Power(_) = at
+                && optional
+            {
+                let cost = self.def(src).power().map_or(0, |pw| pw.cost);
+                costs_ok &= st.ap[p] >= i32::from(cost);
+            }
+            if !costs_ok {
+                continue;
+            }
+            if optional
+                && (st.core.passive[p]
+                    || !super::policy::use_trigger(self, st, p, src, a, subject, other))
+            {
+                continue;
+            }
+            self.run_trigger(st, event, src, p, at, a, &ctx, optional);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run_trigger(
+        &self,
+        st: &mut State,
+        event: Event,
+        src: u16,
+        p: usize,
+        at: Src,
+        a: &Ability,
+        ctx: &Ctx,
+        optional: bool,
+    ) {
+        st.depth += 1;
+        let saved = st.negated;
+        st.negated = false;
+        if let Src::Power(_) = at
+            && optional
+        {
+            // a set Trigger Power: flipped, paid, then sent to the void
+            let cost = self.def(src).power().map_or(0, |pw| pw.cost);
+            st.ap[p] -= i32::from(cost);
+            if self.def(src).power().is_some_and(|pw| pw.legendary) {
+                st.legendary_used[p] = true;
+            }
+            st.core
+                .zones
+                .move_copy(z(p, Zone::Powers), src, z(p, Zone::PowerVoid), At::Top);
+            if p == 0 {
+                st.core.trace.add_play(self.table.def_index(src));
+            }
+        }
+        if let Src::Skill(i) = at {
+            let s = &self.fighter(st, src).skills[usize::from(i)];
+            if s.uses > 0 {
+                let u = &mut st.skill_uses[usize::from(src)][usize::from(i)];
+                *u = u.saturating_sub(1);
+            }
+        }
+        if a.condition == Some(Condition::FirstTimeEachRound) {
+            st.first_hit_done[p] = true;
+        }
+        st.core.note(p, "trigger", Some(src), None);
+        let skill_trigger = matches!(at, Src::Skill(_)) && optional;
+        let mut g = Game::new(self, st);
+        for c in &a.costs {
+            g.pay(c, ctx);
+        }
+        let mut go = true;
+        if skill_trigger {
+            // a TRIGGER skill is a skill used: it may be answered
+            let saved_neg = g.st.hit_negated;
+            g.st.hit_negated = false;
+            self.fire(g.st, Event::UsesSkill, src, NONE);
+            go = !g.st.hit_negated;
+            g.st.hit_negated = saved_neg;
+        }
+        if go {
+            // "it deals 1 extra DMG" while a hit resolves: that hit's DMG
+            let for_hit = |s: &Step| {
+                event == Event::Hits
+                    && s.duration == crate::engine::effect::Duration::Instant
+                    && matches!(
+                        s.verb,
+                        Verb::Modify {
+                            stat: crate::engine::effect::Stat::ExtraDamage,
+                            ..
+                        }
+                    )
+            };
+            for s in a.steps.iter().filter(|s| for_hit(s)) {
+                if let Verb::Modify { delta, .. } = s.verb {
+                    st.extra += i16::from(delta);
+                }
+            }
+            let mut g = Game::new(self, st);
+            if a.steps.iter().any(for_hit) {
+                let rest: Vec<Step> = a.steps.iter().filter(|s| !for_hit(s)).cloned().collect();
+                interp::resolve(&mut g, ctx, &rest);
+            } else {
+                interp::resolve(&mut g, ctx, &a.steps);
+            }
+        }
+        st.negated = saved;
+        st.depth -= 1;
+    }
+
+    /// A hit by `attacker` on `target` (see the module docs); `true` when it
+    /// landed (was not negated).
+    pub fn hit(&self, st: &mut State, attacker: u16, target: u16) -> bool {
+        let saved = (st.hit_negated, st.redirect, st.extra);
+        st.hit_negated = false;
+        st.redirect = NONE;
+        st.extra = 0;
+        let by = self.owner(attacker);
+        st.core.note(by, "hits", Some(attacker), None);
+        self.fire_by(st, Event::AboutToBeHit, target, target, attacker);
+        let mut t = target;
+        if st.redirect != NONE && st.cell[usize::from(st.redirect)] != NO_CELL {
+            t = st.redirect;
+        }
+        let gone = |st: &State, e: u16| st.cell[usize::from(e)] == NO_CELL;
+        if st.hit_negated || gone(st, attacker) || gone(st, t) || st.core.over() {
+            (st.hit_negated, st.redirect, st.extra) = saved;
+            return false;
+        }
+        st.redirect = NONE;
+        self.fire_by(st, Event::Hits, attacker, attacker, t);
+        if gone(st, attacker) || gone(st, t) || st.core.over() {
+            (st.hit_negated, st.redirect, st.extra) = saved;
+            return false;
+        }
+        let dmg = self.hit_damage(st, attacker, t) + st.extra;
+        let victim = if st.redirect != NONE { attacker } else { t };
+        (st.hit_negated, st.redirect, st.extra) = saved;
+        self.hurt(st, by, victim, dmg.max(0), Dmg::Hit);
+        true
+    }
+
+    /// Hits every entity on the cells around `src`; returns how many.
+    pub fn hit_around(&self, st: &mut State, src: u16) -> u32 {
+        let at = st.cell[usize::from(src)];
+        let mut targets = [NONE; 8];
+        let mut n = 0;
+        for (dr, dc) in DIRS {
+            let (r, c) = super::board::rc(at);
+            if let Some(x) = super::board::cell_at(r + i16::from(dr), c + i16::from(dc))
+                && st.board[usize::from(x)] != NONE
+                && self.around(at, x)
+            {
+                targets[n] = st.board[usize::from(x)];
+                n += 1;
+            }
+        }
+        let mut hits = 0;
+        for &t in &targets[..n] {
+            if st.cell[usize::from(src)] == NO_CELL {
+                break;
+            }
+            if self.hit(st, src, t) {
+                hits += 1;
+            }
+        }
+        hits
+    }
+
+    /// "Moves onto a cell around an ally" Triggers for `e` after it moved.
+    pub fn fire_moves_near(&self, st: &mut State, e: u16) {
+        if self.has_triggers {
+            self.fire(st, Event::MovesNear, e, NONE);
+        }
+    }
+
+    /// The Fighter player `p` deploys next (the top one, or with
+    /// `deploy_from = choose` the policy's pick).
+    pub fn deploy_pick(&self, st: &State, p: usize) -> Option<u16> {
+        match self.options.deploy_from {
+            super::DeployFrom::Top => st.core.zones.top(z(p, Zone::FighterDeck)),
+            super::DeployFrom::Choose => super::policy::best_fighter(self, st, p),
+        }
+    }
+
+    /// Deploys Fighter `f` of player `p` into `slot` on `cell`.
+    pub fn deploy(&self, st: &mut State, p: usize, slot: usize, cell: u8, f: u16) {
+        if !st
+            .core
+            .zones
+            .move_copy(z(p, Zone::FighterDeck), f, z(p, Zone::Fighters), At::Top)
+        {
+            return;
+        }
+        self.set_up_entity(st, p, slot, cell, f);
+        st.core.note(p, "deploy", Some(f), Some(slot as i32 + 1));
+        self.after_deploy(st, f);
+    }
+
+    /// An entity's numbers as it arrives on the board.
+    pub fn set_up_entity(&self, st: &mut State, p: usize, slot: usize, cell: u8, e: u16) {
+        st.slots[p][slot] = e;
+        self.place(st, e, cell);
+        let f = self.fighter(st, e);
+        let i = usize::from(e);
+        st.hp[i] = f.hp.max(1);
+        st.mana[i] = f.mana;
+        st.protection[i] = 0;
+        let mut uses = [0u8; 3];
+        let mut time = [0u8; 3];
+        for (k, s) in f.skills.iter().take(3).enumerate() {
+            uses[k] = s.uses;
+            time[k] = s.time;
+        }
+        st.skill_uses[i] = uses;
+        st.skill_time[i] = time;
+    }
+
+    /// What arriving does: a Tile under it, "is deployed" Triggers.
+    pub fn after_deploy(&self, st: &mut State, e: u16) {
+        self.stepped(st, e);
+        if self.has_triggers && st.cell[usize::from(e)] != NO_CELL {
+            self.fire(st, Event::Deployed, e, NONE);
+        }
+    }
+
+    /// A dummy Fighter redeployed on its slot.
+    pub fn redeploy_dummy(&self, st: &mut State, slot: usize) {
+        let used = st.slots[1].iter().filter(|&&e| e != NONE).count();
+        let Some(i) = (0..super::MAX_DUMMIES)
+            .find(|&i| {
+                st.cell[usize::from(self.dummy_id(i))] == NO_CELL
+                    && i >= used.min(super::MAX_DUMMIES)
+            })
+            .or_else(|| {
+                (0..super::MAX_DUMMIES).find(|&i| st.cell[usize::from(self.dummy_id(i))] == NO_CELL)
+            })
+        else {
+            return;
+        };
+        let id = self.dummy_id(i);
+        st.dummy_kind[i] = ((usize::from(st.dummy_kind[slot.min(super::MAX_DUMMIES - 1)]) + 1)
+            % self.dummies.len()) as u8;
+        if let Some(cell) = super::policy::deploy_cell(self, st, 1) {
+            self.set_up_entity(st, 1, slot, cell, id);
+            st.core
+                .note(1, "dummy redeployed", Some(id), Some(slot as i32 + 1));
+            self.after_deploy(st, id);
+        }
+    }
+
+    /// Looks at the top `n` Powers: `keep` to the hand (the policy's
+    /// choice), the rest to the bottom.
+    pub fn look(&self, st: &mut State, p: usize, n: u8, keep: u8) {
+        let deck = z(p, Zone::PowerDeck);
+        let k = usize::from(n).min(st.core.zones.len(deck));
+        if k == 0 {
+            return;
+        }
+        let top: Vec<u16> = st.core.zones.get(deck)[st.core.zones.len(deck) - k..].to_vec();
+        let mut ranked = top.clone();
+        ranked.sort_by_key(|&c| std::cmp::Reverse(super::policy::card_value(self, st, p, c)));
+        for (i, &c) in ranked.iter().enumerate() {
+            let to = if i < usize::from(keep) {
+                z(p, Zone::Hand)
+            } else {
+                deck
+            };
+            if to == deck {
+                st.core.zones.move_copy(deck, c, deck, At::Bottom);
+            } else {
+                st.core.zones.move_copy(deck, c, to, At::Top);
+            }
+        }
+        st.core
+            .note(p, "looks at the top Powers", None, Some(i32::from(n)));
+    }
+
+    /// The step of an ability that names its chosen target, if any.
+    pub fn chosen_step(a: &Ability) -> Option<&Step> {
+        let activated = matches!(a.trigger, Trigger::Activated | Trigger::PLAYED);
+        a.steps.iter().find(|s| match s.target {
+            Target::Chosen { .. } => true,
+            Target::Subject => activated,
+            _ => false,
+        })
+    }
+
+    /// Whether `target` is a target the ability's chosen step allows.
+    pub fn valid_target(&self, st: &State, ctx: &Ctx, step: &Step, target: u16) -> bool {
+        if usize::from(target) >= st.cell.len() || st.cell[usize::from(target)] == NO_CELL {
+            return false;
+        }
+        let (who, kind) = match step.target {
+            Target::Chosen { who, kind } => (who, kind),
+            _ => (Who::Any, Kind::Entity),
+        };
+        if !self.who_is(st, ctx, who, target) || !self.kind_is(st, kind, target) {
+            return false;
+        }
+        if matches!(step.verb, Verb::Hit) && step.reach == Some(Reach::Unlimited) {
+            // (∞RA): unlimited range, entities between ignored
+            return target != ctx.source;
+        }
+        self.reaches(st, ctx, step.reach, target)
+    }
+
+    /// Uses skill `idx` of the current ally (see [`super::Action::Skill`]).
+    pub fn use_skill(
+        &self,
+        st: &mut State,
+        idx: u8,
+        target: Option<u16>,
+        cell: u8,
+    ) -> Result<(), Illegal> {
+        ensure(st.phase == Phase::Turn, "RZ Turn Actions", || {
+            "skills are used on your own turn".into()
+        })?;
+        let p = st.core.active;
+        let e = st.slots[p][usize::from(st.step)];
+        ensure(e != NONE, "RZ Turn Actions", || {
+            "no ally in the current slot".into()
+        })?;
+        let f = self.fighter(st, e);
+        let skill = f.skills.get(usize::from(idx)).ok_or_else(|| {
+            Illegal::new("RZ Skills", format!("{} has no skill {}", f.name, idx + 1))
+        })?;
+        ensure(skill.kind.used(), "RZ Skills", || {
+            format!("a {} skill is not used as an action", skill.kind.label())
+        })?;
+        let slot = usize::from(st.step);
+        ensure(
+            skill.kind != SkillKind::Ultimate || !st.ultimate[p][slot],
+            "RZ ULTIMATE",
+            || "this slot already has an ULTIMATE Marker".into(),
+        )?;
+        ensure(
+            skill.kind != SkillKind::Unique || !st.unique_used[p],
+            "RZ UNIQUE",
+            || "you already have a UNIQUE Marker".into(),
+        )?;
+        ensure(
+            skill.uses == 0 || st.skill_uses[usize::from(e)][usize::from(idx)] > 0,
+            "RZ Use",
+            || "this skill has no Use left".into(),
+        )?;
+        let a = &skill.ability;
+        ensure(a.trigger == Trigger::Activated, "RZ Skills", || {
+            "that skill is not used as an action".into()
+        })?;
+        let mut ctx = Ctx::new(e, p);
+        if let Some(step) = Self::chosen_step(a) {
+            let t = target
+                .ok_or_else(|| Illegal::new("RZ Skills", "choose a target for this skill"))?;
+            ensure(self.valid_target(st, &ctx, step, t), "RZ Range", || {
+                format!("{} is not a target this skill reaches", self.name_of(t))
+            })?;
+            let r = Some(Ref::Card(t));
+            ctx = ctx.choosing(r).about(r, None);
+        }
+        if a.steps.iter().any(|s| matches!(s.verb, Verb::PlaceTile)) {
+            ensure(
+                cell != NO_CELL
+                    && usize::from(cell) < super::CELLS
+                    && st.board[usize::from(cell)] == NONE
+                    && self.tile_at(st, cell).is_none()
+                    && Rizontical::adjacent(st.cell[usize::from(e)], cell),
+                "RZ Tiles",
+                || "put the Tile on an empty cell adjacent to this Fighter".into(),
+            )?;
+        }
+        {
+            let g = Game::new(self, &mut *st);
+            ensure(interp::usable(&g, &ctx, a), "RZ Skills", || {
+                "its AP or MANA cost cannot be paid".into()
+            })?;
+        }
+        let kind = skill.kind;
+        let uses = skill.uses;
+        st.skilled = true;
+        match kind {
+            SkillKind::Ultimate => st.ultimate[p][slot] = true,
+            SkillKind::Unique => st.unique_used[p] = true,
+            _ => {}
+        }
+        if uses > 0 {
+            let u = &mut st.skill_uses[usize::from(e)][usize::from(idx)];
+            *u = u.saturating_sub(1);
+        }
+        st.core
+            .note(p, "uses a skill of", Some(e), Some(i32::from(idx) + 1));
+        let mut g = Game::new(self, st);
+        for c in &a.costs {
+            g.pay(c, &ctx);
+        }
+        // "When an enemy Fighter uses a Skill": answered before it applies
+        st.hit_negated = false;
+        self.fire(st, Event::UsesSkill, e, NONE);
+        if std::mem::take(&mut st.hit_negated) {
+            st.core.note(p, "skill negated", Some(e), None);
+            return Ok(());
+        }
+        st.negated = false;
+        let mut g = Game::new(self, st);
+        g.cell = cell;
+        let hits = interp::resolve(&mut g, &ctx, &a.steps);
+        let landed = !std::mem::take(&mut st.negated) && hits > 0;
+        if matches!(kind, SkillKind::Spell | SkillKind::SpellStar)
+            && landed
+            && a.steps.iter().any(|s| {
+                matches!(
+                    s.verb,
+                    Verb::Hit | Verb::HitAround | Verb::PerEntityHit { .. }
+                )
+            })
+        {
+            // "successfully used a ... SPELL Hit" ends the turn
+            st.end_turn = true;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,632 @@
+//! Stats, conditions (Buffs, Debuffs, Statuses), Protection, DMG, defeat,
+//! Deploy Upon Defeat and the win checks.
+//!
+//! - A stat is the printed value, plus the static effects in play that
+//!   cover the Fighter (Auras on it, Permanents, the Numen's Enchantment,
+//!   PASSIVE skills), plus its lasting changes; capped 0..=10 (Speed and
+//!   Weakness/Resistance never change).
+//! - Conditions: at most 4 different ones per Fighter and never two copies
+//!   of one; Invincible at most once per player; an immunity ("can't get the
+//!   Poison status") refuses the status. A positive lasting stat change is a
+//!   Buff, a negative one a Debuff.
+//! - DMG to an entity: none while its dealer plays the game's first turn
+//!   (RZ §6.7); "about to take DMG" triggers; Invincible takes none; Shield
+//!   negates it once; Protection absorbs before HP; Burned then deals 1 more
+//!   (even after 0). HP 0: "would be defeated" triggers, else it is defeated:
+//!   Fighter void, its Auras to the Power void, a Soul for the opponent,
+//!   "is defeated" triggers, then Deploy Upon Defeat and the win checks.
+
+use super::cards::bits;
+use super::{
+    COUNTER_CAP, Category, MAX_CONDITIONS, NO_CELL, NONE, Rizontical, SLOTS, State, Zone, z,
+};
+use crate::engine::core::{At, Outcome};
+use crate::engine::effect::interp::{Ctx, Ref};
+use crate::engine::effect::lasting::{Change, Holder};
+use crate::engine::effect::{
+    Ability, Event, Keyword, Kind, Reach, Stat, Status, Target, Trigger, Verb, Who,
+};
+
+/// "Stats value limit is 10 (except Speed which is 20)".
+pub const STAT_CAP: i16 = 10;
+
+/// What kind of DMG is dealt (for the first-turn rule, Burned and reports).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dmg {
+    Hit,
+    Push,
+    /// Power, ability and non-SPELL skill DMG.
+    Effect,
+    /// Burned and Poison: dealt by no player.
+    Status,
+}
+
+/// Who deals status DMG (no player).
+pub const NOBODY: usize = 2;
+
+impl Rizontical {
+    /// Every static ability in play with its source and controller: Auras
+    /// and Permanents in Power slots, Numen Enchantments, PASSIVE skills of
+    /// Fighters on the board.
+    pub fn statics<'a>(
+        &'a self,
+        st: &'a State,
+    ) -> impl Iterator<Item = (u16, usize, &'a Ability)> + 'a {
+        let powers = (0..2).flat_map(move |p| {
+            st.core
+                .zones
+                .get(z(p, Zone::Powers))
+                .iter()
+                .filter_map(move |&c| {
+                    let pw = self.def(c).power()?;
+                    matches!(pw.category, Category::Permanent | Category::Aura)
+                        .then_some((c, p, pw))
+                })
+                .flat_map(|(c, p, pw)| {
+                    pw.abilities
+                        .iter()
+                        .filter(|a| a.trigger == Trigger::Static)
+                        .map(move |a| (c, p, a))
+                })
+        });
+        let numens = (0..2).flat_map(move |p| {
+            st.core
+                .zones
+                .get(z(p, Zone::Numen))
+                .iter()
+                .filter_map(move |&c| self.def(c).numen().map(|n| (c, p, n)))
+                .flat_map(|(c, p, n)| {
+                    n.enchantment
+                        .iter()
+                        .filter(|a| a.trigger == Trigger::Static)
+                        .map(move |a| (c, p, a))
+                })
+        });
+        let passives = (0..2).flat_map(move |p| {
+            st.slots[p]
+                .iter()
+                .copied()
+                .filter(|&e| e != NONE)
+                .flat_map(move |e| {
+                    self.fighter(st, e)
+                        .skills
+                        .iter()
+                        .enumerate()
+                        .filter(move |(i, s)| {
+                            s.ability.trigger == Trigger::Static
+                                && (s.time == 0 || st.skill_time[usize::from(e)][*i] > 0)
+                        })
+                        .map(move |(_, s)| (e, p, &s.ability))
+                })
+        });
+        powers.chain(numens).chain(passives)
+    }
+
+    /// Whether a static target of `ctx`'s source covers entity `e`.
+    pub fn covers(&self, st: &State, ctx: &Ctx, target: &Target, e: u16) -> bool {
+        match *target {
+            Target::This => ctx.source == e,
+            Target::Attached => {
+                usize::from(ctx.source) < st.aura_on.len()
+                    && st.aura_on[usize::from(ctx.source)] == e
+            }
+            Target::Each { who, kind } => self.who_is(st, ctx, who, e) && self.kind_is(st, kind, e),
+            Target::You => false,
+            _ => false,
+        }
+    }
+
+    /// Whether entity `e` is `who` for `ctx`'s controller and source.
+    pub fn who_is(&self, st: &State, ctx: &Ctx, who: Who, e: u16) -> bool {
+        let mine = self.owner(e) == ctx.controller;
+        match who {
+            Who::Ally => mine,
+            Who::Enemy => !mine,
+            Who::This => e == ctx.source,
+            Who::Attached => {
+                usize::from(ctx.source) < st.aura_on.len()
+                    && st.aura_on[usize::from(ctx.source)] == e
+            }
+            Who::AllyAround => {
+                mine && e != ctx.source
+                    && self.around(
+                        st.cell[usize::from(ctx.source).min(st.cell.len() - 1)],
+                        st.cell[usize::from(e)],
+                    )
+            }
+            Who::Any => true,
+            Who::You | Who::Opponent => false,
+        }
+    }
+
+    /// Whether entity `e` is of `kind` (every entity here is a Fighter: the
+    /// Summon list was lost and no card makes one).
+    pub fn kind_is(&self, st: &State, kind: Kind, e: u16) -> bool {
+        match kind {
+            Kind::Entity | Kind::Fighter | Kind::Any => true,
+            Kind::FighterOf { element } => {
+                let bit = bits::element(element);
+                self.fighter(st, e).is(bit)
+                    || (bit != bits::NEUTRAL && self.has_static(st, e, |v| *v == Verb::AllElements))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a static effect in play gives `e` a step `pick` selects.
+    pub fn has_static(&self, st: &State, e: u16, pick: impl Fn(&Verb) -> bool) -> bool {
+        self.statics(st).any(|(src, p, a)| {
+            let ctx = Ctx::new(src, p);
+            a.steps
+                .iter()
+                .any(|s| pick(&s.verb) && self.covers(st, &ctx, &s.target, e))
+        })
+    }
+
+    /// The sum of the static changes to `stat` that cover `e`.
+    pub fn static_stat(&self, st: &State, e: u16, stat: Stat) -> i16 {
+        let mut sum = 0i16;
+        for (src, p, a) in self.statics(st) {
+            let ctx = Ctx::new(src, p);
+            for s in &a.steps {
+                if let Verb::Modify { stat: s2, delta } = s.verb
+                    && s2 == stat
+                    && self.covers(st, &ctx, &s.target, e)
+                {
+                    sum += i16::from(delta);
+                }
+            }
+        }
+        sum
+    }
+
+    fn stat_of(&self, st: &State, e: u16, stat: Stat, printed: i16) -> i16 {
+        let v = printed + self.static_stat(st, e, stat) + st.core.lasting.stat(e, stat) as i16;
+        v.clamp(0, STAT_CAP)
+    }
+
+    pub fn stat_atk(&self, st: &State, e: u16) -> i16 {
+        self.stat_of(st, e, Stat::Atk, self.fighter(st, e).atk)
+    }
+    pub fn stat_def(&self, st: &State, e: u16) -> i16 {
+        self.stat_of(st, e, Stat::Def, self.fighter(st, e).def)
+    }
+    pub fn stat_mp(&self, st: &State, e: u16) -> i16 {
+        self.stat_of(st, e, Stat::Mp, self.fighter(st, e).mp)
+    }
+    pub fn stat_ra(&self, st: &State, e: u16) -> i16 {
+        self.stat_of(st, e, Stat::Range, self.fighter(st, e).range)
+    }
+    pub fn stat_psh(&self, st: &State, e: u16) -> i16 {
+        self.stat_of(st, e, Stat::Push, self.fighter(st, e).push)
+    }
+
+    /// Extra DMG `e`'s hits deal: the Hit DMG Dealt Buff and static "deal 1
+    /// extra DMG" (Buff value at most 6).
+    pub fn extra_damage(&self, st: &State, e: u16) -> i16 {
+        let buff =
+            (st.core.lasting.stat(e, Stat::ExtraDamage) as i16).clamp(-COUNTER_CAP, COUNTER_CAP);
+        buff + self.static_stat(st, e, Stat::ExtraDamage)
+    }
+
+    /// Whether `e` has a keyword (its PASSIVE skills, statics, lasting).
+    pub fn has_keyword(&self, st: &State, e: u16, k: Keyword) -> bool {
+        if let Some((gain, _)) = st.core.lasting.keyword(e, k) {
+            return gain;
+        }
+        self.has_static(
+            st,
+            e,
+            |v| matches!(v, Verb::Keyword { keyword, gain: true, .. } if *keyword == k),
+        )
+    }
+
+    #[inline]
+    pub fn has_status(&self, st: &State, e: u16, s: Status) -> bool {
+        st.core.lasting.has_status(Holder::Card(e), s)
+            || self.has_static(
+                st,
+                e,
+                |v| matches!(v, Verb::Give { status } if *status == s),
+            )
+    }
+
+    /// The hit's element choices of `e`: its elements, plus what Auras add
+    /// (at most 8 choices; no allocation, the policy asks this often).
+    pub fn hit_elements(&self, st: &State, e: u16) -> ([u16; 8], usize) {
+        let mut out = [0u16; 8];
+        let mut n = 0;
+        for &b in &self.fighter(st, e).elements {
+            if n < out.len() {
+                out[n] = b;
+                n += 1;
+            }
+        }
+        for (src, p, a) in self.statics(st) {
+            let ctx = Ctx::new(src, p);
+            for s in &a.steps {
+                let bit = match &s.verb {
+                    Verb::AllElements => bits::AKASHA_HIT,
+                    Verb::HitElement { element } => bits::of(element),
+                    _ => continue,
+                };
+                if n < out.len() && self.covers(st, &ctx, &s.target, e) {
+                    out[n] = bit;
+                    n += 1;
+                }
+            }
+        }
+        (out, n)
+    }
+
+    /// Weakness and Resistance for a hit or DMG of `hit` bits.
+    fn affinity(&self, st: &State, target: u16, hit: u16, dmg: i16) -> i16 {
+        let f = self.fighter(st, target);
+        let mut d = dmg;
+        if hit & f.weak_to != 0 {
+            d += f.weakness;
+        }
+        if hit & f.resist_to != 0 {
+            d -= f.resistance;
+        }
+        d.max(0)
+    }
+
+    /// Hit DMG (combat phase steps 1-3): ATK − DEF floored at 0, then the
+    /// attacker's best element and type against Weakness and Resistance,
+    /// then Buffs, Debuffs and extra DMG.
+    pub fn hit_damage(&self, st: &State, attacker: u16, target: u16) -> i16 {
+        let base = (self.stat_atk(st, attacker) - self.stat_def(st, target)).max(0);
+        let types = &self.fighter(st, attacker).types;
+        let mut best = 0;
+        let (elements, n) = self.hit_elements(st, attacker);
+        for &e in &elements[..n] {
+            for &t in types {
+                best = best.max(self.affinity(st, target, e | t, base));
+            }
+        }
+        (best + self.extra_damage(st, attacker)).max(0)
+    }
+
+    /// Power and ability DMG of an element (Variables 2: Weakness, Resistance).
+    pub fn element_damage(&self, st: &State, target: u16, n: i16, element: u16) -> i16 {
+        self.affinity(st, target, element, n)
+    }
+
+    /// The conditions `e` holds: statuses and lasting stat changes.
+    fn conditions(&self, st: &State, e: u16) -> usize {
+        let mut seen: [Option<Change>; 16] = [None; 16];
+        let mut n = 0;
+        for l in st.core.lasting.iter() {
+            if l.holder != Holder::Card(e) {
+                continue;
+            }
+            let key = match l.change {
+                Change::Stat { stat, delta } => Change::Stat {
+                    stat,
+                    delta: delta.signum(),
+                },
+                c => c,
+            };
+            if !seen[..n.min(16)].contains(&Some(key)) && n < 16 {
+                seen[n] = Some(key);
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Whether entity `on` may take `change` now (see the module docs).
+    pub fn allows(&self, st: &State, on: Ref, change: &Change) -> bool {
+        let Ref::Card(e) = on else { return true };
+        if usize::from(e) >= st.cell.len() || st.cell[usize::from(e)] == NO_CELL {
+            return false;
+        }
+        let owner = self.owner(e);
+        if let Change::Status(s) = change {
+            if self.has_status(st, e, *s) {
+                return false;
+            }
+            if self.has_static(
+                st,
+                e,
+                |v| matches!(v, Verb::Immune { status } if status == s),
+            ) {
+                return false;
+            }
+            if *s == Status::Invincible
+                && st.slots[owner]
+                    .iter()
+                    .any(|&o| o != NONE && self.has_status(st, o, Status::Invincible))
+            {
+                return false;
+            }
+        }
+        let same = st.core.lasting.iter().any(|l| {
+            l.holder == Holder::Card(e)
+                && match (l.change, change) {
+                    (Change::Stat { stat: a, delta: x }, Change::Stat { stat: b, delta: y }) => {
+                        a == *b && x.signum() == y.signum()
+                    }
+                    _ => false,
+                }
+        });
+        !same && self.conditions(st, e) < MAX_CONDITIONS
+    }
+
+    /// Deals ("hurts") `n` DMG of `kind` to entity `e`, from player `by` (see the
+    /// module docs). Returns the HP it lost.
+    pub fn hurt(&self, st: &mut State, by: usize, e: u16, n: i16, kind: Dmg) -> i16 {
+        let i = usize::from(e);
+        if e == NONE || i >= st.cell.len() || st.cell[i] == NO_CELL || st.core.over() {
+            return 0;
+        }
+        if st.no_damage && by == st.core.active && st.phase == super::Phase::Turn {
+            return 0;
+        }
+        if self.has_triggers && kind != Dmg::Status {
+            let saved = st.hit_negated;
+            st.hit_negated = false;
+            self.fire(st, Event::AboutToTakeDamage, e, NONE);
+            let negated = st.hit_negated;
+            st.hit_negated = saved;
+            if negated {
+                st.core
+                    .note(self.owner(e), "DMG negated", Some(e), Some(i32::from(n)));
+                return 0;
+            }
+        }
+        if self.has_status(st, e, Status::Invincible) {
+            return 0;
+        }
+        let mut lost = 0;
+        if n > 0 {
+            if st
+                .core
+                .lasting
+                .remove_status(Holder::Card(e), Status::Shield)
+            {
+                st.core
+                    .note(self.owner(e), "Shield negates", Some(e), Some(i32::from(n)));
+                return 0;
+            }
+            let absorbed = st.protection[i].min(n);
+            st.protection[i] -= absorbed;
+            lost = n - absorbed;
+            st.hp[i] -= lost;
+            if by == 0 && self.owner(e) == 1 {
+                st.core.trace.add_damage(i32::from(lost));
+            }
+            st.core
+                .note(self.owner(e), "takes DMG", Some(e), Some(i32::from(lost)));
+        }
+        if kind != Dmg::Status && self.has_status(st, e, Status::Burned) && st.hp[i] > 0 {
+            lost += self.hurt(st, NOBODY, e, 1, Dmg::Status);
+        }
+        if st.hp[i] <= 0 && st.cell[i] != NO_CELL {
+            if self.has_triggers {
+                self.fire(st, Event::WouldBeDefeated, e, NONE);
+            }
+            if st.hp[i] <= 0 {
+                self.defeat(st, e);
+            }
+        }
+        lost
+    }
+
+    /// The slot entity `e` stands in.
+    pub fn slot_of(&self, st: &State, e: u16) -> Option<(usize, usize)> {
+        (0..2).find_map(|p| st.slots[p].iter().position(|&x| x == e).map(|s| (p, s)))
+    }
+
+    /// Defeats `e` (see the module docs).
+    pub fn defeat(&self, st: &mut State, e: u16) {
+        if st.cell[usize::from(e)] == NO_CELL {
+            return;
+        }
+        let owner = self.owner(e);
+        let slot = self.slot_of(st, e).map(|(_, s)| s);
+        self.lift(st, e);
+        if let Some(s) = slot {
+            st.slots[owner][s] = NONE;
+        }
+        st.core.lasting.left_play(e);
+        st.protection[usize::from(e)] = 0;
+        if !self.is_dummy(e) {
+            st.core.zones.move_copy(
+                z(owner, Zone::Fighters),
+                e,
+                z(owner, Zone::FighterVoid),
+                At::Top,
+            );
+        }
+        // Auras assigned to it go to the void (either player's)
+        for p in 0..2 {
+            let mut i = 0;
+            while i < st.core.zones.len(z(p, Zone::Powers)) {
+                let c = st.core.zones.get(z(p, Zone::Powers))[i];
+                if st.aura_on[usize::from(c)] == e {
+                    st.aura_on[usize::from(c)] = NONE;
+                    st.core
+                        .zones
+                        .move_card(z(p, Zone::Powers), i, z(p, Zone::PowerVoid), At::Top);
+                    continue;
+                }
+                i += 1;
+            }
+        }
+        st.last_defeated_slot = slot;
+        let foe = 1 - owner;
+        st.souls[foe] = st.souls[foe].saturating_add(1);
+        st.core.note(
+            owner,
+            "defeated; Souls",
+            Some(e),
+            Some(i32::from(st.souls[foe])),
+        );
+        if self.has_triggers {
+            self.fire(st, Event::Defeated, e, NONE);
+        }
+        if let Some(s) = slot {
+            self.deploy_upon_defeat(st, owner, s);
+        }
+        // the win checks come once the action has resolved: two last
+        // Fighters defeated by one effect is a draw ("at the same time")
+    }
+
+    /// "Their owner may draw 1 Power and they may deploy a Fighter from their
+    /// deck on the defeated Fighter's slot" (the owner always takes both
+    /// when it can; the dummy redeploys only with `dummy_redeploys`).
+    fn deploy_upon_defeat(&self, st: &mut State, p: usize, slot: usize) {
+        if st.core.over() {
+            return;
+        }
+        if st.core.passive[p] {
+            if p == 1
+                && st.slots[p][slot] == NONE
+                && self.options.dummy_redeploys
+                && st.dummy_reserve > 0
+            {
+                st.dummy_reserve -= 1;
+                self.redeploy_dummy(st, slot);
+            }
+            return;
+        }
+        st.core.draw(p, z(p, Zone::PowerDeck), z(p, Zone::Hand));
+        if st.slots[p][slot] != NONE {
+            // an effect already deployed on it (Eclipse Gate)
+            return;
+        }
+        if let Some(f) = self.deploy_pick(st, p)
+            && let Some(cell) = super::policy::deploy_cell(self, st, p)
+        {
+            self.deploy(st, p, slot, cell, f);
+        }
+    }
+
+    /// Ends the game if a player has 6 Souls or no Fighter on the board.
+    pub fn check_win(&self, st: &mut State) {
+        if st.core.over() {
+            return;
+        }
+        let turn = st.core.turn();
+        let goal = self.setup.souls_to_win.min(255) as u8;
+        let souls = [st.souls[0] >= goal, st.souls[1] >= goal];
+        match souls {
+            [true, true] => return st.core.end(Outcome::Draw { turn }),
+            [true, false] => return st.core.win(0, "6 Souls"),
+            [false, true] => return st.core.win(1, "the opponent has 6 Souls"),
+            _ => {}
+        }
+        let on = |p: usize| st.slots[p].iter().any(|&e| e != NONE);
+        match (on(0), on(1)) {
+            (false, false) => st.core.end(Outcome::Draw { turn }),
+            (true, false) => st.core.win(0, "no enemy Fighter on the board"),
+            (false, true) => st.core.win(1, "no Fighter left on the board"),
+            _ => {}
+        }
+        if st.core.over() {
+            st.phase = super::Phase::Over;
+        }
+    }
+
+    /// Whether `e`'s reach step covers `target` (chosen targets, Each
+    /// targets with a reach).
+    pub fn reaches(&self, st: &State, ctx: &Ctx, reach: Option<Reach>, target: u16) -> bool {
+        let tc = st.cell[usize::from(target)];
+        if tc == NO_CELL {
+            return false;
+        }
+        let src = ctx.source;
+        let src_cell = if usize::from(src) < st.cell.len() {
+            st.cell[usize::from(src)]
+        } else {
+            NO_CELL
+        };
+        let allies = || {
+            st.slots[ctx.controller]
+                .iter()
+                .copied()
+                .filter(|&a| a != NONE && a != target)
+        };
+        match reach {
+            None | Some(Reach::Unlimited) => true,
+            Some(Reach::Range) => src_cell != NO_CELL && self.in_range(st, src, src_cell, tc),
+            Some(Reach::Around) => self.around(src_cell, tc),
+            Some(Reach::Cells { n }) => {
+                src_cell != NO_CELL && self.distance(src_cell, tc) <= i16::from(n)
+            }
+            Some(Reach::AllyRange) => allies()
+                .any(|a| self.distance(st.cell[usize::from(a)], tc) <= self.stat_ra(st, a).max(1)),
+            Some(Reach::AllyCells { n }) => {
+                allies().any(|a| self.distance(st.cell[usize::from(a)], tc) <= i16::from(n))
+            }
+            Some(Reach::AroundAlly) => allies().any(|a| self.around(st.cell[usize::from(a)], tc)),
+            Some(Reach::EnemyDeployZone) => self.in_zone(1 - ctx.controller, tc),
+        }
+    }
+
+    /// The game's own state invariants.
+    pub fn invariants_of(&self, st: &State) -> Result<(), String> {
+        let mut seen = [false; super::CELLS];
+        for p in 0..2 {
+            for (s, &e) in st.slots[p].iter().enumerate() {
+                if e == NONE {
+                    continue;
+                }
+                let cell = st.cell[usize::from(e)];
+                if cell == NO_CELL || st.board[usize::from(cell)] != e {
+                    return Err(format!(
+                        "{} in slot {} is not on the board",
+                        self.name_of(e),
+                        s + 1
+                    ));
+                }
+                if seen[usize::from(cell)] {
+                    return Err(format!("two entities on cell {cell}"));
+                }
+                seen[usize::from(cell)] = true;
+                if self.owner(e) != p {
+                    return Err(format!(
+                        "{} sits in the other player's slot",
+                        self.name_of(e)
+                    ));
+                }
+                if !self.is_dummy(e) && !st.core.zones.contains(z(p, Zone::Fighters), e) {
+                    return Err(format!(
+                        "{} on the board is not in the Fighters zone",
+                        self.name_of(e)
+                    ));
+                }
+                if st.hp[usize::from(e)] <= 0 {
+                    return Err(format!("{} is on the board with no HP", self.name_of(e)));
+                }
+            }
+            if st.core.zones.len(z(p, Zone::Fighters)) > SLOTS {
+                return Err("more Fighters than slots".into());
+            }
+            for &c in st.core.zones.get(z(p, Zone::Fighters)) {
+                if !st.slots[p].contains(&c) {
+                    return Err(format!(
+                        "{} is in the Fighters zone but in no slot",
+                        self.name_of(c)
+                    ));
+                }
+            }
+            if st.core.zones.len(z(p, Zone::Powers)) > self.options.power_slots as usize {
+                return Err("more Powers on the field than Power slots".into());
+            }
+        }
+        for (i, &e) in st.board.iter().enumerate() {
+            if e != NONE && !seen[i] {
+                return Err(format!("cell {i} holds an entity in no slot"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The game's own state invariants (see [`Rizontical::invariants_of`]).
+pub fn invariants(r: &Rizontical, st: &State) -> Result<(), String> {
+    r.invariants_of(st)
+}

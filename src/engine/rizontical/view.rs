@@ -1,0 +1,220 @@
+//! The game as the playtest screen shows it, and actions in words.
+
+use super::board::{label, rc};
+use super::cards::Category;
+use super::{Action, NO_CELL, NONE, Phase, Rizontical, State, Zone, z};
+use crate::engine::core::{CardView, PieceView, Snapshot, TurnUnit, ZoneId, zone_views};
+use crate::engine::effect::lasting::{Change, Holder};
+use crate::model::GameId;
+
+/// One card with its state words.
+pub fn card(r: &Rizontical, st: &State, c: u16) -> CardView {
+    let mut tags = Vec::new();
+    let i = usize::from(c);
+    if i < st.cell.len() && st.cell[i] != NO_CELL {
+        if let Some((_, s)) = r.slot_of(st, c) {
+            tags.push(format!("slot {}", s + 1));
+        }
+        tags.push(format!("HP {}/{}", st.hp[i], r.fighter(st, c).hp));
+        tags.push(format!("ATK {}", r.stat_atk(st, c)));
+        tags.push(format!("DEF {}", r.stat_def(st, c)));
+        if st.mana[i] > 0 {
+            tags.push(format!("Mana {}", st.mana[i]));
+        }
+        if st.protection[i] > 0 {
+            tags.push(format!("Protection {}", st.protection[i]));
+        }
+        for l in st.core.lasting.iter() {
+            if l.holder == Holder::Card(c) {
+                tags.push(match l.change {
+                    Change::Status(s) => format!("{s:?}"),
+                    Change::Stat { stat, delta } => format!("{stat:?} {delta:+}"),
+                    Change::Keyword { keyword, .. } => format!("{keyword:?}"),
+                });
+            }
+        }
+    }
+    if let Some(p) = r.def(c).power() {
+        tags.push(format!("{} AP", p.cost));
+        let on_field = st.core.zones.contains(z(r.owner(c), Zone::Powers), c);
+        if on_field {
+            if p.category == Category::Trigger {
+                tags.push("set".into());
+            }
+            if p.uses > 0 {
+                tags.push(format!("Use {}", st.uses[i]));
+            }
+            if p.time > 0 {
+                tags.push(format!("Time {}", st.time[i]));
+            }
+            if st.aura_on[i] != NONE {
+                tags.push(format!("on {}", r.name_of(st.aura_on[i])));
+            }
+        }
+    }
+    CardView {
+        copy: c,
+        name: r.name_of(c).to_string(),
+        tags,
+    }
+}
+
+/// The snapshot (see [`crate::engine::core::view`]).
+pub fn snapshot(r: &Rizontical, st: &State) -> Snapshot {
+    // decks are hidden; so is a real opponent's hand
+    let zones = zone_views(
+        &st.core.zones,
+        |zn| {
+            matches!(zn.pile, Zone::FighterDeck | Zone::PowerDeck)
+                || (zn.player() == 1 && zn.pile == Zone::Hand)
+        },
+        |c| card(r, st, c),
+    );
+    // the goldfish dummy has no cards: its empty zones are not shown
+    let mut zones = zones;
+    let dummy = st.core.passive[1];
+    if dummy {
+        zones.retain(|zv| zv.player == 0);
+    }
+    let mut board = Vec::new();
+    for p in 0..2 {
+        for &e in &st.slots[p] {
+            if e == NONE {
+                continue;
+            }
+            let (row, col) = rc(st.cell[usize::from(e)]);
+            board.push(PieceView {
+                name: r.name_of(e).to_string(),
+                row: row as u8,
+                col: col as u8,
+                ally: p == 0,
+                hp: i32::from(st.hp[usize::from(e)]),
+                max_hp: i32::from(r.fighter(st, e).hp),
+            });
+        }
+    }
+    let (phase, help) = match st.phase {
+        Phase::Mulligan { p } => (
+            format!("Mulligan (player {})", p + 1),
+            "Return up to 5 Powers to the bottom of the Power deck and draw as many.".to_string(),
+        ),
+        Phase::Turn => (
+            format!(
+                "Round {}, timeline turn {} ({} turn)",
+                st.round,
+                st.step + 1,
+                if st.half == 0 { "first" } else { "second" }
+            ),
+            "Deploy, move, hit, push, use skills, Powers and the Numen; a Basic or SPELL hit ends the turn.".to_string(),
+        ),
+        Phase::Bonus { p } => (
+            format!("Bonus action (player {})", p + 1),
+            "The other player plays two turns in a row: take one action first (or none).".to_string(),
+        ),
+        Phase::Over => ("Over".into(), String::new()),
+    };
+    Snapshot {
+        game: GameId::Rizontical,
+        seed: st.core.seed,
+        seat: st.core.seat,
+        turn: st.round,
+        turn_unit: TurnUnit::Round,
+        phase,
+        phase_help: help,
+        to_act: super::super::game::Rules::to_act(r, st) as u8,
+        counters: {
+            let mut c = vec![
+                ("AP".into(), i64::from(st.ap[0])),
+                ("Souls".into(), i64::from(st.souls[0])),
+            ];
+            if !dummy {
+                c.push(("opponent AP".into(), i64::from(st.ap[1])));
+                c.push(("opponent Souls".into(), i64::from(st.souls[1])));
+            }
+            c.push(("timeline turn".into(), i64::from(st.step) + 1));
+            c.push(("moved".into(), i64::from(st.moved)));
+            c.push(("Legendary Marker".into(), i64::from(st.legendary_used[0])));
+            c
+        },
+        zones,
+        board,
+        outcome: st.core.outcome,
+    }
+}
+
+/// An action in words.
+pub fn describe(r: &Rizontical, st: &State, action: Action) -> String {
+    let n = |c: u16| r.name_of(c).to_string();
+    let p = r.acting(st);
+    match action {
+        Action::Mulligan { mask: 0 } => "Keep the Powers".into(),
+        Action::Mulligan { mask } => {
+            format!("Return {} Powers to the bottom", mask.count_ones())
+        }
+        Action::Deploy {
+            slot,
+            cell,
+            fighter,
+        } => format!(
+            "Deploy {} to slot {} at {}",
+            fighter.map_or_else(|| "the top Fighter".to_string(), n),
+            slot + 1,
+            label(cell)
+        ),
+        Action::Move { cell } => format!("Move to {}", label(cell)),
+        Action::Hit { target } => {
+            let ally = st.slots[p][usize::from(st.step)];
+            let dmg = if ally != NONE {
+                r.hit_damage(st, ally, target)
+            } else {
+                0
+            };
+            format!("Hit {} ({dmg} DMG)", n(target))
+        }
+        Action::Push { target } => format!("Push {}", n(target)),
+        Action::Skill {
+            skill,
+            target,
+            cell,
+        } => {
+            let ally = st.slots[p][usize::from(st.step)];
+            let kind = if ally != NONE {
+                r.fighter(st, ally)
+                    .skills
+                    .get(usize::from(skill))
+                    .map_or("skill", |s| s.kind.label())
+            } else {
+                "skill"
+            };
+            let mut s = format!("Use {kind} (skill {})", skill + 1);
+            if let Some(t) = target {
+                s.push_str(&format!(" on {}", n(t)));
+            }
+            if cell != NO_CELL {
+                s.push_str(&format!(" at {}", label(cell)));
+            }
+            s
+        }
+        Action::Cast { card, target, cell } => {
+            let mut s = format!("Use {}", n(card));
+            if let Some(t) = target {
+                s.push_str(&format!(" on {}", n(t)));
+            }
+            if cell != NO_CELL {
+                s.push_str(&format!(" to {}", label(cell)));
+            }
+            s
+        }
+        Action::Set { card } => format!("Set {} face down (1 AP)", n(card)),
+        Action::Activate { card } => format!("Use {}'s ability", n(card)),
+        Action::Conjure { target, dir } => match target {
+            Some(t) => format!("Conjuration on {} (way {})", n(t), dir),
+            None => "Conjuration".into(),
+        },
+        Action::Discard { card } => format!("Discard {} (+1 AP)", n(card)),
+        Action::EndTurn => match st.phase {
+            Phase::Bonus { .. } => "Take no bonus action".into(),
+            _ => "End turn".into(),
+        },
+    }
+}
