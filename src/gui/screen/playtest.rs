@@ -294,7 +294,7 @@ impl Playtest {
             self.db.run(|s| {
                 Ok(s.decks(None)?
                     .into_iter()
-                    .filter(|d| d.game != GameId::StrangeWorld)
+                    .filter(|d| crate::engine::deals(d.game))
                     .collect())
             }),
             Message::Listed,
