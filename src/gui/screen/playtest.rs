@@ -290,7 +290,7 @@ impl Playtest {
             self.estimate = Estimate::None;
         }
         self.estimate_cancel = None;
-        let task = Task::perform(
+        Task::perform(
             self.db.run(|s| {
                 Ok(s.decks(None)?
                     .into_iter()
@@ -298,8 +298,7 @@ impl Playtest {
                     .collect())
             }),
             Message::Listed,
-        );
-        task
+        )
     }
 
     pub fn stop(&mut self) {
