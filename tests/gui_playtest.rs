@@ -567,3 +567,34 @@ fn play_a_whole_game_against_the_computer() {
     );
     session(&h).invariants().unwrap();
 }
+
+#[test]
+fn a_game_in_progress_survives_switching_screens() {
+    let (mut h, deck) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    h.click_text("Mulligan");
+    let before = session(&h).snapshot();
+    h.send(Message::Navigate(ScreenId::Library));
+    h.send(Message::Navigate(ScreenId::Decks));
+    h.send(Message::Navigate(ScreenId::Playtest));
+    assert_eq!(session(&h).snapshot(), before, "the mulligan is kept");
+    assert!(matches!(pt(&h).estimate(), Estimate::Ready(_)));
+
+    // the deck edited elsewhere: dealt again with the same seed, and said so
+    let (_, mut d, _) = engine_of(&h, deck);
+    d.name = "Edited".into();
+    h.store().save_deck(deck, &d, None).unwrap();
+    h.send(Message::Navigate(ScreenId::Library));
+    h.send(Message::Navigate(ScreenId::Playtest));
+    assert_eq!(session(&h).snapshot().seed, 7);
+    assert_ne!(session(&h).snapshot(), before, "a fresh deal");
+    assert!(
+        h.text_containing("dealt again with seed 7").is_some(),
+        "{:?}",
+        h.dump()
+    );
+}

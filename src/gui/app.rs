@@ -49,8 +49,18 @@ pub struct Shell {
     data: Data,
     prefs: Prefs,
     screen: Screen,
+    /// Playtest and World kept while another screen is on show: a game in
+    /// progress lives as long as the app, never replaced by switching away.
+    parked: Parked,
     banners: Vec<Banner>,
     next_banner: u64,
+}
+
+/// The screens whose state survives switching away from them.
+#[derive(Debug, Default)]
+struct Parked {
+    playtest: Option<playtest::Playtest>,
+    world: Option<world::World>,
 }
 
 /// The screen on show, with its own state.
@@ -314,6 +324,7 @@ impl Shell {
             db,
             prefs: boot.prefs,
             screen,
+            parked: Parked::default(),
             banners: Vec::new(),
             next_banner: 0,
         };
@@ -400,8 +411,28 @@ impl Shell {
             return Task::none();
         }
         let flush = self.flush();
-        let (screen, task) = open_screen(&self.db, &self.prefs, id);
-        self.screen = screen;
+        let (screen, task) = match (id, &mut self.parked) {
+            (
+                ScreenId::Playtest,
+                Parked {
+                    playtest: Some(_), ..
+                },
+            ) => {
+                let mut p = self.parked.playtest.take().expect("checked");
+                let task = p.resume().map(Message::Playtest);
+                (Screen::Playtest(p), task)
+            }
+            (ScreenId::World, Parked { world: Some(_), .. }) => (
+                Screen::World(self.parked.world.take().expect("checked")),
+                Task::none(),
+            ),
+            _ => open_screen(&self.db, &self.prefs, id),
+        };
+        match std::mem::replace(&mut self.screen, screen) {
+            Screen::Playtest(p) => self.parked.playtest = Some(p),
+            Screen::World(w) => self.parked.world = Some(w),
+            _ => {}
+        }
         self.prefs.screen = id;
         Task::batch([flush, task, self.save_prefs()])
     }
@@ -467,6 +498,7 @@ impl Shell {
         if let Screen::Playtest(p) = &mut self.screen {
             p.stop();
         }
+        self.parked = Parked::default();
         let id = self.screen.id();
         self.prefs = boot.prefs;
         self.prefs.screen = id;

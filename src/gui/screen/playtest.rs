@@ -275,6 +275,32 @@ impl Playtest {
     }
 
     /// What leaving the screen stops: a run and the estimate.
+    /// Comes back after another screen was on show: reads the deck list
+    /// again; a game in progress is kept unless its deck was edited meanwhile
+    /// (then it is dealt again with the same seed, and the banner says so).
+    pub fn resume(&mut self) -> Task<Message> {
+        // work stopped when the screen was left reports nothing any more
+        if let RunState::Running { done, total, .. } = &self.run {
+            self.run = RunState::Cancelled {
+                done: *done,
+                total: *total,
+            };
+        }
+        if matches!(self.estimate, Estimate::Running) {
+            self.estimate = Estimate::None;
+        }
+        self.estimate_cancel = None;
+        Task::perform(
+            self.db.run(|s| {
+                Ok(s.decks(None)?
+                    .into_iter()
+                    .filter(|d| crate::engine::deals(d.game))
+                    .collect())
+            }),
+            Message::Listed,
+        )
+    }
+
     pub fn stop(&mut self) {
         if let RunState::Running { cancel, .. } = &self.run {
             cancel.cancel();
@@ -292,6 +318,11 @@ impl Playtest {
             Err(e) => return Action::Error(e),
         };
         self.decks = decks;
+        if let Some(c) = &self.current
+            && self.decks.iter().any(|d| d.id == c.info.id)
+        {
+            return self.pick_deck(Some(c.info.id));
+        }
         let latest = self.decks.iter().max_by(|a, b| a.updated.cmp(&b.updated));
         let first = self
             .recent
@@ -330,6 +361,23 @@ impl Playtest {
     fn loaded(&mut self, r: Result<Current, String>) -> Action<Message> {
         match r {
             Ok(c) => {
+                if let Some(old) = &self.current
+                    && self.session.is_some()
+                    && old.info.id == c.info.id
+                    && old.info.updated == c.info.updated
+                {
+                    // the same version of the deck: the game goes on
+                    self.current = Some(c);
+                    return match self.estimate {
+                        Estimate::None => self.start_estimate(),
+                        _ => Action::None,
+                    };
+                }
+                let replaced = self.session.is_some()
+                    && self
+                        .current
+                        .as_ref()
+                        .is_some_and(|o| o.info.id == c.info.id);
                 self.stop();
                 self.runs.forget();
                 self.run = RunState::Idle;
@@ -349,7 +397,14 @@ impl Playtest {
                     .as_ref()
                     .map_or_else(crate::engine::fresh_seed, |s| s.snapshot().seed);
                 let deal = self.deal(seed);
-                deal.and(self.start_estimate())
+                let notice = if replaced {
+                    Action::Notice(format!(
+                        "The deck was edited since this game began: dealt again with seed {seed}."
+                    ))
+                } else {
+                    Action::None
+                };
+                deal.and(self.start_estimate()).and(notice)
             }
             Err(e) => Action::Error(e),
         }
