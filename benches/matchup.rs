@@ -86,6 +86,19 @@ fn matchups(c: &mut Criterion) {
         Level::Strong,
         10,
     );
+    let fz = versus(
+        "fuzzycards",
+        "fuzzycards-beatdown.txt",
+        "fuzzycards-wisdom-wall.txt",
+    );
+    bench(
+        c,
+        "match quick vs quick, one core",
+        "fuzzycards",
+        &fz,
+        Level::Quick,
+        2000,
+    );
 }
 
 criterion_group!(benches, matchups);
