@@ -195,3 +195,35 @@ fn the_playtest_deals_the_added_games_hands_by_its_setup() {
     );
     assert!(h.shows("Keep this hand"), "{:?}", h.dump());
 }
+
+#[test]
+fn the_print_screen_exports_the_added_games_cards_at_its_size() {
+    use deckwright::gui::screen::print::{self, ExportState};
+    let mut h = harness();
+    h.click_text("Print");
+    let id = h
+        .store()
+        .decks(None)
+        .unwrap()
+        .into_iter()
+        .find(|d| d.name == "Dawn and Dusk")
+        .unwrap()
+        .id;
+    let pm = Message::Print;
+    h.send(pm(print::Message::Deck(
+        deckwright::gui::widget::Pick::some(id, "Dawn and Dusk"),
+    )));
+    // tarot cards nine-up need A3
+    h.send(pm(print::Message::Paper(deckwright::pnp::Paper::A3)));
+    let out = h.dir.path().join("lantern.pdf");
+    h.send(pm(print::Message::ExportTo(out.clone())));
+    let Screen::Print(p) = h.app.shell().unwrap().screen() else {
+        panic!("not on the Print screen");
+    };
+    let ExportState::Done { report, .. } = p.export() else {
+        panic!("not exported: {:?}", p.export());
+    };
+    assert_eq!(report.cards, 40);
+    let doc = lopdf::Document::load(&out).unwrap();
+    assert_eq!(doc.get_pages().len(), report.pages);
+}
