@@ -352,24 +352,8 @@ impl Rules for BizarreWorld {
     /// open; face-down resources are all Neutral, so which cards they are
     /// changes nothing and they stay.
     fn sample_world(&self, st: &mut State, viewer: usize, seed: u64) -> bool {
-        let mut r = super::core::rng(seed);
-        st.core.zones.shuffle(z(viewer, Zone::Deck), &mut r);
-        let foe = super::core::other(viewer);
-        if !st.core.passive[foe] {
-            let hand = st.core.zones.len(z(foe, Zone::Hand));
-            st.core
-                .zones
-                .move_all(z(foe, Zone::Hand), z(foe, Zone::Deck));
-            st.core.zones.shuffle(z(foe, Zone::Deck), &mut r);
-            for _ in 0..hand {
-                st.core.zones.move_top(
-                    z(foe, Zone::Deck),
-                    z(foe, Zone::Hand),
-                    super::core::At::Top,
-                );
-            }
-        }
-        st.core.rng = r;
+        st.core
+            .sample_hidden(viewer, seed, |p| z(p, Zone::Deck), |p| z(p, Zone::Hand));
         true
     }
 

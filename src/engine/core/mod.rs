@@ -160,6 +160,33 @@ impl<Z: ZoneId> Core<Z> {
         }
     }
 
+    /// A world player `viewer` cannot tell from this one, for the strong
+    /// player ([`crate::engine::game::Rules::sample_world`]): its own `deck`
+    /// reshuffled; the other player's `hand` and `deck` pooled, shuffled and
+    /// the hand dealt again at its size (unless nobody plays that seat); the
+    /// randomness started from `seed`. `deck` and `hand` name a player's
+    /// zones.
+    pub fn sample_hidden(
+        &mut self,
+        viewer: usize,
+        seed: u64,
+        deck: impl Fn(usize) -> Z,
+        hand: impl Fn(usize) -> Z,
+    ) {
+        let mut r = rng(seed);
+        self.zones.shuffle(deck(viewer), &mut r);
+        let foe = other(viewer);
+        if !self.passive[foe] {
+            let held = self.zones.len(hand(foe));
+            self.zones.move_all(hand(foe), deck(foe));
+            self.zones.shuffle(deck(foe), &mut r);
+            for _ in 0..held {
+                self.zones.move_top(deck(foe), hand(foe), At::Top);
+            }
+        }
+        self.rng = r;
+    }
+
     /// Moves the top card of `from` to `to`, logged as a draw by `p`;
     /// `None` when `from` is empty. A passive seat draws nothing.
     pub fn draw(&mut self, p: usize, from: Z, to: Z) -> Option<u16> {

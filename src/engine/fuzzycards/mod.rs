@@ -498,24 +498,8 @@ impl Rules for Fuzzycards {
     /// game's randomness starts from `seed`. The Altar, Vault, equipped
     /// Relics and Discards are open.
     fn sample_world(&self, st: &mut State, viewer: usize, seed: u64) -> bool {
-        let mut r = super::core::rng(seed);
-        st.core.zones.shuffle(z(viewer, Zone::Scroll), &mut r);
-        let foe = super::core::other(viewer);
-        if !st.core.passive[foe] {
-            let hand = st.core.zones.len(z(foe, Zone::Hand));
-            st.core
-                .zones
-                .move_all(z(foe, Zone::Hand), z(foe, Zone::Scroll));
-            st.core.zones.shuffle(z(foe, Zone::Scroll), &mut r);
-            for _ in 0..hand {
-                st.core.zones.move_top(
-                    z(foe, Zone::Scroll),
-                    z(foe, Zone::Hand),
-                    super::core::At::Top,
-                );
-            }
-        }
-        st.core.rng = r;
+        st.core
+            .sample_hidden(viewer, seed, |p| z(p, Zone::Scroll), |p| z(p, Zone::Hand));
         true
     }
 
