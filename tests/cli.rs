@@ -55,6 +55,42 @@ fn validate_legal_deck_exits_0() {
     );
 }
 
+/// DD-D4 from the command line: a 34-card deck is legal with the card whose
+/// text allows it, and one card over names that card.
+#[test]
+fn validate_dd_d4_card_text_overrides_the_deck_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let cat = fixture("dice-of-destiny.toml");
+    let base = DD_LEGAL.replace("2 Gust", "3 Gust") + "2 Stingy Gnat\n1 Giant Deck Beast\n";
+    let legal = deck(dir.path(), "dd34.txt", base.as_bytes());
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        legal.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let over = deck(dir.path(), "dd35.txt", (base + "1 Glass Moth\n").as_bytes());
+    let out = run(&[
+        "validate",
+        "--catalog",
+        cat.to_str().unwrap(),
+        over.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["violations"][0]["message"],
+        "deck has 35 cards; Dice of Destiny needs exactly 30 (or 34 cards, as \"Giant Deck Beast\"'s text allows)"
+    );
+}
+
 #[test]
 fn validate_json_shape_and_exit_1() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,13 +1,14 @@
 //! Construction rules, one test per rules-notes id, on fixture catalogs in
 //! tests/fixtures/catalogs. Each test states the deck and the exact set of rule
-//! ids it must produce.
+//! ids it must produce. Decks are checked as `validate` checks them: with the
+//! cards' text read by the game's engine (DD-D4).
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
 use deckwright::catalog;
 use deckwright::decklist::parse_text;
-use deckwright::games::validate;
+use deckwright::engine::validate;
 use deckwright::model::Catalog;
 use deckwright::rules::{CheckOptions, Mode, Report};
 
@@ -424,6 +425,110 @@ fn dd_d3_colour_limit() {
         opt("grey_counts_as_colour", "false"),
     );
     assert!(lenient.legal, "{:?}", lenient.violations);
+}
+
+/// DD-D4 "Card effects always win arguments (even against the rulebook…)":
+/// a card whose text allows 34 cards makes a 34-card deck legal, and only a
+/// deck holding it; the message names the card.
+#[test]
+fn dd_d4_card_text_allows_another_deck_size() {
+    let base = DD_LEGAL.replace("2 Gust", "3 Gust") + "2 Stingy Gnat\n"; // 33 cards
+    let r = check("dice-of-destiny", &base);
+    assert_eq!(ids(&r), set(&["deck-size"]));
+    assert_eq!(
+        r.violations[0].message,
+        "deck has 33 cards; Dice of Destiny needs exactly 30"
+    );
+    let r = check("dice-of-destiny", &(base.clone() + "1 Giant Deck Beast\n"));
+    assert!(r.legal, "{:?}", r.violations);
+    assert_eq!(r.total, 34);
+    let r = check(
+        "dice-of-destiny",
+        // Glass Moth's colour does not count (DD-D4), so only the size is off
+        &(base.clone() + "1 Giant Deck Beast\n1 Glass Moth\n"),
+    );
+    assert_eq!(ids(&r), set(&["deck-size"]), "{:?}", r.violations);
+    assert_eq!(
+        r.violations[0].message,
+        "deck has 35 cards; Dice of Destiny needs exactly 30 (or 34 cards, as \"Giant Deck Beast\"'s text allows)"
+    );
+}
+
+/// DD-D4 with "up to": from the rule's 30 up to the card's 33.
+#[test]
+fn dd_d4_card_text_allows_a_deck_up_to_a_size() {
+    let r = check(
+        "dice-of-destiny",
+        &(DD_LEGAL.to_string() + "1 Roomy Burrow\n"),
+    );
+    assert!(r.legal, "{:?}", r.violations);
+    let over = DD_LEGAL.replace("2 Gust", "3 Gust") + "2 Stingy Gnat\n1 Roomy Burrow\n";
+    let r = check("dice-of-destiny", &over);
+    assert_eq!(ids(&r), set(&["deck-size"]));
+    assert_eq!(
+        r.violations[0].message,
+        "deck has 34 cards; Dice of Destiny needs exactly 30 (or 30 to 33 cards, as \"Roomy Burrow\"'s text allows)"
+    );
+}
+
+/// DD-D4 over DD-D3: a card allowing three colours raises the limit to three.
+#[test]
+fn dd_d4_card_text_allows_more_colours() {
+    let four = DD_LEGAL.replace("2 Gust", "1 Tide Crab\n1 Rainbow Llama");
+    let r = check("dice-of-destiny", &four);
+    assert_eq!(ids(&r), set(&["colour-limit"]), "{:?}", r.violations);
+    assert!(
+        r.violations[0]
+            .message
+            .ends_with("(or 3 colours, as \"Rainbow Llama\"'s text allows)"),
+        "{}",
+        r.violations[0].message
+    );
+    // grey exempt: green, blue and red are the Llama's three
+    let r = check_with(
+        "dice-of-destiny",
+        &four,
+        opt("grey_counts_as_colour", "false"),
+    );
+    assert!(r.legal, "{:?}", r.violations);
+    // the same three colours without the Llama break DD-D3
+    let r = check_with(
+        "dice-of-destiny",
+        &DD_LEGAL.replace("2 Gust", "1 Tide Crab\n1 Ember Imp"),
+        opt("grey_counts_as_colour", "false"),
+    );
+    assert_eq!(ids(&r), set(&["colour-limit"]));
+}
+
+/// DD-D4 over DD-D3: a card whose colour does not count.
+#[test]
+fn dd_d4_card_text_takes_a_card_out_of_the_colours() {
+    let r = check(
+        "dice-of-destiny",
+        &DD_LEGAL.replace("2 Gust", "1 Gust\n1 Glass Moth"),
+    );
+    assert!(r.legal, "{:?}", r.violations);
+}
+
+/// DD-D4: the card's text wins over its catalog `copy_limit` field (Stingy
+/// Gnat's field says 5, its text 2). Without the text reader only the field
+/// speaks.
+#[test]
+fn dd_d4_card_text_wins_over_the_copy_limit_field() {
+    let two = DD_LEGAL.replace("2 Gust", "2 Stingy Gnat");
+    assert!(check("dice-of-destiny", &two).legal);
+    let five = DD_LEGAL.replace("3 Mist\n2 Gust", "5 Stingy Gnat");
+    let r = check("dice-of-destiny", &five);
+    assert_eq!(ids(&r), set(&["copy-limit"]));
+    assert_eq!(
+        r.violations[0].message,
+        "5 copies of \"Stingy Gnat\"; its card text allows at most 2"
+    );
+    let deck = parse_text(&five, Path::new("deck.txt")).unwrap();
+    let fields_only =
+        deckwright::games::validate(&catalog("dice-of-destiny"), &deck, &CheckOptions::default())
+            .unwrap();
+    assert!(fields_only.legal, "{:?}", fields_only.violations);
 }
 
 // ------------------------------------------------------------ Strange World

@@ -51,8 +51,8 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         players: args.players,
         overrides,
     };
-    let report =
-        games::validate(&catalog, &deck, &opts).map_err(|e| CliError::input(e.to_string()))?;
+    let report = crate::engine::validate(&catalog, &deck, &opts)
+        .map_err(|e| CliError::input(e.to_string()))?;
     if args.json {
         print_json(&report)?;
     } else {

@@ -57,6 +57,21 @@ pub fn plugin(game: GameId) -> Option<&'static dyn Plugin> {
     PLUGINS.iter().copied().find(|p| p.game() == game)
 }
 
+/// Validates `deck` against `catalog` under its game's rules, with the
+/// cards' text read by the game's engine where the rulebook lets card text
+/// override the construction rules (DD-D4 "Card effects always win
+/// arguments"). What the CLI's `validate` and the deck builder run.
+pub fn validate(
+    catalog: &crate::model::Catalog,
+    deck: &crate::model::Deck,
+    opts: &crate::rules::CheckOptions,
+) -> Result<crate::rules::Report, crate::games::OptionError> {
+    match plugin(catalog.game) {
+        Some(p) => crate::games::validate_with(catalog, deck, opts, &|c| p.card_rules(c)),
+        None => crate::games::validate(catalog, deck, opts),
+    }
+}
+
 /// Whether decks of `game` can be dealt — test hands, odds, the playtest's
 /// draws: it has an engine, or its `[setup]` deals a hand ([`dealt`]).
 pub fn deals(game: GameId) -> bool {

@@ -95,6 +95,12 @@ pub trait Plugin: Sync {
     ) -> Result<Engine, EngineError>;
     /// What the engine makes of a card (coverage, the Library's reading).
     fn read(&self, card: &crate::model::Card) -> super::coverage::CardReading;
+    /// What a card's text says about deck building, for validation: by
+    /// default only its `copy_limit` field (a game whose rulebook lets card
+    /// text override its construction rules reads the text, DD-D4).
+    fn card_rules(&self, card: &crate::model::Card) -> crate::rules::CardRules {
+        crate::rules::CardRules::of_fields(card)
+    }
 }
 
 /// A game engine with its type erased (see the module docs). Implemented

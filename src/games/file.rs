@@ -758,7 +758,15 @@ impl Checker<'_> {
             ("max", r.max.is_some()),
         ];
         let allowed: &[&str] = match r.check {
-            CheckKind::Size => &["tiers", "tier_noun", "exact", "min", "max", "per_player"],
+            CheckKind::Size => &[
+                "tiers",
+                "tier_noun",
+                "exact",
+                "min",
+                "max",
+                "per_player",
+                "card_override",
+            ],
             CheckKind::Count => &[
                 "noun",
                 "within_players",
@@ -769,7 +777,7 @@ impl Checker<'_> {
             ],
             CheckKind::Copies => &["per", "card_override", "label", "max"],
             CheckKind::Singleton => &["noun"],
-            CheckKind::Distinct => &["field", "ignore", "noun", "max"],
+            CheckKind::Distinct => &["field", "ignore", "noun", "max", "card_override"],
             CheckKind::CardField => &["field", "label", "min", "max"],
             CheckKind::Tier => &["field", "noun"],
             CheckKind::Stack => &["field", "values", "label"],

@@ -64,7 +64,7 @@ use std::sync::{PoisonError, RwLock};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Card, Catalog, Deck, GameId};
 use crate::rules::{
-    self, CheckOptions, GameInfo, Report, Resolved, SectionCount, Verdict, resolve,
+    self, CardRules, CheckOptions, GameInfo, Report, Resolved, SectionCount, Verdict, resolve,
 };
 
 /// What a game does beyond its definition file. The built-in games implement
@@ -83,8 +83,15 @@ pub trait Game: Send + Sync {
         Ok(())
     }
 
-    /// Runs every construction rule of the game over a resolved deck.
-    fn check(&self, deck: &Resolved<'_>, opts: &CheckOptions) -> Result<Verdict, OptionError> {
+    /// Runs every construction rule of the game over a resolved deck, with
+    /// `card_rules` saying what each card's text says about deck building
+    /// (the engine's text reading; [`CardRules::of_fields`] without one).
+    fn check(
+        &self,
+        deck: &Resolved<'_>,
+        opts: &CheckOptions,
+        card_rules: &dyn Fn(&Card) -> CardRules,
+    ) -> Result<Verdict, OptionError> {
         self.check_options(&opts.overrides)?;
         let def = self.def();
         let options: toml::Table = def.options(&opts.overrides)?;
@@ -93,6 +100,7 @@ pub trait Game: Send + Sync {
                 name: &def.name,
                 construction: &def.construction,
                 options: &options,
+                card_rules,
             },
             deck,
             opts,
@@ -261,15 +269,27 @@ pub fn add_folder(dir: &Path) -> Vec<Diagnostics> {
 }
 
 /// Validates `deck` against `catalog` under its game's rules: every violation,
-/// not only the first.
+/// not only the first. Card text is not read here (only the `copy_limit`
+/// field speaks for a card); `crate::engine::validate` reads it.
 pub fn validate(
     catalog: &Catalog,
     deck: &Deck,
     opts: &CheckOptions,
 ) -> Result<Report, OptionError> {
+    validate_with(catalog, deck, opts, &CardRules::of_fields)
+}
+
+/// [`validate`], with `card_rules` reading what each card's text says about
+/// deck building.
+pub fn validate_with(
+    catalog: &Catalog,
+    deck: &Deck,
+    opts: &CheckOptions,
+    card_rules: &dyn Fn(&Card) -> CardRules,
+) -> Result<Report, OptionError> {
     let g = game(catalog.game);
     let resolved = resolve(deck, catalog);
-    let verdict = g.check(&resolved, opts)?;
+    let verdict = g.check(&resolved, opts, card_rules)?;
     let mut violations = resolved.violations.clone();
     violations.extend(verdict.violations);
     let def = g.def();

@@ -10,6 +10,37 @@ use crate::model::{Card, FieldValue, name_key};
 use super::def::{ByPlayers, CheckKind, ConstructionDef, Filter, Per, RuleDef};
 use super::{CheckOptions, Duel, Mode, OptionError, Resolved, RuleId, Verdict, Violation};
 
+/// What a card's own text says about deck building. Some rulebooks let card
+/// text override the construction rules (Dice of Destiny DD-D4: "Card effects
+/// always win arguments (even against the rulebook…)"); a rule whose
+/// `card_override` is set reads these. Without a text reader (a game added as
+/// a file, or a caller with no engine) only the `copy_limit` field speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardRules {
+    /// Copies of this card's name the deck may hold (in place of `max`).
+    pub copy_limit: Option<u32>,
+    /// A deck holding this card may have exactly this many cards (besides
+    /// the rule's own size).
+    pub deck_size: Option<u32>,
+    /// A deck holding this card may have from the rule's own size (its
+    /// `exact` or `min`) up to this many cards.
+    pub deck_size_up_to: Option<u32>,
+    /// A deck holding this card may use this many distinct values (colours).
+    pub distinct_limit: Option<u32>,
+    /// This card's value (colour) is not counted by a `distinct` rule.
+    pub distinct_free: bool,
+}
+
+impl CardRules {
+    /// What the card's fields alone say: its `copy_limit`.
+    pub fn of_fields(card: &Card) -> CardRules {
+        CardRules {
+            copy_limit: card.copy_limit,
+            ..CardRules::default()
+        }
+    }
+}
+
 /// What the checker needs to know about the game besides its rules.
 pub struct GameInfo<'a> {
     /// The display name ("Fuzzycards").
@@ -18,6 +49,8 @@ pub struct GameInfo<'a> {
     /// The named options' values: the game's defaults with the caller's
     /// overrides applied (already checked against the game's option list).
     pub options: &'a toml::Table,
+    /// What each card's text says about deck building (see [`CardRules`]).
+    pub card_rules: &'a dyn Fn(&Card) -> CardRules,
 }
 
 /// Runs every rule of `game` over `deck`: every violation, not only the first.
@@ -86,11 +119,18 @@ pub fn check(
         }
     };
 
+    let own = deck
+        .main
+        .iter()
+        .filter_map(|l| l.card)
+        .map(|i| (i, (game.card_rules)(&deck.catalog.cards[i])))
+        .collect();
     let ctx = Ctx {
         game,
         deck,
         players,
         mode,
+        own,
     };
     for rule in &def.rules {
         if !ctx.applies(rule) {
@@ -116,6 +156,19 @@ pub fn check(
         );
     }
     Ok(verdict)
+}
+
+/// " (or 40 cards, as \"Big Chicken\"'s text allows)": what card text
+/// allows besides a rule's own (the value in words, the card), for a message.
+fn text_allows(found: &[(String, String)]) -> String {
+    if found.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = found
+        .iter()
+        .map(|(what, card)| format!("{what}, as \"{card}\"'s text allows"))
+        .collect();
+    format!(" (or {})", each.join("; or "))
 }
 
 /// The player count a deck is for when the caller does not say: the highest
@@ -280,6 +333,9 @@ struct Ctx<'g, 'd> {
     deck: &'d Resolved<'d>,
     players: Option<i64>,
     mode: Option<Mode>,
+    /// What the text of each main-board card (by catalog position) says
+    /// about deck building, read once.
+    own: BTreeMap<usize, CardRules>,
 }
 
 impl Ctx<'_, '_> {
@@ -369,6 +425,33 @@ impl Ctx<'_, '_> {
         )
     }
 
+    /// What card `i`'s text says about deck building.
+    fn own(&self, i: usize) -> CardRules {
+        self.own.get(&i).copied().unwrap_or_default()
+    }
+
+    /// The values a `card_override` rule takes from the deck's cards' text,
+    /// with the first card naming each (`pick` reads one card's rules).
+    fn overrides(
+        &self,
+        rule: &RuleDef,
+        pick: impl Fn(&CardRules) -> Option<u32>,
+    ) -> Vec<(u32, String)> {
+        if !rule.card_override {
+            return Vec::new();
+        }
+        let mut found: Vec<(u32, String)> = Vec::new();
+        for l in &self.deck.main {
+            let Some(i) = l.card else { continue };
+            if let Some(v) = pick(&self.own(i))
+                && !found.iter().any(|(x, _)| *x == v)
+            {
+                found.push((v, self.deck.catalog.cards[i].name.clone()));
+            }
+        }
+        found
+    }
+
     fn counts(&self, rule: &RuleDef, card: &Card) -> bool {
         (rule.when.is_empty() || matches(&rule.when, card))
             && (rule.unless.is_empty() || !matches(&rule.unless, card))
@@ -446,6 +529,34 @@ impl Ctx<'_, '_> {
             }
             return;
         }
+        // DD-D4: a card whose text allows another size makes that size legal
+        let sizes = self.overrides(rule, |r| r.deck_size);
+        let up_to = self.overrides(rule, |r| r.deck_size_up_to);
+        let least = self
+            .bound(rule, &rule.exact)
+            .or(self.bound(rule, &rule.min));
+        if sizes.iter().any(|(s, _)| i64::from(*s) == n)
+            || (least.is_none_or(|m| n >= m) && up_to.iter().any(|(s, _)| n <= i64::from(*s)))
+        {
+            return;
+        }
+        let mut allowed: Vec<(String, String)> = sizes
+            .into_iter()
+            .map(|(v, card)| (format!("{v} cards"), card))
+            .collect();
+        allowed.extend(up_to.into_iter().map(|(v, card)| {
+            let from = least.map_or(String::new(), |m| format!("{m} to "));
+            (format!("{from}{v} cards"), card)
+        }));
+        let before = verdict.violations.len();
+        self.size_bounds(rule, n, &who, verdict);
+        for v in &mut verdict.violations[before..] {
+            v.message.push_str(&text_allows(&allowed));
+        }
+    }
+
+    /// The `exact`, `min` and `max` bounds of a size rule.
+    fn size_bounds(&self, rule: &'static RuleDef, n: i64, who: &str, verdict: &mut Verdict) {
         let own = |limit: i64| {
             vec![
                 ("count", n.to_string()),
@@ -551,7 +662,7 @@ impl Ctx<'_, '_> {
                     }
                     let own = rule
                         .card_override
-                        .then(|| g.cards.iter().filter_map(|&i| cards[i].copy_limit).max())
+                        .then(|| g.cards.iter().filter_map(|&i| self.own(i).copy_limit).max())
                         .flatten();
                     let allowed = own.map_or(max, i64::from);
                     if i64::from(g.count) <= allowed {
@@ -646,10 +757,19 @@ impl Ctx<'_, '_> {
         let (Some(field), Some(max)) = (&rule.field, self.bound(rule, &rule.max)) else {
             return;
         };
+        // DD-D4: card text may raise the limit, or take a card out of the count
+        let raised = self.overrides(rule, |r| r.distinct_limit);
+        let allowed = raised
+            .iter()
+            .map(|(v, _)| i64::from(*v))
+            .fold(max, i64::max);
         // (value, copies, card names), most copies first
         let mut values: Vec<(String, u32, Vec<String>)> = Vec::new();
-        for (card, n, _) in self.deck.cards() {
+        for (card, n, line) in self.deck.cards() {
             if !self.counts(rule, card) {
+                continue;
+            }
+            if rule.card_override && line.card.is_some_and(|i| self.own(i).distinct_free) {
                 continue;
             }
             let found: Vec<String> = match card.field(field) {
@@ -673,7 +793,7 @@ impl Ctx<'_, '_> {
             }
         }
         let used = values.len() as i64;
-        if used <= max {
+        if used <= allowed {
             return;
         }
         values.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -681,7 +801,7 @@ impl Ctx<'_, '_> {
             .iter()
             .map(|(v, n, _)| format!("{v} ({n})"))
             .collect();
-        let extra: Vec<String> = values[max.max(0) as usize..]
+        let extra: Vec<String> = values[allowed.max(0) as usize..]
             .iter()
             .flat_map(|(_, _, names)| names.iter().cloned())
             .collect();
@@ -700,7 +820,15 @@ impl Ctx<'_, '_> {
             ("noun", plural),
             ("values", listed.join(", ")),
         ];
-        let msg = self.message(rule, default, vars);
+        let mut msg = self.message(rule, default, vars);
+        if let Some((v, card)) = raised
+            .iter()
+            .filter(|(v, _)| i64::from(*v) > max)
+            .max_by_key(|(v, _)| *v)
+        {
+            let unit = rule.noun.as_ref().map_or("values", |(_, p)| p.as_str());
+            msg.push_str(&text_allows(&[(format!("{v} {unit}"), card.clone())]));
+        }
         out.push(self.violation(rule, msg).with_cards(extra));
     }
 
@@ -974,6 +1102,7 @@ mod tests {
             name: "Test Game",
             construction: def,
             options: &options,
+            card_rules: &CardRules::of_fields,
         };
         check(&game, &resolve(&deck, cat), opts).unwrap()
     }

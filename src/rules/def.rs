@@ -357,8 +357,11 @@ pub struct RuleDef {
     /// `copies`: per card name or per deck.
     #[serde(default)]
     pub per: Per,
-    /// `copies`: a card's own `copy_limit` replaces `max` (the game's
-    /// rulebook lets card text override the limit).
+    /// The game's rulebook lets card text override this rule (DD-D4):
+    /// `copies` takes a card's own copy limit in place of `max`; `size`
+    /// also allows the deck sizes its cards' text names; `distinct` takes
+    /// the highest limit its cards' text names and skips cards whose text
+    /// takes them out of the count (see [`crate::rules::CardRules`]).
     #[serde(default)]
     pub card_override: bool,
     /// A word for the cards or value in messages ("Legendary", "point value",

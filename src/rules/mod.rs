@@ -12,7 +12,7 @@ mod check;
 pub mod def;
 mod resolve;
 
-pub use check::{GameInfo, check, infer_mode, infer_players, matches, players_phrase};
+pub use check::{CardRules, GameInfo, check, infer_mode, infer_players, matches, players_phrase};
 pub use def::ConstructionDef;
 pub use resolve::{Entry, Resolved, ResolvedLine, resolve, resolve_entry};
 

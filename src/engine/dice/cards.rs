@@ -12,6 +12,7 @@ use crate::engine::effect::{
     Trigger, Verb, Who,
 };
 use crate::model::Card;
+use crate::rules::CardRules;
 
 /// What this engine plays (see [`crate::engine::effect::support`]).
 pub const SUPPORT: Support = Support {
@@ -49,6 +50,9 @@ pub const SUPPORT: Support = Support {
         "negate",
         "roll-off",
         "copy-limit",
+        "deck-size",
+        "colour-limit",
+        "colour-free",
     ],
     resources: &[Resource::Life],
     targets: &[
@@ -296,14 +300,24 @@ pub fn read(card: &Card) -> CardReading {
     r
 }
 
-/// The copy limit a card's text sets for itself (DD-D4), if any.
-pub fn copy_limit(card: &Card) -> Option<u8> {
-    read(card).abilities.iter().find_map(|a| {
-        a.steps.iter().find_map(|s| match s.verb {
-            Verb::CopyLimit { n } => Some(n),
-            _ => None,
-        })
-    })
+/// What a card's text says about deck building (DD-D4 "Card effects always
+/// win arguments (even against the rulebook…)"): its own copy limit, another
+/// deck size, more colours, or no colour. The text wins over the card's
+/// `copy_limit` field; the field speaks where the text says nothing.
+pub fn card_rules(card: &Card) -> CardRules {
+    let mut rules = CardRules::of_fields(card);
+    let reading = read(card);
+    for step in reading.abilities.iter().flat_map(|a| &a.steps) {
+        match step.verb {
+            Verb::CopyLimit { n } => rules.copy_limit = Some(n.into()),
+            Verb::DeckSize { n, up_to: false } => rules.deck_size = Some(n.into()),
+            Verb::DeckSize { n, up_to: true } => rules.deck_size_up_to = Some(n.into()),
+            Verb::ColourLimit { n } => rules.distinct_limit = Some(n.into()),
+            Verb::ColourFree => rules.distinct_free = true,
+            _ => {}
+        }
+    }
+    rules
 }
 
 #[cfg(test)]
@@ -314,6 +328,35 @@ mod tests {
         let mut c = Card::new("X", kind);
         c.text = Some(text.into());
         c
+    }
+
+    #[test]
+    fn dd_d4_deck_building_texts_are_read_into_card_rules() {
+        let rules = |text: &str| card_rules(&card("creature", text));
+        assert_eq!(
+            rules("Hey! Break that rule! Your deck may have 40 cards instead of 30.").deck_size,
+            Some(40)
+        );
+        let up = rules("Your deck may hold up to 35 cards.");
+        assert_eq!(
+            (up.deck_size, up.deck_size_up_to, up.copy_limit),
+            (None, Some(35), None)
+        );
+        assert_eq!(
+            rules("Your deck may use three colours.").distinct_limit,
+            Some(3)
+        );
+        assert!(rules("This creature does not count toward your deck's colours.").distinct_free);
+        assert_eq!(
+            rules("You may have up to 7 Swarm of Gnats in your deck.").copy_limit,
+            Some(7)
+        );
+        // the text wins over the field; the field speaks where the text is silent
+        let mut c = card("creature", "Your deck may hold up to two Stingy Gnat.");
+        c.copy_limit = Some(5);
+        assert_eq!(card_rules(&c).copy_limit, Some(2));
+        c.text = Some("This creature may attack the turn it arrives.".into());
+        assert_eq!(card_rules(&c).copy_limit, Some(5));
     }
 
     #[test]
@@ -356,10 +399,11 @@ mod tests {
         );
         assert!(d.needs_target);
         assert_eq!(
-            copy_limit(&card(
+            card_rules(&card(
                 "creature",
                 "Hey! Break that rule! Your deck may hold up to six Chicken Swarm."
-            )),
+            ))
+            .copy_limit,
             Some(6)
         );
     }

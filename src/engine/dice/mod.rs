@@ -542,4 +542,8 @@ impl super::session::Plugin for Plugin {
     fn read(&self, card: &Card) -> CardReading {
         cards::read(card)
     }
+
+    fn card_rules(&self, card: &Card) -> crate::rules::CardRules {
+        cards::card_rules(card)
+    }
 }

@@ -47,9 +47,43 @@ const SENTENCES: &[Phrase] = &[
         pattern: "break that rule",
         build: |_| Piece::Known,
     },
+    // DD-D4: card text overrides the deck-size rule (DD-D1). Before the copy
+    // limit below: "up to 40 cards" is a size, "up to six Chicken Swarm" a
+    // copy limit.
+    Phrase {
+        pattern: "your deck may (hold|have|contain|be) {n} cards [instead of {n}]",
+        build: |c| {
+            fact(Verb::DeckSize {
+                n: c[1].n(),
+                up_to: false,
+            })
+        },
+    },
+    Phrase {
+        pattern: "your deck may (hold|have|contain|be) up to {n} cards [instead of {n}]",
+        build: |c| {
+            fact(Verb::DeckSize {
+                n: c[1].n(),
+                up_to: true,
+            })
+        },
+    },
+    // DD-D4 over the colour rule (DD-D3)
+    Phrase {
+        pattern: "your deck may (use|have|contain) [up to] {n} colours [instead of {n}]",
+        build: |c| fact(Verb::ColourLimit { n: c[1].n() }),
+    },
+    Phrase {
+        pattern: "this (card|creature|spell) does not count (toward|towards) your [deck's] colours",
+        build: |_| fact(Verb::ColourFree),
+    },
     // DD-D4: a card that overrides the copy limit
     Phrase {
         pattern: "your deck may hold up to {n} {*}",
+        build: |c| fact(Verb::CopyLimit { n: c[0].n() }),
+    },
+    Phrase {
+        pattern: "you may have up to {n} {*} in your deck",
         build: |c| fact(Verb::CopyLimit { n: c[0].n() }),
     },
     Phrase {

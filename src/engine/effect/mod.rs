@@ -401,6 +401,14 @@ pub enum Verb {
     /// The deck may hold up to `n` copies of this card (Dice of Destiny
     /// "Hey! Break that rule!"; read by validation, DD-D4).
     CopyLimit { n: u8 },
+    /// A deck holding this card may have exactly `n` cards, or with `up_to`
+    /// any size from the rule's own up to `n` (DD-D4 over DD-D1).
+    DeckSize { n: u8, up_to: bool },
+    /// A deck holding this card may use `n` colours (DD-D4 over DD-D3).
+    ColourLimit { n: u8 },
+    /// This card's colour does not count toward the deck's colours (DD-D4
+    /// over DD-D3).
+    ColourFree,
     /// Its element(s) become every element but Neutral.
     AllElements,
     /// Its hits are in this element.
@@ -597,6 +605,9 @@ pub fn verb_name(v: &Verb) -> &'static str {
         Verb::TakeBuffs => "take-buffs",
         Verb::ResourceKind { .. } => "resource-kind",
         Verb::CopyLimit { .. } => "copy-limit",
+        Verb::DeckSize { .. } => "deck-size",
+        Verb::ColourLimit { .. } => "colour-limit",
+        Verb::ColourFree => "colour-free",
         Verb::AllElements => "all-elements",
         Verb::HitElement { .. } => "hit-element",
         Verb::FreeConjuration => "free-conjuration",

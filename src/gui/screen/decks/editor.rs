@@ -382,7 +382,8 @@ impl Editor {
             players: self.players,
             overrides: Vec::new(),
         };
-        self.report = games::validate(catalog, &self.deck, &opts).map_err(|e| e.to_string());
+        self.report =
+            crate::engine::validate(catalog, &self.deck, &opts).map_err(|e| e.to_string());
         let s = crate::stats::deck_stats(catalog, &self.names, &self.deck);
         self.stats = Stats {
             curve: s.curve.into(),
