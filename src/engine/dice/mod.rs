@@ -24,6 +24,7 @@
 //! players), [`view`] (snapshots and words).
 
 pub mod cards;
+pub mod combat;
 pub mod policy;
 pub mod text;
 pub mod turn;

@@ -16,6 +16,7 @@
 pub mod catalog;
 pub mod interp;
 pub mod lasting;
+pub mod pattern;
 pub mod support;
 pub mod text;
 

@@ -35,6 +35,7 @@
 
 pub mod board;
 pub mod cards;
+pub mod estimate;
 pub mod host;
 pub mod policy;
 pub mod powers;

@@ -18,155 +18,11 @@
 
 use super::board::{DIRS, cell_at, rc};
 use super::cards::{Category, SkillKind};
-use super::{Action, CELLS, NO_CELL, NONE, Phase, Rizontical, SIZE, SLOTS, State, Zone, z};
+pub use super::estimate::{best_fighter, card_value, deploy_cell};
+use super::estimate::{contested, enemies, nearest_enemy, push_estimate, threat, worth};
+use super::{Action, NO_CELL, NONE, Phase, Rizontical, SLOTS, State, Zone, z};
 use crate::engine::effect::{Ability, Event, Resource, Stat, Status, Target, Trigger, Verb, Who};
 use crate::engine::game::Level;
-
-/// Whether the opponent of `p` plays (not the goldfish dummy).
-fn contested(st: &State, p: usize) -> bool {
-    !st.core.passive[1 - p]
-}
-
-/// The empty cell of `p`'s Deploy Zone nearest to the enemy.
-pub fn deploy_cell(r: &Rizontical, st: &State, p: usize) -> Option<u8> {
-    (0..CELLS as u8)
-        .filter(|&c| r.in_zone(p, c) && st.board[usize::from(c)] == NONE)
-        .min_by_key(|&c| (nearest_enemy(r, st, p, c), c))
-}
-
-/// Distance from `cell` to the nearest entity of `p`'s opponent.
-fn nearest_enemy(r: &Rizontical, st: &State, p: usize, cell: u8) -> i16 {
-    st.slots[1 - p]
-        .iter()
-        .filter(|&&e| e != NONE)
-        .map(|&e| r.distance(cell, st.cell[usize::from(e)]))
-        .min()
-        .unwrap_or_else(|| {
-            let (row, _) = rc(cell);
-            let goal = if p == 0 { i16::from(SIZE) - 1 } else { 0 };
-            (goal - row).abs()
-        })
-}
-
-/// The Fighter to deploy with `deploy_from = choose`: the hardest hitter.
-pub fn best_fighter(r: &Rizontical, st: &State, p: usize) -> Option<u16> {
-    st.core
-        .zones
-        .get(z(p, Zone::FighterDeck))
-        .iter()
-        .copied()
-        .max_by_key(|&f| {
-            let fi = r.fighter(st, f);
-            (fi.atk + fi.range, fi.mp, std::cmp::Reverse(f))
-        })
-}
-
-/// PSH DMG pushing `target` `n` cells the way `dir` goes would deal (to it).
-fn push_estimate(st: &State, target: u16, dir: (i8, i8), n: i16) -> i16 {
-    let mut at = st.cell[usize::from(target)];
-    if at == NO_CELL || dir == (0, 0) {
-        return 0;
-    }
-    for k in 0..n {
-        let (r, c) = rc(at);
-        match cell_at(r + i16::from(dir.0), c + i16::from(dir.1)) {
-            None => return n - k,
-            Some(x) if st.board[usize::from(x)] != NONE => return n - k,
-            Some(x) if st.tiles.iter().any(|t| t.cell == x) => return 0,
-            Some(x) => at = x,
-        }
-    }
-    0
-}
-
-/// What DMG to enemy `t` is worth: a defeat most.
-fn worth(r: &Rizontical, st: &State, t: u16, dmg: i16) -> i32 {
-    if dmg <= 0 {
-        return 0;
-    }
-    let left = st.hp[usize::from(t)] + st.protection[usize::from(t)];
-    let _ = r;
-    if dmg >= left {
-        1000 + i32::from(left)
-    } else {
-        10 * i32::from(dmg)
-    }
-}
-
-/// The value of a Power for player `p` now, before targets.
-pub fn card_value(r: &Rizontical, st: &State, p: usize, c: u16) -> i32 {
-    let Some(pw) = r.def(c).power() else {
-        return 0;
-    };
-    if !pw.modelled {
-        return -1;
-    }
-    let fight = contested(st, p);
-    let mut v = 0i32;
-    for a in &pw.abilities {
-        v += ability_value(a, pw.category, fight);
-    }
-    if pw.category == Category::Trigger && !fight {
-        return 0;
-    }
-    v - i32::from(pw.cost)
-}
-
-fn ability_value(a: &Ability, cat: Category, fight: bool) -> i32 {
-    let mut v = 0;
-    let lasting = matches!(cat, Category::Permanent | Category::Aura);
-    let trig = matches!(a.trigger, Trigger::On { .. });
-    for s in a.all_steps() {
-        v += match &s.verb {
-            Verb::Gain {
-                what: Resource::Ap,
-                n,
-            } => {
-                3 * i32::from(*n)
-                    * if trig || a.trigger == Trigger::Activated {
-                        2
-                    } else {
-                        1
-                    }
-            }
-            Verb::Draw { n } => 4 * i32::from(*n) * if trig { 4 } else { 1 },
-            Verb::ElementDamage { n, .. } | Verb::Damage { n } => {
-                5 * i32::from(*n) * if trig { 3 } else { 1 }
-            }
-            Verb::Modify { stat, delta } => {
-                let d = i32::from(*delta);
-                let w = match stat {
-                    Stat::Atk | Stat::ExtraDamage => 6,
-                    Stat::Range => 3,
-                    Stat::Mp => 2,
-                    Stat::Def if fight => 3,
-                    _ => 0,
-                };
-                let many = matches!(s.target, Target::Each { .. });
-                w * d * if many { 2 } else { 1 } * if lasting { 1 } else { 0 }
-            }
-            Verb::Give {
-                status: Status::Poison | Status::Burned,
-            } => 4,
-            Verb::Give { .. }
-            | Verb::Negate
-            | Verb::Redirect
-            | Verb::SetHp { .. }
-            | Verb::Banish
-                if fight =>
-            {
-                5
-            }
-            Verb::Immune { .. } if fight => 3,
-            Verb::FreeConjuration => 4,
-            Verb::Deploy { .. } => 8,
-            Verb::Hit if fight => 6,
-            Verb::HitElement { .. } | Verb::AllElements => 1,
-            _ => 0,
-        };
-    }
-    v
-}
 
 /// The policy's choice for the player to act.
 pub fn choose(r: &Rizontical, st: &State, level: Level) -> Action {
@@ -212,11 +68,6 @@ fn deploy(r: &Rizontical, st: &State, p: usize) -> Option<Action> {
 
 fn bonus(r: &Rizontical, st: &State, p: usize) -> Action {
     deploy(r, st, p).unwrap_or(Action::EndTurn)
-}
-
-/// Enemy entities of `p` on the board.
-fn enemies(st: &State, p: usize) -> impl Iterator<Item = u16> + '_ {
-    st.slots[1 - p].iter().copied().filter(|&e| e != NONE)
 }
 
 /// The best target and its worth for a Power's chosen step.
@@ -791,18 +642,6 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
         }
     }
     Action::EndTurn
-}
-
-/// How much the enemies could hurt `ally` standing on `cell` next turn:
-/// each enemy that can come within its RA (MP + RA) counts its hit.
-fn threat(r: &Rizontical, st: &State, p: usize, ally: u16, cell: u8) -> i32 {
-    enemies(st, p)
-        .filter(|&t| {
-            let d = r.distance(st.cell[usize::from(t)], cell);
-            d <= r.stat_mp(st, t) + r.stat_ra(st, t).max(1)
-        })
-        .map(|t| worth(r, st, ally, r.hit_damage(st, t, ally)) / 2)
-        .sum()
 }
 
 /// Whether player `p` uses an optional Trigger (a TRIGGER skill or a set

@@ -1,0 +1,243 @@
+//! Dice of Destiny attacks: the roll and its rerolls, the defender's
+//! blocks and forced rerolls, hits landing, life lost, the end of the game
+//! and the tiebreak (§4, §5).
+
+use super::{ATTACKED, DECLARED, DiceOfDestiny, Die, Phase, REACTED, State, Zone, z};
+use crate::engine::core::{Illegal, Outcome, ensure, other, roll};
+
+impl DiceOfDestiny {
+    pub(super) fn roll_attack(&self, st: &mut State, rerolls: u8) -> Result<(), Illegal> {
+        let left = self.rerolls_left(st);
+        ensure(rerolls <= left, "DD §4.6", || {
+            format!("{rerolls} rerolls declared but only {left} are available this turn")
+        })?;
+        ensure(st.declared > 0, "DD §4.3", || {
+            "declare at least one attacker".into()
+        })?;
+        let p = st.core.active;
+        st.rerolls_used += rerolls;
+        st.declared = 0;
+        let mut rerolls = rerolls;
+        st.dice.clear();
+        let sides = self.setup.die_sides;
+        for i in 0..st.core.zones.len(z(p, Zone::Battlefield)) {
+            let c = st.core.zones.get(z(p, Zone::Battlefield))[i];
+            let f = &mut st.flags[usize::from(c)];
+            if *f & DECLARED == 0 {
+                continue;
+            }
+            *f = (*f & !DECLARED) | ATTACKED;
+            if !self.def(c).on_attack.is_empty() {
+                let abilities = self.def(c).on_attack.clone();
+                for a in &abilities {
+                    self.run(st, c, a, None, None);
+                }
+            }
+            let mut die = roll(&mut st.core.rng, sides);
+            while !die.is_multiple_of(2) && rerolls > 0 {
+                rerolls -= 1;
+                die = roll(&mut st.core.rng, sides);
+            }
+            st.dice.push(Die {
+                attacker: c,
+                value: die as u8,
+                hit: die.is_multiple_of(2),
+                blocked: false,
+            });
+        }
+        st.last_roll.clone_from(&st.dice);
+        let defender = other(p);
+        if !st.core.passive[defender] && self.can_defend(st, defender) {
+            st.phase = Phase::Defend;
+        } else {
+            self.land_hits(st);
+        }
+        Ok(())
+    }
+
+    /// Whether the defender has a creature that can block or force a reroll now.
+    pub(super) fn can_defend(&self, st: &State, defender: usize) -> bool {
+        st.dice.iter().any(|d| d.hit)
+            && st
+                .core
+                .zones
+                .get(z(defender, Zone::Battlefield))
+                .iter()
+                .any(|&c| {
+                    let d = self.def(c);
+                    (d.blocker || d.force_reroll)
+                        && st.flags[usize::from(c)] & REACTED == 0
+                        && !self.suppressed(st, c)
+                })
+    }
+
+    pub(super) fn reactor(&self, st: &State, who: usize, card: u16) -> Result<(), Illegal> {
+        ensure(
+            st.core.zones.contains(z(who, Zone::Battlefield), card),
+            "DD §4.4",
+            || "only your creatures in play defend".into(),
+        )?;
+        ensure(
+            st.flags[usize::from(card)] & REACTED == 0,
+            "card text",
+            || {
+                format!(
+                    "{} has done that once this turn already",
+                    self.table.copy_name(card)
+                )
+            },
+        )?;
+        ensure(!self.suppressed(st, card), "card text", || {
+            format!(
+                "{} is a rubber duck: it has no effect",
+                self.table.copy_name(card)
+            )
+        })
+    }
+
+    pub(super) fn block(
+        &self,
+        st: &mut State,
+        who: usize,
+        card: u16,
+        die: u8,
+    ) -> Result<(), Illegal> {
+        self.reactor(st, who, card)?;
+        ensure(self.def(card).blocker, "DD §4.4", || {
+            format!("{} cannot block", self.table.copy_name(card))
+        })?;
+        let d = st
+            .dice
+            .get_mut(usize::from(die))
+            .ok_or_else(|| Illegal::new("DD §4.4", "no such die"))?;
+        ensure(d.hit && !d.blocked, "DD §4.4", || {
+            "only a hit can be blocked".into()
+        })?;
+        d.blocked = true;
+        st.flags[usize::from(card)] |= REACTED;
+        st.core.note(who, "blocks a hit with", Some(card), None);
+        self.after_defence(st);
+        Ok(())
+    }
+
+    pub(super) fn force_reroll(
+        &self,
+        st: &mut State,
+        who: usize,
+        card: u16,
+        die: u8,
+    ) -> Result<(), Illegal> {
+        self.reactor(st, who, card)?;
+        ensure(self.def(card).force_reroll, "DD §4.6", || {
+            format!(
+                "{} cannot make the attacker reroll",
+                self.table.copy_name(card)
+            )
+        })?;
+        let i = usize::from(die);
+        ensure(
+            st.dice.get(i).is_some_and(|d| d.hit && !d.blocked),
+            "DD §4.6",
+            || "only a die that hit can be rerolled".into(),
+        )?;
+        let v = roll(&mut st.core.rng, self.setup.die_sides);
+        st.dice[i].value = v as u8;
+        st.dice[i].hit = v.is_multiple_of(2);
+        st.flags[usize::from(card)] |= REACTED;
+        st.core
+            .note(who, "forces a reroll with", Some(card), Some(v as i32));
+        self.after_defence(st);
+        Ok(())
+    }
+
+    /// After a defence, the dice land when the defender can do nothing more.
+    pub(super) fn after_defence(&self, st: &mut State) {
+        let defender = other(st.core.active);
+        st.last_roll.clone_from(&st.dice);
+        if !self.can_defend(st, defender) {
+            st.phase = Phase::Main;
+            self.land_hits(st);
+        }
+    }
+
+    /// Every hit not blocked takes its attacker's damage (§4.4); a roll
+    /// counts even if its attacker has left (§4.5).
+    pub(super) fn land_hits(&self, st: &mut State) {
+        let p = st.core.active;
+        let dice = std::mem::take(&mut st.dice);
+        let mut pending = 0;
+        for d in &dice {
+            if !d.hit || d.blocked {
+                continue;
+            }
+            let def = self.def(d.attacker);
+            let amount = i32::from(def.hit_damage);
+            st.core.note(p, "hit by", Some(d.attacker), Some(amount));
+            pending += amount;
+            if !def.on_hit.is_empty() {
+                self.hurt(st, other(p), std::mem::take(&mut pending));
+                let abilities = def.on_hit.clone();
+                for a in &abilities {
+                    self.run(st, d.attacker, a, None, None);
+                }
+            }
+        }
+        self.hurt(st, other(p), pending);
+        st.dice = dice;
+        st.dice.clear();
+    }
+
+    // ------------------------------------------------------------ life
+
+    /// Takes life; the game ends when a player is at 0 (both at once: the
+    /// tiebreak).
+    pub(super) fn hurt(&self, st: &mut State, p: usize, amount: i32) {
+        if amount <= 0 || st.core.over() {
+            return;
+        }
+        st.core.life[p] -= amount;
+        if p == 1 {
+            st.core.trace.add_damage(amount);
+        }
+        self.check_end(st);
+    }
+
+    pub(super) fn check_end(&self, st: &mut State) {
+        let [a, b] = st.core.life;
+        match (a <= 0, b <= 0) {
+            (false, false) => {}
+            (true, false) => st.core.win(1, "life ran out"),
+            (false, true) => st.core.win(0, "life ran out"),
+            (true, true) => self.tiebreak(st),
+        }
+        if st.core.over() {
+            st.phase = Phase::Over;
+        }
+    }
+
+    /// §5.3: most cards on the battlefield, then in hand, then 2D6 roll-offs.
+    pub(super) fn tiebreak(&self, st: &mut State) {
+        let count = |st: &State, zone| {
+            (0..2)
+                .map(|p| st.core.zones.len(z(p, zone)))
+                .collect::<Vec<_>>()
+        };
+        for zone in [Zone::Battlefield, Zone::Hand] {
+            let c = count(st, zone);
+            if c[0] != c[1] {
+                st.core.win(usize::from(c[1] > c[0]), "the tiebreak");
+                return;
+            }
+        }
+        for _ in 0..1000 {
+            let a = roll(&mut st.core.rng, 6) + roll(&mut st.core.rng, 6);
+            let b = roll(&mut st.core.rng, 6) + roll(&mut st.core.rng, 6);
+            if a != b {
+                st.core.win(usize::from(b > a), "the tiebreak roll");
+                return;
+            }
+        }
+        let turn = st.core.turn();
+        st.core.end(Outcome::Draw { turn });
+    }
+}
