@@ -113,3 +113,119 @@ fn the_quick_ai_holds_its_own_against_the_goldfish_policy() {
     println!("quick vs goldfish: {won} of {games}");
     assert!(won * 100 >= games * 40, "{won} of {games}");
 }
+
+/// The strong player's worlds (issue 11): what player 0 sees stays — its
+/// hand, both boards, the Power slots' cards other than the other player's
+/// face-down Triggers — and what it cannot see is dealt again: the other
+/// hand and Power deck as one pool, the Fighter decks' order, and each
+/// face-down Trigger exchanged with a Trigger of that pool.
+#[test]
+fn rz_ai_strong_worlds_keep_what_the_player_sees_and_redeal_what_it_cannot() {
+    use deckwright::engine::rizontical::{State, Zone, z};
+    let (cat, decks) = load();
+    let r = engine(&cat, &decks[0], &decks[1]);
+    // a position some turns in, reached by the quick players
+    let mut st = r.new_state();
+    r.start(&mut st, 5, Seat::First);
+    for _ in 0..60 {
+        if r.outcome(&st).is_some() {
+            break;
+        }
+        let a = r.policy(&st, Level::Quick);
+        r.apply(&mut st, a).unwrap();
+    }
+    assert!(
+        r.outcome(&st).is_none(),
+        "the game ended too soon for the test"
+    );
+    let sorted = |v: &[u16]| {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v
+    };
+    let hidden = |s: &State| {
+        let mut v = s.core.zones.get(z(1, Zone::Hand)).to_vec();
+        v.extend_from_slice(s.core.zones.get(z(1, Zone::PowerDeck)));
+        v.extend_from_slice(s.core.zones.get(z(1, Zone::Powers)));
+        sorted(&v)
+    };
+    let mut moved = 0;
+    for seed in 0..20 {
+        let mut w = st.clone();
+        assert!(r.sample_world(&mut w, 0, seed));
+        assert_eq!(
+            w.core.zones.get(z(0, Zone::Hand)),
+            st.core.zones.get(z(0, Zone::Hand))
+        );
+        assert_eq!(w.board, st.board);
+        assert_eq!(w.slots, st.slots);
+        assert_eq!(
+            w.core.zones.get(z(0, Zone::Powers)),
+            st.core.zones.get(z(0, Zone::Powers))
+        );
+        assert_eq!(
+            w.core.zones.len(z(1, Zone::Hand)),
+            st.core.zones.len(z(1, Zone::Hand))
+        );
+        assert_eq!(
+            w.core.zones.len(z(1, Zone::Powers)),
+            st.core.zones.len(z(1, Zone::Powers))
+        );
+        assert_eq!(hidden(&w), hidden(&st));
+        for p in 0..2 {
+            assert_eq!(
+                sorted(w.core.zones.get(z(p, Zone::FighterDeck))),
+                sorted(st.core.zones.get(z(p, Zone::FighterDeck)))
+            );
+        }
+        if w.core.zones.get(z(1, Zone::Hand)) != st.core.zones.get(z(1, Zone::Hand)) {
+            moved += 1;
+        }
+        r.invariants(&w).unwrap();
+    }
+    assert!(
+        moved > 15,
+        "the hidden hand was dealt again ({moved} of 20)"
+    );
+}
+
+/// The strong level searches (issue 11): at a decision mid-game it plays a
+/// legal move, the same one again from the same position (its worlds come
+/// from the position, not from the game's dice). How often it wins is
+/// measured in `benches/matchup.rs` (release), not here.
+#[test]
+fn rz_ai_strong_plays_a_legal_move_and_replays_it() {
+    let (cat, decks) = load();
+    let r = engine(&cat, &decks[0], &decks[1]);
+    let mut st = r.new_state();
+    r.start(&mut st, 11, Seat::First);
+    // a quick-vs-quick game, every position kept
+    let mut states = vec![st.clone()];
+    while r.outcome(&st).is_none() && states.len() < 5_000 {
+        let a = r.policy(&st, Level::Quick);
+        r.apply(&mut st, a).unwrap();
+        states.push(st.clone());
+    }
+    // a late decision of player 0 with a real choice (short play-outs: the
+    // debug build is slow)
+    let mut legal = Vec::new();
+    let pos = (0..states.len().saturating_sub(3))
+        .rev()
+        .find(|&i| {
+            let s = &states[i];
+            r.legal_actions(s, &mut legal);
+            r.outcome(s).is_none() && r.to_act(s) == 0 && legal.len() > 2
+        })
+        .expect("player 0 had a choice");
+    let at = &states[pos];
+    let strong = r.policy(at, Level::Strong);
+    r.legal_actions(at, &mut legal);
+    assert!(legal.contains(&strong), "{strong:?} is not legal");
+    assert_eq!(
+        strong,
+        r.policy(at, Level::Strong),
+        "same position, same move"
+    );
+    let mut after = at.clone();
+    r.apply(&mut after, strong).unwrap();
+}

@@ -195,8 +195,25 @@ impl<Z: ZoneId> Zones<Z> {
 
     /// Moves the top card of `from` to `to`, if there is one.
     pub fn move_top(&mut self, from: Z, to: Z, at: At) -> Option<u16> {
-        let n = self.lists[from.index()].len();
-        (n > 0).then(|| self.move_card(from, n - 1, to, at))
+        let card = self.lists[from.index()].pop()?;
+        let dest = &mut self.lists[to.index()];
+        match at {
+            At::Top => dest.push(card),
+            At::Bottom => dest.insert(0, card),
+        }
+        Some(card)
+    }
+
+    /// Exchanges the card at `a.1` of zone `a.0` with the one at `b.1` of
+    /// `b.0` (a hidden card dealt again in a sampled world).
+    pub fn swap_cards(&mut self, a: (Z, usize), b: (Z, usize)) {
+        if a.0.index() == b.0.index() {
+            self.lists[a.0.index()].swap(a.1, b.1);
+        } else {
+            let x = self.lists[a.0.index()][a.1];
+            let y = std::mem::replace(&mut self.lists[b.0.index()][b.1], x);
+            self.lists[a.0.index()][a.1] = y;
+        }
     }
 
     /// Moves every card of `from` onto the top of `to`, keeping their order.

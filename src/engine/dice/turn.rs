@@ -33,11 +33,9 @@ impl DiceOfDestiny {
         st.declared = 0;
         // §4.3: the active player's creatures turn upright; everyone's
         // once-per-turn effects reset
-        for c in self.table.range(p) {
-            st.flags[c] = 0;
-        }
-        for c in self.table.range(other(p)) {
-            st.flags[c] &= !(USED | REACTED);
+        st.flags[self.table.range(p)].fill(0);
+        for f in &mut st.flags[self.table.range(other(p))] {
+            *f &= !(USED | REACTED);
         }
         let skip =
             self.setup.first_player_skips_draw && st.core.went_first(p) && st.core.turns[p] == 1;
@@ -76,6 +74,10 @@ impl DiceOfDestiny {
         }
         if st.core.over() {
             st.phase = Phase::Over;
+        } else if st.core.passive[p] {
+            // the goldfish dummy has nothing to do in its main phase: its
+            // turn goes straight to the other player's window
+            self.end_main(st);
         }
     }
 
@@ -301,11 +303,12 @@ impl DiceOfDestiny {
         card: u16,
         target: Option<u16>,
     ) -> Result<(), Illegal> {
-        ensure(
-            st.core.zones.contains(z(who, Zone::Hand), card),
-            "DD §2.5",
-            || format!("{} is not in your hand", self.table.copy_name(card)),
-        )?;
+        let Some(pos) = st.core.zones.position(z(who, Zone::Hand), card) else {
+            return Err(Illegal::new(
+                "DD §2.5",
+                format!("{} is not in your hand", self.table.copy_name(card)),
+            ));
+        };
         let d = self.def(card);
         ensure(d.kind != Kind::Blank, "importance blank", || {
             "a blank card cannot be played".into()
@@ -354,7 +357,7 @@ impl DiceOfDestiny {
         }
         st.core
             .zones
-            .move_copy(z(who, Zone::Hand), card, z(who, Zone::Stack), At::Top);
+            .move_card(z(who, Zone::Hand), pos, z(who, Zone::Stack), At::Top);
         st.stack.push(Pending {
             card,
             owner: who as u8,
@@ -404,7 +407,10 @@ impl DiceOfDestiny {
                         At::Top,
                     );
                     st.flags[usize::from(top.card)] = SICK;
-                    st.arrivals.push(top.card);
+                    // only arrivals with an effect wait for §2.10's ordering
+                    if !d.on_play.is_empty() {
+                        st.arrivals.push(top.card);
+                    }
                 }
                 _ => {
                     st.core.zones.move_copy(

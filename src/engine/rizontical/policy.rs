@@ -1,9 +1,9 @@
 //! The players: the racing policy against the dummy (`Level::Goldfish`, the
 //! old engine's, now with skills, Powers and the Numen) and the policy that
-//! plays to win against a real opponent (`Level::Quick`; `Strong` plays the
-//! same), the seat's choices inside a resolution (Trigger Powers and
-//! TRIGGER skills, Deploy Upon Defeat, deploy cells, what "Look at the top 3
-//! cards" keeps). Every choice is a cheap estimate of the board; randomness
+//! plays to win against a real opponent (`Level::Quick`; `Strong` searches
+//! sampled worlds with it, [`crate::engine::search`]), the seat's choices
+//! inside a resolution (Trigger Powers and TRIGGER skills, Deploy Upon
+//! Defeat, deploy cells, what "Look at the top 3 cards" keeps). Every choice is a cheap estimate of the board; randomness
 //! never enters.
 //!
 //! A turn, in order: fill an empty slot; take free AP (a Permanent's "Once
@@ -26,6 +26,9 @@ use crate::engine::game::Level;
 
 /// The policy's choice for the player to act.
 pub fn choose(r: &Rizontical, st: &State, level: Level) -> Action {
+    if level == Level::Strong {
+        return crate::engine::search::strong(r, st).unwrap_or_else(|| choose(r, st, Level::Quick));
+    }
     match st.phase {
         Phase::Mulligan { p } => mulligan(r, st, usize::from(p)),
         Phase::Bonus { p } => bonus(r, st, usize::from(p)),
