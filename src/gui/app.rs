@@ -22,6 +22,10 @@ use super::timing;
 use super::widget::{Tone, banner, muted};
 use crate::store::CatalogInfo;
 
+/// Padding of a navigation button: small enough that the seven screens, the
+/// Data menu and the theme fit a 1024-pixel-wide window.
+const NAV_PADDING: [u16; 2] = [6, 8];
+
 /// The app.
 #[derive(Debug)]
 pub enum App {
@@ -769,7 +773,7 @@ impl Shell {
         for id in ScreenId::ALL {
             let current = id == self.screen.id();
             let b = button(text(id.label()))
-                .padding([6, 14])
+                .padding(NAV_PADDING)
                 .style(if current {
                     button::primary
                 } else {

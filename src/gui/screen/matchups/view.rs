@@ -7,7 +7,7 @@ use iced::widget::{
     Space, button, checkbox, column, container, pick_list, progress_bar, row, rule, scrollable,
     text, text_input, tooltip,
 };
-use iced::{Element, Fill, Length, Theme};
+use iced::{Element, Fill, Theme};
 
 use crate::engine::game::Level;
 use crate::engine::matchup::SeatRecord;
@@ -22,6 +22,10 @@ const SIDE_WIDTH: f32 = 290.0;
 /// Width of a matrix cell, and of the matrix's row labels.
 const CELL_WIDTH: f32 = 124.0;
 const LABEL_WIDTH: f32 = 190.0;
+/// How strongly a cell is tinted when one deck is measurably favoured.
+const SHADE: f32 = 0.3;
+/// Width of a deck's name in the first/second table.
+const SPLIT_NAME_WIDTH: f32 = 250.0;
 
 fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
@@ -294,7 +298,7 @@ fn view_matrix(m: &Matrix) -> Element<'_, Message> {
         .width(Fill),
         text(
             "Each cell: win rate, its 95% confidence interval, and wins–losses–draws. \
-             Green: the row's deck is favoured beyond doubt; red: the column's."
+             Green: the row's deck is favoured (the interval lies above 50%); red: the column's."
         )
         .size(11)
         .style(muted),
@@ -336,8 +340,8 @@ fn view_cell<'a>(cell: &Cell, row_deck: &str, col_deck: &str) -> Element<'a, Mes
         .style(move |theme: &Theme| {
             let p = theme.extended_palette();
             let bg = match favoured {
-                Some(true) => p.success.weak.color.scale_alpha(0.45),
-                Some(false) => p.danger.weak.color.scale_alpha(0.45),
+                Some(true) => p.success.base.color.scale_alpha(SHADE),
+                Some(false) => p.danger.base.color.scale_alpha(SHADE),
                 None => p.background.weak.color,
             };
             container::Style {
@@ -371,7 +375,7 @@ fn view_cell<'a>(cell: &Cell, row_deck: &str, col_deck: &str) -> Element<'a, Mes
 fn view_splits(m: &Matrix) -> Element<'_, Message> {
     const COL: f32 = 150.0;
     let head = row![
-        text("Deck").size(13).width(Length::Fill),
+        text("Deck").size(13).width(SPLIT_NAME_WIDTH),
         text("Overall").size(13).width(COL),
         text("Going first").size(13).width(COL),
         text("Going second").size(13).width(COL),
@@ -388,7 +392,7 @@ fn view_splits(m: &Matrix) -> Element<'_, Message> {
             row![
                 text(format!("#{} {}", i + 1, d.name))
                     .size(13)
-                    .width(Length::Fill),
+                    .width(SPLIT_NAME_WIDTH),
                 text(format!(
                     "{} ({}–{}–{})",
                     pct(d.total.win_rate),
