@@ -1,7 +1,8 @@
 //! The Matchups screen (issue 11): `iced_test` flows that tick saved decks,
 //! run a round robin off the UI thread and read the win-rate matrix — whose
 //! numbers must be the engine's own for the same seed — cancel a run, and
-//! refuse games without a two-player engine.
+//! refuse games without a two-player engine; and the engine hooks it relies on
+//! (a cancel seen between games, deck B's seat split kept out of the JSON).
 
 mod gui_support;
 
@@ -350,4 +351,91 @@ fn ctrl_7_opens_the_screen_and_bad_numbers_are_refused() {
     h.send(mm(matchups::Message::SeedTyped("-3".into())));
     h.send(mm(matchups::Message::Run));
     assert!(matches!(mu(&h).run(), RunState::Failed(e) if e.contains("not a seed")));
+}
+
+// ---- the engine hooks the screen relies on ----
+
+/// The two Dice of Destiny sample decks compiled against each other.
+fn dice_engine() -> Engine {
+    let catalog = deckwright::catalog::load(&repo("resources/catalogs/dice-of-destiny.toml"))
+        .unwrap()
+        .catalog;
+    let load = |f: &str| {
+        let deck = deckwright::decklist::load(&repo(f)).unwrap();
+        deckwright::engine::compile(&catalog, &deck).unwrap()
+    };
+    let a = load("resources/decks/dice-of-destiny-chicken-rush.txt");
+    let b = load("resources/decks/dice-of-destiny-yellow-spells.txt");
+    Engine::versus(
+        DeckSide {
+            catalog: &catalog,
+            cards: &a,
+        },
+        Some(DeckSide {
+            catalog: &catalog,
+            cards: &b,
+        }),
+        &EngineOptions::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_cancel_stops_a_match_between_two_games_not_chunks() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let engine = dice_engine();
+    let cancel = AtomicBool::new(false);
+    let seen = std::sync::Mutex::new(Vec::new());
+    let on_progress = |done: u64, total: u64| {
+        seen.lock().unwrap().push((done, total));
+        cancel.store(true, Ordering::Relaxed);
+    };
+    let cfg = MatchConfig {
+        games: 5_000,
+        seed: 1,
+        levels: [Level::Quick; 2],
+        seats: Seats::Alternate,
+        threads: Some(1),
+    };
+    let progress = Progress {
+        on_progress: &on_progress,
+        cancel: &cancel,
+    };
+    let err = engine.play_match(&cfg, &progress).unwrap_err();
+    // one thread: the first report comes after 16 games, and the cancel it
+    // sets is seen before the 17th (a chunk is 1,024 games)
+    assert_eq!(
+        err,
+        deckwright::engine::run::RunError::Cancelled {
+            done: 16,
+            total: 5_000
+        }
+    );
+    assert_eq!(*seen.lock().unwrap(), [(16, 5_000)]);
+}
+
+#[test]
+fn deck_bs_seat_split_adds_up_and_stays_out_of_the_json() {
+    let engine = dice_engine();
+    let cfg = MatchConfig {
+        games: 301,
+        seed: 5,
+        levels: [Level::Quick; 2],
+        seats: Seats::Alternate,
+        threads: None,
+    };
+    let r = engine.play_match(&cfg, &Progress::none()).unwrap();
+    // B goes first when A goes second
+    assert_eq!(r.b.first.games, r.a.second.games);
+    assert_eq!(r.b.second.games, r.a.first.games);
+    assert_eq!(r.b.first.wins + r.b.second.wins, r.b.wins);
+    // per seat, A's wins, B's wins and the draws share the games
+    assert!(r.a.first.wins + r.b.second.wins <= r.a.first.games);
+    assert!(r.a.second.wins + r.b.first.wins <= r.a.second.games);
+    assert!(r.b.first.wins > 0 && r.b.second.wins > 0, "{r:?}");
+    // formats.md §3: B's record is its wins and win rate only
+    let json = serde_json::to_value(&r).unwrap();
+    let mut keys: Vec<&String> = json["b"].as_object().unwrap().keys().collect();
+    keys.sort();
+    assert_eq!(keys, ["win_rate", "wins"]);
 }
