@@ -32,6 +32,8 @@ use crate::engine::session::{DeckSide, Engine, EngineOptions};
 use crate::gui::db::Db;
 use crate::gui::job::{self, Cancel, Runs, Update};
 use crate::gui::widget::Pick;
+/// Why a run stopped without a result (the goldfish runs' reasons).
+pub use crate::gui::widget::estimate::Stopped;
 use crate::model::{Catalog, GameId};
 use crate::store::{DeckId, DeckInfo, Store};
 
@@ -90,13 +92,6 @@ pub struct Step {
     pub pairing: usize,
     pub pairings: usize,
     pub playing: Option<(String, String)>,
-}
-
-/// Why a run stopped without a result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stopped {
-    Cancelled { done: u64, total: u64 },
-    Failed(String),
 }
 
 /// A run's progress and result.
