@@ -66,6 +66,10 @@ pub struct MatchTally {
     pub first_wins: u64,
     pub second_games: u64,
     pub second_wins: u64,
+    /// B's wins in the games A went first and second (B's own seat split,
+    /// which draws would otherwise hide).
+    pub first_losses: u64,
+    pub second_losses: u64,
     /// Games stopped by an engine defect (an illegal policy action).
     pub errors: u64,
     /// Sum of game lengths in A's turns, for the mean.
@@ -83,6 +87,8 @@ impl MatchTally {
         self.first_wins += o.first_wins;
         self.second_games += o.second_games;
         self.second_wins += o.second_wins;
+        self.first_losses += o.first_losses;
+        self.second_losses += o.second_losses;
         self.errors += o.errors;
         self.turns += o.turns;
         self
@@ -137,60 +143,95 @@ pub fn play_game<R: Rules>(
     }
 }
 
-fn chunk<R: Rules>(rules: &R, cfg: &MatchConfig, range: std::ops::Range<u64>) -> MatchTally {
+/// Games between two progress reports inside a chunk: slow games (the
+/// strong level plays a few a second) still move the app's progress bar,
+/// and a cancel is seen after the game in play, not after the chunk.
+const REPORT_EVERY: u64 = 16;
+
+fn chunk<R: Rules>(
+    rules: &R,
+    cfg: &MatchConfig,
+    range: std::ops::Range<u64>,
+    progress: &Progress<'_>,
+    done: &AtomicU64,
+) -> MatchTally {
     let mut st = rules.new_state();
     let mut buf = Vec::new();
     let mut t = MatchTally::default();
+    let mut unreported = 0;
     for i in range {
-        t.games += 1;
-        let seat = cfg.seats.of(i);
-        let first = seat == Seat::First;
-        if first {
-            t.first_games += 1;
-        } else {
-            t.second_games += 1;
+        if progress.cancel.load(Ordering::Relaxed) {
+            break;
         }
-        let o = match play_game(
-            rules,
-            &mut st,
-            game_seed(cfg.seed, i),
-            seat,
-            cfg.levels,
-            &mut buf,
-        ) {
-            Ok(o) => o,
-            Err(_) => {
-                t.errors += 1;
-                t.draws += 1;
-                continue;
-            }
-        };
-        match o {
-            Outcome::Win { turn } => {
-                t.a_wins += 1;
-                t.turns += u64::from(turn);
-                if first {
-                    t.first_wins += 1;
-                } else {
-                    t.second_wins += 1;
-                }
-            }
-            Outcome::Loss { turn, .. } => {
-                t.b_wins += 1;
-                t.turns += u64::from(turn);
-            }
-            Outcome::Draw { turn } => {
-                t.draws += 1;
-                t.turns += u64::from(turn);
-            }
-            Outcome::Unfinished { turn } => {
-                t.draws += 1;
-                t.unfinished += 1;
-                t.turns += u64::from(turn);
-            }
+        one(rules, cfg, &mut st, &mut buf, i, &mut t);
+        unreported += 1;
+        if unreported == REPORT_EVERY {
+            let now = done.fetch_add(unreported, Ordering::Relaxed) + unreported;
+            (progress.on_progress)(now, cfg.games);
+            unreported = 0;
         }
     }
+    if unreported > 0 {
+        let now = done.fetch_add(unreported, Ordering::Relaxed) + unreported;
+        (progress.on_progress)(now, cfg.games);
+    }
     t
+}
+
+/// Plays game `i` of the run and adds it to `t`.
+fn one<R: Rules>(
+    rules: &R,
+    cfg: &MatchConfig,
+    st: &mut R::State,
+    buf: &mut Vec<R::Action>,
+    i: u64,
+    t: &mut MatchTally,
+) {
+    t.games += 1;
+    let seat = cfg.seats.of(i);
+    let first = seat == Seat::First;
+    if first {
+        t.first_games += 1;
+    } else {
+        t.second_games += 1;
+    }
+    let o = match play_game(rules, st, game_seed(cfg.seed, i), seat, cfg.levels, buf) {
+        Ok(o) => o,
+        Err(_) => {
+            t.errors += 1;
+            t.draws += 1;
+            return;
+        }
+    };
+    match o {
+        Outcome::Win { turn } => {
+            t.a_wins += 1;
+            t.turns += u64::from(turn);
+            if first {
+                t.first_wins += 1;
+            } else {
+                t.second_wins += 1;
+            }
+        }
+        Outcome::Loss { turn, .. } => {
+            t.b_wins += 1;
+            t.turns += u64::from(turn);
+            if first {
+                t.first_losses += 1;
+            } else {
+                t.second_losses += 1;
+            }
+        }
+        Outcome::Draw { turn } => {
+            t.draws += 1;
+            t.turns += u64::from(turn);
+        }
+        Outcome::Unfinished { turn } => {
+            t.draws += 1;
+            t.unfinished += 1;
+            t.turns += u64::from(turn);
+        }
+    }
 }
 
 /// Plays `cfg.games` games of A against B (see the module docs).
@@ -212,11 +253,7 @@ pub fn run<R: Rules>(
                     return MatchTally::default();
                 }
                 let range = c * CHUNK..((c + 1) * CHUNK).min(cfg.games);
-                let n = range.end - range.start;
-                let t = chunk(rules, cfg, range);
-                let now = done.fetch_add(n, Ordering::Relaxed) + n;
-                (progress.on_progress)(now, cfg.games);
-                t
+                chunk(rules, cfg, range, progress, &done)
             })
             .reduce(MatchTally::default, MatchTally::merge)
     };
@@ -275,6 +312,13 @@ pub struct ARecord {
 pub struct BRecord {
     pub wins: u64,
     pub win_rate: f64,
+    /// B going first (the games A went second) and going second. Not in the
+    /// JSON contract (formats.md §3 reports A's split only); the app's
+    /// Matchups matrix shows every deck's split.
+    #[serde(skip)]
+    pub first: SeatRecord,
+    #[serde(skip)]
+    pub second: SeatRecord,
 }
 
 /// formats.md §3 `match --json`.
@@ -315,6 +359,8 @@ impl MatchReport {
             b: BRecord {
                 wins: t.b_wins,
                 win_rate: t.b_wins as f64 / g,
+                first: SeatRecord::of(t.second_games, t.second_losses),
+                second: SeatRecord::of(t.first_games, t.first_losses),
             },
             draws: t.draws,
             unfinished: t.unfinished,

@@ -16,11 +16,15 @@ use super::data::{self, Data};
 use super::db::Db;
 use super::prefs::{Prefs, ScreenId, ThemeChoice};
 use super::screen::{
-    Action, Remember, Shortcut, collection, decks, library, playtest, print, world,
+    Action, Remember, Shortcut, collection, decks, library, matchups, playtest, print, world,
 };
 use super::timing;
 use super::widget::{Tone, banner, muted};
 use crate::store::CatalogInfo;
+
+/// Padding of a navigation button: small enough that the seven screens, the
+/// Data menu and the theme fit a 1024-pixel-wide window.
+const NAV_PADDING: [u16; 2] = [6, 8];
 
 /// The app.
 #[derive(Debug)]
@@ -61,6 +65,7 @@ pub struct Shell {
 struct Parked {
     playtest: Option<playtest::Playtest>,
     world: Option<world::World>,
+    matchups: Option<matchups::Matchups>,
 }
 
 /// The screen on show, with its own state.
@@ -73,6 +78,7 @@ pub enum Screen {
     Playtest(playtest::Playtest),
     Print(print::Print),
     World(world::World),
+    Matchups(matchups::Matchups),
 }
 
 impl Screen {
@@ -85,6 +91,7 @@ impl Screen {
             Screen::Playtest(p) => p.is_ready(),
             Screen::Print(p) => p.is_ready(),
             Screen::World(w) => w.is_ready(),
+            Screen::Matchups(m) => m.is_ready(),
         }
     }
 
@@ -96,6 +103,7 @@ impl Screen {
             Screen::Playtest(_) => ScreenId::Playtest,
             Screen::Print(_) => ScreenId::Print,
             Screen::World(_) => ScreenId::World,
+            Screen::Matchups(_) => ScreenId::Matchups,
         }
     }
 }
@@ -119,6 +127,7 @@ pub enum Message {
     Playtest(playtest::Message),
     Print(print::Message),
     World(world::Message),
+    Matchups(matchups::Message),
     Dismiss(u64),
     Theme(ThemeChoice),
     Shortcut(Shortcut),
@@ -290,6 +299,7 @@ pub fn shortcut(event: keyboard::Event) -> Option<Message> {
             "4" => return Some(Message::Navigate(ScreenId::Playtest)),
             "5" => return Some(Message::Navigate(ScreenId::Print)),
             "6" => return Some(Message::Navigate(ScreenId::World)),
+            "7" => return Some(Message::Navigate(ScreenId::Matchups)),
             _ => return None,
         },
         Key::Character("+") | Key::Character("=") => Shortcut::Plus,
@@ -393,6 +403,7 @@ impl Shell {
             Message::Playtest(m) => self.playtest(m),
             Message::Print(m) => self.print(m),
             Message::World(m) => self.world(m),
+            Message::Matchups(m) => self.matchups(m),
             Message::Dismiss(id) => self.dismiss(id),
             Message::Theme(t) => self.set_theme(t),
             Message::Shortcut(s) => self.shortcut(s),
@@ -426,11 +437,22 @@ impl Shell {
                 Screen::World(self.parked.world.take().expect("checked")),
                 Task::none(),
             ),
+            (
+                ScreenId::Matchups,
+                Parked {
+                    matchups: Some(_), ..
+                },
+            ) => {
+                let mut m = self.parked.matchups.take().expect("checked");
+                let task = m.resume().map(Message::Matchups);
+                (Screen::Matchups(m), task)
+            }
             _ => open_screen(&self.db, &self.prefs, id),
         };
         match std::mem::replace(&mut self.screen, screen) {
             Screen::Playtest(p) => self.parked.playtest = Some(p),
             Screen::World(w) => self.parked.world = Some(w),
+            Screen::Matchups(m) => self.parked.matchups = Some(m),
             _ => {}
         }
         self.prefs.screen = id;
@@ -445,6 +467,10 @@ impl Shell {
             Screen::Playtest(p) => {
                 // runs on the worker pool stop with the screen
                 p.stop();
+                Task::none()
+            }
+            Screen::Matchups(m) => {
+                m.stop();
                 Task::none()
             }
             _ => Task::none(),
@@ -495,8 +521,10 @@ impl Shell {
         };
         // The old screen's unsaved state belonged to the old data: it is
         // dropped, not flushed into the new.
-        if let Screen::Playtest(p) = &mut self.screen {
-            p.stop();
+        match &mut self.screen {
+            Screen::Playtest(p) => p.stop(),
+            Screen::Matchups(m) => m.stop(),
+            _ => {}
         }
         self.parked = Parked::default();
         let id = self.screen.id();
@@ -562,6 +590,16 @@ impl Shell {
             Screen::World(w) => {
                 let action = w.update(m);
                 self.perform(action, Message::World)
+            }
+            _ => Task::none(),
+        }
+    }
+
+    fn matchups(&mut self, m: matchups::Message) -> Task<Message> {
+        match &mut self.screen {
+            Screen::Matchups(s) => {
+                let action = s.update(m);
+                self.perform(action, Message::Matchups)
             }
             _ => Task::none(),
         }
@@ -666,6 +704,10 @@ impl Shell {
                 let a = w.shortcut(s);
                 self.perform(a, Message::World)
             }
+            Screen::Matchups(m) => {
+                let a = m.shortcut(s);
+                self.perform(a, Message::Matchups)
+            }
         }
     }
 
@@ -673,9 +715,11 @@ impl Shell {
         match &self.screen {
             Screen::Decks(d) => d.has_dialog(),
             Screen::Library(l) => l.editor().is_some(),
-            Screen::Collection(_) | Screen::Playtest(_) | Screen::Print(_) | Screen::World(_) => {
-                false
-            }
+            Screen::Collection(_)
+            | Screen::Playtest(_)
+            | Screen::Print(_)
+            | Screen::World(_)
+            | Screen::Matchups(_) => false,
         }
     }
 
@@ -693,7 +737,7 @@ impl Shell {
                 let a = c.dropped(path);
                 self.perform(a, Message::Collection)
             }
-            Screen::Playtest(_) | Screen::Print(_) | Screen::World(_) => {
+            Screen::Playtest(_) | Screen::Print(_) | Screen::World(_) | Screen::Matchups(_) => {
                 self.banner(
                     Tone::Notice,
                     format!(
@@ -729,7 +773,7 @@ impl Shell {
         for id in ScreenId::ALL {
             let current = id == self.screen.id();
             let b = button(text(id.label()))
-                .padding([6, 14])
+                .padding(NAV_PADDING)
                 .style(if current {
                     button::primary
                 } else {
@@ -771,6 +815,7 @@ impl Shell {
             Screen::Playtest(p) => p.view().map(Message::Playtest),
             Screen::Print(p) => p.view().map(Message::Print),
             Screen::World(w) => w.view().map(Message::World),
+            Screen::Matchups(m) => m.view().map(Message::Matchups),
         };
         page.push(container(body).height(Fill)).into()
     }
@@ -798,6 +843,10 @@ fn open_screen(db: &Db, prefs: &Prefs, id: ScreenId) -> (Screen, Task<Message>) 
         ScreenId::Print => {
             let (s, t) = print::Print::new(db.clone(), prefs.recent_decks.clone());
             (Screen::Print(s), t.map(Message::Print))
+        }
+        ScreenId::Matchups => {
+            let (s, t) = matchups::Matchups::new(db.clone());
+            (Screen::Matchups(s), t.map(Message::Matchups))
         }
         _ => {
             let (s, t) = library::Library::new(db.clone(), prefs.library_catalog);

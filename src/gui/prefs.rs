@@ -65,16 +65,18 @@ pub enum ScreenId {
     Playtest,
     Print,
     World,
+    Matchups,
 }
 
 impl ScreenId {
-    pub const ALL: [ScreenId; 6] = [
+    pub const ALL: [ScreenId; 7] = [
         ScreenId::Library,
         ScreenId::Decks,
         ScreenId::Collection,
         ScreenId::Playtest,
         ScreenId::Print,
         ScreenId::World,
+        ScreenId::Matchups,
     ];
 
     pub fn label(self) -> &'static str {
@@ -85,6 +87,7 @@ impl ScreenId {
             ScreenId::Playtest => "Playtest",
             ScreenId::Print => "Print",
             ScreenId::World => "World",
+            ScreenId::Matchups => "Matchups",
         }
     }
 
@@ -101,6 +104,7 @@ impl ScreenId {
                 | ScreenId::Playtest
                 | ScreenId::Print
                 | ScreenId::World
+                | ScreenId::Matchups
         )
     }
 

@@ -6,6 +6,7 @@
 pub mod collection;
 pub mod decks;
 pub mod library;
+pub mod matchups;
 pub mod playtest;
 pub mod print;
 pub mod world;
