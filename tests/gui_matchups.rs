@@ -317,10 +317,10 @@ fn games_without_a_two_player_engine_say_so() {
     assert!(!h.shows("Run"), "no Run for a game without an engine");
     h.send(mm(matchups::Message::Run));
     assert!(matches!(mu(&h).run(), RunState::Failed(e) if e.contains("no two-player engine")));
-    // Rizontical plays, but its strong level is its quick one: not offered
+    // Rizontical plays, at both levels
     pick_game(&mut h, GameId::Rizontical);
     assert!(mu(&h).playable());
-    assert!(h.shows("Quick") && !h.shows("Strong"));
+    assert!(h.shows("Quick") && h.shows("Strong"));
 }
 
 #[test]

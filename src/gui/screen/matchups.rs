@@ -438,11 +438,11 @@ pub fn playable(game: GameId) -> bool {
     crate::engine::plugin(game).is_some()
 }
 
-/// Whether `game`'s computer has a strong level distinct from quick.
-/// Rizontical's strong player plays as quick (README, "Playing against the
-/// computer"), so offering it would promise a difference there is not.
+/// Whether `game`'s computer has a strong level distinct from quick: every
+/// game with an engine samples worlds for its strong player
+/// ([`crate::engine::search`]).
 pub fn has_strong(game: GameId) -> bool {
-    playable(game) && game != GameId::Rizontical
+    playable(game)
 }
 
 /// One deck of a run, loaded and compiled.
