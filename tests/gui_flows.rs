@@ -1,7 +1,8 @@
 //! The UI flows, driven through `iced_test` simulators over the real
 //! app: create a deck; add cards until it is legal and watch the violations
 //! go; switch Bizarre World mode; edit owned counts and watch the missing
-//! list change; import deck text with an error and read its line number.
+//! list change; import deck text with an error and read its line number; a
+//! card whose text breaks the size rule (DD-D4).
 
 mod gui_support;
 
@@ -131,6 +132,69 @@ fn add_cards_until_legal_and_watch_the_violations_go() {
     let stored = h.store().find_deck("Chicken Rush").unwrap();
     assert_eq!(stored.main_count, 30);
     assert!(stored.version >= 2);
+}
+
+/// DD-D4 in the deck builder: a card whose text allows 31 cards makes a
+/// 31-card deck legal, and the violation at 32 names it.
+#[test]
+fn dd_d4_a_cards_text_lets_the_deck_break_the_size_rule() {
+    let mut id = None;
+    let mut h = Harness::with(|s| {
+        let catalog = catalog_of(s, GameId::DiceOfDestiny);
+        let mut card = deckwright::model::Card::new("Roomy Coop", "creature");
+        card.fields.insert(
+            "colour".into(),
+            deckwright::model::FieldValue::Text("red".into()),
+        );
+        card.text = Some("Hey! Break that rule! Your deck may have 31 cards.".into());
+        s.insert_card(catalog, &card, None).unwrap();
+        id = Some(
+            s.create_deck(
+                catalog,
+                &Deck {
+                    name: "Big Coop".into(),
+                    ..Deck::default()
+                },
+            )
+            .unwrap(),
+        );
+    });
+    h.click_text("Decks");
+    h.click_text("Big Coop");
+    for card in [
+        "chicken-swarm",
+        "furious-chicken",
+        "goblin-firestarter",
+        "lava-hound",
+        "lucky-imp",
+        "frog-flinging-princess",
+        "mossback-tortoise",
+        "thornwood-bear",
+        "grove-tender",
+        "hedge-wolf",
+    ] {
+        let id = format!("add-{card}");
+        h.interact(|ui| {
+            for _ in 0..3 {
+                ui.click(iced_test::selector::id(id.clone()))?;
+            }
+            Ok(())
+        });
+    }
+    assert!(h.shows("Legal"), "30 red and green cards");
+    h.type_into(decks::editor::SEARCH_ID, "Roomy");
+    h.click_id("add-roomy-coop");
+    assert_eq!(open_deck(&h).deck().main_count(), 31);
+    assert!(h.shows("Legal"), "Roomy Coop's text allows 31 cards");
+    h.click_id("plus-main-hedge-wolf");
+    let shown = h.text_containing("deck has 32 cards");
+    assert!(
+        shown
+            .as_deref()
+            .is_some_and(|s| s.contains("as \"Roomy Coop\"'s text allows")),
+        "{shown:?}"
+    );
+    let _ = id;
 }
 
 #[test]
