@@ -20,30 +20,37 @@ impl DiceOfDestiny {
         let mut rerolls = rerolls;
         st.dice.clear();
         let sides = self.setup.die_sides;
-        for i in 0..st.core.zones.len(z(p, Zone::Battlefield)) {
-            let c = st.core.zones.get(z(p, Zone::Battlefield))[i];
-            let f = &mut st.flags[usize::from(c)];
-            if *f & DECLARED == 0 {
-                continue;
-            }
-            *f = (*f & !DECLARED) | ATTACKED;
-            if !self.def(c).on_attack.is_empty() {
-                let abilities = self.def(c).on_attack.clone();
-                for a in &abilities {
-                    self.run(st, c, a, None, None);
+        if !self.has_on_attack {
+            // no attack trigger can change the battlefield mid-roll: one pass
+            // with the state's parts borrowed apart (the hot loop of goldfish)
+            let State {
+                core, flags, dice, ..
+            } = st;
+            for &c in core.zones.get(z(p, Zone::Battlefield)) {
+                let f = &mut flags[usize::from(c)];
+                if *f & DECLARED == 0 {
+                    continue;
                 }
+                *f = (*f & !DECLARED) | ATTACKED;
+                dice.push(attack_die(&mut core.rng, sides, &mut rerolls, c));
             }
-            let mut die = roll(&mut st.core.rng, sides);
-            while !die.is_multiple_of(2) && rerolls > 0 {
-                rerolls -= 1;
-                die = roll(&mut st.core.rng, sides);
+        } else {
+            for i in 0..st.core.zones.len(z(p, Zone::Battlefield)) {
+                let c = st.core.zones.get(z(p, Zone::Battlefield))[i];
+                let f = &mut st.flags[usize::from(c)];
+                if *f & DECLARED == 0 {
+                    continue;
+                }
+                *f = (*f & !DECLARED) | ATTACKED;
+                if !self.def(c).on_attack.is_empty() {
+                    let abilities = self.def(c).on_attack.clone();
+                    for a in &abilities {
+                        self.run(st, c, a, None, None);
+                    }
+                }
+                let die = attack_die(&mut st.core.rng, sides, &mut rerolls, c);
+                st.dice.push(die);
             }
-            st.dice.push(Die {
-                attacker: c,
-                value: die as u8,
-                hit: die.is_multiple_of(2),
-                blocked: false,
-            });
         }
         st.last_roll.clone_from(&st.dice);
         let defender = other(p);
@@ -239,5 +246,22 @@ impl DiceOfDestiny {
         }
         let turn = st.core.turn();
         st.core.end(Outcome::Draw { turn });
+    }
+}
+
+/// One attacker's die (§4.4: even hits), rerolled while it misses and the
+/// attack has rerolls left (§4.6).
+#[inline]
+fn attack_die(rng: &mut crate::engine::Rng, sides: u32, rerolls: &mut u8, attacker: u16) -> Die {
+    let mut die = roll(rng, sides);
+    while !die.is_multiple_of(2) && *rerolls > 0 {
+        *rerolls -= 1;
+        die = roll(rng, sides);
+    }
+    Die {
+        attacker,
+        value: die as u8,
+        hit: die.is_multiple_of(2),
+        blocked: false,
     }
 }

@@ -196,6 +196,7 @@ pub struct DiceOfDestiny {
     pub has_rerolls: bool,
     pub has_effects: bool,
     pub has_turn_start: bool,
+    pub has_on_attack: bool,
 }
 
 impl DiceOfDestiny {
@@ -232,6 +233,7 @@ impl DiceOfDestiny {
             has_rerolls: table.defs.iter().any(|d| d.rerolls > 0),
             has_effects: table.defs.iter().any(|d| d.activated.is_some()),
             has_turn_start: table.defs.iter().any(|d| !d.turn_start.is_empty()),
+            has_on_attack: table.defs.iter().any(|d| !d.on_attack.is_empty()),
             passive_opponent: opponent.is_none(),
             table,
             setup,
