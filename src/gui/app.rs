@@ -12,14 +12,16 @@ use iced::keyboard::{self, Key, key::Named};
 use iced::widget::{button, center, column, container, pick_list, row, rule, text, tooltip};
 use iced::{Element, Fill, Size, Subscription, Task, Theme, event, window};
 
+use super::chooser::{self, Chooser};
 use super::data::{self, Data};
 use super::db::Db;
-use super::prefs::{Prefs, ScreenId, ThemeChoice};
+use super::dialog::{self, Request};
+use super::prefs::{FileDialog, Prefs, ScreenId, ThemeChoice};
 use super::screen::{
     Action, Remember, Shortcut, collection, decks, library, playtest, print, world,
 };
 use super::timing;
-use super::widget::{Tone, banner, muted};
+use super::widget::{Tone, banner, modal, muted};
 use crate::store::CatalogInfo;
 
 /// The app.
@@ -54,6 +56,21 @@ pub struct Shell {
     parked: Parked,
     banners: Vec<Banner>,
     next_banner: u64,
+    /// The file request waiting for its answer.
+    asking: Option<Asking>,
+    next_ask: u64,
+    /// Why the desktop's file dialog cannot be shown, once found out: every
+    /// later request goes straight to the in-app chooser.
+    no_dialog: Option<String>,
+}
+
+/// A screen's request for a path, and the in-app chooser answering it (none
+/// while the desktop's dialog is open).
+#[derive(Debug)]
+struct Asking {
+    id: u64,
+    request: Request<Message>,
+    chooser: Option<Chooser>,
 }
 
 /// The screens whose state survives switching away from them.
@@ -132,6 +149,10 @@ pub enum Message {
     Reloaded(Result<Boot, String>),
     /// Everything is saved: the window may close.
     ReadyToClose,
+    /// The desktop's file dialog for request `.0` answered.
+    Asked(u64, dialog::Answer),
+    /// The in-app path chooser.
+    Chooser(chooser::Message),
 }
 
 impl App {
@@ -327,6 +348,9 @@ impl Shell {
             parked: Parked::default(),
             banners: Vec::new(),
             next_banner: 0,
+            asking: None,
+            next_ask: 0,
+            no_dialog: None,
         };
         for problem in &boot.game_problems {
             shell.banner(
@@ -403,7 +427,127 @@ impl Shell {
             Message::Data(m) => self.data_menu(m),
             Message::Reloaded(r) => self.reloaded(r),
             Message::ReadyToClose => close(),
+            Message::Asked(id, answer) => self.asked(id, answer),
+            Message::Chooser(m) => self.chooser_message(m),
         }
+    }
+
+    /// The in-app path chooser on show, if any.
+    pub fn chooser(&self) -> Option<&Chooser> {
+        self.asking.as_ref().and_then(|a| a.chooser.as_ref())
+    }
+
+    /// Takes the desktop's file dialog as unavailable for `why`, as a failed
+    /// probe does (the tests have no desktop to probe).
+    pub fn dialogs_unavailable(&mut self, why: impl Into<String>) {
+        self.no_dialog = Some(why.into());
+    }
+
+    /// Shows the desktop's file dialog for `request`, or the in-app chooser
+    /// when it is known to be missing or the preferences ask for it.
+    fn ask(&mut self, request: Request<Message>) -> Task<Message> {
+        if self.asking.is_some() {
+            self.banner(
+                Tone::Notice,
+                "A file dialog is already open: finish with it first.".into(),
+            );
+            return Task::none();
+        }
+        self.next_ask += 1;
+        let id = self.next_ask;
+        let forced = if dialog::forced_by_env() {
+            Some(format!(
+                "The in-app chooser is used because {}=in-app is set.",
+                dialog::ENV
+            ))
+        } else if self.prefs.file_dialog == FileDialog::InApp {
+            Some("The in-app chooser is used, as the preferences ask.".to_string())
+        } else {
+            None
+        };
+        if let Some(why) = forced.or_else(|| self.no_dialog.clone()) {
+            let chooser = self.new_chooser(&request, why);
+            self.asking = Some(Asking {
+                id,
+                request,
+                chooser: Some(chooser),
+            });
+            return Task::none();
+        }
+        let mut spec = request.spec();
+        spec.folder = self
+            .prefs
+            .recent_folders
+            .iter()
+            .find(|f| f.is_dir())
+            .cloned();
+        self.asking = Some(Asking {
+            id,
+            request,
+            chooser: None,
+        });
+        Task::perform(dialog::native(spec), move |a| Message::Asked(id, a))
+    }
+
+    fn new_chooser(&self, request: &Request<Message>, why: String) -> Chooser {
+        let data = self
+            .db
+            .path()
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), PathBuf::from);
+        Chooser::new(request.spec(), &self.prefs.recent_folders, &data, why)
+    }
+
+    fn asked(&mut self, id: u64, answer: dialog::Answer) -> Task<Message> {
+        let Some(asking) = self.asking.take_if(|a| a.id == id) else {
+            return Task::none();
+        };
+        match answer {
+            dialog::Answer::Picked(p) => self.picked(asking.request, p),
+            dialog::Answer::Cancelled => self.update(asking.request.closed()),
+            dialog::Answer::Unavailable(why) => {
+                self.no_dialog = Some(why.clone());
+                let chooser = self.new_chooser(&asking.request, why);
+                self.asking = Some(Asking {
+                    chooser: Some(chooser),
+                    ..asking
+                });
+                Task::none()
+            }
+        }
+    }
+
+    fn chooser_message(&mut self, m: chooser::Message) -> Task<Message> {
+        let Some(chooser) = self.asking.as_mut().and_then(|a| a.chooser.as_mut()) else {
+            return Task::none();
+        };
+        match chooser.update(m) {
+            chooser::Outcome::None => Task::none(),
+            chooser::Outcome::Run(t) => t.map(Message::Chooser),
+            chooser::Outcome::Picked(p) => match self.asking.take() {
+                Some(a) => self.picked(a.request, p),
+                None => Task::none(),
+            },
+            chooser::Outcome::Cancelled => match self.asking.take() {
+                Some(a) => self.update(a.request.closed()),
+                None => Task::none(),
+            },
+        }
+    }
+
+    /// Hands a picked path to the screen that asked, remembering its folder.
+    fn picked(&mut self, request: Request<Message>, path: PathBuf) -> Task<Message> {
+        let folder = match request.kind {
+            dialog::Kind::Folder => Some(path.as_path()),
+            _ => path.parent(),
+        };
+        if let Some(f) = folder {
+            self.prefs.used_folder(f);
+        }
+        let save = self.save_prefs();
+        let answer = self.update(request.picked(path));
+        Task::batch([answer, save])
     }
 
     fn navigate(&mut self, id: ScreenId) -> Task<Message> {
@@ -462,6 +606,7 @@ impl Shell {
                     task
                 }
             }
+            data::Outcome::Ask(request) => self.ask(request.map(Message::Data)),
             data::Outcome::Banner { tone, text, reload } => {
                 self.banner(tone, text);
                 if reload { self.reload() } else { Task::none() }
@@ -576,6 +721,7 @@ impl Shell {
         match action {
             Action::None => Task::none(),
             Action::Run(task) => task.map(wrap),
+            Action::Ask(request) => self.ask(request.map(wrap)),
             Action::Error(e) => {
                 self.banner(Tone::Error, e);
                 Task::none()
@@ -636,6 +782,9 @@ impl Shell {
             let nav = self.navigate(ScreenId::Decks);
             let new = self.shortcut(Shortcut::NewDeck);
             return Task::batch([nav, new]);
+        }
+        if s == Shortcut::Escape && self.chooser().is_some() {
+            return self.chooser_message(chooser::Message::Cancel);
         }
         if s == Shortcut::Escape && !self.banners.is_empty() && !self.screen_has_dialog() {
             self.banners.pop();
@@ -772,7 +921,15 @@ impl Shell {
             Screen::Print(p) => p.view().map(Message::Print),
             Screen::World(w) => w.view().map(Message::World),
         };
-        page.push(container(body).height(Fill)).into()
+        let page = page.push(container(body).height(Fill));
+        match self.chooser() {
+            Some(c) => modal(
+                page,
+                c.view().map(Message::Chooser),
+                Message::Chooser(chooser::Message::Outside),
+            ),
+            None => page.into(),
+        }
     }
 }
 

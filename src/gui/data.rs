@@ -84,6 +84,8 @@ pub enum Outcome {
         task: Task<Message>,
         flush: bool,
     },
+    /// Ask the user for a path (a file dialog or the in-app chooser).
+    Ask(dialog::Request<Message>),
     /// Show a banner; `reload` when the data under the app changed (import,
     /// restore), so the screens and preferences are read again.
     Banner {
@@ -143,7 +145,7 @@ impl Data {
         if self.running.is_some() {
             return Outcome::None;
         }
-        let task = match op {
+        let request = match op {
             Op::Export => dialog::save(
                 "Export everything to a new folder",
                 EXPORT_NAME.to_string(),
@@ -170,7 +172,7 @@ impl Data {
                 Message::DialogClosed,
             ),
         };
-        Outcome::Run { task, flush: false }
+        Outcome::Ask(request)
     }
 
     /// Starts `op`'s work unless something else runs. `work` builds the

@@ -338,7 +338,7 @@ impl Collection {
         if self.current.is_none() {
             return Action::Notice("choose a catalog to import counts into".into());
         }
-        Action::Run(dialog::open(
+        Action::Ask(dialog::open(
             "Import a collection CSV",
             &[("CSV", &["csv"])],
             Message::ImportCsvFile,
@@ -393,7 +393,7 @@ impl Collection {
         let Some(c) = &self.current else {
             return Action::Notice("choose a catalog to export".into());
         };
-        Action::Run(dialog::save(
+        Action::Ask(dialog::save(
             "Export the collection",
             format!("{}-collection.csv", crate::model::slug(&c.info.name)),
             &[("CSV", &["csv"])],

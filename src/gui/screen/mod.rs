@@ -12,6 +12,7 @@ pub mod world;
 
 use iced::Task;
 
+use crate::gui::dialog::Request;
 use crate::store::{CatalogId, DeckId};
 
 /// What a screen asks of the shell.
@@ -20,6 +21,9 @@ pub enum Action<M> {
     None,
     /// Run this task (its messages come back to the screen).
     Run(Task<M>),
+    /// Ask the user for a path: the desktop's file dialog, or the in-app
+    /// chooser when there is none (its answer comes back to the screen).
+    Ask(Request<M>),
     /// Show an error banner.
     Error(String),
     /// Show a notice banner.
@@ -52,6 +56,7 @@ impl<M> Action<M> {
         match self {
             Action::None => Action::None,
             Action::Run(task) => Action::Run(task.map(f)),
+            Action::Ask(r) => Action::Ask(r.map(f)),
             Action::Error(e) => Action::Error(e),
             Action::Notice(n) => Action::Notice(n),
             Action::Remember(r) => Action::Remember(r),
@@ -65,6 +70,12 @@ impl<M> Action<M> {
             Ok(_) => Action::None,
             Err(e) => Action::Error(e),
         }
+    }
+}
+
+impl<M> From<Request<M>> for Action<M> {
+    fn from(request: Request<M>) -> Action<M> {
+        Action::Ask(request)
     }
 }
 

@@ -18,7 +18,7 @@ impl Library {
         if self.selected().is_none() {
             return Action::Notice("select a card to attach an image to".into());
         }
-        Action::Run(dialog::open(
+        Action::Ask(dialog::open(
             "Card image",
             &[("PNG or JPEG image", &["png", "jpg", "jpeg"])],
             Message::AttachImageFile,
@@ -62,7 +62,7 @@ impl Library {
     }
 
     pub(super) fn pick_catalog_file(&mut self) -> Action<Message> {
-        Action::Run(dialog::open(
+        Action::Ask(dialog::open(
             "Import a catalog",
             &[("Catalog (TOML)", &["toml"])],
             Message::ImportCatalogFile,
@@ -127,7 +127,7 @@ impl Library {
             return Action::Notice("pick a catalog to export".into());
         };
         let file = format!("{}.toml", crate::model::slug(&c.info.name));
-        Action::Run(dialog::save(
+        Action::Ask(dialog::save(
             "Export the catalog",
             file,
             &[("Catalog (TOML)", &["toml"])],

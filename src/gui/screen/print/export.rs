@@ -19,7 +19,7 @@ impl Print {
         let Some(s) = &self.source else {
             return Action::None;
         };
-        Action::Run(dialog::save(
+        Action::Ask(dialog::save(
             "Export a print-and-play PDF",
             format!("{}.pdf", crate::model::slug(&s.info.name)),
             &[("PDF", &["pdf"])],
@@ -101,7 +101,7 @@ impl Print {
     // ---- calibration ----
 
     pub(super) fn pick_calibration(&mut self) -> Action<Message> {
-        Action::Run(dialog::save(
+        Action::Ask(dialog::save(
             "Save the printer calibration sheet",
             format!("calibration-{}.pdf", self.settings.paper.as_str()),
             &[("PDF", &["pdf"])],

@@ -1,0 +1,230 @@
+//! File actions without a desktop file dialog (issue 15, item 2): the in-app
+//! path chooser appears, says why, starts in the data folder with the
+//! suggested name, refuses paths it cannot use with a message, and its OK
+//! carries the path to the action — here a real PDF export, a real backup and
+//! a CSV import.
+
+mod gui_support;
+
+use deckwright::gui::Message;
+use deckwright::gui::app::Screen;
+use deckwright::gui::chooser::PATH_ID;
+use deckwright::gui::data::{Message as DataMessage, Op};
+use deckwright::gui::dialog::{Kind, NO_PORTAL};
+use deckwright::gui::prefs::{FileDialog, Prefs, ScreenId};
+use deckwright::gui::screen::print::ExportState;
+use deckwright::model::GameId;
+use gui_support::{Harness, catalog_of, repo};
+
+/// The app with the sample Fuzzycards "Beatdown" deck stored.
+fn with_beatdown(setup: impl FnOnce(&mut deckwright::store::Store)) -> Harness {
+    Harness::with(|s| {
+        let catalog = catalog_of(s, GameId::Fuzzycards);
+        let mut deck =
+            deckwright::decklist::load(&repo("resources/decks/fuzzycards-beatdown.txt")).unwrap();
+        deck.name = "Fuzzy Beatdown".into();
+        s.create_deck(catalog, &deck).unwrap();
+        setup(s);
+    })
+}
+
+fn export_state(h: &Harness) -> &ExportState {
+    match h.app.shell().unwrap().screen() {
+        Screen::Print(p) => p.export(),
+        other => panic!("not on the Print screen: {:?}", other.id()),
+    }
+}
+
+/// Clears the chooser's path field and types `path` into it.
+fn type_path(h: &mut Harness, path: &std::path::Path) {
+    h.click_text("Clear path");
+    h.type_into(PATH_ID, &path.display().to_string());
+}
+
+#[test]
+fn export_pdf_through_the_in_app_chooser_when_there_is_no_portal() {
+    let mut h = with_beatdown(|_| {});
+    // what the probe finds on a desktop without xdg-desktop-portal
+    h.app.shell_mut().unwrap().dialogs_unavailable(NO_PORTAL);
+    h.click_text("Print");
+    assert!(h.app.shell().unwrap().chooser().is_none());
+    h.click_text("Export PDF...");
+
+    let chooser = h
+        .app
+        .shell()
+        .unwrap()
+        .chooser()
+        .expect("the chooser is open");
+    assert_eq!(chooser.spec().kind, Kind::Save);
+    // it starts in the data folder with the suggested file name, and says why
+    let data = h.dir.path().to_path_buf();
+    assert_eq!(
+        std::path::Path::new(chooser.path()),
+        data.join("fuzzy-beatdown.pdf")
+    );
+    assert!(h.shows(NO_PORTAL), "{:?}", h.dump());
+    assert!(h.shows("Recent folders"));
+    assert!(
+        h.shows(&data.display().to_string()),
+        "the data folder is listed"
+    );
+
+    // a folder that does not exist: said in the chooser, which stays open
+    let nowhere = data.join("no-such-folder").join("deck.pdf");
+    type_path(&mut h, &nowhere);
+    h.click_text("OK");
+    let chooser = h.app.shell().unwrap().chooser().expect("still open");
+    assert!(
+        chooser.error().unwrap().contains("does not exist"),
+        "{:?}",
+        chooser.error()
+    );
+    assert!(h.text_containing("does not exist").is_some());
+    assert!(!nowhere.exists());
+
+    // a real folder: the PDF is written
+    let out_dir = tempfile::tempdir().unwrap();
+    let out = out_dir.path().join("mine.pdf");
+    type_path(&mut h, &out);
+    h.click_text("OK");
+    assert!(h.app.shell().unwrap().chooser().is_none(), "closed on OK");
+    let ExportState::Done { path, report } = export_state(&h) else {
+        panic!("not exported: {:?}", export_state(&h));
+    };
+    assert_eq!(path, &out);
+    assert_eq!(lopdf::Document::load(&out).unwrap().get_pages().len(), 4);
+    assert_eq!(report.pages, 4);
+    // the folder is remembered first, and stored
+    assert_eq!(
+        h.app.shell().unwrap().prefs().recent_folders[0],
+        out_dir.path()
+    );
+    let stored = Prefs::load(&h.store()).unwrap();
+    assert_eq!(stored.recent_folders[0], out_dir.path());
+
+    // the next export starts there, and replacing the file asks first
+    h.click_text("Export PDF...");
+    let chooser = h.app.shell().unwrap().chooser().unwrap();
+    assert!(
+        chooser
+            .path()
+            .starts_with(&out_dir.path().display().to_string())
+    );
+    type_path(&mut h, &out);
+    let before = std::fs::metadata(&out).unwrap().modified().unwrap();
+    h.click_text("OK");
+    assert!(
+        h.text_containing("already exists").is_some(),
+        "{:?}",
+        h.dump()
+    );
+    assert!(h.shows("Replace"));
+    h.click_text("Replace");
+    assert!(h.app.shell().unwrap().chooser().is_none());
+    assert!(matches!(export_state(&h), ExportState::Done { .. }));
+    assert!(std::fs::metadata(&out).unwrap().modified().unwrap() >= before);
+}
+
+#[test]
+fn cancel_and_escape_close_the_chooser_and_change_nothing() {
+    let mut h = with_beatdown(|_| {});
+    h.app.shell_mut().unwrap().dialogs_unavailable(NO_PORTAL);
+    h.click_text("Print");
+    h.click_text("Calibration sheet...");
+    assert!(h.app.shell().unwrap().chooser().is_some());
+    h.click_text("Cancel");
+    assert!(h.app.shell().unwrap().chooser().is_none());
+    h.click_text("Calibration sheet...");
+    h.send(Message::Shortcut(deckwright::gui::screen::Shortcut::Escape));
+    assert!(h.app.shell().unwrap().chooser().is_none());
+    // clicking beside the chooser keeps it (a typed path is not lost)
+    h.click_text("Export PDF...");
+    h.send(Message::Chooser(deckwright::gui::chooser::Message::Outside));
+    assert!(h.app.shell().unwrap().chooser().is_some());
+    let written: Vec<_> = std::fs::read_dir(h.dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "pdf"))
+        .collect();
+    assert!(written.is_empty(), "{written:?}");
+}
+
+/// The preference that always uses the in-app chooser.
+fn in_app(s: &mut deckwright::store::Store) {
+    Prefs {
+        file_dialog: FileDialog::InApp,
+        ..Prefs::default()
+    }
+    .save(s)
+    .unwrap();
+}
+
+#[test]
+fn the_preference_sends_every_file_action_to_the_chooser() {
+    let mut h = with_beatdown(in_app);
+    let data = h.dir.path().to_path_buf();
+
+    // Data menu: back up through the chooser
+    h.send(Message::Data(DataMessage::Menu(Op::Backup)));
+    let chooser = h.app.shell().unwrap().chooser().expect("backup asks");
+    assert!(h.shows("The in-app chooser is used, as the preferences ask."));
+    assert_eq!(
+        std::path::Path::new(chooser.path()),
+        data.join("deckwright-backup.db")
+    );
+    h.click_text("OK");
+    assert!(data.join("deckwright-backup.db").is_file());
+    assert!(
+        h.text_containing("deckwright-backup.db").is_some(),
+        "{:?}",
+        h.dump()
+    );
+
+    // restore asks for an existing file: a missing one is refused
+    h.send(Message::Data(DataMessage::Menu(Op::Restore)));
+    assert_eq!(
+        h.app.shell().unwrap().chooser().unwrap().spec().kind,
+        Kind::Open
+    );
+    type_path(&mut h, &data.join("gone.db"));
+    h.click_text("OK");
+    assert!(h.text_containing("There is no file at").is_some());
+    h.click_text("Cancel");
+
+    // Collection: export the counts, then import them, through the chooser
+    h.click_text("Collection");
+    h.click_text("Export CSV...");
+    let chooser = h.app.shell().unwrap().chooser().unwrap();
+    assert_eq!(chooser.spec().title, "Export the collection");
+    let csv = std::path::PathBuf::from(chooser.path());
+    assert!(csv.starts_with(&data), "{csv:?}");
+    h.click_text("OK");
+    assert!(csv.is_file(), "{csv:?}");
+    h.click_text("Import CSV...");
+    assert_eq!(
+        h.app.shell().unwrap().chooser().unwrap().spec().title,
+        "Import a collection CSV"
+    );
+    type_path(&mut h, &csv);
+    h.click_text("OK");
+    assert!(h.app.shell().unwrap().chooser().is_none());
+    let banners = h.app.shell().unwrap().banners();
+    assert!(
+        banners
+            .iter()
+            .any(|b| b.text.contains("Imported counts for")),
+        "{banners:?}"
+    );
+
+    // Library: importing a catalog asks for an existing TOML file
+    h.click_text("Library");
+    h.click_text("Import catalog...");
+    let chooser = h.app.shell().unwrap().chooser().unwrap();
+    assert_eq!(chooser.spec().kind, Kind::Open);
+    assert_eq!(chooser.spec().title, "Import a catalog");
+    assert!(h.shows("Catalog (TOML) (*.toml)"));
+    h.click_text("Cancel");
+    assert!(h.app.shell().unwrap().chooser().is_none());
+    assert_eq!(h.app.shell().unwrap().prefs().screen, ScreenId::Library);
+}
