@@ -228,3 +228,63 @@ fn the_preference_sends_every_file_action_to_the_chooser() {
     assert!(h.app.shell().unwrap().chooser().is_none());
     assert_eq!(h.app.shell().unwrap().prefs().screen, ScreenId::Library);
 }
+
+#[test]
+fn open_after_export_without_a_viewer_says_so_and_copies_the_path() {
+    use deckwright::gui::screen::print::{Message as PrintMessage, Opener};
+    use iced::futures::StreamExt;
+    use iced_test::runtime::{Action, clipboard, task};
+
+    let mut h = with_beatdown(|_| {});
+    h.click_text("Print");
+    // this machine's viewer is a missing xdg-open
+    let bin = tempfile::tempdir().unwrap();
+    let Screen::Print(p) = h.app.shell_mut().unwrap().screen_mut() else {
+        panic!("not on Print");
+    };
+    p.set_opener(Opener::program(
+        bin.path().join("xdg-open").display().to_string(),
+    ));
+    let out = h.dir.path().join("beatdown.pdf");
+    h.send(Message::Print(PrintMessage::ExportTo(out.clone())));
+    assert!(h.shows("Export finished"));
+
+    h.click_text("Open");
+    let said = format!(
+        "No PDF viewer found (xdg-open is not installed). The file is saved at: {}",
+        out.display()
+    );
+    assert!(h.shows(&said), "{:?}", h.dump());
+    // "Copy path" puts the path on the clipboard
+    let messages: Vec<Message> = {
+        let mut ui = h.ui();
+        ui.click("Copy path").unwrap();
+        ui.into_messages().collect()
+    };
+    assert!(
+        matches!(&messages[..], [Message::Print(PrintMessage::CopyPath(p))] if *p == out),
+        "{messages:?}"
+    );
+    let task = h.app.update(messages[0].clone());
+    let mut stream = task::into_stream(task).expect("a clipboard task");
+    let mut copied = None;
+    while let Some(action) = iced::futures::executor::block_on(stream.next()) {
+        if let Action::Clipboard(clipboard::Action::Write { contents, .. }) = action {
+            copied = Some(contents);
+        }
+    }
+    assert_eq!(copied.as_deref(), Some(out.display().to_string().as_str()));
+
+    // a file that is gone is a different message, with nothing to copy
+    std::fs::remove_file(&out).unwrap();
+    h.click_text("Open");
+    assert!(
+        h.shows(&format!(
+            "The exported file is no longer at {}: export it again.",
+            out.display()
+        )),
+        "{:?}",
+        h.dump()
+    );
+    assert!(!h.shows("Copy path"));
+}

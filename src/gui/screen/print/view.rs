@@ -246,6 +246,16 @@ impl Print {
                     c = c.push(text(format!("Note: {w}")).size(12).style(muted));
                 }
                 c = c.push(button("Open").on_press(Message::Open(path.clone())));
+                if let Some(problem) = &self.open_problem {
+                    c = c.push(text(problem.to_string()).size(13).style(text::danger));
+                    if let Some(saved) = problem.saved_file() {
+                        c = c.push(
+                            button(text("Copy path").size(13))
+                                .style(button::secondary)
+                                .on_press(Message::CopyPath(saved.to_path_buf())),
+                        );
+                    }
+                }
             }
             ExportState::Cancelled => {
                 c = c.push(text("Export cancelled: no file was written.").style(muted));
