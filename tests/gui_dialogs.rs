@@ -2,7 +2,8 @@
 //! path chooser appears, says why, starts in the data folder with the
 //! suggested name, refuses paths it cannot use with a message, and its OK
 //! carries the path to the action — here a real PDF export, a real backup and
-//! a CSV import.
+//! a CSV import. Also what follows a file action: Open without a PDF viewer
+//! (item 3), and the banners that report it all (merged, folded).
 
 mod gui_support;
 
@@ -287,4 +288,48 @@ fn open_after_export_without_a_viewer_says_so_and_copies_the_path() {
         h.dump()
     );
     assert!(!h.shows("Copy path"));
+}
+
+#[test]
+fn identical_banners_merge_and_older_ones_fold() {
+    let mut h = with_beatdown(|_| {});
+    h.click_text("Print");
+    let dropped = |name: &str| Message::FileDropped(std::path::PathBuf::from(format!("/t/{name}")));
+    let said = |name: &str| {
+        format!(
+            "/t/{name}: files dropped here are not used; drop catalogs, decks or pictures on the Library, Decks or Collection screens"
+        )
+    };
+    // the welcome banner of a new database may be there: start clean
+    while !h.app.shell().unwrap().banners().is_empty() {
+        let id = h.app.shell().unwrap().banners()[0].id;
+        h.send(Message::Dismiss(id));
+    }
+    for _ in 0..3 {
+        h.send(dropped("a.txt"));
+    }
+    assert_eq!(h.app.shell().unwrap().banners().len(), 1);
+    assert!(h.shows(&format!("{} ×3", said("a.txt"))), "{:?}", h.dump());
+
+    for name in ["b", "c", "d", "e"] {
+        h.send(dropped(name));
+    }
+    // five banners: the newest three stack, two fold away
+    assert!(h.shows("2 earlier messages"), "{:?}", h.dump());
+    assert!(h.shows(&said("e")) && h.shows(&said("c")));
+    assert!(!h.shows(&said("b")));
+    h.click_text("2 earlier messages");
+    assert!(h.shows(&said("b")) && h.shows(&format!("{} ×3", said("a.txt"))));
+    h.click_text("Hide earlier messages");
+    assert!(!h.shows(&said("b")));
+
+    // a repeat of a folded one comes back to the front, counted
+    h.send(dropped("b"));
+    assert!(h.shows(&format!("{} ×2", said("b"))), "{:?}", h.dump());
+    assert!(!h.shows(&said("c")), "c is folded now");
+    // dismissing the newest shows the next folded one again
+    let newest = h.app.shell().unwrap().banners().last().unwrap().id;
+    h.send(Message::Dismiss(newest));
+    assert!(h.shows(&said("c")));
+    assert!(h.shows("1 earlier message"), "{:?}", h.dump());
 }

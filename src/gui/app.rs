@@ -12,6 +12,7 @@ use iced::keyboard::{self, Key, key::Named};
 use iced::widget::{button, center, column, container, pick_list, row, rule, text, tooltip};
 use iced::{Element, Fill, Size, Subscription, Task, Theme, event, window};
 
+use super::banners::{Banner, Banners};
 use super::chooser::{self, Chooser};
 use super::data::{self, Data};
 use super::db::Db;
@@ -21,7 +22,7 @@ use super::screen::{
     Action, Remember, Shortcut, collection, decks, library, playtest, print, world,
 };
 use super::timing;
-use super::widget::{Tone, banner, modal, muted};
+use super::widget::{Tone, modal, muted};
 use crate::store::CatalogInfo;
 
 /// The app.
@@ -54,8 +55,7 @@ pub struct Shell {
     /// Playtest and World kept while another screen is on show: a game in
     /// progress lives as long as the app, never replaced by switching away.
     parked: Parked,
-    banners: Vec<Banner>,
-    next_banner: u64,
+    banners: Banners,
     /// The file request waiting for its answer.
     asking: Option<Asking>,
     next_ask: u64,
@@ -117,14 +117,6 @@ impl Screen {
     }
 }
 
-/// A dismissible banner.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Banner {
-    pub id: u64,
-    pub tone: Tone,
-    pub text: String,
-}
-
 #[derive(Debug, Clone)]
 pub enum Message {
     Booted(Result<Boot, String>),
@@ -137,6 +129,8 @@ pub enum Message {
     Print(print::Message),
     World(world::Message),
     Dismiss(u64),
+    /// Fold or unfold the earlier banners.
+    EarlierBanners,
     Theme(ThemeChoice),
     Shortcut(Shortcut),
     FileDropped(PathBuf),
@@ -346,8 +340,7 @@ impl Shell {
             prefs: boot.prefs,
             screen,
             parked: Parked::default(),
-            banners: Vec::new(),
-            next_banner: 0,
+            banners: Banners::default(),
             asking: None,
             next_ask: 0,
             no_dialog: None,
@@ -382,7 +375,13 @@ impl Shell {
         &self.prefs
     }
 
+    /// Every banner, oldest first (folded ones included).
     pub fn banners(&self) -> &[Banner] {
+        self.banners.all()
+    }
+
+    /// The banners, with what is folded and on show.
+    pub fn banner_stack(&self) -> &Banners {
         &self.banners
     }
 
@@ -395,16 +394,7 @@ impl Shell {
     }
 
     fn banner(&mut self, tone: Tone, text: String) {
-        self.next_banner += 1;
-        self.banners.push(Banner {
-            id: self.next_banner,
-            tone,
-            text,
-        });
-        // Old banners go once there are many; the newest stay.
-        if self.banners.len() > 5 {
-            self.banners.remove(0);
-        }
+        self.banners.push(tone, text);
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
@@ -418,6 +408,10 @@ impl Shell {
             Message::Print(m) => self.print(m),
             Message::World(m) => self.world(m),
             Message::Dismiss(id) => self.dismiss(id),
+            Message::EarlierBanners => {
+                self.banners.toggle();
+                Task::none()
+            }
             Message::Theme(t) => self.set_theme(t),
             Message::Shortcut(s) => self.shortcut(s),
             Message::FileDropped(path) => self.file_dropped(path),
@@ -768,7 +762,7 @@ impl Shell {
     }
 
     fn dismiss(&mut self, id: u64) -> Task<Message> {
-        self.banners.retain(|b| b.id != id);
+        self.banners.dismiss(id);
         Task::none()
     }
 
@@ -910,9 +904,7 @@ impl Shell {
         if let Some(confirm) = self.data.confirm_view() {
             page = page.push(confirm.map(Message::Data));
         }
-        for b in &self.banners {
-            page = page.push(banner(&b.text, b.tone, Message::Dismiss(b.id)));
-        }
+        page = page.push(self.banners.view(Message::Dismiss, Message::EarlierBanners));
         let body: Element<'_, Message> = match &self.screen {
             Screen::Library(l) => l.view().map(Message::Library),
             Screen::Decks(d) => d.view().map(Message::Decks),

@@ -15,6 +15,7 @@
 //! tests share it.
 
 pub mod app;
+pub mod banners;
 pub mod chooser;
 pub mod data;
 pub mod db;
@@ -25,6 +26,7 @@ pub mod screen;
 pub mod search;
 pub mod timing;
 pub mod widget;
+pub mod words;
 
 use std::path::PathBuf;
 

@@ -128,7 +128,11 @@ pub enum Tone {
 }
 
 /// A dismissible line across the top of the window.
-pub fn banner<'a, M: Clone + 'a>(message: &'a str, tone: Tone, on_dismiss: M) -> Element<'a, M> {
+pub fn banner<'a, M: Clone + 'a>(
+    message: impl text::IntoFragment<'a>,
+    tone: Tone,
+    on_dismiss: M,
+) -> Element<'a, M> {
     container(
         row![
             text(message).width(Fill),
