@@ -548,6 +548,12 @@ impl Shell {
         if !id.available() || id == self.screen.id() {
             return Task::none();
         }
+        // an edit in progress is not dropped without asking
+        if let Screen::Library(l) = &mut self.screen
+            && !l.may_leave(id)
+        {
+            return Task::none();
+        }
         let flush = self.flush();
         let (screen, task) = match (id, &mut self.parked) {
             (
@@ -725,6 +731,7 @@ impl Shell {
                 Task::none()
             }
             Action::Remember(r) => self.remember(r),
+            Action::Navigate(id) => self.navigate(id),
             Action::Many(actions) => Task::batch(
                 actions
                     .into_iter()

@@ -30,6 +30,8 @@ pub enum Action<M> {
     Notice(String),
     /// Remember something in the preferences.
     Remember(Remember),
+    /// Go to another screen (after the screen asked whether it may).
+    Navigate(crate::gui::prefs::ScreenId),
     /// Several of the above.
     Many(Vec<Action<M>>),
 }
@@ -60,6 +62,7 @@ impl<M> Action<M> {
             Action::Error(e) => Action::Error(e),
             Action::Notice(n) => Action::Notice(n),
             Action::Remember(r) => Action::Remember(r),
+            Action::Navigate(s) => Action::Navigate(s),
             Action::Many(v) => Action::Many(v.into_iter().map(|a| a.map(f)).collect()),
         }
     }

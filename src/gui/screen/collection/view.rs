@@ -106,7 +106,7 @@ impl Collection {
                 n => n.to_string(),
             });
         let id = card.id.clone();
-        row![
+        let row = row![
             text(card.name.as_str()).width(Fill),
             text(card.card_type.as_str())
                 .size(12)
@@ -130,8 +130,15 @@ impl Collection {
             .id(format!("more-{}", card.id)),
         ]
         .spacing(4)
-        .align_y(iced::Center)
-        .into()
+        .align_y(iced::Center);
+        match self.count_error(&card.id) {
+            Some(why) => column![
+                row,
+                container(text(why).size(12).style(text::danger)).align_right(Fill)
+            ]
+            .into(),
+            None => row.into(),
+        }
     }
 
     fn view_missing(&self) -> iced::widget::Column<'_, Message> {

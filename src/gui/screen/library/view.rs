@@ -239,8 +239,9 @@ impl Library {
     }
 }
 
-fn view_confirm(c: &Confirm) -> Element<'_, Message> {
-    let (question, yes) = match c {
+/// A question's wording and its "yes" button.
+pub(super) fn question(c: &Confirm) -> (String, &'static str) {
+    match c {
         Confirm::DeleteCard { name, .. } => (
             format!("Delete the card \"{name}\"? Decks that list it keep its name."),
             "Delete card",
@@ -251,6 +252,23 @@ fn view_confirm(c: &Confirm) -> Element<'_, Message> {
             ),
             "Replace catalog",
         ),
+        Confirm::Discard { name, .. } if name.trim().is_empty() => (
+            "Discard the new card? What you typed is not saved.".to_string(),
+            "Discard changes",
+        ),
+        Confirm::Discard { name, .. } => (
+            format!("Discard your changes to \"{name}\"? They are not saved."),
+            "Discard changes",
+        ),
+    }
+}
+
+fn view_confirm(c: &Confirm) -> Element<'_, Message> {
+    let (question, yes) = question(c);
+    let no = if matches!(c, Confirm::Discard { .. }) {
+        "Keep editing"
+    } else {
+        "Cancel"
     };
     dialog(
         column![
@@ -259,7 +277,7 @@ fn view_confirm(c: &Confirm) -> Element<'_, Message> {
                 button(yes)
                     .on_press(Message::Confirmed)
                     .style(button::danger),
-                button("Cancel")
+                button(no)
                     .on_press(Message::Cancelled)
                     .style(button::secondary),
             ]
