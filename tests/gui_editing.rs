@@ -58,11 +58,26 @@ fn count_boxes_refuse_what_is_not_a_count_with_a_message() {
     assert!(h.shows("Counts cannot be negative"));
     assert_eq!(h.store().collection(dod).unwrap().owned("fireball"), 0);
 
-    // a count clears the message and is stored
-    h.send(Message::Collection(C::Typed("fireball".into(), "2".into())));
+    // a count clears the message and is stored; one card is "1 card"
+    h.send(Message::Collection(C::Typed("fireball".into(), "1".into())));
     assert_eq!(collection(&h), "None");
     assert!(!h.shows("Counts cannot be negative"));
-    assert_eq!(h.store().collection(dod).unwrap().owned("fireball"), 2);
+    assert_eq!(h.store().collection(dod).unwrap().owned("fireball"), 1);
+    assert!(
+        h.text_containing("1 card owned, 1 of ").is_some(),
+        "{:?}",
+        h.dump()
+    );
+    // large counts are grouped by thousands
+    h.send(Message::Collection(C::Typed(
+        "fireball".into(),
+        "12000".into(),
+    )));
+    assert!(
+        h.text_containing("12,000 cards owned").is_some(),
+        "{:?}",
+        h.dump()
+    );
 }
 
 /// The Library on the Fuzzycards catalog with the editor open on a new card

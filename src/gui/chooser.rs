@@ -11,11 +11,11 @@
 use std::path::{Path, PathBuf};
 
 use iced::widget::{button, column, container, row, scrollable, text, text_input};
-use iced::{Element, Fill, Task, Theme};
+use iced::{Element, Fill, Task};
 
 use super::db::blocking;
 use super::dialog::{Kind, Spec};
-use super::widget::{heading, muted};
+use super::widget::{heading, muted, readable};
 
 /// The path field's widget id (the tests type into it).
 pub const PATH_ID: &str = "chooser-path";
@@ -219,7 +219,7 @@ impl Chooser {
             c = c.push(text(filters.join(", ")).size(12).style(muted));
         }
         if let Some(e) = &self.error {
-            c = c.push(text(e.as_str()).size(13).style(danger));
+            c = c.push(text(e.as_str()).size(13).style(readable::danger));
         }
         if !self.recent.is_empty() {
             let mut list = column![].spacing(2);
@@ -255,12 +255,6 @@ impl Chooser {
             .padding(20)
             .style(container::bordered_box)
             .into()
-    }
-}
-
-fn danger(theme: &Theme) -> text::Style {
-    text::Style {
-        color: Some(theme.extended_palette().danger.base.color),
     }
 }
 

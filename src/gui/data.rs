@@ -21,6 +21,7 @@ use super::db::{Db, blocking};
 use super::dialog;
 use super::prefs;
 use super::widget::Tone;
+use super::words::count;
 use crate::store::{self, ExportOptions, ImportOptions};
 
 /// The menu's entries.
@@ -202,17 +203,17 @@ impl Data {
         let db = self.db.clone();
         let work = move || async move {
             db.run(move |s| {
-            let n = s.export_all(&dir, ExportOptions::default())?;
-            Ok(format!(
-                "Exported {} catalogs, {} decks ({} versions), {} collections and {} settings to {}",
-                n.catalogs,
-                n.decks,
-                n.versions,
-                n.collections,
-                n.settings,
-                dir.display()
-            ))
-        })
+                let n = s.export_all(&dir, ExportOptions::default())?;
+                Ok(format!(
+                    "Exported {}, {} ({}), {} and {} to {}",
+                    count(n.catalogs, "catalog"),
+                    count(n.decks, "deck"),
+                    count(n.versions, "version"),
+                    count(n.collections, "collection"),
+                    count(n.settings, "setting"),
+                    dir.display()
+                ))
+            })
             .await
         };
         self.start(Op::Export, work)
@@ -222,27 +223,28 @@ impl Data {
         let db = self.db.clone();
         let work = move || async move {
             db.run(move |s| {
-            let n = s.import_all(
-                &dir,
-                ImportOptions {
-                    replace: false,
-                    remap_setting: Some(prefs::remap_ids),
-                },
-            )?;
-            let kept = match n.kept.len() {
-                0 => String::new(),
-                k => format!(" ({k} catalogs were already here as exported)"),
-            };
-            Ok(format!(
-                "Imported {} catalogs, {} decks ({} versions), {} collections and {} settings from {}{kept}",
-                n.catalogs,
-                n.decks,
-                n.versions,
-                n.collections,
-                n.settings,
-                dir.display()
-            ))
-        })
+                let n = s.import_all(
+                    &dir,
+                    ImportOptions {
+                        replace: false,
+                        remap_setting: Some(prefs::remap_ids),
+                    },
+                )?;
+                let kept = match n.kept.len() {
+                    0 => String::new(),
+                    1 => " (1 catalog was already here as exported)".to_string(),
+                    k => format!(" ({k} catalogs were already here as exported)"),
+                };
+                Ok(format!(
+                    "Imported {}, {} ({}), {} and {} from {}{kept}",
+                    count(n.catalogs, "catalog"),
+                    count(n.decks, "deck"),
+                    count(n.versions, "version"),
+                    count(n.collections, "collection"),
+                    count(n.settings, "setting"),
+                    dir.display()
+                ))
+            })
             .await
         };
         self.start(Op::Import, work)

@@ -1,5 +1,6 @@
-//! Numbers and counts as the app writes them: "1 card", "2 cards",
-//! "12,345 games" — thousands grouped, the noun agreeing with the number.
+//! Numbers, counts and times as the app writes them: "1 card", "2 cards",
+//! "12,345 games" — thousands grouped, the noun agreeing with the number —
+//! and the store's UTC times in the user's own time zone.
 
 /// Any integer type, `usize` included (`From<usize>` does not exist for
 /// `i128`, though every `usize` fits).
@@ -46,6 +47,24 @@ pub fn count_as(n: impl Number, one: &str, many: &str) -> String {
     format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
+/// A time the store keeps (UTC, ISO 8601: `2026-11-23T15:32:06.123Z`) as
+/// the user's clock shows it: `2026-11-23 16:32`. Text that is not such a
+/// time is shown as it is.
+pub fn local_time(stored: &str) -> String {
+    local_time_in(stored, &jiff::tz::TimeZone::system())
+}
+
+/// [`local_time`] in the time zone `tz`.
+pub fn local_time_in(stored: &str, tz: &jiff::tz::TimeZone) -> String {
+    match stored.parse::<jiff::Timestamp>() {
+        Ok(t) => t
+            .to_zoned(tz.clone())
+            .strftime("%Y-%m-%d %H:%M")
+            .to_string(),
+        Err(_) => stored.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,6 +77,18 @@ mod tests {
         assert_eq!(grouped(1234567u64), "1,234,567");
         assert_eq!(grouped(-45678i64), "-45,678");
         assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn stored_times_show_in_local_time() {
+        use jiff::tz::{Offset, TimeZone};
+        let paris_winter = TimeZone::fixed(Offset::constant(1));
+        let stored = "2026-11-23T15:32:06.123Z";
+        assert_eq!(local_time_in(stored, &paris_winter), "2026-11-23 16:32");
+        let samoa = TimeZone::fixed(Offset::constant(13));
+        assert_eq!(local_time_in(stored, &samoa), "2026-11-24 04:32");
+        assert_eq!(local_time_in(stored, &TimeZone::UTC), "2026-11-23 15:32");
+        assert_eq!(local_time_in("yesterday", &TimeZone::UTC), "yesterday");
     }
 
     #[test]

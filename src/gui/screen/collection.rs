@@ -399,13 +399,17 @@ impl Collection {
             Some(c) => Action::Run(self.load(c.info.id)),
             None => Action::None,
         };
-        let notice = format!("Imported counts for {cards} cards.");
+        let notice = format!(
+            "Imported counts for {}.",
+            crate::gui::words::count(cards, "card")
+        );
         let skipped = if unresolved.is_empty() {
             Action::None
         } else {
             Action::Error(format!(
-                "Skipped {} of {rows} rows, which name no card of this catalog: {}",
-                unresolved.len(),
+                "Skipped {} of {}, which name no card of this catalog: {}",
+                crate::gui::words::grouped(unresolved.len()),
+                crate::gui::words::count(rows, "row"),
                 csv::first_reasons(&unresolved).join("; ")
             ))
         };

@@ -5,6 +5,7 @@
 pub mod card_face;
 pub mod chart;
 pub mod estimate;
+pub mod readable;
 
 use std::fmt;
 

@@ -17,7 +17,7 @@ use crate::engine::coverage::{CardReading, Status, ability_words};
 use crate::games::{self, FieldDef, FieldKind};
 use crate::model::{Card, Catalog};
 
-use crate::gui::widget::{Pick, heading, muted};
+use crate::gui::widget::{Pick, heading, muted, readable};
 
 /// A card being created or edited.
 #[derive(Debug)]
@@ -217,7 +217,12 @@ impl Editor {
             .filter(|p| p.key.as_deref() == Some(key))
             .map(|p| self.words(&p.message))
             .collect();
-        (!msgs.is_empty()).then(|| text(msgs.join("\n")).size(12).style(text::danger).into())
+        (!msgs.is_empty()).then(|| {
+            text(msgs.join("\n"))
+                .size(12)
+                .style(readable::danger)
+                .into()
+        })
     }
 
     pub fn view(&self) -> Element<'_, Message> {
@@ -232,7 +237,7 @@ impl Editor {
             form.push(
                 text(self.words(&p.message))
                     .size(12)
-                    .style(text::danger)
+                    .style(readable::danger)
                     .into(),
             );
         }
@@ -359,15 +364,19 @@ impl Editor {
             Some(r) => {
                 let (status, style): (&str, fn(&iced::Theme) -> text::Style) = match r.status() {
                     Status::Modelled if !r.has_rules_text => {
-                        ("No rules text: plays by its numbers.", text::success)
+                        ("No rules text: plays by its numbers.", readable::success)
                     }
-                    Status::Modelled => ("Modelled: the engine plays all of it.", text::success),
-                    Status::Partial => {
-                        ("Partly modelled: some of it is not played.", text::warning)
+                    Status::Modelled => {
+                        ("Modelled: the engine plays all of it.", readable::success)
                     }
-                    Status::Vanilla => {
-                        ("Not modelled: it plays by its numbers only.", text::danger)
-                    }
+                    Status::Partial => (
+                        "Partly modelled: some of it is not played.",
+                        readable::warning,
+                    ),
+                    Status::Vanilla => (
+                        "Not modelled: it plays by its numbers only.",
+                        readable::danger,
+                    ),
                 };
                 c = c.push(small(status.into()).style(style));
                 for k in &r.keywords {
@@ -377,10 +386,10 @@ impl Editor {
                     c = c.push(small(format!("• {}", ability_words(a))));
                 }
                 for n in &r.not_understood {
-                    c = c.push(small(format!("✗ not understood: \"{n}\"")).style(text::danger));
+                    c = c.push(small(format!("✗ not understood: \"{n}\"")).style(readable::danger));
                 }
                 for u in &r.unsupported {
-                    c = c.push(small(format!("✗ not played: {u}")).style(text::danger));
+                    c = c.push(small(format!("✗ not played: {u}")).style(readable::danger));
                 }
                 for o in &r.against_opponent {
                     c = c.push(small(format!("◆ only against an opponent: {o}")).style(muted));

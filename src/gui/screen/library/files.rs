@@ -8,6 +8,7 @@ use iced::Task;
 
 use crate::catalog;
 use crate::gui::dialog;
+use crate::gui::words;
 use crate::store::StoreError;
 
 use super::super::Action;
@@ -107,9 +108,10 @@ impl Library {
             }) => {
                 self.game = None;
                 let notice = match warnings {
-                    0 => format!("Imported \"{name}\": {cards} cards."),
+                    0 => format!("Imported \"{name}\": {}.", words::count(cards, "card")),
                     n => format!(
-                        "Imported \"{name}\": {cards} cards, {n} outside the rulebook's published ranges (see `deckwright catalog lint`)."
+                        "Imported \"{name}\": {}, {n} outside the rulebook's published ranges (see `deckwright catalog lint`).",
+                        words::count(cards, "card")
                     ),
                 };
                 Action::Run(self.load_catalogs(Some(id))).and(Action::Notice(notice))

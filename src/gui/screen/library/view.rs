@@ -15,6 +15,7 @@ use crate::model::Card;
 use crate::store::CatalogId;
 
 use super::{Confirm, Library, MAX_ROWS, Message, SEARCH_ID};
+use crate::gui::words;
 
 impl Library {
     pub fn view(&self) -> Element<'_, Message> {
@@ -36,7 +37,12 @@ impl Library {
         );
         let catalogs: Vec<Pick<CatalogId>> = self
             .visible_catalogs()
-            .map(|c| Pick::some(c.id, format!("{} ({} cards)", c.name, c.card_count)))
+            .map(|c| {
+                Pick::some(
+                    c.id,
+                    format!("{} ({})", c.name, words::count(c.card_count, "card")),
+                )
+            })
             .collect();
         let current = self.current.as_ref().map(|c| c.info.id);
         let catalog = pick_list(
@@ -133,8 +139,12 @@ impl Library {
         };
         let total = self.matches.len();
         let count = match (total, current.index.catalog().cards.len()) {
-            (n, all) if n == all => format!("{all} cards"),
-            (n, all) => format!("{n} of {all} cards match"),
+            (n, all) if n == all => words::count(all, "card"),
+            (n, all) => format!(
+                "{} of {} match",
+                words::grouped(n),
+                words::count(all, "card")
+            ),
         };
         let mut list = column![].spacing(1);
         for &i in self.matches.iter().take(MAX_ROWS) {
