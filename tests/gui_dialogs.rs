@@ -191,7 +191,24 @@ fn the_preference_sends_every_file_action_to_the_chooser() {
     type_path(&mut h, &data.join("gone.db"));
     h.click_text("OK");
     assert!(h.text_containing("There is no file at").is_some());
-    h.click_text("Cancel");
+    // the folder on show lists the backups (*.db) to click, and not the rest
+    let listing = h.app.shell().unwrap().chooser().unwrap().listing().unwrap();
+    assert_eq!(listing.folder, data);
+    assert!(h.shows("deckwright-backup.db"), "{:?}", h.dump());
+    assert!(!h.shows("counts.csv"));
+    h.click_text("deckwright-backup.db");
+    assert_eq!(
+        std::path::Path::new(h.app.shell().unwrap().chooser().unwrap().path()),
+        data.join("deckwright-backup.db")
+    );
+    h.click_text("OK");
+    assert!(h.app.shell().unwrap().chooser().is_none());
+    assert_eq!(
+        h.app.shell().unwrap().data().pending_restore(),
+        Some(data.join("deckwright-backup.db").as_path()),
+        "the restore asks to confirm"
+    );
+    h.send(Message::Data(DataMessage::CancelRestore));
 
     // Collection: export the counts, then import them, through the chooser
     h.click_text("Collection");

@@ -460,13 +460,14 @@ impl Shell {
             None
         };
         if let Some(why) = forced.or_else(|| self.no_dialog.clone()) {
-            let chooser = self.new_chooser(&request, why);
+            let mut chooser = self.new_chooser(&request, why);
+            let list = chooser.list().map(|t| t.map(Message::Chooser));
             self.asking = Some(Asking {
                 id,
                 request,
                 chooser: Some(chooser),
             });
-            return Task::none();
+            return list.unwrap_or_else(Task::none);
         }
         let mut spec = request.spec();
         spec.folder = self
@@ -502,12 +503,13 @@ impl Shell {
             dialog::Answer::Cancelled => self.update(asking.request.closed()),
             dialog::Answer::Unavailable(why) => {
                 self.no_dialog = Some(why.clone());
-                let chooser = self.new_chooser(&asking.request, why);
+                let mut chooser = self.new_chooser(&asking.request, why);
+                let list = chooser.list().map(|t| t.map(Message::Chooser));
                 self.asking = Some(Asking {
                     chooser: Some(chooser),
                     ..asking
                 });
-                Task::none()
+                list.unwrap_or_else(Task::none)
             }
         }
     }

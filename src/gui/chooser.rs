@@ -20,6 +20,27 @@ use super::widget::{heading, muted, readable};
 /// The path field's widget id (the tests type into it).
 pub const PATH_ID: &str = "chooser-path";
 
+/// The most entries of a folder listed (the rest are counted).
+pub const MAX_ENTRIES: usize = 200;
+
+/// One entry of the folder on show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub name: String,
+    pub path: PathBuf,
+    pub is_dir: bool,
+}
+
+/// The folder the path field is in, and what it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listing {
+    pub folder: PathBuf,
+    /// Folders first, then the files the filters let through.
+    pub entries: Vec<Entry>,
+    /// Entries past [`MAX_ENTRIES`].
+    pub more: usize,
+}
+
 /// The chooser's state.
 #[derive(Debug, Clone)]
 pub struct Chooser {
@@ -33,14 +54,22 @@ pub struct Chooser {
     /// The existing file OK would replace: asked once, then replaced.
     replace: Option<PathBuf>,
     checking: bool,
+    /// The folder of the typed path, listed (or why it could not be).
+    listing: Option<Result<Listing, String>>,
 }
 
 #[derive(Debug, Clone)]
 pub enum Message {
     Path(String),
     Clear,
-    /// A recent folder was clicked.
+    /// A recent folder (or a folder of the listing) was clicked.
     Folder(PathBuf),
+    /// A file of the listing was clicked.
+    File(PathBuf),
+    /// The folder's parent was clicked.
+    Up,
+    /// A folder was listed (the folder, and what it holds).
+    Listed(PathBuf, Result<Listing, String>),
     Ok,
     Cancel,
     Checked(Result<Checked, String>),
@@ -88,6 +117,7 @@ impl Chooser {
             error: None,
             replace: None,
             checking: false,
+            listing: None,
         };
         c.path = c.in_folder(&start);
         c
@@ -95,6 +125,41 @@ impl Chooser {
 
     pub fn spec(&self) -> &Spec {
         &self.spec
+    }
+
+    /// The folder on show, listed.
+    pub fn listing(&self) -> Option<&Listing> {
+        self.listing.as_ref().and_then(|r| r.as_ref().ok())
+    }
+
+    /// The folder the typed path is in: the path itself when it names a
+    /// folder (ends with a separator, or a folder is asked for), else its
+    /// parent. Read from the text alone, without the file system.
+    fn folder(&self) -> Option<PathBuf> {
+        let path = resolve(&self.path, &self.base)?;
+        if self.spec.kind == Kind::Folder || self.path.trim_end().ends_with(['/', '\\']) {
+            Some(path)
+        } else {
+            path.parent().map(Path::to_path_buf)
+        }
+    }
+
+    /// Lists the folder of the typed path, unless it is on show already.
+    pub fn list(&mut self) -> Option<Task<Message>> {
+        let folder = self.folder()?;
+        if let Some(Ok(l)) = &self.listing
+            && l.folder == folder
+        {
+            return None;
+        }
+        let (kind, filters) = (self.spec.kind, self.spec.filters.clone());
+        let key = folder.clone();
+        Some(Task::perform(
+            blocking(move || Ok(list_folder(&folder, kind, &filters))),
+            move |r: Result<Result<Listing, String>, String>| {
+                Message::Listed(key.clone(), r.and_then(|r| r))
+            },
+        ))
     }
 
     /// The path as typed.
@@ -132,6 +197,24 @@ impl Chooser {
                 self.path = p;
                 self.error = None;
                 self.replace = None;
+                match self.list() {
+                    Some(t) => Outcome::Run(t),
+                    None => Outcome::None,
+                }
+            }
+            Message::File(f) => self.update(Message::Path(f.display().to_string())),
+            Message::Up => match self.folder().as_deref().and_then(Path::parent) {
+                Some(up) => {
+                    let p = self.in_folder(up);
+                    self.update(Message::Path(p))
+                }
+                None => Outcome::None,
+            },
+            Message::Listed(folder, r) => {
+                // a listing for a folder typed past already is dropped
+                if self.folder().as_deref() == Some(folder.as_path()) {
+                    self.listing = Some(r);
+                }
                 Outcome::None
             }
             Message::Clear => self.update(Message::Path(String::new())),
@@ -218,6 +301,7 @@ impl Chooser {
         if !filters.is_empty() {
             c = c.push(text(filters.join(", ")).size(12).style(muted));
         }
+        c = c.push(self.view_listing());
         if let Some(e) = &self.error {
             c = c.push(text(e.as_str()).size(13).style(readable::danger));
         }
@@ -256,6 +340,98 @@ impl Chooser {
             .style(container::bordered_box)
             .into()
     }
+}
+
+impl Chooser {
+    fn view_listing(&self) -> Element<'_, Message> {
+        let mut list = column![].spacing(1);
+        match &self.listing {
+            None => {}
+            Some(Err(e)) => list = list.push(text(e.as_str()).size(12).style(muted)),
+            Some(Ok(l)) => {
+                if l.folder.parent().is_some() {
+                    list = list.push(
+                        button(text("↑ Up one folder").size(13))
+                            .style(button::text)
+                            .padding([1, 6])
+                            .on_press(Message::Up),
+                    );
+                }
+                for e in &l.entries {
+                    let (label, msg) = if e.is_dir {
+                        (
+                            format!("{}{}", e.name, std::path::MAIN_SEPARATOR),
+                            Message::Folder(e.path.clone()),
+                        )
+                    } else {
+                        (e.name.clone(), Message::File(e.path.clone()))
+                    };
+                    list = list.push(
+                        button(text(label).size(13))
+                            .style(button::text)
+                            .width(Fill)
+                            .padding([1, 6])
+                            .on_press(msg),
+                    );
+                }
+                if l.entries.is_empty() {
+                    list = list.push(text("Nothing to pick here.").size(12).style(muted));
+                }
+                if l.more > 0 {
+                    list = list.push(
+                        text(format!("... and {} more: type the name", l.more))
+                            .size(12)
+                            .style(muted),
+                    );
+                }
+            }
+        }
+        container(scrollable(list).height(180))
+            .style(container::bordered_box)
+            .padding(4)
+            .width(Fill)
+            .into()
+    }
+}
+
+/// What `folder` holds for a dialog of `kind`: its folders, and the files
+/// the filters let through (none when a folder is asked for). Hidden entries
+/// are left out.
+pub fn list_folder(
+    folder: &Path,
+    kind: Kind,
+    filters: &[(String, Vec<String>)],
+) -> Result<Listing, String> {
+    let read =
+        std::fs::read_dir(folder).map_err(|e| format!("Cannot list {}: {e}", folder.display()))?;
+    let exts: Vec<String> = filters
+        .iter()
+        .flat_map(|(_, e)| e.iter().map(|x| x.to_lowercase()))
+        .collect();
+    let any = exts.is_empty() || exts.iter().any(|e| e == "*");
+    let mut entries: Vec<Entry> = read
+        .filter_map(Result::ok)
+        .filter_map(|d| {
+            let name = d.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') {
+                return None;
+            }
+            let path = d.path();
+            let is_dir = path.is_dir();
+            let wanted = is_dir
+                || (kind != Kind::Folder
+                    && (any || exts.contains(&super::dialog::extension(&path))));
+            wanted.then_some(Entry { name, path, is_dir })
+        })
+        .collect();
+    entries.sort_by_cached_key(|e| (!e.is_dir, e.name.to_lowercase()));
+    let more = entries.len().saturating_sub(MAX_ENTRIES);
+    entries.truncate(MAX_ENTRIES);
+    Ok(Listing {
+        folder: folder.to_path_buf(),
+        entries,
+        more,
+    })
 }
 
 /// The typed path as a full path: `~` is the home folder, a relative path is
@@ -477,6 +653,54 @@ mod tests {
             assert!(r.unwrap_err().contains("not writable"));
         }
         std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+
+    #[test]
+    fn folders_list_subfolders_and_the_files_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir(d.join("Zeta")).unwrap();
+        std::fs::create_dir(d.join("alpha")).unwrap();
+        std::fs::create_dir(d.join(".hidden")).unwrap();
+        for f in ["b.PDF", "a.pdf", "notes.txt"] {
+            std::fs::write(d.join(f), b"x").unwrap();
+        }
+        let pdf = vec![("PDF".to_string(), vec!["pdf".to_string()])];
+        let names = |l: Listing| -> Vec<String> { l.entries.into_iter().map(|e| e.name).collect() };
+        assert_eq!(
+            names(list_folder(d, Kind::Open, &pdf).unwrap()),
+            ["alpha", "Zeta", "a.pdf", "b.PDF"]
+        );
+        assert_eq!(
+            names(list_folder(d, Kind::Folder, &[]).unwrap()),
+            ["alpha", "Zeta"]
+        );
+        assert_eq!(list_folder(d, Kind::Save, &[]).unwrap().entries.len(), 5);
+        assert!(list_folder(&d.join("gone"), Kind::Open, &pdf).is_err());
+    }
+
+    #[test]
+    fn the_listing_follows_the_typed_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let mut c = Chooser::new(spec(Kind::Save, Some("x.pdf")), &[], d, "w".into());
+        assert_eq!(c.folder().as_deref(), Some(d));
+        // a listing that arrives for a folder typed past is dropped
+        c.update(Message::Path(format!("{}/sub/x.pdf", d.display())));
+        c.update(Message::Listed(
+            d.to_path_buf(),
+            list_folder(d, Kind::Save, &[]),
+        ));
+        assert!(c.listing().is_none());
+        c.update(Message::Path(format!("{}/x.pdf", d.display())));
+        c.update(Message::Listed(
+            d.to_path_buf(),
+            list_folder(d, Kind::Save, &[]),
+        ));
+        assert_eq!(c.listing().unwrap().folder, d);
+        // up one folder keeps the file name
+        c.update(Message::Up);
+        assert_eq!(Path::new(c.path()), d.parent().unwrap().join("x.pdf"));
     }
 
     #[test]
