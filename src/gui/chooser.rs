@@ -155,10 +155,8 @@ impl Chooser {
         let (kind, filters) = (self.spec.kind, self.spec.filters.clone());
         let key = folder.clone();
         Some(Task::perform(
-            blocking(move || Ok(list_folder(&folder, kind, &filters))),
-            move |r: Result<Result<Listing, String>, String>| {
-                Message::Listed(key.clone(), r.and_then(|r| r))
-            },
+            blocking(move || list_folder(&folder, kind, &filters)),
+            move |r| Message::Listed(key.clone(), r),
         ))
     }
 
