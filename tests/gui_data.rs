@@ -101,7 +101,7 @@ fn export_everything_includes_the_edit_not_saved_yet() {
     eprintln!("{:?}", h.app.shell().unwrap().banners());
     assert_eq!(tone, Tone::Notice, "{text}");
     assert!(
-        text.starts_with("Exported 5 catalogs, 1 decks (2 versions)"),
+        text.starts_with("Exported 5 catalogs, 1 deck (2 versions)"),
         "{text}"
     );
     assert!(dir.join("manifest.toml").is_file());
@@ -144,7 +144,7 @@ fn import_everything_into_a_new_install_reloads_the_screens() {
     let (tone, text) = last_banner(&h);
     assert_eq!(tone, Tone::Notice, "{text}");
     assert!(
-        text.starts_with("Imported 0 catalogs, 1 decks (1 versions)"),
+        text.starts_with("Imported 0 catalogs, 1 deck (1 version)"),
         "{text}"
     );
     assert!(text.contains("5 catalogs were already here"), "{text}");

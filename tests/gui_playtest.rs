@@ -265,7 +265,7 @@ fn goldfish_runs_report_with_charts_and_replay_by_seed() {
         )
         .unwrap();
     assert_eq!(**s, want, "the same seed plays the same games");
-    assert!(h.shows("3000 games, seed 77"));
+    assert!(h.shows("3,000 games, seed 77"));
     let charts = pt(&h).charts().unwrap();
     let won: u32 = charts.histogram.bars.iter().map(|(_, n)| *n).sum();
     assert_eq!(u64::from(won), want.wins);
@@ -291,7 +291,7 @@ fn cancel_stops_a_goldfish_run() {
     h.send(pm(playtest::Message::GamesTyped("200000".into())));
     let task = h.app.update(pm(playtest::Message::Run));
     assert!(matches!(pt(&h).run(), RunState::Running { .. }));
-    assert!(h.shows("0 of 200000 games"));
+    assert!(h.shows("0 of 200,000 games"));
     h.click_text("Cancel");
     h.settle(task);
     assert!(
@@ -327,7 +327,7 @@ fn the_quick_estimate_follows_the_saved_deck() {
     };
     assert_eq!(*s, quick(&e));
     assert!(
-        h.text_containing("Quick estimate (10000 games, seed 1): kill turn")
+        h.text_containing("Quick estimate (10,000 games, seed 1): kill turn")
             .is_some()
     );
 

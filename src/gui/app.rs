@@ -12,14 +12,17 @@ use iced::keyboard::{self, Key, key::Named};
 use iced::widget::{button, center, column, container, pick_list, row, rule, text, tooltip};
 use iced::{Element, Fill, Size, Subscription, Task, Theme, event, window};
 
+use super::banners::{Banner, Banners};
+use super::chooser::{self, Chooser};
 use super::data::{self, Data};
 use super::db::Db;
-use super::prefs::{Prefs, ScreenId, ThemeChoice};
+use super::dialog::{self, Request};
+use super::prefs::{FileDialog, Prefs, ScreenId, ThemeChoice};
 use super::screen::{
     Action, Remember, Shortcut, collection, decks, library, matchups, playtest, print, world,
 };
 use super::timing;
-use super::widget::{Tone, banner, muted};
+use super::widget::{Tone, modal, muted};
 use crate::store::CatalogInfo;
 
 /// Padding of a navigation button: small enough that the seven screens, the
@@ -56,8 +59,22 @@ pub struct Shell {
     /// Playtest and World kept while another screen is on show: a game in
     /// progress lives as long as the app, never replaced by switching away.
     parked: Parked,
-    banners: Vec<Banner>,
-    next_banner: u64,
+    banners: Banners,
+    /// The file request waiting for its answer.
+    asking: Option<Asking>,
+    next_ask: u64,
+    /// Why the desktop's file dialog cannot be shown, once found out: every
+    /// later request goes straight to the in-app chooser.
+    no_dialog: Option<String>,
+}
+
+/// A screen's request for a path, and the in-app chooser answering it (none
+/// while the desktop's dialog is open).
+#[derive(Debug)]
+struct Asking {
+    id: u64,
+    request: Request<Message>,
+    chooser: Option<Chooser>,
 }
 
 /// The screens whose state survives switching away from them.
@@ -108,14 +125,6 @@ impl Screen {
     }
 }
 
-/// A dismissible banner.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Banner {
-    pub id: u64,
-    pub tone: Tone,
-    pub text: String,
-}
-
 #[derive(Debug, Clone)]
 pub enum Message {
     Booted(Result<Boot, String>),
@@ -129,6 +138,8 @@ pub enum Message {
     World(world::Message),
     Matchups(matchups::Message),
     Dismiss(u64),
+    /// Fold or unfold the earlier banners.
+    EarlierBanners,
     Theme(ThemeChoice),
     Shortcut(Shortcut),
     FileDropped(PathBuf),
@@ -141,6 +152,10 @@ pub enum Message {
     Reloaded(Result<Boot, String>),
     /// Everything is saved: the window may close.
     ReadyToClose,
+    /// The desktop's file dialog for request `.0` answered.
+    Asked(u64, dialog::Answer),
+    /// The in-app path chooser.
+    Chooser(chooser::Message),
 }
 
 impl App {
@@ -335,8 +350,10 @@ impl Shell {
             prefs: boot.prefs,
             screen,
             parked: Parked::default(),
-            banners: Vec::new(),
-            next_banner: 0,
+            banners: Banners::default(),
+            asking: None,
+            next_ask: 0,
+            no_dialog: None,
         };
         for problem in &boot.game_problems {
             shell.banner(
@@ -368,7 +385,13 @@ impl Shell {
         &self.prefs
     }
 
+    /// Every banner, oldest first (folded ones included).
     pub fn banners(&self) -> &[Banner] {
+        self.banners.all()
+    }
+
+    /// The banners, with what is folded and on show.
+    pub fn banner_stack(&self) -> &Banners {
         &self.banners
     }
 
@@ -381,16 +404,7 @@ impl Shell {
     }
 
     fn banner(&mut self, tone: Tone, text: String) {
-        self.next_banner += 1;
-        self.banners.push(Banner {
-            id: self.next_banner,
-            tone,
-            text,
-        });
-        // Old banners go once there are many; the newest stay.
-        if self.banners.len() > 5 {
-            self.banners.remove(0);
-        }
+        self.banners.push(tone, text);
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
@@ -405,6 +419,10 @@ impl Shell {
             Message::World(m) => self.world(m),
             Message::Matchups(m) => self.matchups(m),
             Message::Dismiss(id) => self.dismiss(id),
+            Message::EarlierBanners => {
+                self.banners.toggle();
+                Task::none()
+            }
             Message::Theme(t) => self.set_theme(t),
             Message::Shortcut(s) => self.shortcut(s),
             Message::FileDropped(path) => self.file_dropped(path),
@@ -414,11 +432,139 @@ impl Shell {
             Message::Data(m) => self.data_menu(m),
             Message::Reloaded(r) => self.reloaded(r),
             Message::ReadyToClose => close(),
+            Message::Asked(id, answer) => self.asked(id, answer),
+            Message::Chooser(m) => self.chooser_message(m),
         }
+    }
+
+    /// The in-app path chooser on show, if any.
+    pub fn chooser(&self) -> Option<&Chooser> {
+        self.asking.as_ref().and_then(|a| a.chooser.as_ref())
+    }
+
+    /// Takes the desktop's file dialog as unavailable for `why`, as a failed
+    /// probe does (the tests have no desktop to probe).
+    pub fn dialogs_unavailable(&mut self, why: impl Into<String>) {
+        self.no_dialog = Some(why.into());
+    }
+
+    /// Shows the desktop's file dialog for `request`, or the in-app chooser
+    /// when it is known to be missing or the preferences ask for it.
+    fn ask(&mut self, request: Request<Message>) -> Task<Message> {
+        if self.asking.is_some() {
+            self.banner(
+                Tone::Notice,
+                "A file dialog is already open: finish with it first.".into(),
+            );
+            return Task::none();
+        }
+        self.next_ask += 1;
+        let id = self.next_ask;
+        let forced = if dialog::forced_by_env() {
+            Some(format!(
+                "The in-app chooser is used because {}=in-app is set.",
+                dialog::ENV
+            ))
+        } else if self.prefs.file_dialog == FileDialog::InApp {
+            Some("The in-app chooser is used, as the preferences ask.".to_string())
+        } else {
+            None
+        };
+        if let Some(why) = forced.or_else(|| self.no_dialog.clone()) {
+            let mut chooser = self.new_chooser(&request, why);
+            let list = chooser.list().map(|t| t.map(Message::Chooser));
+            self.asking = Some(Asking {
+                id,
+                request,
+                chooser: Some(chooser),
+            });
+            return list.unwrap_or_else(Task::none);
+        }
+        let mut spec = request.spec();
+        spec.folder = self
+            .prefs
+            .recent_folders
+            .iter()
+            .find(|f| f.is_dir())
+            .cloned();
+        self.asking = Some(Asking {
+            id,
+            request,
+            chooser: None,
+        });
+        Task::perform(dialog::native(spec), move |a| Message::Asked(id, a))
+    }
+
+    fn new_chooser(&self, request: &Request<Message>, why: String) -> Chooser {
+        let data = self
+            .db
+            .path()
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), PathBuf::from);
+        Chooser::new(request.spec(), &self.prefs.recent_folders, &data, why)
+    }
+
+    fn asked(&mut self, id: u64, answer: dialog::Answer) -> Task<Message> {
+        let Some(asking) = self.asking.take_if(|a| a.id == id) else {
+            return Task::none();
+        };
+        match answer {
+            dialog::Answer::Picked(p) => self.picked(asking.request, p),
+            dialog::Answer::Cancelled => self.update(asking.request.closed()),
+            dialog::Answer::Unavailable(why) => {
+                self.no_dialog = Some(why.clone());
+                let mut chooser = self.new_chooser(&asking.request, why);
+                let list = chooser.list().map(|t| t.map(Message::Chooser));
+                self.asking = Some(Asking {
+                    chooser: Some(chooser),
+                    ..asking
+                });
+                list.unwrap_or_else(Task::none)
+            }
+        }
+    }
+
+    fn chooser_message(&mut self, m: chooser::Message) -> Task<Message> {
+        let Some(chooser) = self.asking.as_mut().and_then(|a| a.chooser.as_mut()) else {
+            return Task::none();
+        };
+        match chooser.update(m) {
+            chooser::Outcome::None => Task::none(),
+            chooser::Outcome::Run(t) => t.map(Message::Chooser),
+            chooser::Outcome::Picked(p) => match self.asking.take() {
+                Some(a) => self.picked(a.request, p),
+                None => Task::none(),
+            },
+            chooser::Outcome::Cancelled => match self.asking.take() {
+                Some(a) => self.update(a.request.closed()),
+                None => Task::none(),
+            },
+        }
+    }
+
+    /// Hands a picked path to the screen that asked, remembering its folder.
+    fn picked(&mut self, request: Request<Message>, path: PathBuf) -> Task<Message> {
+        let folder = match request.kind {
+            dialog::Kind::Folder => Some(path.as_path()),
+            _ => path.parent(),
+        };
+        if let Some(f) = folder {
+            self.prefs.used_folder(f);
+        }
+        let save = self.save_prefs();
+        let answer = self.update(request.picked(path));
+        Task::batch([answer, save])
     }
 
     fn navigate(&mut self, id: ScreenId) -> Task<Message> {
         if !id.available() || id == self.screen.id() {
+            return Task::none();
+        }
+        // an edit in progress is not dropped without asking
+        if let Screen::Library(l) = &mut self.screen
+            && !l.may_leave(id)
+        {
             return Task::none();
         }
         let flush = self.flush();
@@ -488,6 +634,7 @@ impl Shell {
                     task
                 }
             }
+            data::Outcome::Ask(request) => self.ask(request.map(Message::Data)),
             data::Outcome::Banner { tone, text, reload } => {
                 self.banner(tone, text);
                 if reload { self.reload() } else { Task::none() }
@@ -614,6 +761,7 @@ impl Shell {
         match action {
             Action::None => Task::none(),
             Action::Run(task) => task.map(wrap),
+            Action::Ask(request) => self.ask(request.map(wrap)),
             Action::Error(e) => {
                 self.banner(Tone::Error, e);
                 Task::none()
@@ -623,6 +771,7 @@ impl Shell {
                 Task::none()
             }
             Action::Remember(r) => self.remember(r),
+            Action::Navigate(id) => self.navigate(id),
             Action::Many(actions) => Task::batch(
                 actions
                     .into_iter()
@@ -660,7 +809,7 @@ impl Shell {
     }
 
     fn dismiss(&mut self, id: u64) -> Task<Message> {
-        self.banners.retain(|b| b.id != id);
+        self.banners.dismiss(id);
         Task::none()
     }
 
@@ -674,6 +823,9 @@ impl Shell {
             let nav = self.navigate(ScreenId::Decks);
             let new = self.shortcut(Shortcut::NewDeck);
             return Task::batch([nav, new]);
+        }
+        if s == Shortcut::Escape && self.chooser().is_some() {
+            return self.chooser_message(chooser::Message::Cancel);
         }
         if s == Shortcut::Escape && !self.banners.is_empty() && !self.screen_has_dialog() {
             self.banners.pop();
@@ -805,9 +957,7 @@ impl Shell {
         if let Some(confirm) = self.data.confirm_view() {
             page = page.push(confirm.map(Message::Data));
         }
-        for b in &self.banners {
-            page = page.push(banner(&b.text, b.tone, Message::Dismiss(b.id)));
-        }
+        page = page.push(self.banners.view(Message::Dismiss, Message::EarlierBanners));
         let body: Element<'_, Message> = match &self.screen {
             Screen::Library(l) => l.view().map(Message::Library),
             Screen::Decks(d) => d.view().map(Message::Decks),
@@ -817,7 +967,15 @@ impl Shell {
             Screen::World(w) => w.view().map(Message::World),
             Screen::Matchups(m) => m.view().map(Message::Matchups),
         };
-        page.push(container(body).height(Fill)).into()
+        let page = page.push(container(body).height(Fill));
+        match self.chooser() {
+            Some(c) => modal(
+                page,
+                c.view().map(Message::Chooser),
+                Message::Chooser(chooser::Message::Outside),
+            ),
+            None => page.into(),
+        }
     }
 }
 

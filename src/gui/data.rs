@@ -21,6 +21,7 @@ use super::db::{Db, blocking};
 use super::dialog;
 use super::prefs;
 use super::widget::Tone;
+use super::words::count;
 use crate::store::{self, ExportOptions, ImportOptions};
 
 /// The menu's entries.
@@ -84,6 +85,8 @@ pub enum Outcome {
         task: Task<Message>,
         flush: bool,
     },
+    /// Ask the user for a path (a file dialog or the in-app chooser).
+    Ask(dialog::Request<Message>),
     /// Show a banner; `reload` when the data under the app changed (import,
     /// restore), so the screens and preferences are read again.
     Banner {
@@ -143,7 +146,7 @@ impl Data {
         if self.running.is_some() {
             return Outcome::None;
         }
-        let task = match op {
+        let request = match op {
             Op::Export => dialog::save(
                 "Export everything to a new folder",
                 EXPORT_NAME.to_string(),
@@ -170,7 +173,7 @@ impl Data {
                 Message::DialogClosed,
             ),
         };
-        Outcome::Run { task, flush: false }
+        Outcome::Ask(request)
     }
 
     /// Starts `op`'s work unless something else runs. `work` builds the
@@ -200,17 +203,17 @@ impl Data {
         let db = self.db.clone();
         let work = move || async move {
             db.run(move |s| {
-            let n = s.export_all(&dir, ExportOptions::default())?;
-            Ok(format!(
-                "Exported {} catalogs, {} decks ({} versions), {} collections and {} settings to {}",
-                n.catalogs,
-                n.decks,
-                n.versions,
-                n.collections,
-                n.settings,
-                dir.display()
-            ))
-        })
+                let n = s.export_all(&dir, ExportOptions::default())?;
+                Ok(format!(
+                    "Exported {}, {} ({}), {} and {} to {}",
+                    count(n.catalogs, "catalog"),
+                    count(n.decks, "deck"),
+                    count(n.versions, "version"),
+                    count(n.collections, "collection"),
+                    count(n.settings, "setting"),
+                    dir.display()
+                ))
+            })
             .await
         };
         self.start(Op::Export, work)
@@ -220,27 +223,28 @@ impl Data {
         let db = self.db.clone();
         let work = move || async move {
             db.run(move |s| {
-            let n = s.import_all(
-                &dir,
-                ImportOptions {
-                    replace: false,
-                    remap_setting: Some(prefs::remap_ids),
-                },
-            )?;
-            let kept = match n.kept.len() {
-                0 => String::new(),
-                k => format!(" ({k} catalogs were already here as exported)"),
-            };
-            Ok(format!(
-                "Imported {} catalogs, {} decks ({} versions), {} collections and {} settings from {}{kept}",
-                n.catalogs,
-                n.decks,
-                n.versions,
-                n.collections,
-                n.settings,
-                dir.display()
-            ))
-        })
+                let n = s.import_all(
+                    &dir,
+                    ImportOptions {
+                        replace: false,
+                        remap_setting: Some(prefs::remap_ids),
+                    },
+                )?;
+                let kept = match n.kept.len() {
+                    0 => String::new(),
+                    1 => " (1 catalog was already here as exported)".to_string(),
+                    k => format!(" ({k} catalogs were already here as exported)"),
+                };
+                Ok(format!(
+                    "Imported {}, {} ({}), {} and {} from {}{kept}",
+                    count(n.catalogs, "catalog"),
+                    count(n.decks, "deck"),
+                    count(n.versions, "version"),
+                    count(n.collections, "collection"),
+                    count(n.settings, "setting"),
+                    dir.display()
+                ))
+            })
             .await
         };
         self.start(Op::Import, work)

@@ -1,7 +1,9 @@
 //! The desktop app, built with iced 0.14: a shell ([`app`]) around one module
 //! per screen ([`screen`]), widgets they share ([`widget`]), the card search
 //! they use ([`search`]), the way they reach the database ([`db`]), and the
-//! Data menu that exports, imports, backs up and restores it ([`data`]).
+//! Data menu that exports, imports, backs up and restores it ([`data`]), and
+//! the file dialogs every file action goes through ([`dialog`], with the
+//! in-app [`chooser`] when the desktop has none).
 //!
 //! The shape follows iced's "Scaling Applications" pattern: the root holds an
 //! `enum Screen`, each screen has its own state, `Message`, `update` and
@@ -13,6 +15,8 @@
 //! tests share it.
 
 pub mod app;
+pub mod banners;
+pub mod chooser;
 pub mod data;
 pub mod db;
 pub mod dialog;
@@ -22,6 +26,7 @@ pub mod screen;
 pub mod search;
 pub mod timing;
 pub mod widget;
+pub mod words;
 
 use std::path::PathBuf;
 

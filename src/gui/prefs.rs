@@ -7,6 +7,8 @@
 //! settings; a value that does not parse at all is ignored rather than
 //! stopping the app.
 
+use std::path::{Path, PathBuf};
+
 use serde::{Deserialize, Serialize};
 
 use crate::store::{self, CatalogId, DeckId, Store};
@@ -16,6 +18,9 @@ pub const KEY: &str = "gui.prefs";
 
 /// How many decks the recent list keeps.
 pub const RECENT_DECKS: usize = 8;
+
+/// How many folders the in-app file chooser remembers.
+pub const RECENT_FOLDERS: usize = 8;
 
 /// The default window size, and the smallest one remembered.
 pub const DEFAULT_WINDOW: (f32, f32) = (1280.0, 800.0);
@@ -127,6 +132,22 @@ pub struct Prefs {
     pub recent_decks: Vec<DeckId>,
     pub library_catalog: Option<CatalogId>,
     pub collection_catalog: Option<CatalogId>,
+    /// Folders files were last picked in, most recent first (the in-app
+    /// chooser lists them; both choosers start in the first).
+    pub recent_folders: Vec<PathBuf>,
+    /// Which file dialog the app uses.
+    pub file_dialog: FileDialog,
+}
+
+/// Which file dialog the app uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FileDialog {
+    /// The desktop's own, and the in-app chooser when there is none.
+    #[default]
+    Desktop,
+    /// Always the in-app chooser.
+    InApp,
 }
 
 impl Default for Prefs {
@@ -138,6 +159,8 @@ impl Default for Prefs {
             recent_decks: Vec::new(),
             library_catalog: None,
             collection_catalog: None,
+            recent_folders: Vec::new(),
+            file_dialog: FileDialog::Desktop,
         }
     }
 }
@@ -167,6 +190,16 @@ impl Prefs {
         self.recent_decks.retain(|d| *d != deck);
         self.recent_decks.insert(0, deck);
         self.recent_decks.truncate(RECENT_DECKS);
+    }
+
+    /// Puts the folder of a picked path first in the recent folders.
+    pub fn used_folder(&mut self, folder: &Path) {
+        if folder.as_os_str().is_empty() {
+            return;
+        }
+        self.recent_folders.retain(|f| f != folder);
+        self.recent_folders.insert(0, folder.to_path_buf());
+        self.recent_folders.truncate(RECENT_FOLDERS);
     }
 
     /// Forgets a deleted deck.
@@ -217,6 +250,7 @@ impl Prefs {
             self.screen = ScreenId::Library;
         }
         self.recent_decks.truncate(RECENT_DECKS);
+        self.recent_folders.truncate(RECENT_FOLDERS);
         self
     }
 }
@@ -307,6 +341,24 @@ mod tests {
         assert_eq!(remap_ids(KEY, &json, &ids), None);
         assert_eq!(remap_ids("print", &json, &ids), None);
         assert_eq!(remap_ids(KEY, "not json", &ids), None);
+    }
+
+    #[test]
+    fn recent_folders_keep_the_latest_first_once() {
+        let mut p = Prefs::default();
+        for i in 0..10 {
+            p.used_folder(Path::new(&format!("/f{i}")));
+        }
+        p.used_folder(Path::new("/f5"));
+        p.used_folder(Path::new(""));
+        assert_eq!(p.recent_folders.len(), RECENT_FOLDERS);
+        assert_eq!(p.recent_folders[0], Path::new("/f5"));
+        assert_eq!(p.recent_folders[1], Path::new("/f9"));
+        // stored and read back, with the chooser forced
+        let mut s = Store::open_in_memory().unwrap();
+        p.file_dialog = FileDialog::InApp;
+        p.save(&mut s).unwrap();
+        assert_eq!(Prefs::load(&s).unwrap(), p);
     }
 
     #[test]

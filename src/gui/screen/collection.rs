@@ -24,6 +24,23 @@ use crate::store::{CatalogId, CatalogInfo, DeckId, DeckInfo};
 use super::{Action, Remember, Shortcut};
 use crate::gui::dialog::extension;
 
+/// Why `typed` is not an owned count, in the user's words; `None` when it is
+/// one (or empty, which is on its way to being one).
+pub fn count_problem(typed: &str) -> Option<&'static str> {
+    let t = typed.trim();
+    if t.is_empty() || t.parse::<u32>().is_ok() {
+        return None;
+    }
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    Some(if t.strip_prefix('-').is_some_and(digits) {
+        "Counts cannot be negative"
+    } else if digits(t) {
+        "Too many: at most 4,294,967,295"
+    } else {
+        "Whole numbers only"
+    })
+}
+
 /// The most card rows shown at once.
 pub const MAX_ROWS: usize = 250;
 
@@ -265,11 +282,17 @@ impl Collection {
                 self.set(id, n)
             }
             Err(_) => {
-                // Not a count: keep what was typed visible, store nothing.
+                // Not a count: keep what was typed visible (with why, beside
+                // it), store nothing.
                 self.typing.insert(id, t);
                 Action::None
             }
         }
+    }
+
+    /// Why what is typed in a card's owned-count box is not a count.
+    pub fn count_error(&self, id: &str) -> Option<&'static str> {
+        self.typing.get(id).and_then(|t| count_problem(t))
     }
 
     fn step(&mut self, id: String, delta: i64) -> Action<Message> {
@@ -338,7 +361,7 @@ impl Collection {
         if self.current.is_none() {
             return Action::Notice("choose a catalog to import counts into".into());
         }
-        Action::Run(dialog::open(
+        Action::Ask(dialog::open(
             "Import a collection CSV",
             &[("CSV", &["csv"])],
             Message::ImportCsvFile,
@@ -376,13 +399,17 @@ impl Collection {
             Some(c) => Action::Run(self.load(c.info.id)),
             None => Action::None,
         };
-        let notice = format!("Imported counts for {cards} cards.");
+        let notice = format!(
+            "Imported counts for {}.",
+            crate::gui::words::count(cards, "card")
+        );
         let skipped = if unresolved.is_empty() {
             Action::None
         } else {
             Action::Error(format!(
-                "Skipped {} of {rows} rows, which name no card of this catalog: {}",
-                unresolved.len(),
+                "Skipped {} of {}, which name no card of this catalog: {}",
+                crate::gui::words::grouped(unresolved.len()),
+                crate::gui::words::count(rows, "row"),
                 csv::first_reasons(&unresolved).join("; ")
             ))
         };
@@ -393,7 +420,7 @@ impl Collection {
         let Some(c) = &self.current else {
             return Action::Notice("choose a catalog to export".into());
         };
-        Action::Run(dialog::save(
+        Action::Ask(dialog::save(
             "Export the collection",
             format!("{}-collection.csv", crate::model::slug(&c.info.name)),
             &[("CSV", &["csv"])],
@@ -425,5 +452,23 @@ impl Collection {
             Ok(p) => Action::Notice(format!("Exported the collection to {}", p.display())),
             Err(e) => Action::Error(e),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_boxes_say_why_a_text_is_not_a_count() {
+        assert_eq!(count_problem(""), None);
+        assert_eq!(count_problem(" 12 "), None);
+        assert_eq!(count_problem("abc"), Some("Whole numbers only"));
+        assert_eq!(count_problem("1.5"), Some("Whole numbers only"));
+        assert_eq!(count_problem("-2"), Some("Counts cannot be negative"));
+        assert_eq!(
+            count_problem("99999999999"),
+            Some("Too many: at most 4,294,967,295")
+        );
     }
 }

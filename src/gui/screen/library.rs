@@ -27,6 +27,7 @@ use crate::model::{Card, Catalog, GameId};
 use crate::store::{CatalogId, CatalogInfo};
 
 use super::{Action, Remember, Shortcut};
+use crate::gui::prefs::ScreenId;
 
 pub use editor::{Editor, Message as EditorMessage};
 
@@ -62,8 +63,32 @@ struct Current {
 /// A question before a destructive step.
 #[derive(Debug, Clone, PartialEq)]
 enum Confirm {
-    DeleteCard { id: String, name: String },
-    ReplaceCatalog { path: PathBuf, name: String },
+    DeleteCard {
+        id: String,
+        name: String,
+    },
+    ReplaceCatalog {
+        path: PathBuf,
+        name: String,
+    },
+    /// The card editor holds changes: drop them, then do `then`?
+    Discard {
+        name: String,
+        then: Then,
+    },
+}
+
+/// What waits for an edit in progress to be discarded.
+#[derive(Debug, Clone, PartialEq)]
+enum Then {
+    Select(String),
+    NewCard,
+    Catalog(CatalogId),
+    Game(Option<GameId>),
+    /// Just close the editor (Cancel, Escape).
+    Close,
+    /// Go to another screen.
+    Leave(ScreenId),
 }
 
 /// A catalog file read for import.
@@ -207,6 +232,33 @@ impl Library {
         self.editor.as_ref()
     }
 
+    /// Whether the card editor holds changes not saved.
+    pub fn has_unsaved_edit(&self) -> bool {
+        self.editor.as_ref().is_some_and(Editor::is_dirty)
+    }
+
+    /// The question on show, if any (its wording, for the tests).
+    pub fn question(&self) -> Option<String> {
+        self.confirm.as_ref().map(|c| view::question(c).0)
+    }
+
+    /// Whether the shell may switch to `to` now; when an edit is in
+    /// progress the user is asked first, and "Discard changes" goes there.
+    pub fn may_leave(&mut self, to: ScreenId) -> bool {
+        self.ask_discard(Then::Leave(to)).is_none()
+    }
+
+    /// Asks before an edit in progress is dropped for `then`; `None` when
+    /// there is nothing to lose.
+    fn ask_discard(&mut self, then: Then) -> Option<Action<Message>> {
+        let editor = self.editor.as_ref().filter(|e| e.is_dirty())?;
+        self.confirm = Some(Confirm::Discard {
+            name: editor.name().to_string(),
+            then,
+        });
+        Some(Action::None)
+    }
+
     pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
         match s {
             Shortcut::Find => Action::Run(iced::widget::operation::focus(SEARCH_ID)),
@@ -276,6 +328,9 @@ impl Library {
     }
 
     fn pick_game(&mut self, game: Option<GameId>) -> Action<Message> {
+        if let Some(asked) = self.ask_discard(Then::Game(game)) {
+            return asked;
+        }
         self.game = game;
         let keep = self
             .current
@@ -306,6 +361,10 @@ impl Library {
         let Some(id) = id else {
             return Action::None;
         };
+        let other = self.current.as_ref().is_none_or(|c| c.info.id != id);
+        if other && let Some(asked) = self.ask_discard(Then::Catalog(id)) {
+            return asked;
+        }
         Action::Run(Task::perform(
             load_catalog(self.db.clone(), id),
             Message::CatalogLoaded,
@@ -363,6 +422,9 @@ impl Library {
     }
 
     fn select(&mut self, id: String) -> Action<Message> {
+        if let Some(asked) = self.ask_discard(Then::Select(id.clone())) {
+            return asked;
+        }
         self.selected = Some(id);
         self.editor = None;
         self.load_image()
@@ -408,6 +470,9 @@ impl Library {
     }
 
     fn new_card(&mut self) -> Action<Message> {
+        if let Some(asked) = self.ask_discard(Then::NewCard) {
+            return asked;
+        }
         if let Some(c) = &self.current {
             self.editor = Some(Editor::new(Arc::clone(c.index.catalog()), None));
             return Action::Run(iced::widget::operation::focus("editor-name"));
@@ -429,6 +494,9 @@ impl Library {
         match editor.update(m) {
             editor::Action::None => Action::None,
             editor::Action::Cancel => {
+                if let Some(asked) = self.ask_discard(Then::Close) {
+                    return asked;
+                }
                 self.editor = None;
                 Action::None
             }
@@ -500,14 +568,31 @@ impl Library {
                 ))
             }
             Some(Confirm::ReplaceCatalog { path, .. }) => self.import_catalog(path, true),
+            Some(Confirm::Discard { then, .. }) => {
+                self.editor = None;
+                match then {
+                    Then::Select(id) => self.select(id),
+                    Then::NewCard => self.new_card(),
+                    Then::Catalog(id) => self.pick_catalog(Some(id)),
+                    Then::Game(g) => self.pick_game(g),
+                    Then::Close => Action::None,
+                    Then::Leave(to) => Action::Navigate(to),
+                }
+            }
             None => Action::None,
         }
     }
 
+    /// Cancel or Escape: the question goes (the edit stays), or else the
+    /// editor closes — after asking, when it holds changes.
     fn cancelled(&mut self) -> Action<Message> {
-        if self.confirm.take().is_none() {
-            self.editor = None;
+        if self.confirm.take().is_some() {
+            return Action::None;
         }
+        if let Some(asked) = self.ask_discard(Then::Close) {
+            return asked;
+        }
+        self.editor = None;
         Action::None
     }
 

@@ -13,6 +13,7 @@ pub mod world;
 
 use iced::Task;
 
+use crate::gui::dialog::Request;
 use crate::store::{CatalogId, DeckId};
 
 /// What a screen asks of the shell.
@@ -21,12 +22,17 @@ pub enum Action<M> {
     None,
     /// Run this task (its messages come back to the screen).
     Run(Task<M>),
+    /// Ask the user for a path: the desktop's file dialog, or the in-app
+    /// chooser when there is none (its answer comes back to the screen).
+    Ask(Request<M>),
     /// Show an error banner.
     Error(String),
     /// Show a notice banner.
     Notice(String),
     /// Remember something in the preferences.
     Remember(Remember),
+    /// Go to another screen (after the screen asked whether it may).
+    Navigate(crate::gui::prefs::ScreenId),
     /// Several of the above.
     Many(Vec<Action<M>>),
 }
@@ -53,9 +59,11 @@ impl<M> Action<M> {
         match self {
             Action::None => Action::None,
             Action::Run(task) => Action::Run(task.map(f)),
+            Action::Ask(r) => Action::Ask(r.map(f)),
             Action::Error(e) => Action::Error(e),
             Action::Notice(n) => Action::Notice(n),
             Action::Remember(r) => Action::Remember(r),
+            Action::Navigate(s) => Action::Navigate(s),
             Action::Many(v) => Action::Many(v.into_iter().map(|a| a.map(f)).collect()),
         }
     }
@@ -66,6 +74,12 @@ impl<M> Action<M> {
             Ok(_) => Action::None,
             Err(e) => Action::Error(e),
         }
+    }
+}
+
+impl<M> From<Request<M>> for Action<M> {
+    fn from(request: Request<M>) -> Action<M> {
+        Action::Ask(request)
     }
 }
 

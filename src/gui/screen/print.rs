@@ -19,8 +19,8 @@
 mod export;
 mod view;
 
-pub use export::open_in_viewer;
-use export::{calibration_written, open};
+pub use export::{OpenError, Opener, open_in_viewer};
+use export::{calibration_written, copy_path, open};
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -67,6 +67,10 @@ pub struct Print {
     previews: Runs,
     export: ExportState,
     exports: Runs,
+    /// What opens a finished file.
+    opener: Opener,
+    /// Why the finished file did not open.
+    open_problem: Option<OpenError>,
 }
 
 /// The chosen deck with what printing it needs.
@@ -210,7 +214,9 @@ pub enum Message {
     Cancel,
     /// Open the finished file in the system's PDF viewer.
     Open(PathBuf),
-    Opened(Result<(), String>),
+    Opened(Result<(), OpenError>),
+    /// Copy a path to the clipboard.
+    CopyPath(PathBuf),
     /// Ask where to save the printer calibration sheet.
     Calibration,
     CalibrationTo(PathBuf),
@@ -238,6 +244,8 @@ impl Print {
             previews: Runs::default(),
             export: ExportState::Idle,
             exports: Runs::default(),
+            opener: Opener::system(),
+            open_problem: None,
         };
         let task = Task::perform(
             p.db.run(|s| Ok((s.decks(None)?, load_settings(s)?))),
@@ -264,6 +272,16 @@ impl Print {
 
     pub fn export(&self) -> &ExportState {
         &self.export
+    }
+
+    /// Why the finished file did not open, if it did not.
+    pub fn open_problem(&self) -> Option<&OpenError> {
+        self.open_problem.as_ref()
+    }
+
+    /// Opens finished files with `opener` (the tests name a missing one).
+    pub fn set_opener(&mut self, opener: Opener) {
+        self.opener = opener;
     }
 
     pub fn which(&self) -> Which {
@@ -316,8 +334,15 @@ impl Print {
             Message::ExportTo(path) => self.export_to(path),
             Message::Exporting(run, u) => self.exporting(run, u),
             Message::Cancel => self.cancel(),
-            Message::Open(path) => open(path),
-            Message::Opened(r) => Action::from_result(r),
+            Message::Open(path) => {
+                self.open_problem = None;
+                open(self.opener.clone(), path)
+            }
+            Message::Opened(r) => {
+                self.open_problem = r.err();
+                Action::None
+            }
+            Message::CopyPath(path) => copy_path(path),
             Message::Calibration => self.pick_calibration(),
             Message::CalibrationTo(path) => self.write_calibration(path),
             Message::CalibrationWritten(r) => calibration_written(r),

@@ -87,9 +87,9 @@ pub fn line(s: &Summary) -> String {
         _ => format!("no win within {} {unit}s", s.max_turns),
     };
     format!(
-        "{kill}; {:.1}% of {} games won",
+        "{kill}; {:.1}% of {} won",
         100.0 * s.win_rate,
-        s.games
+        crate::gui::words::count(s.games, "game")
     )
 }
 

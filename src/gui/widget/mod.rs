@@ -5,6 +5,7 @@
 pub mod card_face;
 pub mod chart;
 pub mod estimate;
+pub mod readable;
 
 use std::fmt;
 
@@ -128,7 +129,11 @@ pub enum Tone {
 }
 
 /// A dismissible line across the top of the window.
-pub fn banner<'a, M: Clone + 'a>(message: &'a str, tone: Tone, on_dismiss: M) -> Element<'a, M> {
+pub fn banner<'a, M: Clone + 'a>(
+    message: impl text::IntoFragment<'a>,
+    tone: Tone,
+    on_dismiss: M,
+) -> Element<'a, M> {
     container(
         row![
             text(message).width(Fill),

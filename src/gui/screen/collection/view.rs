@@ -4,7 +4,8 @@
 use iced::widget::{button, column, container, pick_list, row, rule, scrollable, text, text_input};
 use iced::{Element, Fill, FillPortion};
 
-use crate::gui::widget::{Pick, SCROLLBAR_GAP, heading, muted, picked};
+use crate::gui::widget::{Pick, SCROLLBAR_GAP, heading, muted, picked, readable};
+use crate::gui::words;
 use crate::model::Card;
 use crate::store::{CatalogId, DeckId};
 
@@ -68,8 +69,10 @@ impl Collection {
                     .on_input(Message::Query)
                     .width(280),
                 text(format!(
-                    "{owned_total} cards owned, {distinct} of {} different",
-                    c.index.catalog().cards.len()
+                    "{} owned, {} of {} different",
+                    words::count(owned_total, "card"),
+                    words::grouped(distinct),
+                    words::grouped(c.index.catalog().cards.len())
                 ))
                 .size(13)
                 .style(muted),
@@ -106,7 +109,7 @@ impl Collection {
                 n => n.to_string(),
             });
         let id = card.id.clone();
-        row![
+        let row = row![
             text(card.name.as_str()).width(Fill),
             text(card.card_type.as_str())
                 .size(12)
@@ -130,8 +133,15 @@ impl Collection {
             .id(format!("more-{}", card.id)),
         ]
         .spacing(4)
-        .align_y(iced::Center)
-        .into()
+        .align_y(iced::Center);
+        match self.count_error(&card.id) {
+            Some(why) => column![
+                row,
+                container(text(why).size(12).style(readable::danger)).align_right(Fill)
+            ]
+            .into(),
+            None => row.into(),
+        }
     }
 
     fn view_missing(&self) -> iced::widget::Column<'_, Message> {
@@ -158,11 +168,12 @@ impl Collection {
         };
         if self.missing.is_empty() {
             return c.push(
-                text(format!("You own every card \"{}\" needs.", deck.name)).style(text::success),
+                text(format!("You own every card \"{}\" needs.", deck.name))
+                    .style(readable::success),
             );
         }
         let total: u32 = self.missing.iter().map(|m| m.missing).sum();
-        c = c.push(text(format!("Missing {total} cards:")).size(14));
+        c = c.push(text(format!("Missing {}:", words::count(total, "card"))).size(14));
         let mut list = column![row![
             text("Card").width(Fill).size(12).style(muted),
             text("need").width(44).size(12).style(muted),
@@ -175,7 +186,9 @@ impl Collection {
                 text(m.name.as_str()).width(Fill),
                 text(m.needed.to_string()).width(44),
                 text(m.owned.to_string()).width(44),
-                text(m.missing.to_string()).width(56).style(text::danger),
+                text(m.missing.to_string())
+                    .width(56)
+                    .style(readable::danger),
             ]);
         }
         c.push(scrollable(list).height(Fill))

@@ -43,9 +43,9 @@ impl Decks {
                 column![
                     text(d.name.as_str()),
                     text(format!(
-                        "{} · {} cards",
+                        "{} · {}",
                         crate::games::game(d.game).def().name,
-                        d.main_count
+                        crate::gui::words::count(d.main_count, "card")
                     ))
                     .size(12)
                     .style(muted)

@@ -108,10 +108,10 @@ impl Editor {
         let header = column![
             heading(self.info.name.as_str()).size(22),
             text(format!(
-                "{} · {} · {} cards in the main board",
+                "{} · {} · {} in the main board",
                 def.name,
                 self.info.catalog_name,
-                self.deck.main_count()
+                crate::gui::words::count(self.deck.main_count(), "card")
             ))
             .size(13)
             .style(muted),
@@ -329,7 +329,9 @@ impl Editor {
         let def = games::game(report.game).def();
         let mut c = column![].spacing(4);
         let verdict = if report.legal {
-            text("Legal").size(20).style(text::success)
+            text("Legal")
+                .size(20)
+                .style(crate::gui::widget::readable::success)
         } else {
             let n = report.violations.len();
             text(format!("{n} violation{}", if n == 1 { "" } else { "s" }))
@@ -443,13 +445,10 @@ impl Editor {
         for v in self.versions.iter().rev() {
             let current = v.version == self.info.version;
             let label = format!(
-                "v{} · {} UTC · {} cards{}",
+                "v{} · {} · {}{}",
                 v.version,
-                v.saved_at
-                    .get(..16)
-                    .unwrap_or(&v.saved_at)
-                    .replace('T', " "),
-                v.main_count,
+                crate::gui::words::local_time(&v.saved_at),
+                crate::gui::words::count(v.main_count, "card"),
                 if current { " (current)" } else { "" }
             );
             let shown = self.shown.as_ref().is_some_and(|(s, _)| *s == v.version);

@@ -17,7 +17,7 @@ use crate::engine::coverage::{CardReading, Status, ability_words};
 use crate::games::{self, FieldDef, FieldKind};
 use crate::model::{Card, Catalog};
 
-use crate::gui::widget::{Pick, heading, muted};
+use crate::gui::widget::{Pick, heading, muted, readable};
 
 /// A card being created or edited.
 #[derive(Debug)]
@@ -26,6 +26,9 @@ pub struct Editor {
     /// The id of the card being edited; `None` for a new card.
     editing: Option<String>,
     draft: Draft,
+    /// The draft as it was opened: anything else is an edit in progress.
+    /// (Boxed: the screen's state stays small.)
+    initial: Box<Draft>,
     problems: Vec<Problem>,
     /// The engine's reading of the card as it stands (`None` while the draft
     /// has problems or the game has no engine).
@@ -69,6 +72,7 @@ impl Editor {
         let mut e = Editor {
             editing: card.map(|c| c.id.clone()),
             catalog,
+            initial: Box::new(draft.clone()),
             draft,
             problems: Vec::new(),
             reading: None,
@@ -85,6 +89,54 @@ impl Editor {
 
     pub fn problems(&self) -> &[Problem] {
         &self.problems
+    }
+
+    /// Whether anything was changed since the editor opened.
+    pub fn is_dirty(&self) -> bool {
+        self.draft != *self.initial
+    }
+
+    /// The card's name as typed (for "Discard your changes to …?").
+    pub fn name(&self) -> &str {
+        &self.draft.name
+    }
+
+    /// The problems as the form shows them: the field they are about and
+    /// the message in the form's words.
+    pub fn messages(&self) -> Vec<(Option<&str>, String)> {
+        self.problems
+            .iter()
+            .map(|p| (p.key.as_deref(), self.words(&p.message)))
+            .collect()
+    }
+
+    /// A loader message in the form's words.
+    fn words(&self, message: &str) -> String {
+        in_words(message, |key| self.label(key))
+    }
+
+    /// What the form calls a key.
+    fn label(&self, key: &str) -> String {
+        let def = games::game(self.catalog.game).def();
+        match key {
+            "name" => "Name".into(),
+            "id" => "Id".into(),
+            "type" => "Type".into(),
+            "text" => "Rules text".into(),
+            "copy_limit" => "Copy limit".into(),
+            "effects" => "Effects".into(),
+            "cost" => def
+                .card
+                .cost
+                .as_ref()
+                .and_then(|c| c.label.clone())
+                .unwrap_or_else(|| "Cost".into()),
+            _ => def
+                .card
+                .field(key)
+                .and_then(|f| f.label.clone())
+                .unwrap_or_else(|| capitalised(&key.replace('_', " "))),
+        }
     }
 
     /// The engine's reading of the card as it stands.
@@ -159,13 +211,18 @@ impl Editor {
 
     /// The problems about one key.
     fn problems_for(&self, key: &str) -> Option<Element<'_, Message>> {
-        let msgs: Vec<&str> = self
+        let msgs: Vec<String> = self
             .problems
             .iter()
             .filter(|p| p.key.as_deref() == Some(key))
-            .map(|p| p.message.as_str())
+            .map(|p| self.words(&p.message))
             .collect();
-        (!msgs.is_empty()).then(|| text(msgs.join("\n")).size(12).style(text::danger).into())
+        (!msgs.is_empty()).then(|| {
+            text(msgs.join("\n"))
+                .size(12)
+                .style(readable::danger)
+                .into()
+        })
     }
 
     pub fn view(&self) -> Element<'_, Message> {
@@ -177,7 +234,12 @@ impl Editor {
         };
         let mut form: Vec<Element<'_, Message>> = vec![heading(title).into()];
         for p in self.problems.iter().filter(|p| p.key.is_none()) {
-            form.push(text(p.message.as_str()).size(12).style(text::danger).into());
+            form.push(
+                text(self.words(&p.message))
+                    .size(12)
+                    .style(readable::danger)
+                    .into(),
+            );
         }
         let mut line = |label: &str, key: &str, input: Element<'static, Message>| {
             let mut c = column![text(label.to_string()).size(13).style(muted), input].spacing(2);
@@ -302,15 +364,19 @@ impl Editor {
             Some(r) => {
                 let (status, style): (&str, fn(&iced::Theme) -> text::Style) = match r.status() {
                     Status::Modelled if !r.has_rules_text => {
-                        ("No rules text: plays by its numbers.", text::success)
+                        ("No rules text: plays by its numbers.", readable::success)
                     }
-                    Status::Modelled => ("Modelled: the engine plays all of it.", text::success),
-                    Status::Partial => {
-                        ("Partly modelled: some of it is not played.", text::warning)
+                    Status::Modelled => {
+                        ("Modelled: the engine plays all of it.", readable::success)
                     }
-                    Status::Vanilla => {
-                        ("Not modelled: it plays by its numbers only.", text::danger)
-                    }
+                    Status::Partial => (
+                        "Partly modelled: some of it is not played.",
+                        readable::warning,
+                    ),
+                    Status::Vanilla => (
+                        "Not modelled: it plays by its numbers only.",
+                        readable::danger,
+                    ),
                 };
                 c = c.push(small(status.into()).style(style));
                 for k in &r.keywords {
@@ -320,10 +386,10 @@ impl Editor {
                     c = c.push(small(format!("• {}", ability_words(a))));
                 }
                 for n in &r.not_understood {
-                    c = c.push(small(format!("✗ not understood: \"{n}\"")).style(text::danger));
+                    c = c.push(small(format!("✗ not understood: \"{n}\"")).style(readable::danger));
                 }
                 for u in &r.unsupported {
-                    c = c.push(small(format!("✗ not played: {u}")).style(text::danger));
+                    c = c.push(small(format!("✗ not played: {u}")).style(readable::danger));
                 }
                 for o in &r.against_opponent {
                     c = c.push(small(format!("◆ only against an opponent: {o}")).style(muted));
@@ -384,5 +450,173 @@ fn range_hint(fd: &FieldDef) -> String {
     match (fd.min, fd.max) {
         (Some(a), Some(b)) => format!("{a} to {b}"),
         _ => "a whole number".into(),
+    }
+}
+
+/// A catalog loader's message ("key `cost` must be an integer, not a
+/// string") in the editor's words ("Cost must be a whole number"): the
+/// field's label for the key, and kinds of value said as a person would.
+/// Messages of other shapes keep their words, with the key's label.
+pub fn in_words(message: &str, label: impl Fn(&str) -> String) -> String {
+    let field = |path: &str| {
+        let mut parts = path.split('.');
+        let first = label(parts.next().unwrap_or(path));
+        parts.fold(first, |l, sub| format!("{l} → {sub}"))
+    };
+    if let Some(at) = message.find("missing key `") {
+        let rest = &message[at + "missing key `".len()..];
+        if let Some(end) = rest.find('`') {
+            let more = rest[end + 1..].trim();
+            let more = more
+                .strip_prefix('(')
+                .and_then(|m| m.strip_suffix(')'))
+                .map(|m| format!(" ({m})"))
+                .unwrap_or_default();
+            return capitalised(&format!("{} is required{more}", field(&rest[..end])));
+        }
+    }
+    let Some(rest) = message.strip_prefix("key `") else {
+        return capitalised(&quoted(message));
+    };
+    let Some(end) = rest.find('`') else {
+        return capitalised(&quoted(message));
+    };
+    let name = field(&rest[..end]);
+    let rest = &rest[end + 1..];
+    let said = if let Some(kinds) = rest.strip_prefix(" must be ") {
+        match kinds.split_once(", not ") {
+            Some((want, _got)) => format!("{name} must be {}", kind_in_words(want)),
+            None => format!("{name} must be {kinds}"),
+        }
+    } else if let Some(range) = rest
+        .strip_prefix(" = ")
+        .and_then(|r| r.split_once(" is out of range ("))
+    {
+        format!("{name} must be from {}", range.1.trim_end_matches(')'))
+    } else if rest == ": integer too large" {
+        format!("{name} is too large a number")
+    } else if rest == " must not be empty" {
+        format!("{name} cannot be empty")
+    } else if let Some(after) = rest.strip_prefix(": ") {
+        format!("{name}: {}", quoted(after))
+    } else {
+        format!("{name}{}", quoted(rest))
+    };
+    capitalised(&said)
+}
+
+/// A kind of TOML value as the form asks for it.
+fn kind_in_words(kind: &str) -> &str {
+    match kind {
+        "an integer" => "a whole number",
+        "a string" => "text",
+        "true or false" => "yes or no",
+        "a list of strings" => "a list separated by commas",
+        "a table" => "a value like { key = 1 }",
+        "a list of tables" => "a list like [{ key = 1 }, { key = 2 }]",
+        other => other,
+    }
+}
+
+/// `x` written as "x".
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut open = true;
+    for c in s.chars() {
+        if c == '`' {
+            out.push(if open { '“' } else { '”' });
+            open = !open;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn label(key: &str) -> String {
+        match key {
+            "cost" => "Cost".into(),
+            "atk" => "Attack".into(),
+            "condition" => "Condition".into(),
+            k => k.to_string(),
+        }
+    }
+
+    #[test]
+    fn loader_messages_in_the_forms_words() {
+        let cases = [
+            (
+                "key `cost` must be an integer, not a string",
+                "Cost must be a whole number",
+            ),
+            (
+                "key `atk` = 9 is out of range (0 to 5)",
+                "Attack must be from 0 to 5",
+            ),
+            (
+                "key `atk`: integer too large",
+                "Attack is too large a number",
+            ),
+            ("hero card is missing key `hp`", "Hp is required"),
+            (
+                "key `rarity`: `Mythic` is not one of: common, rare",
+                "Rarity: “Mythic” is not one of: common, rare",
+            ),
+            (
+                "key `condition.lakez`: unknown key",
+                "Condition → lakez: unknown key",
+            ),
+            (
+                "key `relic` does not apply to hero cards (only to: spell)",
+                "Relic does not apply to hero cards (only to: spell)",
+            ),
+            (
+                "key `copy_limit` must be between 0 and 99",
+                "Copy_limit must be between 0 and 99",
+            ),
+            (
+                "not a TOML value (x); write it like { key = 1 }",
+                "Not a TOML value (x); write it like { key = 1 }",
+            ),
+        ];
+        for (loader, form) in cases {
+            assert_eq!(in_words(loader, label), form, "{loader}");
+        }
+    }
+
+    #[test]
+    fn the_editor_speaks_of_its_fields_and_knows_an_edit_in_progress() {
+        let game: crate::model::GameId = "fuzzycards".parse().unwrap();
+        let catalog = Arc::new(Catalog::new(game, "T"));
+        let mut e = Editor::new(Arc::clone(&catalog), None);
+        assert!(!e.is_dirty());
+        e.update(Message::Name("Tide Pup".into()));
+        assert!(e.is_dirty());
+        e.update(Message::Cost("three".into()));
+        let messages = e.messages();
+        assert!(
+            messages.contains(&(Some("cost"), "Cost must be a whole number".to_string())),
+            "{messages:?}"
+        );
+        // no message names a key the way a catalog file does
+        assert!(
+            messages.iter().all(|(_, m)| !m.contains("key `")),
+            "{messages:?}"
+        );
+        e.update(Message::Name(String::new()));
+        e.update(Message::Cost(String::new()));
+        assert!(!e.is_dirty(), "back as it was opened");
     }
 }

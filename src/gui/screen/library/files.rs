@@ -8,6 +8,7 @@ use iced::Task;
 
 use crate::catalog;
 use crate::gui::dialog;
+use crate::gui::words;
 use crate::store::StoreError;
 
 use super::super::Action;
@@ -18,7 +19,7 @@ impl Library {
         if self.selected().is_none() {
             return Action::Notice("select a card to attach an image to".into());
         }
-        Action::Run(dialog::open(
+        Action::Ask(dialog::open(
             "Card image",
             &[("PNG or JPEG image", &["png", "jpg", "jpeg"])],
             Message::AttachImageFile,
@@ -62,7 +63,7 @@ impl Library {
     }
 
     pub(super) fn pick_catalog_file(&mut self) -> Action<Message> {
-        Action::Run(dialog::open(
+        Action::Ask(dialog::open(
             "Import a catalog",
             &[("Catalog (TOML)", &["toml"])],
             Message::ImportCatalogFile,
@@ -107,9 +108,10 @@ impl Library {
             }) => {
                 self.game = None;
                 let notice = match warnings {
-                    0 => format!("Imported \"{name}\": {cards} cards."),
+                    0 => format!("Imported \"{name}\": {}.", words::count(cards, "card")),
                     n => format!(
-                        "Imported \"{name}\": {cards} cards, {n} outside the rulebook's published ranges (see `deckwright catalog lint`)."
+                        "Imported \"{name}\": {}, {n} outside the rulebook's published ranges (see `deckwright catalog lint`).",
+                        words::count(cards, "card")
                     ),
                 };
                 Action::Run(self.load_catalogs(Some(id))).and(Action::Notice(notice))
@@ -127,7 +129,7 @@ impl Library {
             return Action::Notice("pick a catalog to export".into());
         };
         let file = format!("{}.toml", crate::model::slug(&c.info.name));
-        Action::Run(dialog::save(
+        Action::Ask(dialog::save(
             "Export the catalog",
             file,
             &[("Catalog (TOML)", &["toml"])],

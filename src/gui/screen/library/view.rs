@@ -15,6 +15,7 @@ use crate::model::Card;
 use crate::store::CatalogId;
 
 use super::{Confirm, Library, MAX_ROWS, Message, SEARCH_ID};
+use crate::gui::words;
 
 impl Library {
     pub fn view(&self) -> Element<'_, Message> {
@@ -36,7 +37,12 @@ impl Library {
         );
         let catalogs: Vec<Pick<CatalogId>> = self
             .visible_catalogs()
-            .map(|c| Pick::some(c.id, format!("{} ({} cards)", c.name, c.card_count)))
+            .map(|c| {
+                Pick::some(
+                    c.id,
+                    format!("{} ({})", c.name, words::count(c.card_count, "card")),
+                )
+            })
             .collect();
         let current = self.current.as_ref().map(|c| c.info.id);
         let catalog = pick_list(
@@ -133,8 +139,12 @@ impl Library {
         };
         let total = self.matches.len();
         let count = match (total, current.index.catalog().cards.len()) {
-            (n, all) if n == all => format!("{all} cards"),
-            (n, all) => format!("{n} of {all} cards match"),
+            (n, all) if n == all => words::count(all, "card"),
+            (n, all) => format!(
+                "{} of {} match",
+                words::grouped(n),
+                words::count(all, "card")
+            ),
         };
         let mut list = column![].spacing(1);
         for &i in self.matches.iter().take(MAX_ROWS) {
@@ -239,8 +249,9 @@ impl Library {
     }
 }
 
-fn view_confirm(c: &Confirm) -> Element<'_, Message> {
-    let (question, yes) = match c {
+/// A question's wording and its "yes" button.
+pub(super) fn question(c: &Confirm) -> (String, &'static str) {
+    match c {
         Confirm::DeleteCard { name, .. } => (
             format!("Delete the card \"{name}\"? Decks that list it keep its name."),
             "Delete card",
@@ -251,6 +262,23 @@ fn view_confirm(c: &Confirm) -> Element<'_, Message> {
             ),
             "Replace catalog",
         ),
+        Confirm::Discard { name, .. } if name.trim().is_empty() => (
+            "Discard the new card? What you typed is not saved.".to_string(),
+            "Discard changes",
+        ),
+        Confirm::Discard { name, .. } => (
+            format!("Discard your changes to \"{name}\"? They are not saved."),
+            "Discard changes",
+        ),
+    }
+}
+
+fn view_confirm(c: &Confirm) -> Element<'_, Message> {
+    let (question, yes) = question(c);
+    let no = if matches!(c, Confirm::Discard { .. }) {
+        "Keep editing"
+    } else {
+        "Cancel"
     };
     dialog(
         column![
@@ -259,7 +287,7 @@ fn view_confirm(c: &Confirm) -> Element<'_, Message> {
                 button(yes)
                     .on_press(Message::Confirmed)
                     .style(button::danger),
-                button("Cancel")
+                button(no)
                     .on_press(Message::Cancelled)
                     .style(button::secondary),
             ]

@@ -281,8 +281,8 @@ impl Playtest {
                 text(format!("Quick estimate ({QUICK_GAMES} games)...")).style(muted)
             }
             Estimate::Ready(s) => text(format!(
-                "Quick estimate ({} games, seed {}): {}",
-                s.games,
+                "Quick estimate ({}, seed {}): {}",
+                crate::gui::words::count(s.games, "game"),
                 s.seed,
                 estimate::line(s)
             ))
@@ -315,10 +315,14 @@ impl Playtest {
                     .push(progress_bar(0.0..=1.0, *done as f32 / (*total).max(1) as f32).girth(10));
                 c = c.push(
                     row![
-                        text(format!("{done} of {total} games"))
-                            .size(12)
-                            .style(muted)
-                            .width(Fill),
+                        text(format!(
+                            "{} of {}",
+                            crate::gui::words::grouped(*done),
+                            crate::gui::words::count(*total, "game")
+                        ))
+                        .size(12)
+                        .style(muted)
+                        .width(Fill),
                         button(text("Cancel").size(13))
                             .on_press(Message::Cancel)
                             .style(button::danger),
@@ -328,15 +332,26 @@ impl Playtest {
             }
             RunState::Cancelled { done, total } => {
                 c = c.push(
-                    text(format!("Cancelled after {done} of {total} games."))
-                        .size(13)
-                        .style(muted),
+                    text(format!(
+                        "Cancelled after {} of {}.",
+                        crate::gui::words::grouped(*done),
+                        crate::gui::words::count(*total, "game")
+                    ))
+                    .size(13)
+                    .style(muted),
                 );
             }
             RunState::Failed(e) => c = c.push(text(e.as_str()).size(13).style(text::danger)),
             RunState::Done(s) => {
                 let unit = estimate::unit(s);
-                c = c.push(text(format!("{} games, seed {}", s.games, s.seed)).size(15));
+                c = c.push(
+                    text(format!(
+                        "{}, seed {}",
+                        crate::gui::words::count(s.games, "game"),
+                        s.seed
+                    ))
+                    .size(15),
+                );
                 c = c.push(text(estimate::line(s)).size(13));
                 c = c.push(
                     text(format!(

@@ -19,7 +19,7 @@ impl Print {
         let Some(s) = &self.source else {
             return Action::None;
         };
-        Action::Run(dialog::save(
+        Action::Ask(dialog::save(
             "Export a print-and-play PDF",
             format!("{}.pdf", crate::model::slug(&s.info.name)),
             &[("PDF", &["pdf"])],
@@ -39,6 +39,7 @@ impl Print {
         };
         let run = self.exports.start();
         let cancel = Cancel::new();
+        self.open_problem = None;
         self.export = ExportState::Running {
             path: path.clone(),
             progress: None,
@@ -101,7 +102,7 @@ impl Print {
     // ---- calibration ----
 
     pub(super) fn pick_calibration(&mut self) -> Action<Message> {
-        Action::Run(dialog::save(
+        Action::Ask(dialog::save(
             "Save the printer calibration sheet",
             format!("calibration-{}.pdf", self.settings.paper.as_str()),
             &[("PDF", &["pdf"])],
@@ -134,35 +135,198 @@ pub(super) fn calibration_written(r: Result<PathBuf, String>) -> Action<Message>
     }
 }
 
-/// Opens a file in the system's viewer, off the UI thread.
-pub(super) fn open(path: PathBuf) -> Action<Message> {
+/// Opens a file with `opener`, off the UI thread.
+pub(super) fn open(opener: Opener, path: PathBuf) -> Action<Message> {
     Action::Run(Task::perform(
-        blocking(move || open_in_viewer(&path)),
+        async move {
+            blocking(move || Ok(opener.open(&path)))
+                .await
+                .unwrap_or_else(|e| {
+                    Err(OpenError::Spawn {
+                        program: "the viewer".into(),
+                        reason: e,
+                    })
+                })
+        },
         Message::Opened,
     ))
 }
 
+/// The program that hands a finished file to the desktop's viewer:
+/// `xdg-open` (Linux), `open` (macOS), `cmd /C start` (Windows), or the
+/// command in [`Opener::ENV`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opener {
+    pub program: String,
+    pub args: Vec<String>,
+}
+
+/// `xdg-open`'s exit code for "a required tool could not be found": it is
+/// installed, but no application on the desktop opens this kind of file.
+const XDG_OPEN_NO_TOOL: i32 = 3;
+
+impl Opener {
+    /// The environment variable naming another program to open files with
+    /// (`DECKWRIGHT_OPENER=evince`).
+    pub const ENV: &'static str = "DECKWRIGHT_OPENER";
+
+    /// The desktop's opener, or the one [`Opener::ENV`] names.
+    pub fn system() -> Opener {
+        if let Ok(p) = std::env::var(Opener::ENV)
+            && !p.trim().is_empty()
+        {
+            return Opener::program(p.trim());
+        }
+        if cfg!(target_os = "macos") {
+            Opener::program("open")
+        } else if cfg!(windows) {
+            Opener {
+                program: "cmd".into(),
+                args: vec!["/C".into(), "start".into(), String::new()],
+            }
+        } else {
+            Opener::program("xdg-open")
+        }
+    }
+
+    /// Opening files with `program` and no other arguments.
+    pub fn program(program: impl Into<String>) -> Opener {
+        Opener {
+            program: program.into(),
+            args: Vec::new(),
+        }
+    }
+
+    /// The program's name without its folder.
+    fn name(&self) -> String {
+        Path::new(&self.program).file_name().map_or_else(
+            || self.program.clone(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    }
+
+    /// Hands `path` to the viewer; says what went wrong, in the user's words.
+    pub fn open(&self, path: &Path) -> Result<(), OpenError> {
+        if !path.is_file() {
+            return Err(OpenError::Missing(path.to_path_buf()));
+        }
+        let status = std::process::Command::new(&self.program)
+            .args(&self.args)
+            .arg(path)
+            .stdin(std::process::Stdio::null())
+            .status()
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound => OpenError::NoViewer {
+                    why: format!("{} is not installed", self.name()),
+                    path: path.to_path_buf(),
+                },
+                _ => OpenError::Spawn {
+                    program: self.program.clone(),
+                    reason: e.to_string(),
+                },
+            })?;
+        match status.code() {
+            Some(0) => Ok(()),
+            Some(XDG_OPEN_NO_TOOL) if self.name() == "xdg-open" => Err(OpenError::NoViewer {
+                why: "xdg-open found no application for PDF files".into(),
+                path: path.to_path_buf(),
+            }),
+            _ => Err(OpenError::Failed {
+                program: self.program.clone(),
+                status: status.to_string(),
+                path: path.to_path_buf(),
+            }),
+        }
+    }
+}
+
+/// Why a finished file could not be opened.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    /// The file is gone (moved or deleted since the export).
+    #[error("The exported file is no longer at {}: export it again.", .0.display())]
+    Missing(PathBuf),
+    /// The file is there; nothing can show it.
+    #[error("No PDF viewer found ({why}). The file is saved at: {}", path.display())]
+    NoViewer { why: String, path: PathBuf },
+    #[error("The viewer ({program}) could not open the file: it {status}. The file is saved at: {}", path.display())]
+    Failed {
+        program: String,
+        status: String,
+        path: PathBuf,
+    },
+    #[error("cannot start {program}: {reason}")]
+    Spawn { program: String, reason: String },
+}
+
+impl OpenError {
+    /// The saved file the user can still reach (to copy its path).
+    pub fn saved_file(&self) -> Option<&Path> {
+        match self {
+            OpenError::NoViewer { path, .. } | OpenError::Failed { path, .. } => Some(path),
+            OpenError::Missing(_) | OpenError::Spawn { .. } => None,
+        }
+    }
+}
+
 /// Hands a file to the desktop's default application.
 pub fn open_in_viewer(path: &Path) -> Result<(), String> {
-    let mut cmd = if cfg!(target_os = "macos") {
-        std::process::Command::new("open")
-    } else if cfg!(windows) {
-        let mut c = std::process::Command::new("cmd");
-        c.args(["/C", "start", ""]);
-        c
-    } else {
-        std::process::Command::new("xdg-open")
-    };
-    let status = cmd
-        .arg(path)
-        .status()
-        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "cannot open {}: the viewer reported {status}",
-            path.display()
-        ))
+    Opener::system().open(path).map_err(|e| e.to_string())
+}
+
+/// Copies a path to the clipboard.
+pub(super) fn copy_path(path: PathBuf) -> Action<Message> {
+    Action::Run(iced::clipboard::write(path.display().to_string())).and(Action::Notice(format!(
+        "Copied {} to the clipboard.",
+        path.display()
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_viewer_is_not_a_missing_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let pdf = dir.path().join("deck.pdf");
+        let none = Opener::program("deckwright-no-such-viewer");
+        assert_eq!(none.open(&pdf), Err(OpenError::Missing(pdf.clone())));
+        std::fs::write(&pdf, b"%PDF-1.7").unwrap();
+        let e = none.open(&pdf).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "No PDF viewer found (deckwright-no-such-viewer is not installed). The file is saved at: {}",
+                pdf.display()
+            )
+        );
+        assert_eq!(e.saved_file(), Some(pdf.as_path()));
+        assert_eq!(OpenError::Missing(pdf.clone()).saved_file(), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_viewer_that_fails_says_so_and_one_that_works_is_quiet() {
+        let dir = tempfile::tempdir().unwrap();
+        let pdf = dir.path().join("deck.pdf");
+        std::fs::write(&pdf, b"%PDF-1.7").unwrap();
+        assert_eq!(Opener::program("true").open(&pdf), Ok(()));
+        let e = Opener::program("false").open(&pdf).unwrap_err();
+        assert!(matches!(e, OpenError::Failed { .. }), "{e:?}");
+        assert!(e.to_string().contains("The file is saved at"), "{e}");
+        // xdg-open's "no application for this file" is a missing viewer
+        let script = dir.path().join("xdg-open");
+        std::fs::write(&script, "#!/bin/sh\nexit 3\n").unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let e = Opener::program(script.display().to_string())
+            .open(&pdf)
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("No PDF viewer found (xdg-open found no application"),
+            "{e}"
+        );
     }
 }

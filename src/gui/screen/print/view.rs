@@ -7,7 +7,7 @@ use iced::widget::{
 };
 use iced::{ContentFit, Element, Fill, Length};
 
-use crate::gui::widget::{SCROLLBAR_GAP, choice, deck_picker, heading, muted};
+use crate::gui::widget::{SCROLLBAR_GAP, choice, deck_picker, heading, muted, readable};
 use crate::pnp::{Layout, Paper, Stage};
 
 use super::{ExportState, Field, Message, PlanState, Print, Which};
@@ -41,8 +41,9 @@ impl Print {
         };
         c = c.push(
             text(format!(
-                "{} · {} cards in the main board",
-                source.info.catalog_name, source.info.main_count
+                "{} · {} in the main board",
+                source.info.catalog_name,
+                crate::gui::words::count(source.info.main_count, "card")
             ))
             .size(13)
             .style(muted),
@@ -166,7 +167,7 @@ impl Print {
                 f.sheets,
                 plural(f.sheets)
             )),
-            PlanState::Invalid(e) => text(e.as_str()).style(text::danger),
+            PlanState::Invalid(e) => text(e.as_str()).style(readable::danger),
         });
         c.push(self.view_export())
     }
@@ -226,7 +227,7 @@ impl Print {
                 );
             }
             ExportState::Done { path, report } => {
-                c = c.push(text("Export finished").style(text::success));
+                c = c.push(text("Export finished").style(readable::success));
                 c = c.push(
                     text(format!(
                         "{}: {} page{}, {} card{} ({} drawn from data), {} picture{}, {} KB",
@@ -246,12 +247,22 @@ impl Print {
                     c = c.push(text(format!("Note: {w}")).size(12).style(muted));
                 }
                 c = c.push(button("Open").on_press(Message::Open(path.clone())));
+                if let Some(problem) = &self.open_problem {
+                    c = c.push(text(problem.to_string()).size(13).style(readable::danger));
+                    if let Some(saved) = problem.saved_file() {
+                        c = c.push(
+                            button(text("Copy path").size(13))
+                                .style(button::secondary)
+                                .on_press(Message::CopyPath(saved.to_path_buf())),
+                        );
+                    }
+                }
             }
             ExportState::Cancelled => {
                 c = c.push(text("Export cancelled: no file was written.").style(muted));
             }
             ExportState::Failed(e) => {
-                c = c.push(text(format!("Export failed: {e}")).style(text::danger));
+                c = c.push(text(format!("Export failed: {e}")).style(readable::danger));
             }
         }
         c.into()
@@ -331,7 +342,7 @@ fn field<'a>(p: &'a Print, f: Field, unit: &'a str) -> Element<'a, Message> {
         .align_y(iced::Center)
     ];
     if let Some(e) = p.field_error(f) {
-        c = c.push(text(e).size(12).style(text::danger));
+        c = c.push(text(e).size(12).style(readable::danger));
     }
     c.into()
 }

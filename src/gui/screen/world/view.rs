@@ -593,14 +593,14 @@ fn view_score(g: &Game) -> Element<'_, Message> {
     for t in crate::engine::solo::travellers(g.game.state().world(), c) {
         col = col.push(
             text(format!(
-                "{}: {} ({} stars)",
+                "{}: {} ({})",
                 t.name,
                 if t.met {
                     "condition met"
                 } else {
                     "condition not met"
                 },
-                t.points
+                crate::gui::words::count(t.points, "star")
             ))
             .size(12),
         );

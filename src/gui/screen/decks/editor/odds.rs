@@ -166,8 +166,8 @@ impl Editor {
                 text(format!("Goldfish estimate ({QUICK_GAMES} games)...")).style(muted)
             }
             Estimate::Ready(s) => text(format!(
-                "Goldfish estimate ({} games, seed {}): {}",
-                s.games,
+                "Goldfish estimate ({}, seed {}): {}",
+                crate::gui::words::count(s.games, "game"),
                 s.seed,
                 estimate::line(s)
             ))

@@ -66,7 +66,7 @@ impl Editor {
     }
 
     pub(super) fn pick_import_file(&mut self) -> Action<Message> {
-        Action::Run(dialog::open(
+        Action::Ask(dialog::open(
             "Import a deck list",
             &[
                 ("Deck list", &["txt", "dec", "cod", "dck"]),
@@ -104,7 +104,7 @@ impl Editor {
     }
 
     pub(super) fn pick_export_file(&mut self) -> Action<Message> {
-        Action::Run(dialog::save(
+        Action::Ask(dialog::save(
             "Export the deck",
             format!("{}.txt", crate::model::slug(&self.info.name)),
             &[
