@@ -926,14 +926,22 @@ fn rizontical_deploy_from_the_fighter_deck_move_on_the_board_and_use_a_power() {
 }
 
 #[test]
-fn the_table_fits_1024_by_700() {
-    let (mut h, _) = with_deck(
+fn the_table_fits_1024_by_700_with_the_odds_beside_it() {
+    let (mut h, deck) = with_deck(
         GameId::Fuzzycards,
         "resources/decks/fuzzycards-beatdown.txt",
     );
     h.send(Message::Navigate(ScreenId::Playtest));
     deal_seed(&mut h, 7);
     h.click_text("Keep the hand");
+    // the deck's odds beside the table, as the Odds tab works them out
+    let (catalog, _, e) = engine_of(&h, deck);
+    let want = odds::table(&catalog, &e, Seat::First, 1).unwrap();
+    assert_eq!(pt(&h).odds(), Some(&Ok(want)));
+    assert!(
+        h.text_containing("Odds: at least one copy by each turn's draw (going first)")
+            .is_some()
+    );
     let mut ui = Simulator::with_size(Settings::default(), (1024.0, 700.0), h.app.view());
     for label in [
         "Play the suggestion",

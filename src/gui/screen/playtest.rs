@@ -122,6 +122,8 @@ pub struct Playtest {
     selected: Option<table::Selected>,
     /// Every decision taken in this game, one per undo step.
     steps: Vec<Step>,
+    /// The deck's exact odds for the seat, beside the table.
+    odds: Option<Result<crate::engine::odds::OddsTable, String>>,
 }
 
 /// A decision taken at the table, for the log: where it falls among the
@@ -233,6 +235,7 @@ impl Playtest {
             versus: None,
             selected: None,
             steps: Vec::new(),
+            odds: None,
         };
         let task = Task::perform(
             p.db.run(|s| {
@@ -281,6 +284,12 @@ impl Playtest {
     /// The card (or pile) whose actions are on show.
     pub fn selected(&self) -> Option<table::Selected> {
         self.selected
+    }
+
+    /// The deck's exact odds for the seat (as the deck builder's Odds tab
+    /// shows them), or why it has none.
+    pub fn odds(&self) -> Option<&Result<crate::engine::odds::OddsTable, String>> {
+        self.odds.as_ref()
     }
 
     /// The decisions taken in this game, oldest first.
@@ -547,10 +556,20 @@ impl Playtest {
     /// A new game from `seed`, dealt and started: the first decision (a
     /// mulligan, or the first main phase) is the player's.
     fn deal(&mut self, seed: u64) -> Action<Message> {
-        let Some(Current { engine: Ok(e), .. }) = &self.current else {
+        let Some(Current {
+            engine: Ok(e),
+            catalog,
+            ..
+        }) = &self.current
+        else {
             self.session = None;
+            self.odds = None;
             return Action::None;
         };
+        // exact and quick (well under a millisecond a card): worked out here
+        self.odds = Some(
+            crate::engine::odds::table(catalog, e, self.seat, 1).map_err(|err| err.to_string()),
+        );
         self.session = Some(match (&self.opponent, &self.versus) {
             (Some(_), Some(Ok(v))) => v.session_against_computer(seed, self.seat, self.level),
             (Some(_), Some(Err(e))) => {

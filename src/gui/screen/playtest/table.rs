@@ -646,6 +646,11 @@ impl Playtest {
             ),
         };
         let mut title = format!("{name} · {place}");
+        // the cost is on the line below
+        let words: Vec<String> = words
+            .into_iter()
+            .filter(|w| !w.starts_with("cost "))
+            .collect();
         if !words.is_empty() {
             title.push_str(&format!(" · {}", words.join(", ")));
         }
@@ -859,7 +864,13 @@ fn dice<'a>(snap: &Snapshot) -> Element<'a, Message> {
 /// A card face down, with the count of its pile.
 fn card_back<'a>(game: GameId, width: f32, count: usize) -> Element<'a, Message> {
     let frame = card_face::frame_of(game);
-    container(text(count.to_string()).size(16))
+    // the backs of a hand say nothing; a pile says how many it holds
+    let label = if count > 0 {
+        count.to_string()
+    } else {
+        String::new()
+    };
+    container(text(label).size(16))
         .center_x(width)
         .center_y(card_face::height_for(game, width))
         .style(move |_t: &Theme| container::Style {

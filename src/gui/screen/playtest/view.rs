@@ -115,17 +115,21 @@ impl Playtest {
             crate::engine::core::TurnUnit::Turn => "Turn",
             crate::engine::core::TurnUnit::Round => "Round",
         };
+        // Rizontical's phase names its round already
+        let when = if snap.phase.starts_with(unit) {
+            snap.phase.clone()
+        } else {
+            format!("{unit} {} · {}", snap.turn, snap.phase)
+        };
         let mut c = column![
             text(format!(
-                "Seed {} · {} · {unit} {} · {}",
+                "Seed {} · {} · {when}",
                 snap.seed,
                 if snap.seat == Seat::First {
                     "going first"
                 } else {
                     "going second"
                 },
-                snap.turn,
-                snap.phase
             ))
             .size(18)
         ]
@@ -255,6 +259,7 @@ impl Playtest {
             .size(13),
             Estimate::Failed(e) => text(format!("No estimate: {e}")).style(text::danger),
         });
+        c = c.push(self.view_odds());
         let running = matches!(self.run(), RunState::Running { .. });
         c = c.push(
             row![
@@ -341,6 +346,67 @@ impl Playtest {
             }
         }
         c
+    }
+}
+
+/// Width of an odds column, and of the card names before them.
+const ODDS_COLUMN: f32 = 34.0;
+const ODDS_NAME: f32 = 120.0;
+
+impl Playtest {
+    /// The deck's odds of holding each card by each turn, for the seat
+    /// chosen above (the deck builder's Odds tab, compact).
+    fn view_odds(&self) -> Element<'_, Message> {
+        use crate::gui::screen::decks::editor::odds_percent;
+        let t = match self.odds() {
+            None => return column![].into(),
+            Some(Err(e)) => {
+                return text(format!("No odds: {e}")).size(12).style(muted).into();
+            }
+            Some(Ok(t)) => t,
+        };
+        let line = |name: String, values: Vec<String>, size: f32| {
+            // a long name is cut at its column, not run into the numbers
+            let mut r = row![
+                container(text(name).size(size).wrapping(text::Wrapping::None))
+                    .width(ODDS_NAME)
+                    .clip(true)
+            ]
+            .spacing(2);
+            for v in values {
+                r = r.push(
+                    container(text(v).size(size))
+                        .width(ODDS_COLUMN)
+                        .align_right(ODDS_COLUMN),
+                );
+            }
+            r
+        };
+        let turns: Vec<String> = (0..t.seen.len())
+            .map(|n| if n == 0 { "hand".into() } else { n.to_string() })
+            .collect();
+        let mut c = column![
+            text(format!(
+                "Odds: at least one copy by each {}'s draw ({})",
+                t.turn_unit,
+                if t.seat == Seat::First {
+                    "going first"
+                } else {
+                    "going second"
+                }
+            ))
+            .size(14),
+            line(t.turn_unit.to_string(), turns, 11.0),
+        ]
+        .spacing(2);
+        for r in &t.rows {
+            c = c.push(line(
+                format!("{}x {}", r.copies, r.card),
+                r.probability.iter().map(|p| odds_percent(*p)).collect(),
+                11.0,
+            ));
+        }
+        c.into()
     }
 }
 
