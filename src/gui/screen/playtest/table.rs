@@ -35,6 +35,8 @@ const BOARD_CELL: f32 = 33.0;
 const DIE: f32 = 30.0;
 /// Space between cards.
 const GAP: f32 = 6.0;
+/// The selected card's outline, around its face.
+const OUTLINE: f32 = 3.0;
 /// Space between the zones of a line.
 const ZONE_GAP: f32 = 14.0;
 
@@ -493,7 +495,8 @@ impl Playtest {
         let picked = self.selected() == Some(sel);
         container(
             button(face)
-                .padding(0)
+                // room for the outline that marks the selected card
+                .padding(OUTLINE)
                 .style(move |t: &Theme, st| frame_style(t, st, picked))
                 .on_press(Message::Select(sel)),
         )
@@ -532,7 +535,8 @@ impl Playtest {
         };
         container(
             button(face)
-                .padding(0)
+                // room for the outline that marks the selected card
+                .padding(OUTLINE)
                 .style(move |t: &Theme, st| frame_style(t, st, picked))
                 .on_press(message),
         )
@@ -928,7 +932,7 @@ fn frame_style(t: &Theme, st: button::Status, picked: bool) -> button::Style {
         background: None,
         border: Border {
             color,
-            width: 3.0,
+            width: OUTLINE,
             radius: 8.0.into(),
         },
         ..button::Style::default()
