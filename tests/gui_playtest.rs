@@ -598,3 +598,402 @@ fn a_game_in_progress_survives_switching_screens() {
         h.dump()
     );
 }
+
+// ---------------------------------------------------------------- the table
+
+use deckwright::gui::screen::playtest::table::Selected;
+use iced::Settings;
+use iced_test::Simulator;
+
+/// A window tall enough to hold the whole table without scrolling (the
+/// simulator does not scroll): the flows click what a user scrolls to.
+const TALL: (f32, f32) = (1400.0, 1700.0);
+
+/// Clicks the widget with `id` in a tall window and applies the result.
+fn tall_click_id(h: &mut Harness, id: &str) {
+    let messages: Vec<Message> = {
+        let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
+        ui.click(iced_test::selector::id(id.to_string()))
+            .unwrap_or_else(|e| panic!("cannot click #{id}: {e:?}\n{:?}", h.dump()));
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        h.send(m);
+    }
+}
+
+/// Clicks the text `label` in a tall window and applies the result.
+fn tall_click_text(h: &mut Harness, label: &str) {
+    let messages: Vec<Message> = {
+        let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
+        ui.click(label)
+            .unwrap_or_else(|e| panic!("cannot click {label:?}: {e:?}"));
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        h.send(m);
+    }
+}
+
+/// Whether the tall window shows a text equal to `s`.
+fn tall_shows(h: &Harness, s: &str) -> bool {
+    let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
+    ui.find(s).is_ok()
+}
+
+/// The zone `name` of player 0 holding `copy`.
+fn holds(s: &Session, name: &str, copy: u16) -> bool {
+    s.snapshot()
+        .zones
+        .iter()
+        .any(|z| z.player == 0 && z.zone == name && z.cards.iter().any(|c| c.copy == copy))
+}
+
+/// The choices of the session that belong to `sel`.
+fn actions_of(s: &Session, sel: Selected) -> Vec<deckwright::engine::session::Choice> {
+    let snap = s.snapshot();
+    s.choices()
+        .into_iter()
+        .filter(|c| playtest::table::owner(&snap, &c.action) == Some(sel))
+        .collect()
+}
+
+fn log_has(h: &Harness, part: &str) -> bool {
+    pt(h).log_lines().iter().any(|(_, l)| l.contains(part))
+}
+
+#[test]
+fn fuzzycards_click_a_card_in_hand_then_play_it_and_the_log_has_the_keep() {
+    let (mut h, _) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    // every hand card is a card on the table, drawn from its data
+    let hand: Vec<u16> = session(&h)
+        .snapshot()
+        .zones
+        .iter()
+        .find(|z| z.zone == "Hand")
+        .unwrap()
+        .cards
+        .iter()
+        .map(|c| c.copy)
+        .collect();
+    {
+        let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
+        for c in &hand {
+            assert!(
+                ui.find(iced_test::selector::id(format!("card-{c}")))
+                    .is_ok()
+            );
+        }
+    }
+    assert!(tall_shows(&h, "Altar (0)") && tall_shows(&h, "Vault (0)"));
+    assert!(tall_shows(&h, "Slot 3"), "the Altar and Vault have 3 slots");
+    // the phase in the game's words, explained
+    assert!(
+        h.text_containing("Mulligan: Keep the opening hand, or shuffle it")
+            .is_some(),
+        "{:?}",
+        h.dump()
+    );
+    // the mulligan is in the log; undone, it leaves the log; the keep is
+    // in the log
+    h.click_text("Mulligan");
+    assert!(
+        log_has(&h, "turn 0 · Mulligan: Mulligan"),
+        "{:?}",
+        pt(&h).log_lines()
+    );
+    h.click_text("Undo");
+    assert!(!log_has(&h, "turn 0 · Mulligan: Mulligan"));
+    h.click_text("Keep the hand");
+    assert!(log_has(&h, "turn 0 · Mulligan: Keep the hand"));
+    assert!(h.text_containing("Mulligan: Keep the hand").is_some());
+    assert_eq!(session(&h).snapshot().phase, "Activate");
+
+    // a card the Energy pays for: click it, its actions appear, play it
+    let s = session(&h);
+    let (copy, play) = s
+        .snapshot()
+        .zones
+        .iter()
+        .find(|z| z.zone == "Hand")
+        .unwrap()
+        .cards
+        .iter()
+        .find_map(|c| {
+            actions_of(s, Selected::Card(c.copy))
+                .into_iter()
+                .find(|a| a.label.starts_with("Play "))
+                .map(|a| (c.copy, a.label))
+        })
+        .expect("a playable card");
+    assert!(
+        !tall_shows(&h, &play),
+        "no action before the card is selected"
+    );
+    tall_click_id(&mut h, &format!("card-{copy}"));
+    assert_eq!(pt(&h).selected(), Some(Selected::Card(copy)));
+    assert!(tall_shows(&h, &play), "the card's action is offered");
+    tall_click_text(&mut h, &play);
+    let s = session(&h);
+    assert!(!holds(s, "Hand", copy), "it left the hand");
+    assert!(
+        holds(s, "Vault", copy) || holds(s, "Altar", copy) || holds(s, "Discard", copy),
+        "it is in play: {:?}",
+        s.snapshot().zones
+    );
+    assert!(log_has(&h, &format!("turn 1 · Activate: {play}")));
+    // in the Vault, its card is drawn there and can be selected again
+    if holds(s, "Vault", copy) {
+        tall_click_id(&mut h, &format!("card-{copy}"));
+        assert_eq!(pt(&h).selected(), Some(Selected::Card(copy)));
+    }
+    // Undo takes the play back, and its log line
+    h.click_text("Undo");
+    assert!(holds(session(&h), "Hand", copy));
+    assert!(!log_has(&h, &format!("turn 1 · Activate: {play}")));
+}
+
+#[test]
+fn dice_two_copies_are_two_cards_each_with_its_own_play() {
+    let (mut h, _) = with_deck(
+        GameId::DiceOfDestiny,
+        "resources/decks/dice-of-destiny-chicken-rush.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    let snap = session(&h).snapshot();
+    let hand = &snap.zones.iter().find(|z| z.zone == "Hand").unwrap().cards;
+    // a card held twice
+    let (a, b) = hand
+        .iter()
+        .enumerate()
+        .find_map(|(i, x)| {
+            hand[i + 1..]
+                .iter()
+                .find(|y| y.name == x.name)
+                .map(|y| (x.copy, y.copy))
+        })
+        .expect("seed 7 deals a card twice");
+    assert_ne!(a, b);
+    let name = hand.iter().find(|c| c.copy == a).unwrap().name.clone();
+    let play = format!("Play {name}");
+    // each copy is its own card: selecting one offers its own action
+    tall_click_id(&mut h, &format!("card-{a}"));
+    assert_eq!(pt(&h).selected(), Some(Selected::Card(a)));
+    let mine = actions_of(session(&h), Selected::Card(a));
+    assert_eq!(mine.len(), 1, "{mine:?}");
+    assert_eq!(mine[0].action.action["card"], a);
+    tall_click_id(&mut h, &format!("card-{b}"));
+    assert_eq!(pt(&h).selected(), Some(Selected::Card(b)));
+    assert_eq!(
+        actions_of(session(&h), Selected::Card(b))[0].action.action["card"],
+        b
+    );
+    // play the second copy: it is on the Battlefield, the first still in hand
+    tall_click_text(&mut h, &play);
+    let s = session(&h);
+    assert!(holds(s, "Battlefield", b) && !holds(s, "Hand", b));
+    assert!(holds(s, "Hand", a));
+    // the other copy, then the attack: the dice are on the table
+    tall_click_id(&mut h, &format!("card-{a}"));
+    tall_click_text(&mut h, &play);
+    assert!(holds(session(&h), "Battlefield", a));
+    assert!(log_has(&h, &format!("turn 1 · Main (your turn): {play}")));
+}
+
+#[test]
+fn dice_the_attack_roll_is_on_the_table() {
+    let (mut h, _) = with_deck(
+        GameId::DiceOfDestiny,
+        "resources/decks/dice-of-destiny-chicken-rush.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    // the policy plays its creatures and attacks
+    for _ in 0..3 {
+        h.send(pm(playtest::Message::PlayHint));
+    }
+    let snap = session(&h).snapshot();
+    assert!(!snap.dice.is_empty(), "{snap:?}");
+    assert!(tall_shows(&h, "Attack dice"));
+    let hits = snap.dice.iter().filter(|d| d.hit && !d.blocked).count();
+    assert!(h.text_containing(&format!("{hits} hit")).is_some());
+    for d in &snap.dice {
+        assert_eq!(d.hit, d.value % 2 == 0, "even rolls hit");
+    }
+}
+
+#[test]
+fn rizontical_deploy_from_the_fighter_deck_move_on_the_board_and_use_a_power() {
+    let (mut h, _) = with_deck(
+        GameId::Rizontical,
+        "resources/decks/rizontical-akasha-guard.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    h.click_text("Keep the Powers");
+    assert!(
+        log_has(&h, "Mulligan (player 1): Keep the Powers"),
+        "{:?}",
+        pt(&h).log_lines()
+    );
+    // deploying the top Fighter is the Fighter deck's action
+    let deck = Selected::Pile("Fighter deck");
+    let deploys = actions_of(session(&h), deck);
+    assert!(!deploys.is_empty(), "{:?}", session(&h).choices());
+    let on_board = session(&h).snapshot().board.len();
+    tall_click_id(&mut h, "pile-fighter-deck");
+    assert_eq!(pt(&h).selected(), Some(deck));
+    tall_click_text(&mut h, &deploys[0].label);
+    assert_eq!(session(&h).snapshot().board.len(), on_board + 1);
+    // play on until the ally to act can move
+    for _ in 0..10 {
+        let s = session(&h);
+        if s.choices()
+            .iter()
+            .any(|c| c.action.action["action"] == "move")
+        {
+            break;
+        }
+        h.send(pm(playtest::Message::PlayHint));
+    }
+    let snap = session(&h).snapshot();
+    let ally = snap
+        .board
+        .iter()
+        .find(|p| p.acting)
+        .expect("an ally to act");
+    let (copy, from) = (ally.copy, (ally.row, ally.col));
+    let cell = |r: u8, c: u8| format!("cell-{}{}", (b'a' + c) as char, r + 1);
+    tall_click_id(&mut h, &cell(from.0, from.1));
+    assert_eq!(pt(&h).selected(), Some(Selected::Card(copy)));
+    let moves: Vec<u8> = actions_of(session(&h), Selected::Card(copy))
+        .iter()
+        .filter(|c| c.action.action["action"] == "move")
+        .map(|c| c.action.action["cell"].as_u64().unwrap() as u8)
+        .collect();
+    assert!(!moves.is_empty());
+    assert!(
+        h.text_containing("highlighted cells on the board")
+            .is_some()
+            || tall_shows(
+                &h,
+                &format!(
+                    "Click one of the {} highlighted cells on the board to move there.",
+                    moves.len()
+                )
+            )
+    );
+    let to = moves[0];
+    tall_click_id(&mut h, &cell(to / 8, to % 8));
+    let moved = session(&h)
+        .snapshot()
+        .board
+        .into_iter()
+        .find(|p| p.copy == copy)
+        .unwrap();
+    assert_eq!(
+        (moved.row, moved.col),
+        (to / 8, to % 8),
+        "moved on the board"
+    );
+    // a Power from the hand: select it, use it
+    let s = session(&h);
+    let power = s
+        .snapshot()
+        .zones
+        .iter()
+        .find(|z| z.zone == "Hand")
+        .unwrap()
+        .cards
+        .iter()
+        .find_map(|c| {
+            actions_of(s, Selected::Card(c.copy))
+                .into_iter()
+                .find(|a| a.label.starts_with("Use "))
+                .map(|a| (c.copy, a.label))
+        });
+    if let Some((copy, label)) = power {
+        tall_click_id(&mut h, &format!("card-{copy}"));
+        tall_click_text(&mut h, &label);
+        assert!(!holds(session(&h), "Hand", copy), "the Power was used");
+    }
+}
+
+#[test]
+fn the_table_fits_1024_by_700_with_the_odds_beside_it() {
+    let (mut h, deck) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    h.click_text("Keep the hand");
+    // the deck's odds beside the table, as the Odds tab works them out
+    let (catalog, _, e) = engine_of(&h, deck);
+    let want = odds::table(&catalog, &e, Seat::First, 1).unwrap();
+    assert_eq!(pt(&h).odds(), Some(&Ok(want)));
+    assert!(
+        h.text_containing("Odds: at least one copy by each turn's draw (going first)")
+            .is_some()
+    );
+    let mut ui = Simulator::with_size(Settings::default(), (1024.0, 700.0), h.app.view());
+    for label in [
+        "Play the suggestion",
+        "Finish the turn",
+        "Undo",
+        "Goldfish",
+        "Run",
+    ] {
+        let t = ui.find(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
+        let b = t
+            .visible_bounds()
+            .unwrap_or_else(|| panic!("{label} is not visible"));
+        assert!(
+            b.x + b.width <= 1024.0 && b.y + b.height <= 700.0,
+            "{label}: {b:?}"
+        );
+    }
+}
+
+#[test]
+fn bizarre_world_keyboard_picks_a_card_and_plays_its_action() {
+    use deckwright::gui::screen::Shortcut;
+    let (mut h, _) = with_deck(
+        GameId::BizarreWorld,
+        "resources/decks/bizarre-world-crafted-rocks.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    assert!(tall_shows(&h, "Neutral Resource Zone (0)") && tall_shows(&h, "Play Area (0)"));
+    assert!(
+        h.text_containing("Sacrifice: Put any cards from your hand face down")
+            .is_some()
+    );
+    // ↓ selects the first card with an action, ↓ again the next
+    h.send(Message::Shortcut(Shortcut::Down));
+    let Some(Selected::Card(first)) = pt(&h).selected() else {
+        panic!("nothing selected: {:?}", pt(&h).selected());
+    };
+    h.send(Message::Shortcut(Shortcut::Down));
+    let Some(Selected::Card(second)) = pt(&h).selected() else {
+        panic!("nothing selected");
+    };
+    assert_ne!(first, second);
+    h.send(Message::Shortcut(Shortcut::Up));
+    assert_eq!(pt(&h).selected(), Some(Selected::Card(first)));
+    // + plays its first action: sacrificed as a resource
+    h.send(Message::Shortcut(Shortcut::Plus));
+    assert!(holds(session(&h), "Neutral Resource Zone", first));
+    assert!(log_has(&h, "turn 1 · Sacrifice: Sacrifice"));
+    // Escape lets go of the selection, then cancels as before
+    h.send(Message::Shortcut(Shortcut::Down));
+    assert!(pt(&h).selected().is_some());
+    h.send(Message::Shortcut(Shortcut::Escape));
+    assert_eq!(pt(&h).selected(), None);
+}

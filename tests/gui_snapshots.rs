@@ -94,3 +94,40 @@ fn deck_builder_report_and_charts() {
     assert!(h.text_containing("violations").is_some());
     matches_baseline(&h, "deck-builder-counts");
 }
+
+/// The Playtest table: Fuzzycards' Altar and Vault slots, the hand drawn as
+/// cards, a selected card with its actions, and the odds beside it.
+#[test]
+fn playtest_tabletop() {
+    use deckwright::gui::screen::playtest;
+    let mut h = Harness::with(|s| {
+        let catalog = catalog_of(s, GameId::Fuzzycards);
+        let mut deck =
+            deckwright::decklist::load(&repo("resources/decks/fuzzycards-beatdown.txt")).unwrap();
+        deck.name = "Beatdown".into();
+        s.create_deck(catalog, &deck).unwrap();
+    });
+    let ids: Vec<u64> = h
+        .app
+        .shell()
+        .unwrap()
+        .banners()
+        .iter()
+        .map(|b| b.id)
+        .collect();
+    for id in ids {
+        h.send(Message::Dismiss(id));
+    }
+    h.send(Message::Navigate(
+        deckwright::gui::prefs::ScreenId::Playtest,
+    ));
+    let pm = |m| Message::Playtest(m);
+    h.send(pm(playtest::Message::SeedTyped("7".into())));
+    h.send(pm(playtest::Message::Deal));
+    h.click_text("Keep the hand");
+    h.send(pm(playtest::Message::Select(
+        playtest::table::Selected::Card(14),
+    )));
+    assert!(h.shows("Play Ember Cub"), "{:?}", h.dump());
+    matches_baseline(&h, "playtest-tabletop");
+}

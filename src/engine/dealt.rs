@@ -355,6 +355,7 @@ impl Rules for Dealt {
             counters: Vec::new(),
             zones,
             board: Vec::new(),
+            dice: Vec::new(),
             outcome: st.core.outcome,
         }
     }

@@ -92,6 +92,7 @@ pub fn snapshot(g: &BizarreWorld, st: &State) -> Snapshot {
         counters,
         zones,
         board: Vec::new(),
+        dice: Vec::new(),
         outcome: st.core.outcome,
     }
 }

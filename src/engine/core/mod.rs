@@ -20,7 +20,7 @@ pub use record::{
 };
 pub use rng::{Rng, below, fresh_seed, game_seed, rng, roll};
 pub use table::{BLANK_NAME, Side, Table, Vanilla};
-pub use view::{CardView, PieceView, Snapshot, ZoneView, zone_views};
+pub use view::{CardView, DieView, PieceView, Snapshot, ZoneView, zone_views};
 pub use zones::{At, Pile, Seated, ZoneId, Zones};
 
 use super::effect::lasting::LastingSet;

@@ -33,6 +33,8 @@ pub struct ZoneView {
 /// A piece on a board (Rizontical's 8x8 grid).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PieceView {
+    /// The Fighter's copy id (what actions name).
+    pub copy: u16,
     pub name: String,
     pub row: u8,
     pub col: u8,
@@ -40,6 +42,21 @@ pub struct PieceView {
     pub ally: bool,
     pub hp: i32,
     pub max_hp: i32,
+    /// The ally whose turn it is (Rizontical's current timeline slot): the
+    /// one that moves, hits, pushes and uses skills.
+    pub acting: bool,
+}
+
+/// A die on the table (Dice of Destiny's attack roll).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DieView {
+    /// The attacker that rolled it (a copy id).
+    pub attacker: u16,
+    pub value: u8,
+    /// Even: a hit.
+    pub hit: bool,
+    /// Stopped by a blocker.
+    pub blocked: bool,
 }
 
 /// Everything a playtest screen needs to draw one moment of a game.
@@ -62,6 +79,9 @@ pub struct Snapshot {
     pub zones: Vec<ZoneView>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub board: Vec<PieceView>,
+    /// Dice on the table: the roll being made, else the last one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<DieView>,
     pub outcome: Option<Outcome>,
 }
 

@@ -2,7 +2,7 @@
 
 use super::cards::Kind;
 use super::{ATTACKED, Action, DiceOfDestiny, Phase, SICK, State, USED, Zone};
-use crate::engine::core::{CardView, Snapshot, TurnUnit, ZoneId, zone_views};
+use crate::engine::core::{CardView, DieView, Snapshot, TurnUnit, ZoneId, zone_views};
 use crate::engine::game::Rules;
 use crate::model::GameId;
 
@@ -97,6 +97,19 @@ pub fn snapshot(g: &DiceOfDestiny, st: &State) -> Snapshot {
         counters,
         zones,
         board: Vec::new(),
+        dice: if st.dice.is_empty() {
+            &st.last_roll
+        } else {
+            &st.dice
+        }
+        .iter()
+        .map(|d| DieView {
+            attacker: d.attacker,
+            value: d.value,
+            hit: d.hit,
+            blocked: d.blocked,
+        })
+        .collect(),
         outcome: st.core.outcome,
     }
 }

@@ -120,6 +120,7 @@ pub fn snapshot(g: &Fuzzycards, st: &State) -> Snapshot {
         counters,
         zones,
         board: Vec::new(),
+        dice: Vec::new(),
         outcome: st.core.outcome,
     }
 }

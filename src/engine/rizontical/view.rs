@@ -77,6 +77,13 @@ pub fn snapshot(r: &Rizontical, st: &State) -> Snapshot {
         zones.retain(|zv| zv.player == 0);
     }
     let mut board = Vec::new();
+    let acting = match st.phase {
+        Phase::Turn => st.slots[r.acting(st)]
+            .get(usize::from(st.step))
+            .copied()
+            .unwrap_or(NONE),
+        _ => NONE,
+    };
     for p in 0..2 {
         for &e in &st.slots[p] {
             if e == NONE {
@@ -84,12 +91,14 @@ pub fn snapshot(r: &Rizontical, st: &State) -> Snapshot {
             }
             let (row, col) = rc(st.cell[usize::from(e)]);
             board.push(PieceView {
+                copy: e,
                 name: r.name_of(e).to_string(),
                 row: row as u8,
                 col: col as u8,
                 ally: p == 0,
                 hp: i32::from(st.hp[usize::from(e)]),
                 max_hp: i32::from(r.fighter(st, e).hp),
+                acting: e == acting,
             });
         }
     }
@@ -138,6 +147,7 @@ pub fn snapshot(r: &Rizontical, st: &State) -> Snapshot {
         },
         zones,
         board,
+        dice: Vec::new(),
         outcome: st.core.outcome,
     }
 }

@@ -20,16 +20,25 @@
 //!   engine, the computer's moves made as soon as it is to act and written
 //!   in the log; Undo takes back your last move and the computer's answers.
 //!
+//! - **The table.** Every zone is drawn as the game's table (the Altar and
+//!   Vault slots, the 8 × 8 board, the resources and the creatures), the
+//!   opponent's side above yours, each card as a card: its picture or its
+//!   face drawn from data. Clicking a card selects it and lists the actions
+//!   the engine allows for it (`table`); ↑/↓ move the selection, `+` plays
+//!   its first action, Escape clears it. The log has every decision taken,
+//!   keeps and mulligans included, between the engine's own lines.
+//!
 //! Strange World has no goldfish (its solo mode is the World screen), so its
 //! decks are not offered here.
 
 pub use crate::gui::widget::estimate;
 mod goldfish;
+pub mod table;
 mod view;
 
 pub use goldfish::charts;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use iced::Task;
@@ -59,6 +68,29 @@ pub const DEFAULT_GAMES: u64 = 10_000;
 pub const MAX_GAMES: u64 = 10_000_000;
 /// Per-turn curves are drawn up to this turn.
 const CURVE_TURNS: u16 = 20;
+/// The most steps "Finish the turn" takes (a policy that never ends its
+/// turn stops here, as the engine's own loop guard does).
+const FINISH_GUARD: usize = 10_000;
+
+/// A decision about to be taken in `s`, as the log shows it:
+/// "turn 1 · Activate: Play Ember Cub".
+fn step_of(s: &Session, label: String) -> Step {
+    let snap = s.snapshot();
+    let unit = match snap.turn_unit {
+        crate::engine::core::TurnUnit::Turn => "turn",
+        crate::engine::core::TurnUnit::Round => "round",
+    };
+    // Rizontical's phase names its round already
+    let line = if snap.phase.to_lowercase().starts_with(unit) {
+        format!("{}: {label}", snap.phase)
+    } else {
+        format!("{unit} {} · {}: {label}", snap.turn, snap.phase)
+    };
+    Step {
+        at: s.log().len(),
+        line,
+    }
+}
 
 /// The Playtest screen.
 #[derive(Debug)]
@@ -86,6 +118,21 @@ pub struct Playtest {
     level: Level,
     /// Both decks compiled for a game against the computer, or why not.
     versus: Option<Result<Engine, String>>,
+    /// The card (or pile) whose actions are on show.
+    selected: Option<table::Selected>,
+    /// Every decision taken in this game, one per undo step.
+    steps: Vec<Step>,
+    /// The deck's exact odds for the seat, beside the table.
+    odds: Option<Result<crate::engine::odds::OddsTable, String>>,
+}
+
+/// A decision taken at the table, for the log: where it falls among the
+/// engine's own log lines, and what it was in the game's words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// The engine's log length when it was taken: its lines follow.
+    pub at: usize,
+    pub line: String,
 }
 
 /// The loaded deck.
@@ -95,6 +142,8 @@ pub struct Current {
     pub catalog: Arc<Catalog>,
     /// The compiled deck, or why it cannot be played.
     pub engine: Result<Engine, String>,
+    /// The stored pictures of the deck's cards, by card name.
+    pub pictures: HashMap<String, iced::widget::image::Handle>,
 }
 
 /// A goldfish run.
@@ -158,6 +207,8 @@ pub enum Message {
     Level(Level),
     /// The two decks compiled (the opponent's id, the engine or why not).
     VersusLoaded(DeckId, Result<Engine, String>),
+    /// Select a card or pile on the table (again: unselect it).
+    Select(table::Selected),
 }
 
 impl Playtest {
@@ -182,6 +233,9 @@ impl Playtest {
             opponent: None,
             level: Level::Quick,
             versus: None,
+            selected: None,
+            steps: Vec::new(),
+            odds: None,
         };
         let task = Task::perform(
             p.db.run(|s| {
@@ -227,6 +281,41 @@ impl Playtest {
         &self.decks
     }
 
+    /// The card (or pile) whose actions are on show.
+    pub fn selected(&self) -> Option<table::Selected> {
+        self.selected
+    }
+
+    /// The deck's exact odds for the seat (as the deck builder's Odds tab
+    /// shows them), or why it has none.
+    pub fn odds(&self) -> Option<&Result<crate::engine::odds::OddsTable, String>> {
+        self.odds.as_ref()
+    }
+
+    /// The decisions taken in this game, oldest first.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The log as the screen shows it, oldest first: the engine's lines
+    /// with the decisions that led to them.
+    pub fn log_lines(&self) -> Vec<(bool, String)> {
+        let Some(s) = &self.session else {
+            return Vec::new();
+        };
+        let notes = s.log();
+        let mut out = Vec::with_capacity(notes.len() + self.steps.len());
+        let mut steps = self.steps.iter().peekable();
+        for (i, n) in notes.into_iter().enumerate() {
+            while let Some(st) = steps.next_if(|st| st.at <= i) {
+                out.push((true, st.line.clone()));
+            }
+            out.push((false, n));
+        }
+        out.extend(steps.map(|st| (true, st.line.clone())));
+        out
+    }
+
     pub fn is_ready(&self) -> bool {
         self.current.is_some()
     }
@@ -263,13 +352,21 @@ impl Playtest {
                 self.versus = Some(r);
                 self.redeal()
             }
+            Message::Select(p) => self.select(p),
         }
     }
 
     pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
         match s {
             Shortcut::Undo => self.undo(),
+            Shortcut::Escape if self.selected.is_some() => {
+                self.selected = None;
+                Action::None
+            }
             Shortcut::Escape => self.cancel(),
+            Shortcut::Up => self.step_selection(false),
+            Shortcut::Down => self.step_selection(true),
+            Shortcut::Plus => self.play_selected(),
             _ => Action::None,
         }
     }
@@ -348,10 +445,23 @@ impl Playtest {
                 let info = s.deck_info(id)?;
                 let deck = s.load_deck(id)?;
                 let catalog = Arc::new(s.load_catalog(info.catalog_id)?);
+                let mut pictures = HashMap::new();
+                for card in &catalog.cards {
+                    if card.image.is_some()
+                        && deck.entries.iter().any(|e| e.name == card.name)
+                        && let Some(img) = s.card_image(info.catalog_id, &card.id)?
+                    {
+                        pictures.insert(
+                            card.name.clone(),
+                            iced::widget::image::Handle::from_bytes(img.bytes),
+                        );
+                    }
+                }
                 Ok(Current {
                     engine: estimate::engine(&catalog, &deck),
                     catalog,
                     info,
+                    pictures,
                 })
             }),
             Message::Loaded,
@@ -446,10 +556,20 @@ impl Playtest {
     /// A new game from `seed`, dealt and started: the first decision (a
     /// mulligan, or the first main phase) is the player's.
     fn deal(&mut self, seed: u64) -> Action<Message> {
-        let Some(Current { engine: Ok(e), .. }) = &self.current else {
+        let Some(Current {
+            engine: Ok(e),
+            catalog,
+            ..
+        }) = &self.current
+        else {
             self.session = None;
+            self.odds = None;
             return Action::None;
         };
+        // exact and quick (well under a millisecond a card): worked out here
+        self.odds = Some(
+            crate::engine::odds::table(catalog, e, self.seat, 1).map_err(|err| err.to_string()),
+        );
         self.session = Some(match (&self.opponent, &self.versus) {
             (Some(_), Some(Ok(v))) => v.session_against_computer(seed, self.seat, self.level),
             (Some(_), Some(Err(e))) => {
@@ -464,6 +584,8 @@ impl Playtest {
         self.seed_text = seed.to_string();
         self.returns.clear();
         self.refusal = None;
+        self.selected = None;
+        self.steps.clear();
         Action::None
     }
 
@@ -544,14 +666,94 @@ impl Playtest {
         let Some(s) = &mut self.session else {
             return Action::None;
         };
+        let label = s
+            .choices()
+            .into_iter()
+            .find(|c| c.action == a)
+            .map(|c| c.label);
+        let step = label.map(|l| step_of(s, l));
         match s.apply(&a) {
             Ok(()) => {
                 self.refusal = None;
                 self.returns.clear();
+                self.steps.extend(step);
+                self.keep_selection();
             }
             Err(e) => self.refusal = Some(format!("Refused: {e}")),
         }
         Action::None
+    }
+
+    fn select(&mut self, p: table::Selected) -> Action<Message> {
+        self.selected = if self.selected == Some(p) {
+            None
+        } else {
+            Some(p)
+        };
+        Action::None
+    }
+
+    /// After a move the selection stays only on a card that still has
+    /// something to do (a Hero that moved to the Altar can attack next).
+    fn keep_selection(&mut self) {
+        let (Some(s), Some(sel)) = (&self.session, self.selected) else {
+            return;
+        };
+        let snap = s.snapshot();
+        let left = s
+            .choices()
+            .iter()
+            .any(|c| table::owner(&snap, &c.action) == Some(sel));
+        if !left {
+            self.selected = None;
+        }
+    }
+
+    /// ↑/↓: the previous or next card that has an action now.
+    fn step_selection(&mut self, forward: bool) -> Action<Message> {
+        let Some(s) = &self.session else {
+            return Action::None;
+        };
+        let snap = s.snapshot();
+        let order = table::selectable(&snap, &s.choices());
+        if order.is_empty() {
+            return Action::None;
+        }
+        let at = self
+            .selected
+            .and_then(|sel| order.iter().position(|&o| o == sel));
+        let n = order.len();
+        let next = match (at, forward) {
+            (None, true) => 0,
+            (None, false) => n - 1,
+            (Some(i), true) => (i + 1) % n,
+            (Some(i), false) => (i + n - 1) % n,
+        };
+        self.selected = Some(order[next]);
+        Action::None
+    }
+
+    /// `+`: the selected card's first action (the suggestion when it is one
+    /// of them).
+    fn play_selected(&mut self) -> Action<Message> {
+        let (Some(s), Some(sel)) = (&self.session, self.selected) else {
+            return Action::None;
+        };
+        let snap = s.snapshot();
+        let mine: Vec<ActionKey> = s
+            .choices()
+            .into_iter()
+            .filter(|c| !c.chooses_cards && table::owner(&snap, &c.action) == Some(sel))
+            .map(|c| c.action)
+            .collect();
+        let hint = s.hint().map(|h| h.action);
+        let pick = hint
+            .filter(|h| mine.contains(h))
+            .or_else(|| mine.first().cloned());
+        match pick {
+            Some(a) => self.act(a),
+            None => Action::None,
+        }
     }
 
     /// The mulligan that returns chosen cards, when the game has one now
@@ -593,10 +795,19 @@ impl Playtest {
             self.refusal = Some("Refused: a hand position out of range".into());
             return Action::None;
         };
+        let n = back.len();
+        let step = step_of(
+            s,
+            format!(
+                "Mulligan: {n} card{} to the bottom, as many drawn",
+                if n == 1 { "" } else { "s" }
+            ),
+        );
         match s.take_mulligan(&back) {
             Ok(()) => {
                 self.refusal = None;
                 self.returns.clear();
+                self.steps.push(step);
             }
             Err(e) => self.refusal = Some(format!("Refused: {e}")),
         }
@@ -610,14 +821,31 @@ impl Playtest {
         }
     }
 
+    /// The goldfish policy plays the rest of the turn, one logged step at a
+    /// time (what [`Session::finish_turn`] does, with each decision kept for
+    /// the log and for Undo).
     fn finish_turn(&mut self) -> Action<Message> {
-        if let Some(s) = &mut self.session {
-            match s.finish_turn() {
-                Ok(()) => self.refusal = None,
-                Err(e) => self.refusal = Some(format!("Refused: {e}")),
+        let Some(s) = &mut self.session else {
+            return Action::None;
+        };
+        let turn = s.snapshot().turn;
+        self.refusal = None;
+        for _ in 0..FINISH_GUARD {
+            if s.outcome().is_some() || s.snapshot().turn != turn {
+                break;
             }
-            self.returns.clear();
+            let Some(h) = s.hint() else {
+                break;
+            };
+            let step = step_of(s, h.label);
+            if let Err(e) = s.apply(&h.action) {
+                self.refusal = Some(format!("Refused: {e}"));
+                break;
+            }
+            self.steps.push(step);
         }
+        self.returns.clear();
+        self.selected = None;
         Action::None
     }
 
@@ -627,6 +855,8 @@ impl Playtest {
         {
             self.refusal = None;
             self.returns.clear();
+            self.steps.pop();
+            self.keep_selection();
         }
         Action::None
     }

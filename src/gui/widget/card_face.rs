@@ -1,6 +1,11 @@
 //! A card face drawn from the card's data, for cards without an image: the
 //! game's frame colour, the name and cost, a type line, then the game's own
 //! fields in the order its schema lists them, and the rules text.
+//!
+//! [`card_tile`] draws the same face small, for a card on the Playtest
+//! table: name, cost, the picture (or the art box), the numbers, and the
+//! card's state words; the rules text only when the tile is wide enough to
+//! read it.
 
 use iced::widget::{column, container, row, text};
 use iced::{Border, Element, Fill, Theme};
@@ -12,6 +17,129 @@ use super::hex_color;
 
 /// Width of a face in the detail pane; the height follows the game's card size.
 pub const WIDTH: f32 = 250.0;
+/// Below this width a tile leaves out the type line and the rules text:
+/// at a few characters per line they could not be read.
+const TILE_TEXT_WIDTH: f32 = 140.0;
+/// Text sizes of a tile scale with its width, within these bounds.
+const TILE_TEXT_MIN: f32 = 9.0;
+const TILE_TEXT_MAX: f32 = 14.0;
+
+/// The height of a card `width` wide, in the game's card proportions.
+pub fn height_for(game: GameId, width: f32) -> f32 {
+    let (w, h) = games::game(game).def().print.card_size_mm;
+    width * (h / w) as f32
+}
+
+/// The frame colour of `game`'s cards.
+pub fn frame_of(game: GameId) -> iced::Color {
+    hex_color(&games::game(game).def().print.frame)
+}
+
+/// `card` drawn `width` wide for a table: its picture when `picture` is
+/// given (the stored image), else the face from its data, with `state`
+/// (short words such as "HP 4/6", "exhausted") along the bottom.
+pub fn card_tile<'a, M: 'a>(
+    card: &'a Card,
+    game: GameId,
+    width: f32,
+    picture: Option<iced::widget::image::Handle>,
+    state: &[String],
+) -> Element<'a, M> {
+    let def = games::game(game).def();
+    let frame = hex_color(&def.print.frame);
+    let height = height_for(game, width);
+    let size = (width / 9.0).clamp(TILE_TEXT_MIN, TILE_TEXT_MAX);
+    let small = (size - 1.0).max(TILE_TEXT_MIN);
+    let wide = width >= TILE_TEXT_WIDTH;
+
+    let mut stats = Vec::new();
+    let mut words = Vec::new();
+    for fd in &def.card.fields {
+        let Some(v) = card.field(&fd.key) else {
+            continue;
+        };
+        let label = fd.label.as_deref().unwrap_or(&fd.key);
+        match (fd.kind, v) {
+            (FieldKind::Int, FieldValue::Int(n)) => stats.push(format!("{label} {n}")),
+            (FieldKind::Enum, v) if wide => words.push(v.display()),
+            _ => {}
+        }
+    }
+    let cost: Element<'a, M> = match card.cost {
+        Some(c) => container(text(c.to_string()).size(size))
+            .padding([0, 4])
+            .style(move |_theme: &Theme| container::Style {
+                background: Some(frame.into()),
+                text_color: Some(iced::Color::WHITE),
+                border: Border::default().rounded(8),
+                ..container::Style::default()
+            })
+            .into(),
+        None => iced::widget::space().into(),
+    };
+    let header = row![
+        text(card.name.as_str())
+            .size(size)
+            .width(Fill)
+            .wrapping(text::Wrapping::WordOrGlyph),
+        cost
+    ]
+    .spacing(2);
+    let art: Element<'a, M> = match picture {
+        Some(h) => iced::widget::image(h)
+            .width(Fill)
+            .height(Fill)
+            .content_fit(iced::ContentFit::Cover)
+            .into(),
+        None => container(text(initials(&card.name)).size(size * 1.6))
+            .center_x(Fill)
+            .center_y(Fill)
+            .style(move |_theme: &Theme| container::Style {
+                background: Some(frame.scale_alpha(0.25).into()),
+                ..container::Style::default()
+            })
+            .into(),
+    };
+    let mut body = column![header].spacing(2);
+    if wide {
+        let mut type_line = vec![card.card_type.clone()];
+        type_line.extend(words);
+        body = body.push(text(type_line.join(" · ")).size(small));
+    }
+    body = body.push(art);
+    // the state words carry the numbers as they are now (damage, boosts):
+    // the printed ones only when there are none
+    if !stats.is_empty() && state.is_empty() {
+        body = body.push(text(stats.join(" ")).size(small));
+    }
+    if wide && let Some(t) = &card.text {
+        body = body.push(text(t.as_str()).size(small));
+    }
+    if !state.is_empty() {
+        body = body.push(
+            text(state.join(" · "))
+                .size(small)
+                .style(|t: &Theme| text::Style {
+                    color: Some(t.extended_palette().primary.strong.color),
+                }),
+        );
+    }
+    container(body)
+        .padding(4)
+        .width(width)
+        .height(height)
+        .clip(true)
+        .style(move |theme: &Theme| container::Style {
+            background: Some(theme.extended_palette().background.weakest.color.into()),
+            border: Border {
+                color: frame,
+                width: 2.0,
+                radius: 6.0.into(),
+            },
+            ..container::Style::default()
+        })
+        .into()
+}
 
 /// The face of `card`, a card of `game`.
 pub fn card_face<'a, M: 'a>(card: &'a Card, game: GameId) -> Element<'a, M> {

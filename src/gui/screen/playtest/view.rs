@@ -1,23 +1,22 @@
 //! How the Playtest screen looks: the deck, seat and seed on top; the game
-//! played by hand on the left (counters, zones, the Rizontical board, the
-//! legal actions); goldfish runs with their charts on the right.
+//! played by hand on the left (the phase in the game's words, the turn's
+//! actions, the table drawn by [`super::table`], the selected card with its
+//! actions, the log); goldfish runs with their charts on the right.
 
 use iced::widget::{
     button, column, container, progress_bar, row, rule, scrollable, text, text_input,
 };
-use iced::{Border, Color, Element, Fill, FillPortion, Theme};
+use iced::{Element, Fill, FillPortion};
 
 use crate::engine::core::{Outcome, Seat, Snapshot};
 use crate::engine::session::Session;
 use crate::gui::widget::{SCROLLBAR_GAP, choice, deck_picker, muted};
 
 use super::estimate::{self, QUICK_GAMES};
-use super::{Current, Estimate, GAMES_ID, Message, Playtest, RunState, SEED_ID};
+use super::{Current, Estimate, GAMES_ID, Message, Playtest, RunState, SEED_ID, table};
 
-/// Side of a cell of the Rizontical board.
-const BOARD_CELL: f32 = 34.0;
 /// Lines of the game log shown.
-const LOG_LINES: usize = 14;
+const LOG_LINES: usize = 30;
 
 impl Playtest {
     pub fn view(&self) -> Element<'_, Message> {
@@ -116,94 +115,60 @@ impl Playtest {
             crate::engine::core::TurnUnit::Turn => "Turn",
             crate::engine::core::TurnUnit::Round => "Round",
         };
+        // Rizontical's phase names its round already
+        let when = if snap.phase.starts_with(unit) {
+            snap.phase.clone()
+        } else {
+            format!("{unit} {} · {}", snap.turn, snap.phase)
+        };
         let mut c = column![
             text(format!(
-                "Seed {} · {} · {unit} {} · {}",
+                "Seed {} · {} · {when}",
                 snap.seed,
                 if snap.seat == Seat::First {
                     "going first"
                 } else {
                     "going second"
                 },
-                snap.turn,
-                snap.phase
             ))
             .size(18)
         ]
         .spacing(10);
+        if !snap.phase_help.is_empty() {
+            c = c.push(
+                text(format!("{}: {}", snap.phase, snap.phase_help))
+                    .size(12)
+                    .style(muted),
+            );
+        }
         if let Some(o) = snap.outcome {
             c = c.push(text(outcome(o, unit)).size(16).style(match o {
                 Outcome::Win { .. } => text::success,
                 _ => text::danger,
             }));
         }
-        let counters = snap
-            .counters
-            .iter()
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect::<Vec<_>>()
-            .join(" · ");
-        c = c.push(text(counters).size(13));
-        c = c.push(self.view_zones(&snap));
-        if !snap.board.is_empty() {
-            c = c.push(board(&snap));
-        }
+        c = c.push(self.view_turn_bar(s, &snap));
         if let Some(r) = self.refusal() {
             c = c.push(text(r).size(13).style(text::danger));
         }
+        c = c.push(self.view_table(s, &snap));
         c = c.push(rule::horizontal(1));
-        c = c.push(self.view_choices(s));
-        c = c.push(rule::horizontal(1));
-        c = c.push(text("Log").size(15));
-        let log = s.log();
+        c = c.push(text("Log (newest first)").size(15));
         let mut lines = column![].spacing(2);
-        for l in log.into_iter().rev().take(LOG_LINES) {
-            lines = lines.push(text(l).size(11));
+        for (decision, l) in self.log_lines().into_iter().rev().take(LOG_LINES) {
+            lines = lines.push(if decision {
+                text(l).size(12)
+            } else {
+                text(format!("    {l}")).size(11).style(muted)
+            });
         }
         c.push(lines)
     }
 
-    fn view_zones(&self, snap: &Snapshot) -> Element<'_, Message> {
-        let mut zones = column![].spacing(6);
-        let picking = self.return_mulligan();
-        for z in &snap.zones {
-            let head = text(format!("{} ({})", z.zone, z.count)).size(14);
-            if z.hidden {
-                zones = zones.push(row![head, text("face down").size(12).style(muted)].spacing(8));
-                continue;
-            }
-            let mut cards = row![].spacing(4);
-            for (n, card) in z.cards.iter().enumerate() {
-                let mut label = card.name.clone();
-                if !card.tags.is_empty() {
-                    label.push_str(&format!(" · {}", card.tags.join(", ")));
-                }
-                if picking && z.zone == "Hand" {
-                    let on = self.returns().contains(&n);
-                    cards = cards.push(
-                        container(
-                            button(text(label).size(12))
-                                .padding([3, 6])
-                                .style(if on {
-                                    button::primary
-                                } else {
-                                    button::secondary
-                                })
-                                .on_press(Message::ToggleReturn(n)),
-                        )
-                        .id(format!("return-{n}")),
-                    );
-                } else {
-                    cards = cards.push(chip(label));
-                }
-            }
-            zones = zones.push(column![head, cards.wrap().vertical_spacing(4)].spacing(3));
-        }
-        zones.into()
-    }
-
-    fn view_choices<'a>(&'a self, s: &'a Session) -> Element<'a, Message> {
-        let mut c = column![text("Your move").size(15)].spacing(6);
+    /// The actions of the whole turn (keep, end the phase, roll...), with
+    /// the suggestion, Finish the turn and Undo.
+    fn view_turn_bar<'a>(&'a self, s: &'a Session, snap: &Snapshot) -> Element<'a, Message> {
+        let mut c = column![].spacing(6);
         if s.outcome().is_some() {
             return c
                 .push(
@@ -217,7 +182,7 @@ impl Playtest {
         if self.return_mulligan() {
             let n = self.returns().len();
             c = c.push(
-                text("Click the Powers to put on the bottom of the deck (up to 5), then take the mulligan.")
+                text("Click the Powers in your hand to put on the bottom of the deck (up to 5), then take the mulligan.")
                     .size(12)
                     .style(muted),
             );
@@ -233,7 +198,10 @@ impl Playtest {
         let mut buttons = row![].spacing(4);
         for (n, ch) in s.choices().into_iter().enumerate() {
             if ch.chooses_cards {
-                continue; // chosen card by card above
+                continue; // chosen card by card on the table
+            }
+            if table::owner(snap, &ch.action).is_some_and(|o| table::on_table(snap, o)) {
+                continue; // offered beside its card
             }
             let suggested = hint.as_ref().is_some_and(|h| h.action == ch.action);
             buttons = buttons.push(
@@ -250,6 +218,20 @@ impl Playtest {
                 .id(format!("choice-{n}")),
             );
         }
+        buttons = buttons
+            .push(
+                button(text("Play the suggestion").size(12))
+                    .padding([3, 8])
+                    .on_press(Message::PlayHint)
+                    .style(button::secondary),
+            )
+            .push(
+                button(text("Finish the turn").size(12))
+                    .padding([3, 8])
+                    .on_press(Message::FinishTurn)
+                    .style(button::secondary),
+            )
+            .push(undo());
         c = c.push(buttons.wrap().vertical_spacing(4));
         if let Some(h) = hint {
             c = c.push(
@@ -258,19 +240,7 @@ impl Playtest {
                     .style(muted),
             );
         }
-        c.push(
-            row![
-                button(text("Play the suggestion").size(13))
-                    .on_press(Message::PlayHint)
-                    .style(button::secondary),
-                button(text("Finish the turn").size(13))
-                    .on_press(Message::FinishTurn)
-                    .style(button::secondary),
-                undo(),
-            ]
-            .spacing(6),
-        )
-        .into()
+        c.into()
     }
 
     fn view_goldfish(&self) -> iced::widget::Column<'_, Message> {
@@ -289,6 +259,7 @@ impl Playtest {
             .size(13),
             Estimate::Failed(e) => text(format!("No estimate: {e}")).style(text::danger),
         });
+        c = c.push(self.view_odds());
         let running = matches!(self.run(), RunState::Running { .. });
         c = c.push(
             row![
@@ -393,6 +364,67 @@ impl Playtest {
     }
 }
 
+/// Width of an odds column, and of the card names before them.
+const ODDS_COLUMN: f32 = 34.0;
+const ODDS_NAME: f32 = 120.0;
+
+impl Playtest {
+    /// The deck's odds of holding each card by each turn, for the seat
+    /// chosen above (the deck builder's Odds tab, compact).
+    fn view_odds(&self) -> Element<'_, Message> {
+        use crate::gui::screen::decks::editor::odds_percent;
+        let t = match self.odds() {
+            None => return column![].into(),
+            Some(Err(e)) => {
+                return text(format!("No odds: {e}")).size(12).style(muted).into();
+            }
+            Some(Ok(t)) => t,
+        };
+        let line = |name: String, values: Vec<String>, size: f32| {
+            // a long name is cut at its column, not run into the numbers
+            let mut r = row![
+                container(text(name).size(size).wrapping(text::Wrapping::None))
+                    .width(ODDS_NAME)
+                    .clip(true)
+            ]
+            .spacing(2);
+            for v in values {
+                r = r.push(
+                    container(text(v).size(size))
+                        .width(ODDS_COLUMN)
+                        .align_right(ODDS_COLUMN),
+                );
+            }
+            r
+        };
+        let turns: Vec<String> = (0..t.seen.len())
+            .map(|n| if n == 0 { "hand".into() } else { n.to_string() })
+            .collect();
+        let mut c = column![
+            text(format!(
+                "Odds: at least one copy by each {}'s draw ({})",
+                t.turn_unit,
+                if t.seat == Seat::First {
+                    "going first"
+                } else {
+                    "going second"
+                }
+            ))
+            .size(14),
+            line(t.turn_unit.to_string(), turns, 11.0),
+        ]
+        .spacing(2);
+        for r in &t.rows {
+            c = c.push(line(
+                format!("{}x {}", r.copies, r.card),
+                r.probability.iter().map(|p| odds_percent(*p)).collect(),
+                11.0,
+            ));
+        }
+        c.into()
+    }
+}
+
 fn undo<'a>() -> Element<'a, Message> {
     button(text("Undo").size(13))
         .on_press(Message::Undo)
@@ -411,81 +443,4 @@ fn outcome(o: Outcome, unit: &str) -> String {
             format!("Stopped unfinished at {} {turn}", unit.to_lowercase())
         }
     }
-}
-
-/// A card shown in a zone.
-fn chip<'a>(label: String) -> Element<'a, Message> {
-    container(text(label).size(12))
-        .padding([3, 6])
-        .style(|t: &Theme| container::Style {
-            background: Some(t.extended_palette().background.weak.color.into()),
-            border: Border::default().rounded(4),
-            ..container::Style::default()
-        })
-        .into()
-}
-
-/// Rizontical's 8 × 8 board: the deck owner's Fighters and the dummy's.
-fn board<'a>(snap: &Snapshot) -> Element<'a, Message> {
-    let mut grid = column![].spacing(1);
-    for r in (0..8u8).rev() {
-        let mut line = row![
-            container(text((r + 1).to_string()).size(10).style(muted))
-                .center_y(BOARD_CELL)
-                .width(14)
-        ]
-        .spacing(1);
-        for col in 0..8u8 {
-            let piece = snap.board.iter().find(|p| p.row == r && p.col == col);
-            let (label, ally) = match piece {
-                Some(p) => (
-                    format!(
-                        "{}\n{}/{}",
-                        p.name.chars().take(3).collect::<String>(),
-                        p.hp,
-                        p.max_hp
-                    ),
-                    Some(p.ally),
-                ),
-                None => (String::new(), None),
-            };
-            line = line.push(container(text(label).size(9)).center(BOARD_CELL).style(
-                move |t: &Theme| {
-                    let p = t.extended_palette();
-                    let bg = match ally {
-                        Some(true) => p.primary.weak.color,
-                        Some(false) => p.danger.weak.color,
-                        None => p.background.weak.color,
-                    };
-                    container::Style {
-                        background: Some(bg.into()),
-                        text_color: Some(match ally {
-                            Some(_) => Color::BLACK,
-                            None => p.background.weak.text,
-                        }),
-                        ..container::Style::default()
-                    }
-                },
-            ));
-        }
-        grid = grid.push(line);
-    }
-    let mut files = row![container(text("")).width(14)].spacing(1);
-    for col in 0..8u8 {
-        files = files.push(
-            container(
-                text(((b'a' + col) as char).to_string())
-                    .size(10)
-                    .style(muted),
-            )
-            .center_x(BOARD_CELL),
-        );
-    }
-    column![
-        text("Board (yours in blue, the dummy's in red)").size(13),
-        grid,
-        files
-    ]
-    .spacing(3)
-    .into()
 }

@@ -1,0 +1,967 @@
+//! The Playtest table: every zone laid out as the game's rulebook lays out
+//! its table, the opponent's side above (mirrored) and yours below, each card
+//! drawn as a card (its picture, or its face from data). A card is selected
+//! by clicking it; its legal actions — the engine's own, the ones that name
+//! it — are offered beside it. Actions that name no card (keep, end the
+//! phase, roll) stay in the phase bar above the table.
+//!
+//! Which card an action belongs to is read from the action itself: every
+//! game's actions name their card in a `card` field; Rizontical's current
+//! ally moves, hits, pushes and uses its skills (its piece is marked
+//! `acting` on the board), the Numen conjures, and a Deploy of the top
+//! Fighter belongs to the Fighter deck.
+
+use iced::widget::{button, column, container, responsive, row, text};
+use iced::{Border, Color, Element, Fill, Length, Theme};
+
+use crate::engine::core::{CardView, Snapshot, ZoneView};
+use crate::engine::session::{ActionKey, Choice, Session};
+use crate::gui::widget::card_face::{self, card_tile};
+use crate::gui::widget::muted;
+use crate::model::GameId;
+
+use super::{Message, Playtest};
+
+/// Width of a card on the table.
+pub const CARD_WIDTH: f32 = 66.0;
+/// The hand's cards share the width of the table, within these bounds.
+const HAND_MIN: f32 = 50.0;
+const HAND_MAX: f32 = 88.0;
+/// Width of a pile (a deck, a discard pile).
+const PILE_WIDTH: f32 = 60.0;
+/// Side of a cell of the Rizontical board.
+const BOARD_CELL: f32 = 33.0;
+/// Side of a die.
+const DIE: f32 = 30.0;
+/// Space between cards.
+const GAP: f32 = 6.0;
+/// The selected card's outline, around its face.
+const OUTLINE: f32 = 3.0;
+/// Space between the zones of a line.
+const ZONE_GAP: f32 = 14.0;
+
+/// What can be selected on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selected {
+    /// A card, by copy id.
+    Card(u16),
+    /// A pile of player 0's (Rizontical's Fighter deck: deploy its top card).
+    Pile(&'static str),
+}
+
+/// How a zone is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// Its cards side by side (the hand shares the table's width).
+    Cards,
+    /// A fixed number of slots, empty ones drawn empty (more cards than
+    /// slots: the slots grow).
+    Slots(usize),
+    /// A pile: the back (or the top card) and the count.
+    Pile,
+}
+
+/// One zone of a side, as the table places it.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    zone: &'static str,
+    shape: Shape,
+}
+
+const fn at(zone: &'static str, shape: Shape) -> Place {
+    Place { zone, shape }
+}
+
+use Shape::{Cards, Pile, Slots};
+
+/// One player's side of each game, line by line from the middle of the
+/// table outwards (the opponent's side is drawn mirrored). Zones a game has
+/// that are not placed are added, one line each, after these.
+///
+/// Fuzzycards' field as its rulebook draws it: the Altar (front row, 3
+/// slots), the Vault (back row, 3 slots); Equip Relics sit on their Heroes.
+const FUZZYCARDS: &[&[Place]] = &[
+    &[at("Altar", Slots(3)), at("Equipped", Cards)],
+    &[
+        at("Vault", Slots(3)),
+        at("Scroll", Pile),
+        at("Discard", Pile),
+    ],
+    &[at("Hand", Cards)],
+];
+/// Dice of Destiny: the battlefield, the stack, a realm for the deck and
+/// the graveyard.
+const DICE_OF_DESTINY: &[&[Place]] = &[
+    &[at("Battlefield", Cards), at("Stack", Cards)],
+    &[at("Hand", Cards), at("Deck", Pile), at("Graveyard", Pile)],
+];
+/// Bizarre World: the Play Area (creatures), the Neutral Resource Zone.
+const BIZARRE_WORLD: &[&[Place]] = &[
+    &[at("Play Area", Cards)],
+    &[at("Neutral Resource Zone", Cards)],
+    &[at("Hand", Cards), at("Deck", Pile), at("Discard", Pile)],
+];
+/// Rizontical's cards field: the Numen, Fighters on the timeline slots 1-4,
+/// the Power slots, the decks and voids (the board is in the middle).
+const RIZONTICAL: &[&[Place]] = &[
+    &[
+        at("Numen", Cards),
+        at("Fighters", Slots(4)),
+        at("Power slots", Slots(4)),
+    ],
+    &[
+        at("Hand", Cards),
+        at("Fighter deck", Pile),
+        at("Power deck", Pile),
+        at("Fighter void", Pile),
+        at("Power void", Pile),
+    ],
+];
+/// A game added as data: what its setup deals.
+const DEALT: &[&[Place]] = &[
+    &[at("Set aside", Cards)],
+    &[at("Hand", Cards), at("Deck", Pile)],
+];
+
+fn lines(game: GameId) -> &'static [&'static [Place]] {
+    if game == GameId::Fuzzycards {
+        FUZZYCARDS
+    } else if game == GameId::DiceOfDestiny {
+        DICE_OF_DESTINY
+    } else if game == GameId::BizarreWorld {
+        BIZARRE_WORLD
+    } else if game == GameId::Rizontical {
+        RIZONTICAL
+    } else {
+        DEALT
+    }
+}
+
+/// The card or pile an action belongs to, or `None` for an action of the
+/// whole turn (keep, end the phase, roll the dice).
+pub fn owner(snap: &Snapshot, action: &ActionKey) -> Option<Selected> {
+    let v = &action.action;
+    let kind = v.get("action").and_then(|k| k.as_str()).unwrap_or("");
+    let num = |k: &str| {
+        v.get(k)
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|n| u16::try_from(n).ok())
+    };
+    if snap.game == GameId::Rizontical {
+        match kind {
+            "deploy" => {
+                return Some(num("fighter").map_or(Selected::Pile("Fighter deck"), Selected::Card));
+            }
+            "move" | "hit" | "push" | "skill" => {
+                return snap
+                    .board
+                    .iter()
+                    .find(|p| p.acting)
+                    .map(|p| Selected::Card(p.copy));
+            }
+            "conjure" => {
+                return zone(snap, 0, "Numen")
+                    .and_then(|z| z.cards.first())
+                    .map(|c| Selected::Card(c.copy));
+            }
+            "mulligan" => return None,
+            _ => {}
+        }
+    }
+    num("card").map(Selected::Card)
+}
+
+fn zone<'s>(snap: &'s Snapshot, player: u8, name: &str) -> Option<&'s ZoneView> {
+    snap.zones
+        .iter()
+        .find(|z| z.player == player && z.zone == name)
+}
+
+/// Whether `sel` is drawn on the table (an action of a card that is not,
+/// stays in the phase bar).
+pub fn on_table(snap: &Snapshot, sel: Selected) -> bool {
+    match sel {
+        Selected::Card(c) => {
+            snap.zones
+                .iter()
+                .any(|z| z.cards.iter().any(|v| v.copy == c))
+                || snap.board.iter().any(|p| p.copy == c)
+        }
+        Selected::Pile(name) => zone(snap, 0, name).is_some(),
+    }
+}
+
+/// The cards and piles that have an action now, in the table's order
+/// (for ↑/↓).
+pub fn selectable(snap: &Snapshot, choices: &[Choice]) -> Vec<Selected> {
+    let owners: Vec<Selected> = choices
+        .iter()
+        .filter(|c| !c.chooses_cards)
+        .filter_map(|c| owner(snap, &c.action))
+        .filter(|&o| on_table(snap, o))
+        .collect();
+    let mut out = Vec::new();
+    for place in ordered(snap, 0) {
+        let Some(z) = zone(snap, 0, place.zone) else {
+            continue;
+        };
+        let mut here: Vec<Selected> = z.cards.iter().map(|c| Selected::Card(c.copy)).collect();
+        if place.shape == Shape::Pile {
+            here.push(Selected::Pile(place.zone));
+        }
+        if place.zone == "Fighters" {
+            // a Fighter on the board is a card of the Fighters zone
+            here.extend(snap.board.iter().map(|p| Selected::Card(p.copy)));
+        }
+        for s in here {
+            if owners.contains(&s) && !out.contains(&s) {
+                out.push(s);
+            }
+        }
+    }
+    for o in owners {
+        if !out.contains(&o) {
+            out.push(o);
+        }
+    }
+    out
+}
+
+/// Every zone of `player` in the order the table draws it: the game's
+/// lines, then any zone they do not place.
+fn ordered(snap: &Snapshot, player: u8) -> Vec<Place> {
+    let mut out: Vec<Place> = lines(snap.game)
+        .iter()
+        .flat_map(|l| l.iter().copied())
+        .collect();
+    for z in snap.zones.iter().filter(|z| z.player == player) {
+        if !out.iter().any(|p| p.zone == z.zone) {
+            out.push(at(z.zone, if z.hidden { Pile } else { Cards }));
+        }
+    }
+    out
+}
+
+impl Playtest {
+    /// The table: the phase bar, the opponent's side, the middle (board,
+    /// dice), your side, and the selected card with its actions.
+    pub(super) fn view_table<'a>(&'a self, s: &Session, snap: &Snapshot) -> Element<'a, Message> {
+        let choices = s.choices();
+        let mut panel = self.panel(s, snap);
+        let mut c = column![].spacing(10);
+        let has_opponent = snap.zones.iter().any(|z| z.player == 1);
+        c = c.push(self.side_header(snap, 1, has_opponent));
+        if has_opponent {
+            c = c.push(self.side(snap, 1, &choices, &mut panel));
+        }
+        if !snap.board.is_empty() {
+            c = c.push(self.board(snap, &choices));
+            if let Some(Selected::Card(copy)) = self.selected()
+                && snap.board.iter().any(|p| p.copy == copy)
+                && let Some(p) = panel.take()
+            {
+                c = c.push(p);
+            }
+        }
+        if !snap.dice.is_empty() {
+            c = c.push(dice(snap));
+        }
+        c = c.push(iced::widget::rule::horizontal(1));
+        c = c.push(self.side(snap, 0, &choices, &mut panel));
+        if let Some(p) = panel {
+            c = c.push(p);
+        }
+        c = c.push(self.side_header(snap, 0, true));
+        if self.selected().is_none() {
+            c = c.push(
+                text("Click a card to see what it can do (↑/↓ pick the next one, + plays its first action, Esc lets go).")
+                    .size(12)
+                    .style(muted),
+            );
+        }
+        c.into()
+    }
+
+    /// A side's numbers: "You: energy 1 · life 33", "Opponent: life 33".
+    fn side_header<'a>(&'a self, snap: &Snapshot, player: u8, plays: bool) -> Element<'a, Message> {
+        let mine: Vec<String> = snap
+            .counters
+            .iter()
+            .filter_map(|(k, v)| {
+                let theirs = k.strip_prefix("opponent ");
+                match (player, theirs) {
+                    (0, None) => Some(format!("{k} {v}")),
+                    (1, Some(k)) => Some(format!("{k} {v}")),
+                    _ => None,
+                }
+            })
+            .collect();
+        let who = match (player, plays) {
+            (0, _) => "You",
+            (_, true) if self.opponent().is_some() => "The computer",
+            (_, true) => "Opponent",
+            (_, false) => "Opponent (goldfish: plays nothing)",
+        };
+        let turn = if snap.to_act == player && snap.outcome.is_none() {
+            " · to act"
+        } else {
+            ""
+        };
+        row![
+            text(format!("{who}{turn}")).size(14),
+            text(mine.join(" · ")).size(13).style(muted),
+        ]
+        .spacing(10)
+        .align_y(iced::Center)
+        .into()
+    }
+
+    /// One player's zones, line by line (the opponent's mirrored); the
+    /// selected card's `panel` goes under the line that holds it.
+    fn side<'a>(
+        &'a self,
+        snap: &Snapshot,
+        player: u8,
+        choices: &[Choice],
+        panel: &mut Option<Element<'a, Message>>,
+    ) -> Element<'a, Message> {
+        let mut placed: Vec<&'static str> = Vec::new();
+        let mut groups: Vec<Vec<Element<'a, Message>>> = Vec::new();
+        let holds = |zones: &[&ZoneView]| match self.selected() {
+            Some(Selected::Card(c)) => zones.iter().any(|z| z.cards.iter().any(|v| v.copy == c)),
+            Some(Selected::Pile(name)) => player == 0 && zones.iter().any(|z| z.zone == name),
+            None => false,
+        };
+        let mut line_of = |zones: Vec<(&ZoneView, Shape)>,
+                           panel: &mut Option<Element<'a, Message>>| {
+            if zones.is_empty() {
+                return;
+            }
+            let hand = zones.iter().any(|(z, _)| z.zone == "Hand");
+            let here: Vec<&ZoneView> = zones.iter().map(|(z, _)| *z).collect();
+            let held = holds(&here);
+            let items: Vec<Element<'a, Message>> = zones
+                .into_iter()
+                .map(|(z, shape)| self.place(snap, z, shape, choices))
+                .collect();
+            let line: Element<'a, Message> = if hand {
+                // the hand takes what the piles leave: no wrapping
+                iced::widget::Row::with_children(items)
+                    .spacing(ZONE_GAP)
+                    .into()
+            } else {
+                iced::widget::Row::with_children(items)
+                    .spacing(ZONE_GAP)
+                    .wrap()
+                    .vertical_spacing(8)
+                    .into()
+            };
+            let mut group = vec![line];
+            if held && let Some(p) = panel.take() {
+                group.push(p);
+            }
+            groups.push(group);
+        };
+        for line in lines(snap.game) {
+            let mut zones = Vec::new();
+            for p in *line {
+                placed.push(p.zone);
+                if let Some(z) = zone(snap, player, p.zone) {
+                    zones.push((z, p.shape));
+                }
+            }
+            line_of(zones, panel);
+        }
+        for z in snap.zones.iter().filter(|z| z.player == player) {
+            if !placed.contains(&z.zone) {
+                let shape = if z.hidden { Shape::Pile } else { Shape::Cards };
+                line_of(vec![(z, shape)], panel);
+            }
+        }
+        if player == 1 {
+            groups.reverse();
+        }
+        column(groups.into_iter().flatten()).spacing(8).into()
+    }
+
+    /// A zone: its name and count over its cards.
+    fn place<'a>(
+        &'a self,
+        snap: &Snapshot,
+        z: &ZoneView,
+        shape: Shape,
+        choices: &[Choice],
+    ) -> Element<'a, Message> {
+        let head = text(format!("{} ({})", z.zone, z.count)).size(12);
+        let body: Element<'a, Message> = match shape {
+            Shape::Pile => self.pile(snap, z, choices),
+            Shape::Slots(n) => self.slots(snap, z, n),
+            Shape::Cards if z.zone == "Hand" && !z.hidden => self.hand(snap, z),
+            Shape::Cards if z.hidden => card_backs(snap.game, z.count),
+            Shape::Cards => {
+                let mut r = row![].spacing(GAP);
+                for c in &z.cards {
+                    r = r.push(self.card(snap.game, c, CARD_WIDTH, None));
+                }
+                if z.cards.is_empty() {
+                    // an empty area (the stack, the Equip Relics) takes no
+                    // card's room
+                    r = r.push(text("empty").size(11).style(muted));
+                }
+                r.wrap().vertical_spacing(GAP).into()
+            }
+        };
+        let col = column![head, body].spacing(3);
+        if shape == Shape::Cards && z.zone == "Hand" {
+            col.width(Fill).into()
+        } else {
+            col.into()
+        }
+    }
+
+    /// The hand: its cards share the table's width, smaller as it grows,
+    /// so nothing wraps or jumps.
+    fn hand<'a>(&'a self, snap: &Snapshot, z: &ZoneView) -> Element<'a, Message> {
+        let game = snap.game;
+        let cards = z.cards.clone();
+        let picking = self.return_mulligan() && z.player == 0;
+        responsive(move |size| {
+            let n = cards.len().max(1) as f32;
+            let w = ((size.width - GAP * (n - 1.0)) / n).clamp(HAND_MIN, HAND_MAX);
+            let mut r = row![].spacing(GAP);
+            for (i, c) in cards.iter().enumerate() {
+                r = r.push(self.card(game, c, w, picking.then_some(i)));
+            }
+            if cards.is_empty() {
+                r = r.push(empty_slot(game, w, "empty"));
+            }
+            r.into()
+        })
+        .height(Length::Shrink)
+        .into()
+    }
+
+    /// Slots: each card in its slot ("slot 2" in its state words, else in
+    /// order), empty slots drawn empty.
+    fn slots<'a>(&'a self, snap: &Snapshot, z: &ZoneView, n: usize) -> Element<'a, Message> {
+        let n = n.max(z.cards.len());
+        let mut by_slot: Vec<Option<&CardView>> = vec![None; n];
+        let mut rest = Vec::new();
+        for c in &z.cards {
+            let slot = c
+                .tags
+                .iter()
+                .find_map(|t| t.strip_prefix("slot ")?.parse::<usize>().ok())
+                .and_then(|s| s.checked_sub(1))
+                .filter(|&s| s < n && by_slot[s].is_none());
+            match slot {
+                Some(s) => by_slot[s] = Some(c),
+                None => rest.push(c),
+            }
+        }
+        for c in rest {
+            if let Some(free) = by_slot.iter_mut().find(|s| s.is_none()) {
+                *free = Some(c);
+            }
+        }
+        let mut r = row![].spacing(GAP);
+        for (i, c) in by_slot.into_iter().enumerate() {
+            r = r.push(match c {
+                Some(c) => self.card(snap.game, c, CARD_WIDTH, None),
+                None => empty_slot(snap.game, CARD_WIDTH, &format!("Slot {}", i + 1)),
+            });
+        }
+        r.into()
+    }
+
+    /// A pile: face down (a deck) or its top card face up (a discard pile);
+    /// a pile with actions (Rizontical's Fighter deck) can be selected.
+    fn pile<'a>(
+        &'a self,
+        snap: &Snapshot,
+        z: &ZoneView,
+        choices: &[Choice],
+    ) -> Element<'a, Message> {
+        let face: Element<'a, Message> = match z.cards.last() {
+            Some(top) if !z.hidden => self.card(snap.game, top, PILE_WIDTH, None),
+            _ if z.count == 0 => empty_slot(snap.game, PILE_WIDTH, "empty"),
+            _ => card_back(snap.game, PILE_WIDTH, z.count),
+        };
+        let sel = Selected::Pile(z.zone);
+        let acts = z.player == 0 && choices.iter().any(|c| owner(snap, &c.action) == Some(sel));
+        if !acts {
+            return face;
+        }
+        let picked = self.selected() == Some(sel);
+        container(
+            button(face)
+                // room for the outline that marks the selected card
+                .padding(OUTLINE)
+                .style(move |t: &Theme, st| frame_style(t, st, picked))
+                .on_press(Message::Select(sel)),
+        )
+        .id(format!("pile-{}", z.zone.to_lowercase().replace(' ', "-")))
+        .into()
+    }
+
+    /// One card on the table, clickable: it selects the card, or during
+    /// a mulligan that returns chosen cards (`return_at`: its hand
+    /// position), chooses it.
+    fn card<'a>(
+        &'a self,
+        game: GameId,
+        c: &CardView,
+        width: f32,
+        return_at: Option<usize>,
+    ) -> Element<'a, Message> {
+        let state: Vec<String> = c
+            .tags
+            .iter()
+            .filter(|t| !t.starts_with("cost ") && !t.starts_with("slot "))
+            .cloned()
+            .collect();
+        let face = self.face(game, &c.name, width, &state);
+        let (picked, message, id) = match return_at {
+            Some(n) => (
+                self.returns().contains(&n),
+                Message::ToggleReturn(n),
+                format!("return-{n}"),
+            ),
+            None => (
+                self.selected() == Some(Selected::Card(c.copy)),
+                Message::Select(Selected::Card(c.copy)),
+                format!("card-{}", c.copy),
+            ),
+        };
+        container(
+            button(face)
+                // room for the outline that marks the selected card
+                .padding(OUTLINE)
+                .style(move |t: &Theme, st| frame_style(t, st, picked))
+                .on_press(message),
+        )
+        .id(id)
+        .into()
+    }
+
+    /// A card's face by name: its stored picture, its face from the
+    /// catalog's data, or (a card of another catalog) its name on a blank.
+    fn face<'a>(
+        &'a self,
+        game: GameId,
+        name: &str,
+        width: f32,
+        state: &[String],
+    ) -> Element<'a, Message> {
+        let current = self.current();
+        let card = current.and_then(|c| c.catalog.cards.iter().find(|k| k.name == name));
+        match card {
+            Some(k) => {
+                let picture = current.and_then(|c| c.pictures.get(name).cloned());
+                card_tile(k, game, width, picture, state)
+            }
+            None => {
+                let frame = card_face::frame_of(game);
+                let mut col = column![text(name.to_string()).size(11)].spacing(2);
+                if !state.is_empty() {
+                    col = col.push(text(state.join(" · ")).size(10).style(muted));
+                }
+                container(col)
+                    .padding(4)
+                    .width(width)
+                    .height(card_face::height_for(game, width))
+                    .clip(true)
+                    .style(move |t: &Theme| container::Style {
+                        background: Some(t.extended_palette().background.weakest.color.into()),
+                        border: Border {
+                            color: frame,
+                            width: 2.0,
+                            radius: 6.0.into(),
+                        },
+                        ..container::Style::default()
+                    })
+                    .into()
+            }
+        }
+    }
+
+    /// The selected card's panel: what it is, its words, and the actions
+    /// the engine allows for it (the suggested one highlighted).
+    fn panel<'a>(&'a self, s: &Session, snap: &Snapshot) -> Option<Element<'a, Message>> {
+        let sel = self.selected()?;
+        let hint = s.hint().map(|h| h.action);
+        let mut actions = row![].spacing(4);
+        let mut moves = 0;
+        let mut n_actions = 0;
+        for (n, ch) in s.choices().into_iter().enumerate() {
+            if ch.chooses_cards || owner(snap, &ch.action) != Some(sel) {
+                continue;
+            }
+            if !snap.board.is_empty() && kind(&ch.action) == "move" {
+                moves += 1;
+                continue;
+            }
+            n_actions += 1;
+            let suggested = hint.as_ref() == Some(&ch.action);
+            actions = actions.push(
+                container(
+                    button(text(ch.label).size(12))
+                        .padding([3, 8])
+                        .style(if suggested {
+                            button::primary
+                        } else {
+                            button::secondary
+                        })
+                        .on_press(Message::Act(ch.action)),
+                )
+                .id(format!("action-{n}")),
+            );
+        }
+        let mut c = column![].spacing(4);
+        let (name, place, words) = match sel {
+            Selected::Card(copy) => {
+                let found = snap
+                    .zones
+                    .iter()
+                    .flat_map(|z| z.cards.iter().map(move |c| (z, c)))
+                    .find(|(_, c)| c.copy == copy);
+                match (found, snap.board.iter().find(|p| p.copy == copy)) {
+                    (_, Some(p)) => (
+                        p.name.clone(),
+                        format!("on the board at {}{}", (b'a' + p.col) as char, p.row + 1),
+                        found.map(|(_, c)| c.tags.clone()).unwrap_or_default(),
+                    ),
+                    (Some((z, c)), None) => (
+                        c.name.clone(),
+                        format!(
+                            "{}{}",
+                            if z.player == 1 { "the opponent's " } else { "" },
+                            z.zone
+                        ),
+                        c.tags.clone(),
+                    ),
+                    (None, None) => (String::new(), "no longer on the table".into(), Vec::new()),
+                }
+            }
+            Selected::Pile(name) => (
+                name.to_string(),
+                format!("{} cards", zone(snap, 0, name).map_or(0, |z| z.count)),
+                Vec::new(),
+            ),
+        };
+        let mut title = format!("{name} · {place}");
+        // the cost is on the line below
+        let words: Vec<String> = words
+            .into_iter()
+            .filter(|w| !w.starts_with("cost "))
+            .collect();
+        if !words.is_empty() {
+            title.push_str(&format!(" · {}", words.join(", ")));
+        }
+        c = c.push(text(title).size(14));
+        if let Some(card) = self
+            .current()
+            .and_then(|cur| cur.catalog.cards.iter().find(|k| k.name == name))
+        {
+            let mut kind_line = card.card_type.clone();
+            if let Some(cost) = card.cost {
+                kind_line.push_str(&format!(" · cost {cost}"));
+            }
+            c = c.push(text(kind_line).size(12).style(muted));
+            if let Some(t) = &card.text {
+                c = c.push(text(t.as_str()).size(12));
+            }
+        }
+        if n_actions > 0 {
+            c = c.push(actions.wrap().vertical_spacing(4));
+        }
+        if moves > 0 {
+            c = c.push(
+                text(format!(
+                    "Click one of the {moves} highlighted cells on the board to move there."
+                ))
+                .size(12)
+                .style(muted),
+            );
+        }
+        if n_actions == 0 && moves == 0 {
+            c = c.push(
+                text(if s.outcome().is_some() {
+                    "The game is over."
+                } else {
+                    "Nothing to do with it now."
+                })
+                .size(12)
+                .style(muted),
+            );
+        }
+        Some(
+            container(c)
+                .padding(8)
+                .width(Fill)
+                .style(|t: &Theme| container::Style {
+                    background: Some(t.extended_palette().background.weak.color.into()),
+                    border: Border {
+                        color: t.extended_palette().primary.strong.color,
+                        width: 1.0,
+                        radius: 6.0.into(),
+                    },
+                    ..container::Style::default()
+                })
+                .into(),
+        )
+    }
+
+    /// Rizontical's 8 × 8 board: the pieces (click one to select it), and
+    /// the cells the selected ally may move to (click one to move there).
+    fn board<'a>(&'a self, snap: &Snapshot, choices: &[Choice]) -> Element<'a, Message> {
+        let moving = |c: &Choice| {
+            kind(&c.action) == "move"
+                && self.selected().is_some()
+                && owner(snap, &c.action) == self.selected()
+        };
+        let targets: Vec<(u8, ActionKey)> = choices
+            .iter()
+            .filter(|c| moving(c))
+            .filter_map(|c| {
+                let cell = c.action.action.get("cell")?.as_u64()?;
+                Some((u8::try_from(cell).ok()?, c.action.clone()))
+            })
+            .collect();
+        let mut grid = column![].spacing(1);
+        for r in (0..8u8).rev() {
+            let mut line = row![
+                container(text((r + 1).to_string()).size(10).style(muted))
+                    .center_y(BOARD_CELL)
+                    .width(14)
+            ]
+            .spacing(1);
+            for col in 0..8u8 {
+                let cell = r * 8 + col;
+                let name = format!("{}{}", (b'a' + col) as char, r + 1);
+                let piece = snap.board.iter().find(|p| p.row == r && p.col == col);
+                let target = targets.iter().find(|(c, _)| *c == cell);
+                let el: Element<'a, Message> = match (piece, target) {
+                    (Some(p), _) => {
+                        let label = format!(
+                            "{}\n{}/{}",
+                            p.name.chars().take(4).collect::<String>(),
+                            p.hp,
+                            p.max_hp
+                        );
+                        let (ally, acting) = (p.ally, p.acting);
+                        let picked = self.selected() == Some(Selected::Card(p.copy));
+                        container(
+                            button(text(label).size(9).center())
+                                .width(BOARD_CELL)
+                                .height(BOARD_CELL)
+                                .padding(1)
+                                .style(move |t: &Theme, _| piece_style(t, ally, acting, picked))
+                                .on_press(Message::Select(Selected::Card(p.copy))),
+                        )
+                        .id(format!("cell-{name}"))
+                        .into()
+                    }
+                    (None, Some((_, a))) => container(
+                        button(text("·").size(12).center())
+                            .width(BOARD_CELL)
+                            .height(BOARD_CELL)
+                            .style(|t: &Theme, st| {
+                                let p = t.extended_palette();
+                                button::Style {
+                                    background: Some(
+                                        match st {
+                                            button::Status::Hovered => p.success.base.color,
+                                            _ => p.success.weak.color,
+                                        }
+                                        .into(),
+                                    ),
+                                    text_color: p.success.weak.text,
+                                    ..button::Style::default()
+                                }
+                            })
+                            .on_press(Message::Act(a.clone())),
+                    )
+                    .id(format!("cell-{name}"))
+                    .into(),
+                    (None, None) => container(text(""))
+                        .width(BOARD_CELL)
+                        .height(BOARD_CELL)
+                        .style(|t: &Theme| container::Style {
+                            background: Some(t.extended_palette().background.weak.color.into()),
+                            ..container::Style::default()
+                        })
+                        .into(),
+                };
+                line = line.push(el);
+            }
+            grid = grid.push(line);
+        }
+        let mut files = row![container(text("")).width(14)].spacing(1);
+        for col in 0..8u8 {
+            files = files.push(
+                container(
+                    text(((b'a' + col) as char).to_string())
+                        .size(10)
+                        .style(muted),
+                )
+                .center_x(BOARD_CELL),
+            );
+        }
+        column![
+            text("Board (yours in blue, the other side's in red; the ally to act is outlined)")
+                .size(12),
+            grid,
+            files
+        ]
+        .spacing(3)
+        .into()
+    }
+}
+
+/// The kind of an action ("play", "move", ...).
+fn kind(a: &ActionKey) -> &str {
+    a.action
+        .get("action")
+        .and_then(|k| k.as_str())
+        .unwrap_or("")
+}
+
+/// Dice of Destiny's attack dice: even rolls hit.
+fn dice<'a>(snap: &Snapshot) -> Element<'a, Message> {
+    let mut r = row![text("Attack dice").size(12)]
+        .spacing(GAP)
+        .align_y(iced::Center);
+    for d in &snap.dice {
+        let (hit, blocked) = (d.hit, d.blocked);
+        r = r.push(
+            container(text(d.value.to_string()).size(14))
+                .center(DIE)
+                .style(move |t: &Theme| {
+                    let p = t.extended_palette();
+                    let (bg, fg) = match (hit, blocked) {
+                        (true, false) => (p.success.base.color, p.success.base.text),
+                        (true, true) => (p.background.strong.color, p.background.strong.text),
+                        _ => (p.background.weak.color, p.background.weak.text),
+                    };
+                    container::Style {
+                        background: Some(bg.into()),
+                        text_color: Some(fg),
+                        border: Border::default().rounded(5),
+                        ..container::Style::default()
+                    }
+                }),
+        );
+    }
+    let hits = snap.dice.iter().filter(|d| d.hit && !d.blocked).count();
+    r = r.push(
+        text(format!(
+            "{hits} hit{} (even rolls hit; grey: missed or blocked)",
+            if hits == 1 { "" } else { "s" }
+        ))
+        .size(12)
+        .style(muted),
+    );
+    r.into()
+}
+
+/// A card face down, with the count of its pile.
+fn card_back<'a>(game: GameId, width: f32, count: usize) -> Element<'a, Message> {
+    let frame = card_face::frame_of(game);
+    // the backs of a hand say nothing; a pile says how many it holds
+    let label = if count > 0 {
+        count.to_string()
+    } else {
+        String::new()
+    };
+    container(text(label).size(16))
+        .center_x(width)
+        .center_y(card_face::height_for(game, width))
+        .style(move |_t: &Theme| container::Style {
+            background: Some(frame.scale_alpha(0.6).into()),
+            text_color: Some(Color::WHITE),
+            border: Border {
+                color: frame,
+                width: 2.0,
+                radius: 6.0.into(),
+            },
+            ..container::Style::default()
+        })
+        .into()
+}
+
+/// A hidden zone of several cards (the other player's hand): backs.
+fn card_backs<'a>(game: GameId, count: usize) -> Element<'a, Message> {
+    /// More backs than this would only say the count again.
+    const SHOWN: usize = 8;
+    let mut r = row![].spacing(2);
+    for _ in 0..count.min(SHOWN) {
+        r = r.push(card_back(game, PILE_WIDTH * 0.6, 0));
+    }
+    if count == 0 {
+        r = r.push(empty_slot(game, PILE_WIDTH * 0.6, "none"));
+    }
+    r.into()
+}
+
+/// An empty slot, outlined.
+fn empty_slot<'a>(game: GameId, width: f32, label: &str) -> Element<'a, Message> {
+    container(text(label.to_string()).size(10).style(muted))
+        .center_x(width)
+        .center_y(card_face::height_for(game, width))
+        .style(|t: &Theme| container::Style {
+            border: Border {
+                color: t.extended_palette().background.strong.color,
+                width: 1.0,
+                radius: 6.0.into(),
+            },
+            ..container::Style::default()
+        })
+        .into()
+}
+
+/// A card's button: no chrome, an outline when selected or hovered.
+fn frame_style(t: &Theme, st: button::Status, picked: bool) -> button::Style {
+    let p = t.extended_palette();
+    let color = match (picked, st) {
+        (true, _) => p.primary.strong.color,
+        (false, button::Status::Hovered) => p.primary.weak.color,
+        _ => Color::TRANSPARENT,
+    };
+    button::Style {
+        background: None,
+        border: Border {
+            color,
+            width: OUTLINE,
+            radius: 8.0.into(),
+        },
+        ..button::Style::default()
+    }
+}
+
+fn piece_style(t: &Theme, ally: bool, acting: bool, picked: bool) -> button::Style {
+    let p = t.extended_palette();
+    button::Style {
+        background: Some(
+            if ally {
+                p.primary.weak.color
+            } else {
+                p.danger.weak.color
+            }
+            .into(),
+        ),
+        text_color: Color::BLACK,
+        border: Border {
+            color: if picked {
+                p.primary.strong.color
+            } else if acting {
+                p.success.strong.color
+            } else {
+                Color::TRANSPARENT
+            },
+            width: if picked || acting { 3.0 } else { 0.0 },
+            radius: 3.0.into(),
+        },
+        ..button::Style::default()
+    }
+}
