@@ -14,6 +14,7 @@
 //! Everything is seeded: the same seed deals the same game and the same player
 //! plays it the same way.
 
+mod action;
 mod components;
 mod file;
 mod game;
