@@ -39,8 +39,9 @@ use serde::Serialize;
 pub use super::action::{Action, Event, Events, Flip, IllegalMove, Phase};
 use super::components::{Components, ComponentsError};
 use super::score;
+use super::supply::{Supply, TravellerOffer};
 use super::world::{GRID, Pos, SIZE, Side, World, cells, spread};
-use super::{MAX_CITIES, MAX_OFFER, MAX_STACK, MAX_STACKS, NONE};
+use super::{MAX_OFFER, MAX_STACK, MAX_STACKS, NONE};
 use crate::engine::{Rng, rng};
 
 mod apply;
@@ -102,12 +103,7 @@ pub struct Solo {
     hand: [u8; MAX_STACK],
     /// The cards of the stack in hand after the first are face up.
     revealed: bool,
-    offer: [u8; MAX_OFFER],
-    n_offer: u8,
-    cities: [u8; MAX_CITIES],
-    n_cities: u8,
-    next_city: u8,
-    fumaroles: u8,
+    supply: Supply,
     turn: u8,
     phase: Phase,
 }
@@ -174,9 +170,6 @@ impl Solo {
             }
             *slot = t;
         }
-        let mut cities = [0; MAX_CITIES];
-        let stack = c.solo_cities();
-        cities[..stack.len()].copy_from_slice(stack);
         let mut world = World::new();
         world.put(Pos::START, deal.start, c.land(deal.start));
         Ok(Solo {
@@ -188,15 +181,59 @@ impl Solo {
             current: NONE,
             hand: [NONE; MAX_STACK],
             revealed: true,
-            offer,
-            n_offer: deal.travellers.len() as u8,
-            cities,
-            n_cities: stack.len() as u8,
-            next_city: 0,
-            fumaroles: c.fumaroles,
+            supply: Supply::new(
+                &offer[..deal.travellers.len()],
+                TravellerOffer::Open,
+                c.solo_cities(),
+                c.fumaroles,
+            ),
             turn: 0,
             phase: Phase::ChooseStack,
         })
+    }
+
+    /// A seat of a match (rulebook p.2-p.3): a World with its starting Land,
+    /// no stacks, and the match's shared supply. Its cards come from the draft
+    /// ([`Solo::give_hand`]); between hands it has nothing to do and waits in
+    /// [`Phase::Finished`], as a solo game with no stack left does.
+    pub(crate) fn seat(c: &Components, start: u8, supply: Supply) -> Solo {
+        let mut world = World::new();
+        world.put(Pos::START, start, c.land(start));
+        Solo {
+            world,
+            stacks: [[NONE; MAX_STACK]; MAX_STACKS],
+            n_stacks: 0,
+            stack_size: 0,
+            taken: 0,
+            current: NONE,
+            hand: [NONE; MAX_STACK],
+            revealed: true,
+            supply,
+            turn: 0,
+            phase: Phase::Finished,
+        }
+    }
+
+    /// Puts the cards a seat drafted in its hand, face up, to be placed in
+    /// any order (rulebook p.3 "play a Land card").
+    pub(crate) fn give_hand(&mut self, cards: &[u8]) {
+        self.hand = [NONE; MAX_STACK];
+        for (slot, &card) in self.hand.iter_mut().zip(cards) {
+            *slot = card;
+        }
+        self.revealed = true;
+        self.turn += 1;
+        self.phase = if self.hand.iter().any(|&h| h != NONE) {
+            Phase::Place
+        } else {
+            Phase::Finished
+        };
+    }
+
+    /// Replaces the supply with the match's, as it stands before this
+    /// seat acts.
+    pub(crate) fn set_supply(&mut self, supply: Supply) {
+        self.supply = supply;
     }
 
     pub fn world(&self) -> &World {
@@ -256,19 +293,21 @@ impl Solo {
 
     /// The Travellers still available.
     pub fn offer(&self) -> impl Iterator<Item = u8> + '_ {
-        self.offer[..usize::from(self.n_offer)]
-            .iter()
-            .copied()
-            .filter(|&t| t != NONE)
+        self.supply.offer()
     }
 
     /// The Dark Cities left in the stack, highest first.
     pub fn cities_left(&self) -> &[u8] {
-        &self.cities[usize::from(self.next_city)..usize::from(self.n_cities)]
+        self.supply.cities_left()
     }
 
     pub fn fumaroles_left(&self) -> u8 {
-        self.fumaroles
+        self.supply.fumaroles_left()
+    }
+
+    /// The shared supplies as they stand.
+    pub fn supply(&self) -> &Supply {
+        &self.supply
     }
 
     /// The score of the World as it stands.

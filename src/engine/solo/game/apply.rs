@@ -49,9 +49,7 @@ impl Solo {
                 let Phase::Welcome { card, .. } = self.phase else {
                     return;
                 };
-                if let Some(slot) = self.offer.iter_mut().find(|t| **t == traveller) {
-                    *slot = NONE;
-                }
+                self.supply.take_traveller(traveller);
                 self.world.welcome(Welcomed {
                     traveller,
                     side,
@@ -151,7 +149,7 @@ impl Solo {
             return;
         }
         let targets = self.coverable(at);
-        if targets == 0 || self.fumaroles == 0 {
+        if targets == 0 || self.supply.fumaroles_left() == 0 {
             self.world.flip(at);
             ev.push(Event::Flipped {
                 card: self.world.card_at(at),
@@ -168,13 +166,13 @@ impl Solo {
 
     fn cover<E: Events>(&mut self, c: &Components, at: Pos, ev: &mut E) {
         self.world.cover(at);
-        self.fumaroles -= 1;
+        self.supply.take_fumarole();
         ev.push(Event::Covered {
             card: self.world.card_at(at),
             at,
         });
         let partners = self.free_fumaroles(at);
-        if partners != 0 && self.next_city < self.n_cities {
+        if partners != 0 && !self.supply.cities_left().is_empty() {
             if partners.count_ones() == 1 {
                 self.city(at, Pos::first(partners), ev);
             } else {
@@ -186,8 +184,10 @@ impl Solo {
     }
 
     fn city<E: Events>(&mut self, a: Pos, b: Pos, ev: &mut E) {
-        let stars = self.cities[usize::from(self.next_city)];
-        self.next_city += 1;
+        // only called with a Dark City left
+        let Some(stars) = self.supply.take_city() else {
+            return;
+        };
         self.world.add_city(DarkCity {
             stars,
             junction: Some((a, b)),
