@@ -229,6 +229,9 @@ pub struct MatchRecord {
     pub winners: Vec<u8>,
     pub actions: usize,
     pub log: Vec<MatchEvent>,
+    /// The finished match (the Worlds).
+    #[serde(skip)]
+    pub end: Match,
 }
 
 /// Plays a match of computer seats, one per entry of `levels` (2 to 4).
@@ -273,6 +276,7 @@ pub fn play_match(
         winners: m.winners(c),
         actions,
         log,
+        end: m,
     })
 }
 
