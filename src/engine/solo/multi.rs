@@ -38,6 +38,7 @@ use super::components::{Components, ComponentsError};
 use super::game::Solo;
 use super::score::{self, Breakdown};
 use super::supply::Supply;
+use super::world::World;
 use super::{MAX_STACK, NONE};
 use crate::engine::rng;
 
@@ -316,6 +317,11 @@ impl Match {
         let mut s = self.seats[usize::from(seat)];
         s.set_supply(self.supply);
         s
+    }
+
+    /// A seat's World.
+    pub fn world(&self, seat: u8) -> &World {
+        self.seats[usize::from(seat)].world()
     }
 
     pub fn supply(&self) -> &Supply {
