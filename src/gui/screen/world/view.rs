@@ -34,7 +34,7 @@ impl World {
                 Message::Catalog
             )
             .placeholder("A Strange World catalog")
-            .width(320),
+            .width(280),
             text(match seed {
                 Some(s) => format!("Seed {s}"),
                 None => String::new(),
@@ -43,11 +43,7 @@ impl World {
                 .id(SEED_ID)
                 .on_input(Message::SeedTyped)
                 .on_submit(Message::Replay)
-                .width(130),
-            button(text("Replay seed").size(13))
-                .on_press(Message::Replay)
-                .style(button::secondary),
-            button(text("New game").size(13)).on_press(Message::NewGame),
+                .width(110),
         ]
         .spacing(10)
         .align_y(iced::Center);
@@ -58,7 +54,7 @@ impl World {
             let label = if n == 1 {
                 "Solo".to_string()
             } else {
-                format!("{n} (you + {})", n - 1)
+                n.to_string()
             };
             players = players.push(
                 container(
@@ -90,6 +86,12 @@ impl World {
                 );
             }
         }
+        players = players.push(
+            button(text("Replay seed").size(12))
+                .on_press(Message::Replay)
+                .style(button::secondary),
+        );
+        players = players.push(button(text("New game").size(12)).on_press(Message::NewGame));
         let top = column![top, players].spacing(6);
         if let (Some(g), Some(t)) = (self.game(), self.table()) {
             return self.view_table(g, t, top.into());
