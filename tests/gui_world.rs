@@ -59,7 +59,7 @@ fn click_move(h: &mut Harness, m: Move) {
             h.click_id(&format!("hand-{card}"));
             assert_eq!(world(h).selected(), Some(card));
             assert!(
-                world(h).targets().contains(&at),
+                world(h).targets_here().contains(&at),
                 "the cell of a legal move is lit"
             );
             h.click_id(&cell(at));
@@ -71,7 +71,7 @@ fn click_move(h: &mut Harness, m: Move) {
         } => h.click_id(&format!("welcome-{traveller}-{}-{upper}", side.as_str())),
         Move::Decline => h.click_id("welcome-decline"),
         Move::Erupt { at } | Move::Join { with: at } => {
-            assert!(world(h).targets().contains(&at));
+            assert!(world(h).targets_here().contains(&at));
             h.click_id(&cell(at));
         }
     }
@@ -299,4 +299,145 @@ fn a_seed_that_is_not_a_number_is_refused() {
     h.click_text("New game");
     let seed = world(&h).game().unwrap().game.seed();
     assert!(h.shows(&format!("Seed {seed}")));
+}
+
+/// The World screen's game for 2 (issue 11): you against a computer player.
+fn table(h: &Harness) -> &world::Table {
+    world(h).table().expect("a game for 2 to 4 is on")
+}
+
+#[test]
+fn a_two_player_game_drafts_and_places_by_clicking() {
+    use deckwright::engine::solo::{MatchPhase, Phase as SeatPhase};
+    let mut h = at_seed(21);
+    h.click_id("players-2");
+    assert_eq!(world(&h).players(), 2);
+    let t = table(&h);
+    assert_eq!(t.m.players(), 2);
+    assert_eq!(t.seed, 21, "the game for 2 uses the screen's seed");
+    assert_eq!(t.m.phase(), MatchPhase::Draft { pass: 2 });
+    assert!(t.m.waits_for(world::YOU));
+    assert!(t.m.has_passed(1), "the computer chose its pass at once");
+    assert!(h.shows("Computer 1: 0 stars") || h.text_containing("Computer 1:").is_some());
+    assert!(h.text_containing("Draft: mark 2 cards to pass").is_some());
+    // passing without marking is refused in words
+    h.click_id("draft-pass");
+    assert_eq!(
+        world(&h).refusal(),
+        Some("Choose 2 cards to pass, then Pass.")
+    );
+    // the first pass: two cards
+    let hand: Vec<u8> = table(&h).m.draft_hand(world::YOU).collect();
+    assert_eq!(hand.len(), 3);
+    h.click_id(&format!("draft-{}", hand[0]));
+    h.click_id(&format!("draft-{}", hand[1]));
+    assert_eq!(world(&h).passing(), &hand[..2]);
+    h.click_id("draft-pass");
+    assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+    let t = table(&h);
+    assert_eq!(t.m.phase(), MatchPhase::Draft { pass: 1 });
+    let now: Vec<u8> = t.m.draft_hand(world::YOU).collect();
+    assert_eq!(now.len(), 3);
+    assert!(now.contains(&hand[2]), "the kept card stays");
+    assert!(!now.contains(&hand[0]) && !now.contains(&hand[1]));
+    let c = components(&h);
+    let got = &now[1..];
+    assert!(
+        h.text_containing(&format!(
+            "Computer 1 passed {}, {} to You",
+            c.land(got[0]).name,
+            c.land(got[1]).name
+        ))
+        .is_some(),
+        "the cards passed to you are named in the log: {:?}",
+        h.dump()
+    );
+    // the second pass: one card
+    h.click_id(&format!("draft-{}", now[0]));
+    h.click_id("draft-pass");
+    let t = table(&h);
+    assert_eq!(t.m.phase(), MatchPhase::Play { seat: world::YOU });
+    let you = t.m.seat(world::YOU);
+    assert_eq!(you.phase(), SeatPhase::Place);
+    let in_hand: Vec<u8> = you.hand().collect();
+    assert_eq!(in_hand.len(), 3);
+    assert_eq!(&in_hand[..2], &now[1..], "kept cards and the one received");
+    // a placement by clicking: pick a card, click a lit cell
+    let card = in_hand[2];
+    h.click_id(&format!("hand-{card}"));
+    let targets = world(&h).targets_here();
+    assert!(!targets.is_empty());
+    let at = targets[0];
+    let before = table(&h).m.seat(world::YOU).world().len();
+    // a cell that is not lit is refused with the rule
+    h.click_id("cell-0-0");
+    let r = world(&h).refusal().unwrap().to_string();
+    assert!(r.contains("refused"), "{r}");
+    assert!(r.contains("orthogonally adjacent"), "{r}");
+    h.click_id(&format!("cell-{}-{}", at.x(), at.y()));
+    assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+    let t = table(&h);
+    let you = t.m.seat(world::YOU);
+    let w = you.world();
+    assert!(w.len() > before);
+    assert_eq!(w.cell(at).unwrap().card, card);
+    assert!(
+        h.text_containing(&format!("You: Placed {}", c.land(card).name))
+            .is_some()
+    );
+    // the computer answered: the match waits for you again (or the World
+    // waits for a choice of your placement)
+    assert!(t.m.waits_for(world::YOU));
+}
+
+#[test]
+fn a_game_for_two_plays_to_the_end_with_a_scores_table() {
+    use deckwright::engine::solo::{ComputerSeat, MatchAction, MatchPhase, SeatLevel};
+    let mut h = at_seed(4);
+    h.click_id("players-2");
+    let c = components(&h);
+    // you play as a quick computer would, through the screen's messages
+    let mut me = ComputerSeat::new(SeatLevel::Quick, &c, 2, 99);
+    for _ in 0..500 {
+        let t = table(&h);
+        if t.m.is_finished() {
+            break;
+        }
+        let a = me
+            .choose(&t.m, world::YOU)
+            .expect("a move while waited for");
+        match a {
+            MatchAction::PassTwo { cards, .. } => {
+                for card in cards {
+                    h.send(wm(world::Message::DraftCard(card)));
+                }
+                h.send(wm(world::Message::Pass));
+            }
+            MatchAction::PassOne { card, .. } => {
+                h.send(wm(world::Message::DraftCard(card)));
+                h.send(wm(world::Message::Pass));
+            }
+            MatchAction::Sun { direction, .. } => h.send(wm(world::Message::Sun(direction))),
+            MatchAction::Seat { action, .. } => click_move(&mut h, action),
+        }
+        assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+    }
+    let t = table(&h);
+    assert_eq!(t.m.phase(), MatchPhase::Finished);
+    assert!(h.shows("Final scores"));
+    let scores = t.m.scores(&c);
+    for s in &scores {
+        assert_eq!(s.total, score_of(s));
+    }
+    let winners = t.m.winners(&c);
+    let line = match winners.as_slice() {
+        [w] if *w == world::YOU => "You win!".to_string(),
+        [w] => format!("{} wins.", world::seat_name(*w)),
+        _ => "A shared win".to_string(),
+    };
+    assert!(h.text_containing(&line).is_some(), "{line}: {:?}", h.dump());
+}
+
+fn score_of(b: &deckwright::engine::solo::Breakdown) -> u32 {
+    b.mountains + b.lakes + b.animals + b.swamps + b.dark_cities + b.watchers + b.travellers
 }

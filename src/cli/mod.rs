@@ -19,6 +19,7 @@ mod progress;
 mod score;
 mod solo;
 mod validate;
+mod world_match;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -67,6 +68,8 @@ pub enum Command {
     Goldfish(goldfish::Args),
     /// Strange World solo mode played by a built-in player: score and rating.
     Solo(solo::Args),
+    /// Strange World for 2 to 4 played by computer players: scores and winner.
+    WorldMatch(world_match::Args),
     /// Strange World: score a finished 4x4 World file.
     Score(score::Args),
     /// Catalog files and the catalogs stored in the database.
@@ -143,6 +146,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Odds(args)) => odds::run(&args, cli.db.as_deref()),
         Some(Command::Goldfish(args)) => goldfish::run(&args, cli.db.as_deref()),
         Some(Command::Solo(args)) => solo::run(&args, cli.db.as_deref()),
+        Some(Command::WorldMatch(args)) => world_match::run(&args, cli.db.as_deref()),
         Some(Command::Score(args)) => score::run(&args, cli.db.as_deref()),
         Some(Command::Catalog(args)) => catalog::run(&args, cli.db.as_deref()),
         Some(Command::Deck(args)) => deck::run(&args, cli.db.as_deref()),

@@ -345,7 +345,7 @@ pub(crate) fn score_text(
     out
 }
 
-fn flip_reason(f: Flip) -> &'static str {
+pub(crate) fn flip_reason(f: Flip) -> &'static str {
     match f {
         Flip::Lake => "a lake next to a lake",
         Flip::Swamp => "a second swamp in the row",

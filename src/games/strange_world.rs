@@ -93,6 +93,20 @@ pub struct Options {
     pub watcher_counts_mountain_cards: bool,
     /// SW §6.6: Boung counts a vertical portal with one half in its rows.
     pub portal_half_in_rows: bool,
+    /// SW §6.12: with 2 players the Sun passes at the end of each turn too.
+    pub two_player_sun_passes: bool,
+    /// SW §4.2: which Travellers a game for 2 to 4 offers.
+    pub traveller_supply: TravellerSupply,
+}
+
+/// SW §4.2: the Travellers "from amongst the ones available".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TravellerSupply {
+    /// Every Traveller left may be chosen.
+    Open,
+    /// Only the top card of the shuffled stack.
+    StackTop,
 }
 
 /// The Strange World game. Its Land-deck rules (SW-D1..D4, player counts)

@@ -8,9 +8,11 @@
 
 use std::collections::HashMap;
 
+use crate::games::strange_world::TravellerSupply;
 use crate::games::{OptionError, StrangeWorld};
 use crate::model::{Catalog, GameId};
 
+use super::supply::TravellerOffer;
 use super::world::Edge;
 use super::{MAX_CITIES, MAX_OFFER, MAX_STACK, MAX_STACKS, NONE};
 
@@ -84,6 +86,14 @@ pub struct SoloRules {
     pub watcher_counts_mountain_cards: bool,
     /// SW §6.6: see `portal_half_in_rows`.
     pub portal_half_in_rows: bool,
+    /// Turns of a game for 2 to 4 (5: "in 5 turns").
+    pub turns: u8,
+    /// Land cards dealt to each player a turn (3).
+    pub cards_per_turn: u8,
+    /// SW §6.12: see `two_player_sun_passes`.
+    pub two_player_sun_passes: bool,
+    /// SW §4.2: see `traveller_supply`.
+    pub traveller_supply: TravellerOffer,
 }
 
 impl SoloRules {
@@ -114,6 +124,13 @@ impl SoloRules {
             portal_reuse_adjacent: o.portal_reuse_adjacent,
             watcher_counts_mountain_cards: o.watcher_counts_mountain_cards,
             portal_half_in_rows: o.portal_half_in_rows,
+            turns: small("turns", i64::from(r.turns))?,
+            cards_per_turn: small("cards_per_turn", i64::from(r.cards_per_turn))?,
+            two_player_sun_passes: o.two_player_sun_passes,
+            traveller_supply: match o.traveller_supply {
+                TravellerSupply::Open => TravellerOffer::Open,
+                TravellerSupply::StackTop => TravellerOffer::StackTop,
+            },
         })
     }
 
@@ -162,6 +179,22 @@ pub enum ComponentsError {
     NotEnoughTravellers { need: usize, have: usize },
     #[error("the solo engine handles at most {MAX_STACKS} stacks of {MAX_STACK} cards")]
     Capacity,
+    #[error("a Strange World game is for 1 to 4 players; a match needs 2 to 4, not {0}")]
+    Players(u8),
+    #[error(
+        "a game for {players} needs {need} Lands of tier 1 to {players} (5 turns x 3 cards x {players} players); the catalog has {have}"
+    )]
+    NotEnoughMatchLands {
+        players: u8,
+        need: usize,
+        have: usize,
+    },
+    #[error("a game for {players} needs one starting Land per player; the catalog has {have}")]
+    NotEnoughStartingLands { players: u8, have: usize },
+    #[error(
+        "a game for 2 to 4 needs 1 + turns x cards a turn = 16 cards a World, 3 cards a turn (draft: pass 2, then 1) and at most {MAX_OFFER} Travellers"
+    )]
+    MatchCapacity,
     #[error("bad deal: {0}")]
     BadDeal(String),
     #[error(transparent)]
@@ -356,6 +389,60 @@ impl Components {
             });
         }
         Ok(())
+    }
+
+    /// The Land deck of a game for `players` (SW-D1): the Lands of tier 1 to
+    /// `players`, in catalog order.
+    pub fn land_deck(&self, players: u8) -> Vec<u8> {
+        (0..self.lands.len() as u8)
+            .filter(|&i| {
+                let l = &self.lands[usize::from(i)];
+                !l.starting && l.tier.is_some_and(|t| t >= 1 && t <= players)
+            })
+            .collect()
+    }
+
+    /// Checks that the catalog can set up a game for `players` (2 to 4,
+    /// rulebook p.1 and p.4, SW-D1..D3).
+    pub fn check_match(&self, players: u8) -> Result<(), ComponentsError> {
+        let r = &self.rules;
+        if !(2..=4).contains(&players) {
+            return Err(ComponentsError::Players(players));
+        }
+        if usize::from(r.cards_per_turn) != MAX_STACK
+            || r.world_size != super::world::SIZE
+            || 1 + usize::from(r.turns) * usize::from(r.cards_per_turn)
+                != usize::from(r.world_size) * usize::from(r.world_size)
+            || self.travellers.len() > MAX_OFFER
+        {
+            return Err(ComponentsError::MatchCapacity);
+        }
+        let need = usize::from(r.turns) * usize::from(r.cards_per_turn) * usize::from(players);
+        let have = self.land_deck(players).len();
+        if have < need {
+            return Err(ComponentsError::NotEnoughMatchLands {
+                players,
+                need,
+                have,
+            });
+        }
+        if self.starting_lands.len() < usize::from(players) {
+            return Err(ComponentsError::NotEnoughStartingLands {
+                players,
+                have: self.starting_lands.len(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The Components the computer players plan with in a game for
+    /// `players`: the same box, with the Lands still to come being the Land
+    /// deck of that game rather than the solo supply (the search player's
+    /// estimate of what is left to draw reads [`Components::solo_lands`]).
+    pub fn planning_for(&self, players: u8) -> Components {
+        let mut c = self.clone();
+        c.solo_lands = self.land_deck(players);
+        c
     }
 
     /// The species index of a Land, `NONE` without an animal.

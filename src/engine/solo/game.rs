@@ -32,298 +32,19 @@
 //!   seeing them ("Put the face up card in your play area, then reveal the 2
 //!   other cards").
 
-use std::fmt;
-
 use rand::seq::SliceRandom;
 
 use serde::Serialize;
 
+pub use super::action::{Action, Event, Events, Flip, IllegalMove, Phase};
 use super::components::{Components, ComponentsError};
 use super::score;
-use super::world::{GRID, Pos, SIZE, Side, Welcomed, World, cells, row_mask, shift, spread};
-use super::{MAX_CITIES, MAX_OFFER, MAX_STACK, MAX_STACKS, NONE};
+use super::supply::{Supply, TravellerOffer};
+use super::world::{GRID, Pos, SIZE, Side, World, cells, spread};
+use super::{MAX_OFFER, MAX_STACK, MAX_STACKS, NONE};
 use crate::engine::{Rng, rng};
 
-/// What the game waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "phase", rename_all = "kebab-case")]
-pub enum Phase {
-    /// Take one of the stacks left.
-    ChooseStack,
-    /// Place a card of the stack in hand.
-    Place,
-    /// A portal was completed by the card on `card` with the one on
-    /// `partner`: welcome a Traveller ([`Action::Welcome`]) or not
-    /// ([`Action::Decline`]).
-    Welcome { card: Pos, partner: Pos },
-    /// The Volcano on `volcano` covers one of its neighbours ([`Action::Erupt`]).
-    Erupt { volcano: Pos },
-    /// The new Fumarole on `fumarole` touches several free Fumaroles: pick the
-    /// one the Dark City joins it with ([`Action::Join`]).
-    JoinCity { fumarole: Pos },
-    /// The World is complete.
-    Finished,
-}
-
-impl Phase {
-    fn describe(self) -> &'static str {
-        match self {
-            Phase::ChooseStack => "choose a stack",
-            Phase::Place => "place a card",
-            Phase::Welcome { .. } => "welcome a Traveller or decline",
-            Phase::Erupt { .. } => "choose the card the Fumarole covers",
-            Phase::JoinCity { .. } => "choose the Fumarole the Dark City joins",
-            Phase::Finished => "nothing: the World is complete",
-        }
-    }
-}
-
-/// A player's decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "action", rename_all = "kebab-case")]
-pub enum Action {
-    /// Take stack `stack` (0-based).
-    TakeStack { stack: u8 },
-    /// Place `card` (an index into [`Components::lands`]) from the hand on `at`.
-    Place { card: u8, at: Pos },
-    /// Welcome Traveller `traveller` (an index into [`Components::travellers`])
-    /// on `side`, over board rows `upper` and `upper + 1`.
-    Welcome {
-        traveller: u8,
-        side: Side,
-        upper: u8,
-    },
-    /// Welcome no Traveller through this portal.
-    Decline,
-    /// Cover the card on `at` with a Fumarole.
-    Erupt { at: Pos },
-    /// Build the Dark City between the new Fumarole and the one on `with`.
-    Join { with: Pos },
-}
-
-/// Why a card was turned Tzimime side up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Flip {
-    /// A lake next to a face-up lake.
-    Lake,
-    /// A swamp in a row that already shows one.
-    Swamp,
-    /// A watcher placed outside the top row.
-    Watcher,
-    /// A watcher left out of the top row by a card placed in a new row above.
-    WatcherDemoted,
-    /// A portal half next to a card already used by a completed portal.
-    PortalReuse,
-    /// A Volcano with no neighbour a Fumarole may cover.
-    VolcanoNoCover,
-}
-
-impl Flip {
-    /// The rule, quoted from the rulebook.
-    pub fn rule(self) -> &'static str {
-        match self {
-            Flip::Lake => {
-                "\"As soon as you place a card next to another card: immediately flip this card Tzimimes face up so that there are no 2 cards adjacent\" (lakes, p.10)"
-            }
-            Flip::Swamp => {
-                "\"As soon as you place a card in a row that already has a card: immediately flip this card Tzimimes face up so that there are no 2 cards in the same row\" (swamps, p.10)"
-            }
-            Flip::Watcher => {
-                "\"as soon as you place a card in a row in your World other than the upper row, immediately flip the involved cards\" (watchers, p.10)"
-            }
-            Flip::WatcherDemoted => {
-                "\"As soon as you place a card in a row above one or several cards ... immediately flip the involved cards\" (watchers, p.10)"
-            }
-            Flip::PortalReuse => {
-                "\"A card that has been involved in the creation of a Dimensional Portal cannot be involved in the creation of a second one\" (p.10)"
-            }
-            Flip::VolcanoNoCover => {
-                "\"You must place a Volcano card next to an adjacent Land card that may be covered by a Fumarole card. If this is impossible, flip the card\" (p.8)"
-            }
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Flip::Lake => "lake",
-            Flip::Swamp => "swamp",
-            Flip::Watcher => "watcher",
-            Flip::WatcherDemoted => "watcher-demoted",
-            Flip::PortalReuse => "portal-reuse",
-            Flip::VolcanoNoCover => "volcano-no-cover",
-        }
-    }
-}
-
-/// What happened, for logs and the board screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "event", rename_all = "kebab-case")]
-pub enum Event {
-    StackTaken {
-        stack: u8,
-        top: u8,
-    },
-    Placed {
-        card: u8,
-        at: Pos,
-    },
-    Flipped {
-        card: u8,
-        at: Pos,
-        cause: Flip,
-    },
-    /// A card of the stack in hand is turned face up.
-    Revealed {
-        card: u8,
-    },
-    PortalCompleted {
-        a: Pos,
-        b: Pos,
-    },
-    TravellerWelcomed {
-        traveller: u8,
-        side: Side,
-        upper: u8,
-    },
-    Covered {
-        card: u8,
-        at: Pos,
-    },
-    DarkCity {
-        stars: u8,
-        a: Pos,
-        b: Pos,
-    },
-    Finished {
-        total: u32,
-    },
-}
-
-/// Where events go: a `Vec<Event>` keeps them, `()` drops them (the players'
-/// search loops).
-pub trait Events {
-    fn push(&mut self, e: Event);
-}
-
-impl Events for Vec<Event> {
-    fn push(&mut self, e: Event) {
-        Vec::push(self, e);
-    }
-}
-
-impl Events for () {
-    #[inline]
-    fn push(&mut self, _: Event) {}
-}
-
-/// A refused action, with the rule it breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum IllegalMove {
-    /// The action does not answer what the game waits for.
-    WrongPhase {
-        expected: &'static str,
-    },
-    NoSuchStack,
-    StackTaken,
-    NotInHand,
-    TopCardFirst,
-    Occupied,
-    NotAdjacent,
-    OutsideSquare,
-    BeyondTraveller,
-    NotOffered,
-    TravellerSide,
-    TravellerRows,
-    NotNextToVolcano,
-    CoverFumarole,
-    NotAFreeFumarole,
-}
-
-impl IllegalMove {
-    /// The rule, quoted from the rulebook.
-    pub fn rule(self) -> &'static str {
-        match self {
-            IllegalMove::WrongPhase { .. } => {
-                "\"Each turn, pick 1 of the available stacks. Put the face up card in your play area, then reveal the 2 other cards and place them in the order of your choice\" (p.11)"
-            }
-            IllegalMove::NoSuchStack | IllegalMove::StackTaken => {
-                "\"Each turn, pick 1 of the available stacks\" (p.11)"
-            }
-            IllegalMove::NotInHand | IllegalMove::TopCardFirst => {
-                "\"Put the face up card in your play area, then reveal the 2 other cards and place them in the order of your choice\" (p.11)"
-            }
-            IllegalMove::Occupied | IllegalMove::NotAdjacent => {
-                "\"play a Land card, face up, orthogonally adjacent to any cards already placed in front of you\" (p.3)"
-            }
-            IllegalMove::OutsideSquare => {
-                "\"while respecting the play restriction: creating a 4 by 4 cards square\" (p.3)"
-            }
-            IllegalMove::BeyondTraveller => {
-                "\"The Traveller card limits a side of your World ... you cannot extend your World beyond the Traveller card\" (p.7)"
-            }
-            IllegalMove::NotOffered => {
-                "\"you may immediately take a Traveller card from amongst the ones available\" (p.7)"
-            }
-            IllegalMove::TravellerSide => {
-                "\"All the Travellers must be placed on the same side of your play area as the first Traveller\" (p.7)"
-            }
-            IllegalMove::TravellerRows => {
-                "\"place it at the end of the line where the Portal is, either on the left side or the right side overlapping the row above or below\" (p.7)"
-            }
-            IllegalMove::NotNextToVolcano => {
-                "\"take a Fumarole card and cover one of the adjacent cards to the Volcano you have just placed\" (p.8)"
-            }
-            IllegalMove::CoverFumarole => {
-                "\"a Fumarole card can never cover another Fumarole card\" (p.8)"
-            }
-            IllegalMove::NotAFreeFumarole => {
-                "\"A Fumarole card cannot be part of the creation of several Dark Cities\" (p.9)"
-            }
-        }
-    }
-
-    fn summary(self) -> &'static str {
-        match self {
-            IllegalMove::WrongPhase { .. } => "that is not the decision the game waits for",
-            IllegalMove::NoSuchStack => "there is no such stack",
-            IllegalMove::StackTaken => "that stack was already taken",
-            IllegalMove::NotInHand => "that card is not in hand",
-            IllegalMove::TopCardFirst => "the stack's revealed card must be placed first",
-            IllegalMove::Occupied => "that cell already holds a card",
-            IllegalMove::NotAdjacent => "the card must touch a card of the World",
-            IllegalMove::OutsideSquare => "the World would no longer fit a 4x4 square",
-            IllegalMove::BeyondTraveller => "the cell lies beyond a Traveller",
-            IllegalMove::NotOffered => "that Traveller is not available",
-            IllegalMove::TravellerSide => "the Travellers are on the other side",
-            IllegalMove::TravellerRows => {
-                "the Traveller's two rows must include the portal's row and fit the 4x4 square"
-            }
-            IllegalMove::NotNextToVolcano => "the Fumarole must cover a card next to the Volcano",
-            IllegalMove::CoverFumarole => "that card is already covered by a Fumarole",
-            IllegalMove::NotAFreeFumarole => {
-                "the Dark City needs a free Fumarole next to the new one"
-            }
-        }
-    }
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalMove::WrongPhase { expected } => write!(
-                f,
-                "{}: the game waits for you to {expected}; rule: {}",
-                self.summary(),
-                self.rule()
-            ),
-            _ => write!(f, "{}; rule: {}", self.summary(), self.rule()),
-        }
-    }
-}
-
-impl std::error::Error for IllegalMove {}
+mod apply;
 
 /// One of the stacks, as the player sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -382,12 +103,7 @@ pub struct Solo {
     hand: [u8; MAX_STACK],
     /// The cards of the stack in hand after the first are face up.
     revealed: bool,
-    offer: [u8; MAX_OFFER],
-    n_offer: u8,
-    cities: [u8; MAX_CITIES],
-    n_cities: u8,
-    next_city: u8,
-    fumaroles: u8,
+    supply: Supply,
     turn: u8,
     phase: Phase,
 }
@@ -454,9 +170,6 @@ impl Solo {
             }
             *slot = t;
         }
-        let mut cities = [0; MAX_CITIES];
-        let stack = c.solo_cities();
-        cities[..stack.len()].copy_from_slice(stack);
         let mut world = World::new();
         world.put(Pos::START, deal.start, c.land(deal.start));
         Ok(Solo {
@@ -468,15 +181,59 @@ impl Solo {
             current: NONE,
             hand: [NONE; MAX_STACK],
             revealed: true,
-            offer,
-            n_offer: deal.travellers.len() as u8,
-            cities,
-            n_cities: stack.len() as u8,
-            next_city: 0,
-            fumaroles: c.fumaroles,
+            supply: Supply::new(
+                &offer[..deal.travellers.len()],
+                TravellerOffer::Open,
+                c.solo_cities(),
+                c.fumaroles,
+            ),
             turn: 0,
             phase: Phase::ChooseStack,
         })
+    }
+
+    /// A seat of a match (rulebook p.2-p.3): a World with its starting Land,
+    /// no stacks, and the match's shared supply. Its cards come from the draft
+    /// ([`Solo::give_hand`]); between hands it has nothing to do and waits in
+    /// [`Phase::Finished`], as a solo game with no stack left does.
+    pub(crate) fn seat(c: &Components, start: u8, supply: Supply) -> Solo {
+        let mut world = World::new();
+        world.put(Pos::START, start, c.land(start));
+        Solo {
+            world,
+            stacks: [[NONE; MAX_STACK]; MAX_STACKS],
+            n_stacks: 0,
+            stack_size: 0,
+            taken: 0,
+            current: NONE,
+            hand: [NONE; MAX_STACK],
+            revealed: true,
+            supply,
+            turn: 0,
+            phase: Phase::Finished,
+        }
+    }
+
+    /// Puts the cards a seat drafted in its hand, face up, to be placed in
+    /// any order (rulebook p.3 "play a Land card").
+    pub(crate) fn give_hand(&mut self, cards: &[u8]) {
+        self.hand = [NONE; MAX_STACK];
+        for (slot, &card) in self.hand.iter_mut().zip(cards) {
+            *slot = card;
+        }
+        self.revealed = true;
+        self.turn += 1;
+        self.phase = if self.hand.iter().any(|&h| h != NONE) {
+            Phase::Place
+        } else {
+            Phase::Finished
+        };
+    }
+
+    /// Replaces the supply with the match's, as it stands before this
+    /// seat acts.
+    pub(crate) fn set_supply(&mut self, supply: Supply) {
+        self.supply = supply;
     }
 
     pub fn world(&self) -> &World {
@@ -536,19 +293,21 @@ impl Solo {
 
     /// The Travellers still available.
     pub fn offer(&self) -> impl Iterator<Item = u8> + '_ {
-        self.offer[..usize::from(self.n_offer)]
-            .iter()
-            .copied()
-            .filter(|&t| t != NONE)
+        self.supply.offer()
     }
 
     /// The Dark Cities left in the stack, highest first.
     pub fn cities_left(&self) -> &[u8] {
-        &self.cities[usize::from(self.next_city)..usize::from(self.n_cities)]
+        self.supply.cities_left()
     }
 
     pub fn fumaroles_left(&self) -> u8 {
-        self.fumaroles
+        self.supply.fumaroles_left()
+    }
+
+    /// The shared supplies as they stand.
+    pub fn supply(&self) -> &Supply {
+        &self.supply
     }
 
     /// The score of the World as it stands.
@@ -721,218 +480,6 @@ impl Solo {
 
     fn coverable(&self, volcano: Pos) -> u64 {
         spread(volcano.bit()) & self.world.occupied & !self.world.fumarole
-    }
-
-    /// Plays an action; on error nothing changes.
-    pub fn apply<E: Events>(
-        &mut self,
-        c: &Components,
-        a: Action,
-        ev: &mut E,
-    ) -> Result<(), IllegalMove> {
-        self.check(a)?;
-        self.apply_unchecked(c, a, ev);
-        Ok(())
-    }
-
-    /// Plays an action known to be legal (from [`Solo::legal_actions`] or the
-    /// move generator).
-    pub(crate) fn apply_unchecked<E: Events>(&mut self, c: &Components, a: Action, ev: &mut E) {
-        match a {
-            Action::TakeStack { stack } => {
-                self.taken |= 1 << stack;
-                self.current = stack;
-                self.hand = self.stacks[usize::from(stack)];
-                for k in usize::from(self.stack_size)..MAX_STACK {
-                    self.hand[k] = NONE;
-                }
-                self.revealed = self.stack_size <= 1;
-                self.turn += 1;
-                self.phase = Phase::Place;
-                ev.push(Event::StackTaken {
-                    stack,
-                    top: self.hand[0],
-                });
-            }
-            Action::Place { card, at } => self.place(c, card, at, ev),
-            Action::Welcome {
-                traveller,
-                side,
-                upper,
-            } => {
-                let Phase::Welcome { card, .. } = self.phase else {
-                    return;
-                };
-                if let Some(slot) = self.offer.iter_mut().find(|t| **t == traveller) {
-                    *slot = NONE;
-                }
-                self.world.welcome(Welcomed {
-                    traveller,
-                    side,
-                    upper,
-                });
-                ev.push(Event::TravellerWelcomed {
-                    traveller,
-                    side,
-                    upper,
-                });
-                self.volcano(c, card, ev);
-            }
-            Action::Decline => {
-                if let Phase::Welcome { card, .. } = self.phase {
-                    self.volcano(c, card, ev);
-                }
-            }
-            Action::Erupt { at } => self.cover(c, at, ev),
-            Action::Join { with } => {
-                if let Phase::JoinCity { fumarole } = self.phase {
-                    self.city(fumarole, with, ev);
-                    self.finish(c, ev);
-                }
-            }
-        }
-    }
-
-    fn place<E: Events>(&mut self, c: &Components, card: u8, at: Pos, ev: &mut E) {
-        if let Some(slot) = self.hand.iter_mut().find(|h| **h == card) {
-            *slot = NONE;
-        }
-        let land = c.land(card);
-        let old_top = self.world.top_row();
-        self.world.put(at, card, land);
-        ev.push(Event::Placed { card, at });
-        let w = &self.world;
-        let others = w.visible() & !at.bit();
-        let around = spread(at.bit());
-        // The desolation of the Tzimimes (p.10), before portals and volcanoes.
-        let cause = if land.portal.is_some_and(|e| {
-            if c.rules.portal_reuse_adjacent {
-                around & w.portal_used != 0
-            } else {
-                shift(at.bit(), e) & w.portal_used != 0
-            }
-        }) {
-            Some(Flip::PortalReuse)
-        } else if land.lake && around & w.lake & others != 0 {
-            Some(Flip::Lake)
-        } else if land.swamp && row_mask(at.y()) & w.swamp & others != 0 {
-            Some(Flip::Swamp)
-        } else if land.watcher && at.y() > w.top_row() {
-            Some(Flip::Watcher)
-        } else {
-            None
-        };
-        if let Some(cause) = cause {
-            self.world.flip(at);
-            ev.push(Event::Flipped { card, at, cause });
-        }
-        if at.y() < old_top {
-            let demoted = self.world.watcher & self.world.visible() & !self.world.starting;
-            for p in cells(demoted & !row_mask(at.y())) {
-                self.world.flip(p);
-                ev.push(Event::Flipped {
-                    card: self.world.card_at(p),
-                    at: p,
-                    cause: Flip::WatcherDemoted,
-                });
-            }
-        }
-        if self.world.face_down & at.bit() != 0 {
-            self.finish(c, ev);
-            return;
-        }
-        if let Some(edge) = land.portal
-            && let Some(partner) = self.world.portal_partner(at, edge)
-            && self.world.portal_used & partner.bit() == 0
-        {
-            self.world.portal_used |= at.bit() | partner.bit();
-            ev.push(Event::PortalCompleted { a: at, b: partner });
-            let mut any = false;
-            self.welcome_options(at, partner, |_| any = true);
-            if any {
-                self.phase = Phase::Welcome { card: at, partner };
-                return;
-            }
-        }
-        self.volcano(c, at, ev);
-    }
-
-    /// The volcano step of a placement (p.8).
-    fn volcano<E: Events>(&mut self, c: &Components, at: Pos, ev: &mut E) {
-        let face_up = self.world.face_down & at.bit() == 0;
-        if !face_up || !c.land(self.world.card_at(at)).volcano {
-            self.finish(c, ev);
-            return;
-        }
-        let targets = self.coverable(at);
-        if targets == 0 || self.fumaroles == 0 {
-            self.world.flip(at);
-            ev.push(Event::Flipped {
-                card: self.world.card_at(at),
-                at,
-                cause: Flip::VolcanoNoCover,
-            });
-            self.finish(c, ev);
-        } else if targets.count_ones() == 1 {
-            self.cover(c, Pos::first(targets), ev);
-        } else {
-            self.phase = Phase::Erupt { volcano: at };
-        }
-    }
-
-    fn cover<E: Events>(&mut self, c: &Components, at: Pos, ev: &mut E) {
-        self.world.cover(at);
-        self.fumaroles -= 1;
-        ev.push(Event::Covered {
-            card: self.world.card_at(at),
-            at,
-        });
-        let partners = self.free_fumaroles(at);
-        if partners != 0 && self.next_city < self.n_cities {
-            if partners.count_ones() == 1 {
-                self.city(at, Pos::first(partners), ev);
-            } else {
-                self.phase = Phase::JoinCity { fumarole: at };
-                return;
-            }
-        }
-        self.finish(c, ev);
-    }
-
-    fn city<E: Events>(&mut self, a: Pos, b: Pos, ev: &mut E) {
-        let stars = self.cities[usize::from(self.next_city)];
-        self.next_city += 1;
-        self.world.add_city(super::world::DarkCity {
-            stars,
-            junction: Some((a, b)),
-        });
-        ev.push(Event::DarkCity { stars, a, b });
-    }
-
-    /// Ends a placement: reveals the rest of the stack, then moves on.
-    fn finish<E: Events>(&mut self, c: &Components, ev: &mut E) {
-        if !self.revealed {
-            self.revealed = true;
-            for &card in &self.hand[1..] {
-                if card != NONE {
-                    ev.push(Event::Revealed { card });
-                }
-            }
-        }
-        if self.world.len() >= SIZE * SIZE {
-            self.phase = Phase::Finished;
-            ev.push(Event::Finished {
-                total: score::total(&self.world, c),
-            });
-        } else if self.hand.iter().all(|&h| h == NONE) {
-            self.phase = if self.taken.count_ones() >= u32::from(self.n_stacks) {
-                Phase::Finished
-            } else {
-                Phase::ChooseStack
-            };
-        } else {
-            self.phase = Phase::Place;
-        }
     }
 
     /// Cards the player cannot see: the rest of the stacks, and of the stack

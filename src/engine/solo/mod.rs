@@ -14,19 +14,27 @@
 //! Everything is seeded: the same seed deals the same game and the same player
 //! plays it the same way.
 
+mod action;
 mod components;
 mod file;
 mod game;
 mod moves;
+mod multi;
 mod player;
 mod run;
 mod score;
+mod seat;
+mod supply;
 mod world;
 
 pub use components::{Components, ComponentsError, Condition, Land, SoloRules, Traveller};
 pub use file::{TravellerEntry, WorldFile, WorldShape, load_world, parse_world};
 pub use game::{Action, Deal, Event, Events, Flip, IllegalMove, Phase, Solo, StackView};
 pub use moves::{Move, for_each_move};
+pub use multi::{
+    MAX_SEATS, MIN_SEATS, Match, MatchAction, MatchEvent, MatchIllegal, MatchPhase, PASS_FIRST,
+    PASS_SECOND, SunDirection,
+};
 pub use player::{
     GreedyPlayer, Player, PlayerKind, RandomPlayer, SearchConfig, SearchPlayer, Weights, hint,
 };
@@ -35,6 +43,11 @@ pub use run::{
     play_score, player_seed, run_many, summarize,
 };
 pub use score::{Breakdown, TravellerScore, score, total, travellers};
+pub use seat::{
+    ComputerSeat, MatchRecord, MatchSummary, SeatLevel, SeatSummary, play_match, run_matches,
+    seat_seed,
+};
+pub use supply::{Supply, TravellerOffer};
 pub use world::{Cell, DarkCity, Edge, GRID, Pos, SIZE, Side, Welcomed, World};
 
 /// "No card" in the engine's fixed-size arrays.

@@ -497,6 +497,14 @@ impl SearchPlayer {
         best
     }
 
+    /// The value of the best way to place the known hand of `s` (every
+    /// order, cell and choice): what a seat of a match expects from keeping
+    /// these cards in the draft.
+    pub(crate) fn hand_value(&self, s: &Solo, c: &Components) -> f32 {
+        let to_come = ToCome::of(s, c);
+        self.best_end(s, c, &to_come).0
+    }
+
     /// Chooses a stack's first card (and the stack) without seeing the rest.
     fn first_card(&mut self, s: &Solo, c: &Components) -> Option<Action> {
         let to_come = ToCome::of(s, c);

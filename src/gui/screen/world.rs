@@ -14,8 +14,12 @@
 //! to 7, the starting Land on D4 — because they do not shift as the World
 //! grows (the engine's World file labels cells by the finished World).
 
+mod table;
+mod table_view;
 mod view;
 mod words;
+
+pub use table::{Table, YOU, seat_name};
 
 use words::event_line;
 pub use words::{cell_name, describe, rows_name};
@@ -24,7 +28,9 @@ use std::sync::Arc;
 
 use iced::Task;
 
-use crate::engine::solo::{Action as Move, Components, GRID, Phase, Pos, Side, SoloGame};
+use crate::engine::solo::{
+    Action as Move, Components, GRID, Phase, Pos, SeatLevel, Side, SoloGame, SunDirection,
+};
 use crate::gui::db::{Db, blocking};
 use crate::gui::job::Runs;
 use crate::gui::widget::Pick;
@@ -48,6 +54,14 @@ pub struct World {
     refusal: Option<String>,
     hint: Hint,
     hints: Runs,
+    /// 1: the solo game; 2 to 4: the user against computer players.
+    players: u8,
+    /// The computer players' level.
+    level: SeatLevel,
+    /// The game for 2 to 4, when `players` > 1.
+    table: Option<Box<Table>>,
+    /// Draft cards the user marked to pass.
+    passing: Vec<u8>,
 }
 
 /// A game on a catalog.
@@ -99,6 +113,16 @@ pub enum Message {
     Hint,
     /// The hint for the position after this many moves.
     Hinted(u64, Result<Option<Move>, String>),
+    /// Play solo (1) or against 1 to 3 computer players (2 to 4).
+    Players(u8),
+    /// The computer players' level.
+    Level(SeatLevel),
+    /// Turn the Sun (you hold it, 3 or 4 players).
+    Sun(SunDirection),
+    /// Mark or unmark a draft card to pass.
+    DraftCard(u8),
+    /// Pass the marked cards.
+    Pass,
 }
 
 impl World {
@@ -112,6 +136,10 @@ impl World {
             refusal: None,
             hint: Hint::None,
             hints: Runs::default(),
+            players: 1,
+            level: SeatLevel::Quick,
+            table: None,
+            passing: Vec::new(),
         };
         let task = Task::perform(
             w.db.run(|s| {
@@ -153,6 +181,38 @@ impl World {
             Message::SeedTyped(t) => self.seed_typed(t),
             Message::Replay => self.replay(),
             Message::NewGame => self.start(crate::engine::fresh_seed()),
+            Message::Players(n) => self.set_players(n),
+            Message::Level(l) => {
+                self.level = l;
+                self.restart()
+            }
+            Message::Sun(d) => self.sun(d),
+            Message::DraftCard(card) => self.toggle_pass(card),
+            Message::Pass => self.pass(),
+            Message::Select(card) if self.table.is_some() => self.table_select(card),
+            Message::Cell(x, y) if self.table.is_some() => match Pos::new(x, y) {
+                Some(at) => self.table_cell(at),
+                None => Action::None,
+            },
+            Message::Welcome {
+                traveller,
+                side,
+                upper,
+            } if self.table.is_some() => self.table_play(crate::engine::solo::MatchAction::Seat {
+                seat: YOU,
+                action: Move::Welcome {
+                    traveller,
+                    side,
+                    upper,
+                },
+            }),
+            Message::Decline if self.table.is_some() => {
+                self.table_play(crate::engine::solo::MatchAction::Seat {
+                    seat: YOU,
+                    action: Move::Decline,
+                })
+            }
+            Message::Undo | Message::Hint if self.table.is_some() => Action::None,
             Message::Stack(s) => self.play(Move::TakeStack { stack: s }),
             Message::Select(card) => self.select(card),
             Message::Cell(x, y) => self.cell(x, y),
@@ -172,8 +232,37 @@ impl World {
         }
     }
 
+    /// 1 for the solo game, 2 to 4 for a game against the computer.
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    pub fn level(&self) -> SeatLevel {
+        self.level
+    }
+
+    fn set_players(&mut self, n: u8) -> Action<Message> {
+        if !(1..=4).contains(&n) {
+            return Action::None;
+        }
+        self.players = n;
+        self.restart()
+    }
+
+    /// A new game on the same seed, after the player count or level changed.
+    fn restart(&mut self) -> Action<Message> {
+        match &self.current {
+            Some(g) => {
+                let seed = g.game.seed();
+                self.start(seed)
+            }
+            None => Action::None,
+        }
+    }
+
     pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
         match s {
+            Shortcut::Undo if self.table.is_some() => Action::None,
             Shortcut::Undo => self.undo(),
             _ => Action::None,
         }
@@ -277,11 +366,11 @@ impl World {
                 self.seed_text = seed.to_string();
                 self.current = Some(Game {
                     info,
-                    components: c,
+                    components: Arc::clone(&c),
                     game,
                 });
                 self.after_move();
-                Action::None
+                self.set_table(&c, seed)
             }
             Err(e) => Action::Error(format!("catalog \"{}\": {e}", info.name)),
         }
@@ -358,6 +447,15 @@ impl World {
             self.after_move();
         }
         Action::None
+    }
+
+    /// The cells a click may act on now in whichever game is on (solo, or
+    /// your World in a game for 2 to 4).
+    pub fn targets_here(&self) -> Vec<Pos> {
+        match &self.table {
+            Some(t) => t.targets(self.selected),
+            None => self.targets(),
+        }
     }
 
     /// The cells a click may act on now: where the selected card may go, the

@@ -7,7 +7,7 @@ use iced::widget::{
 };
 use iced::{Border, Color, Element, Fill, Theme};
 
-use crate::engine::solo::{Action as Move, Components, GRID, Land, Phase, Pos, Side};
+use crate::engine::solo::{Action as Move, Components, GRID, Land, Phase, Pos, SeatLevel, Side};
 use crate::gui::widget::{Pick, SCROLLBAR_GAP, heading, muted, picked};
 use crate::store::CatalogId;
 
@@ -34,7 +34,7 @@ impl World {
                 Message::Catalog
             )
             .placeholder("A Strange World catalog")
-            .width(320),
+            .width(280),
             text(match seed {
                 Some(s) => format!("Seed {s}"),
                 None => String::new(),
@@ -43,14 +43,59 @@ impl World {
                 .id(SEED_ID)
                 .on_input(Message::SeedTyped)
                 .on_submit(Message::Replay)
-                .width(130),
-            button(text("Replay seed").size(13))
-                .on_press(Message::Replay)
-                .style(button::secondary),
-            button(text("New game").size(13)).on_press(Message::NewGame),
+                .width(110),
         ]
         .spacing(10)
         .align_y(iced::Center);
+        let mut players = row![text("Players:").size(13)]
+            .spacing(6)
+            .align_y(iced::Center);
+        for n in 1..=4u8 {
+            let label = if n == 1 {
+                "Solo".to_string()
+            } else {
+                n.to_string()
+            };
+            players = players.push(
+                container(
+                    button(text(label).size(12))
+                        .on_press(Message::Players(n))
+                        .style(if self.players() == n {
+                            button::primary
+                        } else {
+                            button::secondary
+                        }),
+                )
+                .id(format!("players-{n}")),
+            );
+        }
+        if self.players() > 1 {
+            players = players.push(text("Computer:").size(13));
+            for l in [SeatLevel::Quick, SeatLevel::Strong] {
+                players = players.push(
+                    container(
+                        button(text(l.as_str()).size(12))
+                            .on_press(Message::Level(l))
+                            .style(if self.level() == l {
+                                button::primary
+                            } else {
+                                button::secondary
+                            }),
+                    )
+                    .id(format!("level-{}", l.as_str())),
+                );
+            }
+        }
+        players = players.push(
+            button(text("Replay seed").size(12))
+                .on_press(Message::Replay)
+                .style(button::secondary),
+        );
+        players = players.push(button(text("New game").size(12)).on_press(Message::NewGame));
+        let top = column![top, players].spacing(6);
+        if let (Some(g), Some(t)) = (self.game(), self.table()) {
+            return self.view_table(g, t, top.into());
+        }
         let Some(g) = self.game() else {
             return column![
                 top,
@@ -91,118 +136,19 @@ impl World {
     }
 
     fn view_board<'a>(&'a self, g: &'a Game) -> Element<'a, Message> {
-        let c = &g.components;
-        let w = g.game.state().world();
-        let targets = self.targets();
         let hinted: Option<Pos> = match self.hint() {
             Hint::Ready(Some(Move::Place { at, .. }))
             | Hint::Ready(Some(Move::Erupt { at }))
             | Hint::Ready(Some(Move::Join { with: at })) => Some(at),
             _ => None,
         };
-        let cities: Vec<(Pos, u8)> = w
-            .dark_cities()
-            .iter()
-            .filter_map(|d| d.junction.map(|(a, b)| [(a, d.stars), (b, d.stars)]))
-            .flatten()
-            .collect();
-        let mut header = row![space().width(SIDE + 20.0)].spacing(2);
-        for x in 0..GRID {
-            header = header.push(
-                container(text(((b'A' + x) as char).to_string()).size(12).style(muted))
-                    .center_x(CELL),
-            );
-        }
-        let mut grid = column![header].spacing(2);
-        // The Travellers sit just outside the World's closed side; when that
-        // side is the board's edge, in the margin column beyond it.
-        let closed = w.closed();
-        let beside = |x: u8| match closed {
-            Some((Side::Left, b)) => b.checked_sub(1) == Some(x),
-            Some((Side::Right, b)) => b + 1 == x,
-            None => false,
-        };
-        let margin = |side: Side| match closed {
-            Some((Side::Left, 0)) => side == Side::Left,
-            Some((Side::Right, b)) => b + 1 == GRID && side == Side::Right,
-            _ => false,
-        };
-        let possible: Vec<Pos> = w.possible_positions().collect();
-        for y in 0..GRID {
-            let mut line = row![
-                container(text((y + 1).to_string()).size(12).style(muted))
-                    .center_y(CELL)
-                    .width(18),
-                if margin(Side::Left) {
-                    self.view_travellers(g, Side::Left, y, SIDE)
-                } else {
-                    space().width(SIDE).into()
-                },
-            ]
-            .spacing(2);
-            for x in 0..GRID {
-                let Some(at) = Pos::new(x, y) else { continue };
-                if beside(x) && w.cell(at).is_none() {
-                    let side = closed.map_or(Side::Left, |(s, _)| s);
-                    line = line.push(self.view_travellers(g, side, y, CELL));
-                    continue;
-                }
-                let city = cities.iter().find(|(p, _)| *p == at).map(|(_, s)| *s);
-                line = line.push(cell(
-                    c,
-                    w,
-                    at,
-                    Look {
-                        target: targets.contains(&at),
-                        hinted: hinted == Some(at),
-                        in_frame: possible.contains(&at),
-                    },
-                    city,
-                ));
-            }
-            if margin(Side::Right) {
-                line = line.push(self.view_travellers(g, Side::Right, y, SIDE));
-            }
-            grid = grid.push(line);
-        }
-        grid.into()
-    }
-
-    /// The Travellers on `side` beside board row `y`.
-    fn view_travellers<'a>(
-        &'a self,
-        g: &'a Game,
-        side: Side,
-        y: u8,
-        width: f32,
-    ) -> Element<'a, Message> {
-        let c = &g.components;
-        let mut names = column![].spacing(1);
-        let mut any = false;
-        for t in g.game.state().world().travellers() {
-            if t.side != side || (y != t.upper && y != t.upper + 1) {
-                continue;
-            }
-            any = true;
-            let trav = &c.travellers[usize::from(t.traveller)];
-            let label = if y == t.upper {
-                format!("{} +{}", trav.name, trav.bonus)
-            } else {
-                format!("({})", trav.name)
-            };
-            names = names.push(text(label).size(11));
-        }
-        let b = container(names).center_y(CELL).width(width).padding(3);
-        if any {
-            b.style(|t: &Theme| container::Style {
-                background: Some(t.extended_palette().secondary.weak.color.into()),
-                border: Border::default().rounded(4),
-                ..container::Style::default()
-            })
-            .into()
-        } else {
-            b.into()
-        }
+        board(
+            &g.components,
+            g.game.state().world(),
+            &self.targets(),
+            hinted,
+            CELL,
+        )
     }
 
     fn view_panel<'a>(&'a self, g: &'a Game) -> iced::widget::Column<'a, Message> {
@@ -406,6 +352,120 @@ impl World {
     }
 }
 
+/// The board of World `w` with cells of side `size`: `targets` lit, `hinted`
+/// marked (the solo board and the user's World in a game for 2 to 4).
+pub(super) fn board<'a>(
+    c: &'a Components,
+    w: &crate::engine::solo::World,
+    targets: &[Pos],
+    hinted: Option<Pos>,
+    size: f32,
+) -> Element<'a, Message> {
+    let cities: Vec<(Pos, u8)> = w
+        .dark_cities()
+        .iter()
+        .filter_map(|d| d.junction.map(|(a, b)| [(a, d.stars), (b, d.stars)]))
+        .flatten()
+        .collect();
+    let mut header = row![space().width(SIDE + 20.0)].spacing(2);
+    for x in 0..GRID {
+        header = header.push(
+            container(text(((b'A' + x) as char).to_string()).size(12).style(muted)).center_x(size),
+        );
+    }
+    let mut grid = column![header].spacing(2);
+    // The Travellers sit just outside the World's closed side; when that
+    // side is the board's edge, in the margin column beyond it.
+    let closed = w.closed();
+    let beside = |x: u8| match closed {
+        Some((Side::Left, b)) => b.checked_sub(1) == Some(x),
+        Some((Side::Right, b)) => b + 1 == x,
+        None => false,
+    };
+    let margin = |side: Side| match closed {
+        Some((Side::Left, 0)) => side == Side::Left,
+        Some((Side::Right, b)) => b + 1 == GRID && side == Side::Right,
+        _ => false,
+    };
+    let possible: Vec<Pos> = w.possible_positions().collect();
+    for y in 0..GRID {
+        let mut line = row![
+            container(text((y + 1).to_string()).size(12).style(muted))
+                .center_y(size)
+                .width(18),
+            if margin(Side::Left) {
+                travellers(c, w, Side::Left, y, SIDE, size)
+            } else {
+                space().width(SIDE).into()
+            },
+        ]
+        .spacing(2);
+        for x in 0..GRID {
+            let Some(at) = Pos::new(x, y) else { continue };
+            if beside(x) && w.cell(at).is_none() {
+                let side = closed.map_or(Side::Left, |(s, _)| s);
+                line = line.push(travellers(c, w, side, y, size, size));
+                continue;
+            }
+            let city = cities.iter().find(|(p, _)| *p == at).map(|(_, s)| *s);
+            line = line.push(cell(
+                c,
+                w,
+                at,
+                Look {
+                    target: targets.contains(&at),
+                    hinted: hinted == Some(at),
+                    in_frame: possible.contains(&at),
+                    size,
+                },
+                city,
+            ));
+        }
+        if margin(Side::Right) {
+            line = line.push(travellers(c, w, Side::Right, y, SIDE, size));
+        }
+        grid = grid.push(line);
+    }
+    grid.into()
+}
+
+/// The Travellers on `side` beside board row `y`.
+fn travellers<'a>(
+    c: &'a Components,
+    w: &crate::engine::solo::World,
+    side: Side,
+    y: u8,
+    width: f32,
+    size: f32,
+) -> Element<'a, Message> {
+    let mut names = column![].spacing(1);
+    let mut any = false;
+    for t in w.travellers() {
+        if t.side != side || (y != t.upper && y != t.upper + 1) {
+            continue;
+        }
+        any = true;
+        let trav = &c.travellers[usize::from(t.traveller)];
+        let label = if y == t.upper {
+            format!("{} +{}", trav.name, trav.bonus)
+        } else {
+            format!("({})", trav.name)
+        };
+        names = names.push(text(label).size(11));
+    }
+    let b = container(names).center_y(size).width(width).padding(3);
+    if any {
+        b.style(|t: &Theme| container::Style {
+            background: Some(t.extended_palette().secondary.weak.color.into()),
+            border: Border::default().rounded(4),
+            ..container::Style::default()
+        })
+        .into()
+    } else {
+        b.into()
+    }
+}
+
 /// A Traveller's condition in words.
 fn condition(c: &Components, t: u8) -> String {
     let k = &c.travellers[usize::from(t)].condition;
@@ -470,6 +530,8 @@ struct Look {
     hinted: bool,
     /// The World may still reach it.
     in_frame: bool,
+    /// Side of the cell, in pixels.
+    size: f32,
 }
 
 /// One board cell: a card (face up, Tzimime side up or under a Fumarole) or
@@ -485,6 +547,7 @@ fn cell<'a>(
         target,
         hinted,
         in_frame,
+        size,
     } = look;
     let (x, y) = (at.x(), at.y());
     let content: Element<'a, Message> = match w.cell(at) {
@@ -511,8 +574,8 @@ fn cell<'a>(
     let state = w.cell(at).map(|cell| (cell.face_up, cell.fumarole));
     let body = container(content)
         .padding(3)
-        .width(CELL)
-        .height(CELL)
+        .width(size)
+        .height(size)
         .clip(true)
         .style(move |t: &Theme| {
             let p = t.extended_palette();
