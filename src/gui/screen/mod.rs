@@ -22,6 +22,8 @@ pub enum Action<M> {
     Run(Task<M>),
     /// Show an error banner.
     Error(String),
+    /// Show a warning banner: done, but not all of it.
+    Warning(String),
     /// Show a notice banner.
     Notice(String),
     /// Remember something in the preferences.
@@ -53,6 +55,7 @@ impl<M> Action<M> {
             Action::None => Action::None,
             Action::Run(task) => Action::Run(task.map(f)),
             Action::Error(e) => Action::Error(e),
+            Action::Warning(w) => Action::Warning(w),
             Action::Notice(n) => Action::Notice(n),
             Action::Remember(r) => Action::Remember(r),
             Action::Many(v) => Action::Many(v.into_iter().map(|a| a.map(f)).collect()),
