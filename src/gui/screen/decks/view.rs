@@ -74,18 +74,9 @@ impl Editor {
             )
             .id(format!("add-{}", card.id));
             let name = button(
-                // the detail wraps in its share rather than running over
-                // the name
-                row![
-                    text(card.name.as_str()).width(FillPortion(3)),
-                    text(detail)
-                        .size(11)
-                        .style(muted)
-                        .width(FillPortion(2))
-                        .align_x(iced::alignment::Horizontal::Right)
-                ]
-                .spacing(6)
-                .align_y(iced::Center),
+                // the detail under the name: a narrow column keeps both
+                // readable
+                column![text(card.name.as_str()), text(detail).size(11).style(muted)],
             )
             .width(Fill)
             .padding([3, 6])
@@ -366,19 +357,22 @@ impl Editor {
             card.is_some_and(|c| self.index.catalog().cards[s.card as usize].id == c.id)
                 && s.board == Some(e.board)
         });
-        let name = button(
-            row![name, text(facts).size(11).style(muted)]
-                .spacing(6)
-                .align_y(iced::Center),
-        )
-        .width(Fill)
-        .padding([1, 4])
-        .style(if selected {
-            button::secondary
+        // what the rules count, under the name (a narrow column keeps it
+        // readable)
+        let mut label = column![name].spacing(0);
+        if !facts.is_empty() {
+            label = label.push(text(facts).size(11).style(muted));
+        }
+        let name = button(label)
+            .width(Fill)
+            .padding([1, 4])
+            .style(button::text)
+            .on_press(Message::SelectEntry(n));
+        let name = if selected {
+            container(name).style(selected_row)
         } else {
-            button::text
-        })
-        .on_press(Message::SelectEntry(n));
+            container(name)
+        };
         let to = if e.board == Board::Main {
             "To side"
         } else {

@@ -8,7 +8,7 @@
 use iced::widget::{
     Space, button, column, container, image, mouse_area, responsive, row, scrollable, stack, text,
 };
-use iced::{Border, Element, Fill, Length, Padding, Theme};
+use iced::{Border, Element, Fill, Padding, Theme};
 
 use crate::games::{self, FieldKind, GameDef};
 use crate::gui::widget::card_face::{WIDTH as FACE_WIDTH, card_face_sized, initials};
@@ -33,7 +33,7 @@ const FANNED: u32 = 4;
 const CONTROLS_LIFT: f32 = 24.0;
 
 /// Narrowest face in the preview pane (below it the face would be mush).
-const MIN_PREVIEW_WIDTH: f32 = 150.0;
+const MIN_PREVIEW_WIDTH: f32 = 120.0;
 
 /// Space around the preview face inside its pane.
 const PREVIEW_MARGIN: f32 = 16.0;
@@ -156,6 +156,29 @@ pub fn capitalise(s: &str) -> String {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
     }
+}
+
+/// The preview's text under the face: the type and rule facts, every
+/// field, and the full rules text.
+fn preview_details<'a>(def: &'a GameDef, card: &'a Card) -> iced::widget::Column<'a, Message> {
+    let mut details = column![].spacing(3);
+    let mut kind = vec![card.card_type.clone()];
+    kind.extend(rule_facts(def, card));
+    details = details.push(text(kind.join(" · ")).size(12).style(muted));
+    for fd in &def.card.fields {
+        let Some(v) = card.field(&fd.key) else {
+            continue;
+        };
+        if fd.kind == FieldKind::TableList || fd.kind == FieldKind::Table {
+            continue;
+        }
+        let label = fd.label.as_deref().unwrap_or(&fd.key);
+        details = details.push(text(format!("{label}: {}", v.display())).size(12));
+    }
+    if let Some(t) = &card.text {
+        details = details.push(text(t.as_str()).size(13));
+    }
+    details
 }
 
 impl Editor {
@@ -397,37 +420,23 @@ impl Editor {
         let catalog = self.index.catalog();
         let game = catalog.game;
         let def = games::game(game).def();
-        let (w, h) = def.print.card_size_mm;
-        let ratio = (h / w) as f32;
         let picture = self.images.get(&card.id).cloned();
-        let face = responsive(move |size| {
-            // as wide as the pane allows, and no taller than it
-            let width = (size.width - PREVIEW_MARGIN)
-                .min(size.height / ratio)
-                .clamp(MIN_PREVIEW_WIDTH, FACE_WIDTH);
+        // the face as wide as the pane allows (at most its full size), then
+        // the full text; the whole scrolls when the pane is short
+        let body = responsive(move |size| {
+            let width = (size.width - PREVIEW_MARGIN).clamp(MIN_PREVIEW_WIDTH, FACE_WIDTH);
             let face: Element<'_, Message> = match &picture {
                 Some(img) => image(img.clone()).width(width).into(),
                 None => card_face_sized(card, game, width),
             };
-            container(face).center_x(Fill).into()
+            scrollable(
+                column![container(face).center_x(Fill), preview_details(def, card)]
+                    .spacing(8)
+                    .padding(SCROLLBAR_GAP),
+            )
+            .height(Fill)
+            .into()
         });
-        let mut details = column![].spacing(3);
-        let mut kind = vec![card.card_type.clone()];
-        kind.extend(rule_facts(def, card));
-        details = details.push(text(kind.join(" · ")).size(12).style(muted));
-        for fd in &def.card.fields {
-            let Some(v) = card.field(&fd.key) else {
-                continue;
-            };
-            if fd.kind == FieldKind::TableList || fd.kind == FieldKind::Table {
-                continue;
-            }
-            let label = fd.label.as_deref().unwrap_or(&fd.key);
-            details = details.push(text(format!("{label}: {}", v.display())).size(12));
-        }
-        if let Some(t) = &card.text {
-            details = details.push(text(t.as_str()).size(13));
-        }
         let title = row![
             text(card.name.as_str()).size(15).width(Fill),
             button(text("Close").size(11))
@@ -437,18 +446,11 @@ impl Editor {
         ]
         .align_y(iced::Center);
         Some(
-            container(
-                column![
-                    title,
-                    container(face).height(Length::FillPortion(3)),
-                    scrollable(details.padding(SCROLLBAR_GAP)).height(Length::FillPortion(2)),
-                ]
-                .spacing(6),
-            )
-            .id("card-preview")
-            .padding(6)
-            .style(selected_row)
-            .into(),
+            container(column![title, body].spacing(6))
+                .id("card-preview")
+                .padding(6)
+                .style(selected_row)
+                .into(),
         )
     }
 
