@@ -108,10 +108,19 @@ impl Editor {
             scrollable(list.padding(SCROLLBAR_GAP)).height(FillPortion(1))
         ]
         .spacing(6);
-        if let Some(preview) = self.view_preview() {
-            c = c.push(container(preview).height(FillPortion(1)));
-        }
-        c
+        // always there, so that a card under the mouse never moves the list
+        // (which would move the card away from the mouse)
+        let preview = self.view_preview().unwrap_or_else(|| {
+            container(
+                text("Point at a card, or click one, to see it here in full.")
+                    .size(12)
+                    .style(muted),
+            )
+            .id("card-preview-empty")
+            .padding(6)
+            .into()
+        });
+        c.push(container(preview).height(FillPortion(1)))
     }
 
     /// Main-board entries by the section of their card's type, in the
