@@ -101,7 +101,7 @@ impl Editor {
                     .style(muted),
             );
         }
-        let mut c = column![
+        let c = column![
             search,
             target,
             container(text(self.key_hint()).size(11).style(muted)).id("key-hint"),
