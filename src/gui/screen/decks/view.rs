@@ -16,6 +16,11 @@ use crate::rules::Mode;
 use super::editor::{Editor, Layout, MAX_RESULTS, Message, SEARCH_ID, StackBy, Tab, entry_card};
 use super::visual::rule_facts;
 
+/// How the search column shares its height between the results and the
+/// card preview.
+const RESULTS_SHARE: u16 = 3;
+const PREVIEW_SHARE: u16 = 2;
+
 /// Below this width the list and the visual view of "Both" go one above the
 /// other instead of side by side.
 const SIDE_BY_SIDE_WIDTH: f32 = 500.0;
@@ -105,7 +110,7 @@ impl Editor {
             search,
             target,
             container(text(self.key_hint()).size(11).style(muted)).id("key-hint"),
-            scrollable(list.padding(SCROLLBAR_GAP)).height(FillPortion(1))
+            scrollable(list.padding(SCROLLBAR_GAP)).height(FillPortion(RESULTS_SHARE))
         ]
         .spacing(6);
         // always there, so that a card under the mouse never moves the list
@@ -120,7 +125,7 @@ impl Editor {
             .padding(6)
             .into()
         });
-        c.push(container(preview).height(FillPortion(1)))
+        c.push(container(preview).height(FillPortion(PREVIEW_SHARE)))
     }
 
     /// Main-board entries by the section of their card's type, in the
