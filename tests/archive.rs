@@ -80,6 +80,14 @@ struct Seeded {
 /// versions (notes, a restore, entries deck text cannot say, a link the
 /// catalog no longer gives by name, two decks of one name), collection
 /// counts in two catalogs, and the app's settings.
+/// How many sample decks a new database gets (they are exported with the
+/// test's own four decks, one version each).
+fn sample_decks() -> usize {
+    let mut s = Store::open_in_memory().unwrap();
+    s.seed_samples().unwrap();
+    s.decks(None).unwrap().len()
+}
+
 fn seed(s: &mut Store, work: &Path) -> Seeded {
     s.seed_samples().unwrap();
     s.import_catalog(&art_catalog(work, false)).unwrap();
@@ -293,7 +301,11 @@ fn export_import_export_gives_the_same_tree_and_the_same_data() {
     let seeded = seed(&mut a, work.path());
     let out1 = work.path().join("out1");
     let n = a.export_all(&out1, ExportOptions::default()).unwrap();
-    assert_eq!((n.catalogs, n.decks, n.versions), (6, 4, 7));
+    let samples = sample_decks();
+    assert_eq!(
+        (n.catalogs, n.decks, n.versions),
+        (6, 4 + samples, 7 + samples)
+    );
     assert_eq!((n.collections, n.settings), (2, 2));
 
     // the layout schema/export.md documents
@@ -369,7 +381,10 @@ fn export_import_export_gives_the_same_tree_and_the_same_data() {
 
     let mut b = Store::open(work.path().join("b.db")).unwrap();
     let r = b.import_all(&out1, import_opts()).unwrap();
-    assert_eq!((r.catalogs, r.decks, r.versions, r.settings), (6, 4, 7, 2));
+    assert_eq!(
+        (r.catalogs, r.decks, r.versions, r.settings),
+        (6, 4 + samples, 7 + samples, 2)
+    );
     assert!(
         r.ids.is_identity(),
         "a new database keeps the ids: {:?}",
@@ -428,11 +443,10 @@ fn a_new_install_with_its_sample_catalogs_takes_the_export_cleanly() {
             },
         )
         .unwrap();
-    assert_eq!(
-        r.replaced,
-        ["deck \"Chicken Rush\"", "deck \"Rocks\"", "deck \"Frogs\""]
-    );
-    assert_eq!(b.decks(None).unwrap().len(), 4);
+    // "Frogs" (one version, as exported) and the sample decks are taken
+    // over without a word: nothing of theirs is lost
+    assert_eq!(r.replaced, ["deck \"Chicken Rush\"", "deck \"Rocks\""]);
+    assert_eq!(b.decks(None).unwrap().len(), 4 + sample_decks());
 }
 
 #[test]
@@ -599,7 +613,8 @@ fn backup_while_others_read_and_write_is_consistent() {
     let seen: i64 = reader
         .query_row("SELECT count(*) FROM decks", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(seen, 4);
+    let own_and_samples = 4 + i64::try_from(sample_decks()).unwrap();
+    assert_eq!(seen, own_and_samples);
     // ... and another writes all the while, each write one deck
     let stop = Arc::new(AtomicBool::new(false));
     let started = Arc::new(Barrier::new(2));
@@ -656,7 +671,7 @@ fn backup_while_others_read_and_write_is_consistent() {
     let still: i64 = reader
         .query_row("SELECT count(*) FROM decks", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(still, 4);
+    assert_eq!(still, own_and_samples);
     reader.execute_batch("COMMIT").unwrap();
     assert!(sizes.iter().all(|&b| b > 0));
     // the store's own connection backs up too
@@ -665,7 +680,7 @@ fn backup_while_others_read_and_write_is_consistent() {
     s.backup_to(&dest).unwrap();
     assert_eq!(
         Store::open(&dest).unwrap().decks(None).unwrap().len(),
-        4 + written
+        4 + sample_decks() + written
     );
 }
 
@@ -803,8 +818,13 @@ fn the_commands_round_trip_and_name_bad_input() {
     drop(filled(&a, work.path()));
     let out1 = work.path().join("out1");
     let said = ok(&a, &["export-all", out1.to_str().unwrap()]);
+    let samples = sample_decks();
     assert!(
-        said.starts_with("exported 6 catalogs, 4 decks (7 versions)"),
+        said.starts_with(&format!(
+            "exported 6 catalogs, {} decks ({} versions)",
+            4 + samples,
+            7 + samples
+        )),
         "{said}"
     );
     let e = fails(&a, &["export-all", out1.to_str().unwrap()]);
@@ -814,7 +834,11 @@ fn the_commands_round_trip_and_name_bad_input() {
     let b = work.path().join("b.db");
     let said = ok(&b, &["import-all", out1.to_str().unwrap()]);
     assert!(
-        said.starts_with("imported 6 catalogs, 4 decks (7 versions)"),
+        said.starts_with(&format!(
+            "imported 6 catalogs, {} decks ({} versions)",
+            4 + samples,
+            7 + samples
+        )),
         "{said}"
     );
     let out2 = work.path().join("out2");

@@ -201,6 +201,10 @@ fn readers_never_wait_for_a_writer_on_an_upgraded_old_database() {
 fn deleted_sample_catalogs_stay_deleted() {
     let (_dir, db) = seeded();
     ok(&db, &["deck", "delete", "Beat"]);
+    // the sample decks too: a catalog in use cannot be deleted
+    for d in json(&db, &["deck", "list", "--json"]).as_array().unwrap() {
+        ok(&db, &["deck", "delete", d["name"].as_str().unwrap()]);
+    }
     let names = catalog_names(&db);
     assert!(names.contains(FZ), "{names:?}");
     for name in &names {
@@ -209,6 +213,10 @@ fn deleted_sample_catalogs_stay_deleted() {
     assert!(catalog_names(&db).is_empty());
     ok(&db, &["deck", "list"]);
     assert!(catalog_names(&db).is_empty(), "the samples came back");
+    assert_eq!(
+        json(&db, &["deck", "list", "--json"]),
+        serde_json::json!([])
+    );
 }
 
 #[test]
@@ -382,7 +390,12 @@ fn a_read_only_file_is_read_and_leaves_no_trap() {
     reads_but_refuses_writes(&db, user, &[], "the file is not writable");
     // writable again: everything works, nothing was left to break it
     chmod(&db, 0o644);
-    let out = deckwright(&db, user, &["catalog", "delete", FZ].map(OsStr::new));
+    // (a write: one of the sample decks goes)
+    let out = deckwright(
+        &db,
+        user,
+        &["deck", "delete", "Beatdown (sample)"].map(OsStr::new),
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(!files_in(&folder).iter().any(|f| f.ends_with("-shm")));
 }
@@ -396,7 +409,12 @@ fn a_database_in_a_read_only_folder_is_read() {
     chmod(&folder, 0o555);
     reads_but_refuses_writes(&db, user, &[], "is not writable");
     chmod(&folder, 0o755);
-    let out = deckwright(&db, user, &["catalog", "delete", FZ].map(OsStr::new));
+    // (a write: one of the sample decks goes)
+    let out = deckwright(
+        &db,
+        user,
+        &["deck", "delete", "Beatdown (sample)"].map(OsStr::new),
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 

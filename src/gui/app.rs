@@ -770,6 +770,10 @@ impl Shell {
                 self.banner(Tone::Notice, n);
                 Task::none()
             }
+            Action::Warning(w) => {
+                self.banner(Tone::Warning, w);
+                Task::none()
+            }
             Action::Remember(r) => self.remember(r),
             Action::Navigate(id) => self.navigate(id),
             Action::Many(actions) => Task::batch(

@@ -789,10 +789,20 @@ fn import_deck(
             found: m.game,
         });
     }
-    let clashing: Vec<DeckId> = decks_named(conn, catalog, &m.name)?
-        .into_iter()
-        .filter(|id| !added.contains(id))
-        .collect();
+    let mut clashing: Vec<DeckId> = Vec::new();
+    for id in decks_named(conn, catalog, &m.name)? {
+        if added.contains(&id) {
+            continue;
+        }
+        // A stored deck whose whole history is the start of the archived
+        // one's (a sample deck a new install seeded, never edited) loses
+        // nothing: the archived deck takes its place.
+        if is_start_of(conn, id, d)? {
+            delete_deck(conn, id)?;
+        } else {
+            clashing.push(id);
+        }
+    }
     if !clashing.is_empty() {
         if !opts.replace {
             return Err(StoreError::ImportConflict {
@@ -833,6 +843,29 @@ fn import_deck(
     }
     set_deck_head(conn, id, m.current_version, &m.updated_at)?;
     Ok(id)
+}
+
+/// Whether stored deck `id` has a single version, with no note, listing
+/// what the archived deck's first version lists.
+fn is_start_of(conn: &Connection, id: DeckId, d: &ArchivedDeck) -> Result<bool> {
+    let versions = decks::versions(conn, id)?;
+    let ([only], Some((first, entries))) = (versions.as_slice(), d.versions.first()) else {
+        return Ok(false);
+    };
+    if only.note.is_some() || first.version != only.version {
+        return Ok(false);
+    }
+    let stored = decks::load(conn, id, only.version)?.entries;
+    let key = |e: &DeckEntry| {
+        (
+            e.count,
+            e.name.clone(),
+            e.id.clone(),
+            e.board,
+            e.section.clone(),
+        )
+    };
+    Ok(stored.len() == entries.len() && stored.iter().map(key).eq(entries.iter().map(key)))
 }
 
 // ---------------------------------------------------------------- SQL

@@ -5,6 +5,7 @@
 pub mod editor;
 mod list;
 mod view;
+mod visual;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -188,7 +189,13 @@ impl Decks {
                 self.recent
                     .retain(|id| self.decks.iter().any(|d| d.id == *id));
                 if std::mem::take(&mut self.open_on_list) && self.open.is_none() {
-                    let latest = self.decks.iter().max_by(|a, b| a.updated.cmp(&b.updated));
+                    // the first of the list among decks changed at the same
+                    // time (the sample decks of a new database)
+                    let latest = self
+                        .decks
+                        .iter()
+                        .rev()
+                        .max_by(|a, b| a.updated.cmp(&b.updated));
                     if let Some(id) = self.recent.first().copied().or(latest.map(|d| d.id)) {
                         return self.open_deck(id);
                     }
@@ -230,8 +237,10 @@ impl Decks {
                 let id = o.info.id;
                 self.recent.retain(|d| *d != id);
                 self.recent.insert(0, id);
-                self.open = Some(Box::new(Editor::new(self.db.clone(), o)));
-                Action::Remember(Remember::OpenedDeck(id))
+                let mut editor = Box::new(Editor::new(self.db.clone(), o));
+                let pictures = editor.load_images().map(Message::Editor);
+                self.open = Some(editor);
+                Action::Remember(Remember::OpenedDeck(id)).and(pictures)
             }
             Err(e) => Action::Error(e),
         }

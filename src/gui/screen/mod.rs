@@ -27,6 +27,8 @@ pub enum Action<M> {
     Ask(Request<M>),
     /// Show an error banner.
     Error(String),
+    /// Show a warning banner: done, but not all of it.
+    Warning(String),
     /// Show a notice banner.
     Notice(String),
     /// Remember something in the preferences.
@@ -61,6 +63,7 @@ impl<M> Action<M> {
             Action::Run(task) => Action::Run(task.map(f)),
             Action::Ask(r) => Action::Ask(r.map(f)),
             Action::Error(e) => Action::Error(e),
+            Action::Warning(w) => Action::Warning(w),
             Action::Notice(n) => Action::Notice(n),
             Action::Remember(r) => Action::Remember(r),
             Action::Navigate(s) => Action::Navigate(s),

@@ -141,12 +141,21 @@ pub fn card_tile<'a, M: 'a>(
         .into()
 }
 
+/// Height of the art box of a face [`WIDTH`] wide.
+const ART_HEIGHT: f32 = 90.0;
+
 /// The face of `card`, a card of `game`.
 pub fn card_face<'a, M: 'a>(card: &'a Card, game: GameId) -> Element<'a, M> {
+    card_face_sized(card, game, WIDTH)
+}
+
+/// The face of `card`, `width` wide (a pane narrower than [`WIDTH`]); the
+/// art box scales with it, the text keeps its size and wraps.
+pub fn card_face_sized<'a, M: 'a>(card: &'a Card, game: GameId, width: f32) -> Element<'a, M> {
     let def = games::game(game).def();
     let frame = hex_color(&def.print.frame);
     let (w, h) = def.print.card_size_mm;
-    let height = WIDTH * (h / w) as f32;
+    let height = width * (h / w) as f32;
 
     let mut type_line = vec![card.card_type.clone()];
     let mut stats = Vec::new();
@@ -193,7 +202,7 @@ pub fn card_face<'a, M: 'a>(card: &'a Card, game: GameId) -> Element<'a, M> {
         .align_y(iced::Center);
     let art = container(text(initials(&card.name)).size(48))
         .center_x(Fill)
-        .center_y(90)
+        .center_y(ART_HEIGHT * width / WIDTH)
         .style(move |_theme: &Theme| container::Style {
             background: Some(frame.scale_alpha(0.25).into()),
             ..container::Style::default()
@@ -209,7 +218,7 @@ pub fn card_face<'a, M: 'a>(card: &'a Card, game: GameId) -> Element<'a, M> {
     body = body.push(text(card.id.as_str()).size(11).style(super::muted));
     container(body)
         .padding(12)
-        .width(WIDTH)
+        .width(width)
         .height(height)
         .clip(true)
         .style(move |theme: &Theme| container::Style {
@@ -252,7 +261,7 @@ fn skill_line(item: &FieldValue) -> String {
 }
 
 /// Up to two initials for the art box.
-fn initials(name: &str) -> String {
+pub fn initials(name: &str) -> String {
     name.split_whitespace()
         .filter_map(|w| w.chars().next())
         .filter(|c| c.is_alphanumeric())

@@ -125,6 +125,9 @@ pub fn dialog<'a, M: 'a>(content: impl Into<Element<'a, M>>) -> Element<'a, M> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tone {
     Error,
+    /// Done, but not all of it (cards a deck list names that the catalog
+    /// does not have).
+    Warning,
     Notice,
 }
 
@@ -150,6 +153,7 @@ pub fn banner<'a, M: Clone + 'a>(
         let p = theme.extended_palette();
         let pair = match tone {
             Tone::Error => p.danger.weak,
+            Tone::Warning => p.warning.weak,
             Tone::Notice => p.primary.weak,
         };
         container::Style {

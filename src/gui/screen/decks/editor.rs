@@ -6,15 +6,17 @@
 
 mod history;
 mod odds;
+mod pick;
 mod text;
 
 pub use odds::{OddsPanel, percent as odds_percent};
 
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use iced::widget::text_editor;
+use iced::widget::{image, text_editor};
 use iced::{Subscription, Task};
 
 use crate::engine::core::Seat;
@@ -56,6 +58,39 @@ pub enum Tab {
     Odds,
 }
 
+/// How the middle column shows the deck.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// Lines of text by section.
+    List,
+    /// Card faces in piles.
+    Visual,
+    /// Both, side by side where there is room, else one above the other.
+    #[default]
+    Both,
+}
+
+/// How the visual deck view groups its piles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StackBy {
+    /// By the deck's sections (the game's groups of card types).
+    #[default]
+    Section,
+    /// By the value the deck's curve counts (cost, or the game's own field).
+    Curve,
+}
+
+/// The card picked by a click or the arrow keys: the preview shows it and
+/// `+` / `-` change its count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// Its catalog position.
+    pub card: u32,
+    /// The board of the deck entry that was clicked; `None` for a search
+    /// result (the keys then act on the "Add to" board).
+    pub board: Option<Board>,
+}
+
 /// An open deck.
 #[derive(Debug)]
 pub struct Editor {
@@ -90,6 +125,18 @@ pub struct Editor {
     /// The version whose difference from the current one is shown.
     pub(super) shown: Option<(u32, Vec<DeckDiffLine>)>,
     pub(super) odds: odds::OddsPanel,
+    pub(super) layout: Layout,
+    pub(super) stack_by: StackBy,
+    pub(super) selection: Option<Selection>,
+    /// The card under the mouse in a list or the visual view.
+    pub(super) hovered: Option<u32>,
+    /// Whether the search box has the keyboard focus (then `+` and `-` are
+    /// typed, not shortcuts).
+    pub(super) search_focused: bool,
+    /// Stored pictures of the deck's (and the previewed) cards, by card id.
+    pub(super) images: HashMap<String, image::Handle>,
+    /// Card ids whose picture is being read, or that have none stored.
+    images_asked: HashSet<String>,
 }
 
 /// A deck read from the store with what the editor needs.
@@ -142,6 +189,24 @@ pub enum Message {
     OddsSeat(Seat),
     /// The goldfish estimate of the run with this id.
     Estimated(u64, Box<Result<Summary, Stopped>>),
+    /// List, visual or both.
+    Layout(Layout),
+    /// How the visual view groups its piles.
+    StackBy(StackBy),
+    /// Select the card of deck entry `n`.
+    SelectEntry(usize),
+    /// Forget the selection (the preview closes).
+    Unselect,
+    /// The mouse is over a card (catalog position) ...
+    Hover(u32),
+    /// ... and has left it.
+    Unhover(u32),
+    /// Something may have moved the keyboard focus: ask where it is.
+    CheckFocus,
+    /// Whether the search box has the focus.
+    SearchFocus(bool),
+    /// Stored pictures read (card id, picture; `None`: none stored).
+    Images(Result<Vec<(String, Option<image::Handle>)>, String>),
 }
 
 /// The deck's two charts (see [`crate::stats`]).
@@ -191,6 +256,13 @@ impl Editor {
             versions: opened.versions,
             shown: None,
             odds: odds::OddsPanel::default(),
+            layout: Layout::default(),
+            stack_by: StackBy::default(),
+            selection: None,
+            hovered: None,
+            search_focused: false,
+            images: HashMap::new(),
+            images_asked: HashSet::new(),
         };
         e.info.version = version;
         e.revalidate();
@@ -250,17 +322,19 @@ impl Editor {
     }
 
     pub fn subscription(&self) -> Subscription<Message> {
-        if self.is_dirty() {
+        let autosave = if self.is_dirty() {
             iced::time::every(Duration::from_millis(400)).map(|_| Message::Tick)
         } else {
             Subscription::none()
-        }
+        };
+        Subscription::batch([autosave, pick::focus_changes()])
     }
 
     pub fn update(&mut self, message: Message) -> Action<Message> {
         let action = self.dispatch(message);
-        // the Odds tab follows every edit while it is open
-        action.and(self.refresh_odds())
+        // the Odds tab follows every edit while it is open; the pictures of
+        // cards just added or selected are read
+        action.and(self.refresh_odds()).and(self.load_images())
     }
 
     fn dispatch(&mut self, message: Message) -> Action<Message> {
@@ -297,12 +371,21 @@ impl Editor {
             Message::Restored(r) => self.restored(r),
             Message::OddsSeat(seat) => self.set_odds_seat(seat),
             Message::Estimated(run, r) => self.estimated(run, *r),
+            Message::Layout(l) => self.set_layout(l),
+            Message::StackBy(s) => self.set_stack_by(s),
+            Message::SelectEntry(n) => self.select_entry(n),
+            Message::Unselect => self.unselect(),
+            Message::Hover(i) => self.hover(i),
+            Message::Unhover(i) => self.unhover(i),
+            Message::CheckFocus => self.check_focus(),
+            Message::SearchFocus(f) => self.search_focus(f),
+            Message::Images(r) => self.images_loaded(r),
         }
     }
 
     pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
         let action = self.dispatch_shortcut(s);
-        action.and(self.refresh_odds())
+        action.and(self.refresh_odds()).and(self.load_images())
     }
 
     fn dispatch_shortcut(&mut self, s: Shortcut) -> Action<Message> {
@@ -310,14 +393,29 @@ impl Editor {
             Shortcut::Undo => self.undo(),
             Shortcut::Redo => self.redo(),
             Shortcut::Save => self.save(),
-            Shortcut::Find => Action::Run(iced::widget::operation::focus(SEARCH_ID)),
+            Shortcut::Find => {
+                self.search_focused = true;
+                Action::Run(iced::widget::operation::focus(SEARCH_ID))
+            }
             Shortcut::Up => self.highlight(self.cursor.saturating_sub(1)),
             Shortcut::Down => self.highlight(self.cursor + 1),
-            Shortcut::Plus => match self.matches.get(self.cursor) {
-                Some(&i) => self.add(i),
-                None => Action::None,
+            Shortcut::Plus => match self.selection {
+                Some(Selection {
+                    card,
+                    board: Some(b),
+                }) => self.add_to(card, b),
+                _ => match self.matches.get(self.cursor) {
+                    Some(&i) => self.add(i),
+                    None => Action::None,
+                },
             },
-            Shortcut::Minus => self.remove_highlighted(),
+            Shortcut::Minus => match self.selection {
+                Some(Selection {
+                    card,
+                    board: Some(b),
+                }) => self.remove_one(card, b),
+                _ => self.remove_highlighted(),
+            },
             Shortcut::Import => self.pick_import_file(),
             Shortcut::Export => self.pick_export_file(),
             _ => Action::None,
@@ -327,6 +425,8 @@ impl Editor {
     // ---- search ----
 
     fn search(&mut self, q: String) -> Action<Message> {
+        // only a focused box takes typing
+        self.search_focused = true;
         self.query = q;
         self.research();
         Action::None
@@ -338,12 +438,20 @@ impl Editor {
             ..Filter::default()
         });
         self.cursor = 0;
+        // a selected search result is gone with the results
+        if self.selection.is_some_and(|s| s.board.is_none()) {
+            self.selection = None;
+        }
     }
 
     fn highlight(&mut self, n: usize) -> Action<Message> {
         let shown = self.matches.len().min(MAX_RESULTS);
         if shown > 0 {
             self.cursor = n.min(shown - 1);
+            self.selection = Some(Selection {
+                card: self.matches[self.cursor],
+                board: None,
+            });
         }
         Action::None
     }
@@ -392,11 +500,15 @@ impl Editor {
     }
 
     fn add(&mut self, i: u32) -> Action<Message> {
+        self.add_to(i, self.target)
+    }
+
+    /// One more copy of a catalog card (by position) on `target`.
+    fn add_to(&mut self, i: u32, target: Board) -> Action<Message> {
         let catalog = Arc::clone(self.index.catalog());
         let Some(card) = catalog.cards.get(i as usize) else {
             return Action::None;
         };
-        let target = self.target;
         let names = &self.names;
         let existing =
             self.deck.entries.iter().position(|e| {
@@ -452,9 +564,14 @@ impl Editor {
         let Some(&i) = self.matches.get(self.cursor) else {
             return Action::None;
         };
+        self.remove_one(i, self.target)
+    }
+
+    /// One copy less of a catalog card (by position) on `board`.
+    fn remove_one(&mut self, i: u32, board: Board) -> Action<Message> {
         let catalog = Arc::clone(self.index.catalog());
         let n = self.deck.entries.iter().position(|e| {
-            e.board == self.target && entry_card(&self.names, &catalog, e) == Some(i as usize)
+            e.board == board && entry_card(&self.names, &catalog, e) == Some(i as usize)
         });
         match n {
             Some(n) => self.minus(n),

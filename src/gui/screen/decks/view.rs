@@ -3,7 +3,8 @@
 //! charts, the deck text and the version history.
 
 use iced::widget::{
-    button, column, container, row, rule, scrollable, space, text, text_editor, text_input,
+    button, column, container, mouse_area, responsive, row, rule, scrollable, space, text,
+    text_editor, text_input,
 };
 use iced::{Element, Fill, FillPortion, Theme};
 
@@ -12,14 +13,26 @@ use crate::gui::widget::{SCROLLBAR_GAP, choice, heading, muted, selected_row};
 use crate::model::Board;
 use crate::rules::Mode;
 
-use super::editor::{Editor, MAX_RESULTS, Message, SEARCH_ID, Tab, entry_card};
+use super::editor::{Editor, Layout, MAX_RESULTS, Message, SEARCH_ID, StackBy, Tab, entry_card};
+use super::visual::rule_facts;
+
+/// How the search column shares its height between the results and the
+/// card preview.
+const RESULTS_SHARE: u16 = 3;
+const PREVIEW_SHARE: u16 = 2;
+
+/// Below this width the list and the visual view of "Both" go one above the
+/// other instead of side by side.
+const SIDE_BY_SIDE_WIDTH: f32 = 500.0;
 
 impl Editor {
     pub fn view(&self) -> Element<'_, Message> {
+        // the cards need more room than the lines
+        let deck = if self.layout == Layout::List { 4 } else { 5 };
         row![
             self.view_search().width(FillPortion(3)),
             rule::vertical(1),
-            self.view_deck().width(FillPortion(4)),
+            self.view_deck().width(FillPortion(deck)),
             rule::vertical(1),
             self.view_side().width(FillPortion(3)),
         ]
@@ -51,9 +64,13 @@ impl Editor {
         let mut list = column![].spacing(1);
         for (n, &i) in self.matches.iter().take(MAX_RESULTS).enumerate() {
             let card = self.index.card(i);
+            let def = games::game(self.index.catalog().game).def();
             let mut detail = card.card_type.clone();
             if let Some(c) = card.cost {
                 detail.push_str(&format!(" · {c}"));
+            }
+            for f in rule_facts(def, card) {
+                detail.push_str(&format!(" · {f}"));
             }
             let add = container(
                 button(text("+").size(14))
@@ -62,22 +79,25 @@ impl Editor {
             )
             .id(format!("add-{}", card.id));
             let name = button(
-                row![
-                    text(card.name.as_str()).width(Fill),
-                    text(detail).size(12).style(muted)
-                ]
-                .spacing(6),
+                // the detail under the name: a narrow column keeps both
+                // readable
+                column![text(card.name.as_str()), text(detail).size(11).style(muted)],
             )
             .width(Fill)
             .padding([3, 6])
             .style(button::text)
             .on_press(Message::Highlight(n));
             let line = row![add, name].spacing(4).align_y(iced::Center);
-            list = list.push(if n == self.cursor {
+            let line = if n == self.cursor {
                 container(line).style(selected_row)
             } else {
                 container(line)
-            });
+            };
+            list = list.push(
+                mouse_area(line)
+                    .on_enter(Message::Hover(i))
+                    .on_exit(Message::Unhover(i)),
+            );
         }
         if self.matches.len() > MAX_RESULTS {
             list = list.push(
@@ -86,15 +106,61 @@ impl Editor {
                     .style(muted),
             );
         }
-        column![
+        let c = column![
             search,
             target,
-            text("Enter or + adds the highlighted card, - takes one out, arrows move.")
-                .size(11)
-                .style(muted),
-            scrollable(list.padding(SCROLLBAR_GAP)).height(Fill)
+            container(text(self.key_hint()).size(11).style(muted)).id("key-hint"),
+            scrollable(list.padding(SCROLLBAR_GAP)).height(FillPortion(RESULTS_SHARE))
         ]
-        .spacing(6)
+        .spacing(6);
+        // always there, so that a card under the mouse never moves the list
+        // (which would move the card away from the mouse)
+        let preview = self.view_preview().unwrap_or_else(|| {
+            container(
+                text("Point at a card, or click one, to see it here in full.")
+                    .size(12)
+                    .style(muted),
+            )
+            .id("card-preview-empty")
+            .padding(6)
+            .into()
+        });
+        c.push(container(preview).height(FillPortion(PREVIEW_SHARE)))
+    }
+
+    /// Main-board entries by the section of their card's type, in the
+    /// game's section order; then unknown cards; then the other boards.
+    pub(super) fn section_groups(&self) -> Vec<(String, Vec<usize>)> {
+        let catalog = self.index.catalog();
+        let def = games::game(catalog.game).def();
+        let mut groups: Vec<(String, Vec<usize>)> = def
+            .sections
+            .iter()
+            .map(|s| (s.name.clone(), Vec::new()))
+            .collect();
+        let mut unknown = Vec::new();
+        let mut side = Vec::new();
+        let mut maybe = Vec::new();
+        for (n, e) in self.deck.entries.iter().enumerate() {
+            match e.board {
+                Board::Sideboard => side.push(n),
+                Board::Maybeboard => maybe.push(n),
+                Board::Main => match entry_card(&self.names, catalog, e) {
+                    Some(i) => {
+                        let s = def.section_of(&catalog.cards[i].card_type).to_string();
+                        match groups.iter_mut().find(|(name, _)| *name == s) {
+                            Some((_, v)) => v.push(n),
+                            None => groups.push((s, vec![n])),
+                        }
+                    }
+                    None => unknown.push(n),
+                },
+            }
+        }
+        groups.push(("Not in the catalog".into(), unknown));
+        groups.push(("Sideboard".into(), side));
+        groups.push(("Maybeboard".into(), maybe));
+        groups
     }
 
     fn view_deck(&self) -> iced::widget::Column<'_, Message> {
@@ -172,8 +238,76 @@ impl Editor {
             header = header.push(players);
         }
 
-        // Main-board entries by the section of their card's type, in the
-        // game's section order; then unknown cards; then the other boards.
+        let mut views = row![
+            text("Show").size(13).style(muted),
+            choice(
+                "List",
+                self.layout == Layout::List,
+                Message::Layout(Layout::List)
+            ),
+            choice(
+                "Cards",
+                self.layout == Layout::Visual,
+                Message::Layout(Layout::Visual)
+            ),
+            choice(
+                "Both",
+                self.layout == Layout::Both,
+                Message::Layout(Layout::Both)
+            ),
+        ]
+        .spacing(6)
+        .align_y(iced::Center);
+        if self.layout != Layout::List {
+            views = views
+                .push(space::horizontal().width(8))
+                .push(text("Piles by").size(13).style(muted))
+                .push(choice(
+                    "Section",
+                    self.stack_by == StackBy::Section,
+                    Message::StackBy(StackBy::Section),
+                ))
+                .push(choice(
+                    curve_name(def),
+                    self.stack_by == StackBy::Curve,
+                    Message::StackBy(StackBy::Curve),
+                ));
+        }
+        let body: Element<'_, Message> = match self.layout {
+            Layout::List => self.view_deck_list(),
+            Layout::Visual => self.view_visual(),
+            Layout::Both => responsive(move |size| {
+                if size.width >= SIDE_BY_SIDE_WIDTH {
+                    row![
+                        container(self.view_deck_list()).width(FillPortion(2)),
+                        rule::vertical(1),
+                        container(self.view_visual()).width(FillPortion(3)),
+                    ]
+                    .spacing(6)
+                    .into()
+                } else {
+                    column![
+                        container(self.view_deck_list()).height(FillPortion(1)),
+                        rule::horizontal(1),
+                        container(self.view_visual()).height(FillPortion(1)),
+                    ]
+                    .spacing(6)
+                    .into()
+                }
+            })
+            .into(),
+        };
+        column![
+            header,
+            views.wrap().vertical_spacing(6),
+            rule::horizontal(1),
+            body
+        ]
+        .spacing(8)
+    }
+
+    /// The deck as lines by section.
+    fn view_deck_list(&self) -> Element<'_, Message> {
         let involved: Vec<&str> = match &self.report {
             Ok(r) => r
                 .violations
@@ -182,33 +316,7 @@ impl Editor {
                 .collect(),
             Err(_) => Vec::new(),
         };
-        let mut groups: Vec<(String, Vec<usize>)> = def
-            .sections
-            .iter()
-            .map(|s| (s.name.clone(), Vec::new()))
-            .collect();
-        let mut unknown = Vec::new();
-        let mut side = Vec::new();
-        let mut maybe = Vec::new();
-        for (n, e) in self.deck.entries.iter().enumerate() {
-            match e.board {
-                Board::Sideboard => side.push(n),
-                Board::Maybeboard => maybe.push(n),
-                Board::Main => match entry_card(&self.names, catalog, e) {
-                    Some(i) => {
-                        let s = def.section_of(&catalog.cards[i].card_type).to_string();
-                        match groups.iter_mut().find(|(name, _)| *name == s) {
-                            Some((_, v)) => v.push(n),
-                            None => groups.push((s, vec![n])),
-                        }
-                    }
-                    None => unknown.push(n),
-                },
-            }
-        }
-        groups.push(("Not in the catalog".into(), unknown));
-        groups.push(("Sideboard".into(), side));
-        groups.push(("Maybeboard".into(), maybe));
+        let groups = self.section_groups();
         let mut list = column![].spacing(2);
         for (name, entries) in groups {
             if entries.is_empty() {
@@ -232,12 +340,10 @@ impl Editor {
                     .style(muted),
             );
         }
-        column![
-            header,
-            rule::horizontal(1),
-            scrollable(list.padding(SCROLLBAR_GAP)).height(Fill)
-        ]
-        .spacing(8)
+        container(scrollable(list.padding(SCROLLBAR_GAP)).height(Fill))
+            .id("deck-list")
+            .height(Fill)
+            .into()
     }
 
     fn view_entry(&self, n: usize, involved: &[&str]) -> Element<'_, Message> {
@@ -251,11 +357,35 @@ impl Editor {
         let flagged = involved
             .iter()
             .any(|name| crate::model::name_key(name) == crate::model::name_key(&e.name));
-        let name = text(e.name.as_str()).width(Fill);
+        let name = text(e.name.as_str());
         let name = if flagged {
             name.style(text::danger)
         } else {
             name
+        };
+        let def = games::game(catalog.game).def();
+        let facts = card
+            .map(|c| rule_facts(def, c).join(" · "))
+            .unwrap_or_default();
+        let selected = self.selection.is_some_and(|s| {
+            card.is_some_and(|c| self.index.catalog().cards[s.card as usize].id == c.id)
+                && s.board == Some(e.board)
+        });
+        // what the rules count, under the name (a narrow column keeps it
+        // readable)
+        let mut label = column![name].spacing(0);
+        if !facts.is_empty() {
+            label = label.push(text(facts).size(11).style(muted));
+        }
+        let name = button(label)
+            .width(Fill)
+            .padding([1, 4])
+            .style(button::text)
+            .on_press(Message::SelectEntry(n));
+        let name = if selected {
+            container(name).style(selected_row)
+        } else {
+            container(name)
         };
         let to = if e.board == Board::Main {
             "To side"
@@ -264,7 +394,7 @@ impl Editor {
         };
         let slug = e.id.clone().unwrap_or_else(|| crate::model::slug(&e.name));
         let board = e.board.as_str();
-        row![
+        let line = row![
             text(format!("{}x", e.count)).width(34),
             name,
             text(cost).size(13).style(muted).width(24),
@@ -286,8 +416,14 @@ impl Editor {
                 .on_press(Message::Move(n)),
         ]
         .spacing(4)
-        .align_y(iced::Center)
-        .into()
+        .align_y(iced::Center);
+        match entry_card(&self.names, catalog, e) {
+            Some(i) => mouse_area(line)
+                .on_enter(Message::Hover(i as u32))
+                .on_exit(Message::Unhover(i as u32))
+                .into(),
+            None => line.into(),
+        }
     }
 
     fn view_side(&self) -> iced::widget::Column<'_, Message> {
@@ -503,10 +639,9 @@ impl Editor {
     }
 }
 
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
+use super::visual::capitalise;
+
+/// The name of the "by curve" pile grouping: "Cost", "Colour", "Tier".
+fn curve_name(def: &crate::games::GameDef) -> String {
+    super::visual::curve_label(def).unwrap_or_else(|| "Cost".into())
 }

@@ -13,7 +13,27 @@ use crate::gui::dialog;
 use crate::model::Deck;
 
 use super::super::super::Action;
-use super::{Editor, Message, PASTED, Tab};
+use super::{Editor, Message, PASTED, Tab, entry_card};
+
+/// Unknown names a warning lists before it says "and N more".
+const UNKNOWN_SHOWN: usize = 5;
+
+/// "3 cards not in the catalog: X, Y, Z" (`None` when all are known).
+fn unknown_warning(names: &[String]) -> Option<String> {
+    if names.is_empty() {
+        return None;
+    }
+    let n = names.len();
+    let mut listed = names[..n.min(UNKNOWN_SHOWN)].join(", ");
+    if n > UNKNOWN_SHOWN {
+        listed.push_str(&format!(" and {} more", n - UNKNOWN_SHOWN));
+    }
+    Some(format!(
+        "{n} {} not in the catalog: {listed}. {} in the deck, marked \"Not in the catalog\".",
+        if n == 1 { "card is" } else { "cards are" },
+        if n == 1 { "It stays" } else { "They stay" },
+    ))
+}
 
 impl Editor {
     pub(super) fn set_tab(&mut self, t: Tab) -> Action<Message> {
@@ -59,10 +79,28 @@ impl Editor {
     pub(super) fn take_imported(&mut self, deck: Deck) -> Action<Message> {
         let n = deck.main_count();
         self.replace_entries(deck.entries);
-        Action::Notice(format!(
-            "Imported {n} main-board cards into \"{}\" (Ctrl+Z undoes it).",
+        let imported = Action::Notice(format!(
+            "Imported {n} main-board {} into \"{}\" (Ctrl+Z undoes it).",
+            if n == 1 { "card" } else { "cards" },
             self.info.name
-        ))
+        ));
+        match unknown_warning(&self.unknown_names()) {
+            Some(w) => imported.and(Action::Warning(w)),
+            None => imported,
+        }
+    }
+
+    /// The names of the deck's entries the catalog has no card for, each
+    /// once, in deck order.
+    pub fn unknown_names(&self) -> Vec<String> {
+        let catalog = self.index.catalog();
+        let mut names: Vec<String> = Vec::new();
+        for e in &self.deck.entries {
+            if entry_card(&self.names, catalog, e).is_none() && !names.contains(&e.name) {
+                names.push(e.name.clone());
+            }
+        }
+        names
     }
 
     pub(super) fn pick_import_file(&mut self) -> Action<Message> {
@@ -140,5 +178,25 @@ impl Editor {
             Ok(p) => Action::Notice(format!("Exported the deck to {}", p.display())),
             Err(e) => Action::Error(e),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unknown_warning;
+
+    #[test]
+    fn unknown_cards_are_named_in_the_warning() {
+        assert_eq!(unknown_warning(&[]), None);
+        let one = unknown_warning(&["Zap".into()]).unwrap();
+        assert!(
+            one.starts_with("1 card is not in the catalog: Zap."),
+            "{one}"
+        );
+        let many: Vec<String> = (1..=7).map(|i| format!("C{i}")).collect();
+        assert_eq!(
+            unknown_warning(&many).unwrap(),
+            "7 cards are not in the catalog: C1, C2, C3, C4, C5 and 2 more. They stay in the deck, marked \"Not in the catalog\"."
+        );
     }
 }
