@@ -144,6 +144,9 @@ fn add_cards_until_legal_and_watch_the_violations_go() {
 fn dd_d4_a_cards_text_lets_the_deck_break_the_size_rule() {
     let mut id = None;
     let mut h = Harness::with(|s| {
+        for d in s.decks(None).unwrap() {
+            s.delete_deck(d.id).unwrap();
+        }
         let catalog = catalog_of(s, GameId::DiceOfDestiny);
         let mut card = deckwright::model::Card::new("Roomy Coop", "creature");
         card.fields.insert(
@@ -190,7 +193,7 @@ fn dd_d4_a_cards_text_lets_the_deck_break_the_size_rule() {
     h.click_id("add-roomy-coop");
     assert_eq!(open_deck(&h).deck().main_count(), 31);
     assert!(h.shows("Legal"), "Roomy Coop's text allows 31 cards");
-    h.click_id("plus-main-hedge-wolf");
+    h.click_id("plus-main-chicken-swarm");
     let shown = h.text_containing("deck has 32 cards");
     assert!(
         shown

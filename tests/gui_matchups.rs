@@ -43,6 +43,11 @@ fn store_deck(s: &mut Store, game: GameId, file: &str, name: &str) -> DeckId {
 fn app() -> (Harness, [DeckId; 3]) {
     let mut ids = None;
     let mut h = Harness::with(|s| {
+        // the sample decks of a new database out of the way: the lists
+        // below are the test's own decks
+        for d in s.decks(None).unwrap() {
+            s.delete_deck(d.id).unwrap();
+        }
         let chicken = store_deck(
             s,
             GameId::DiceOfDestiny,
@@ -193,6 +198,11 @@ fn a_round_robin_shows_the_engines_numbers() {
 fn three_decks_play_every_pair_on_one_seed() {
     let mut ids = None;
     let mut h = Harness::with(|s| {
+        // the sample decks of a new database out of the way: the lists
+        // below are the test's own decks
+        for d in s.decks(None).unwrap() {
+            s.delete_deck(d.id).unwrap();
+        }
         let decks = [
             (
                 "resources/decks/dice-of-destiny-chicken-rush.txt",

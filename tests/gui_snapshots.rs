@@ -1,50 +1,79 @@
-//! Snapshot tests: the Library with a card face drawn from its data, and the
-//! deck builder with its report and charts, rendered by tiny-skia and
-//! compared with the SHA-256 of the committed baseline frame
-//! (tests/snapshots/*-tiny-skia.sha256).
+//! Snapshot tests: every screen (the Library with a card face drawn from
+//! its data, the deck builder with its report and charts, the collection,
+//! the Playtest table, Print, the World and Matchups) at 1280×800 and at
+//! 1024×700, rendered by tiny-skia and compared with the SHA-256 of the
+//! committed baseline frame (tests/snapshots/*-tiny-skia.sha256).
 //!
-//! Snapshots depend on the renderer, so they are compared only with
-//! `ICED_TEST_BACKEND=tiny-skia` (as `.ci/run` sets it); with another
-//! renderer the test checks the flow and skips the comparison. After an
-//! intended change to these screens, delete the baseline and run the test
-//! once to record the new one (`SNAPSHOT_PNG_DIR=folder` also writes the
-//! frames as PNG files there, to look at them).
+//! A snapshot can fail: it is compared only with the tiny-skia renderer, so
+//! without `ICED_TEST_BACKEND=tiny-skia` (as `scripts/test` sets it) the test
+//! fails and says so; a missing baseline fails; a frame that differs fails
+//! and writes what it saw beside the baseline
+//! (tests/snapshots/NAME-tiny-skia.png, ignored by git). After an intended
+//! change, record the baselines again with `DECKWRIGHT_UPDATE_SNAPSHOTS=1`
+//! (never set in CI) and look at the frames (`SNAPSHOT_PNG_DIR=folder`
+//! writes every frame there as PNG).
 
 mod gui_support;
 
 use deckwright::gui::Message;
+use deckwright::gui::prefs::ScreenId;
 use deckwright::gui::screen::{decks, library};
 use deckwright::model::GameId;
 use gui_support::{Harness, catalog_of, repo};
 use iced::{Settings, Theme};
 use iced_test::Simulator;
 
-/// Snapshots are laid out smaller than the other tests' window, so their
-/// frames stay cheap to hash.
-const SNAPSHOT_SIZE: (f32, f32) = (1100.0, 720.0);
+/// The window sizes every screen is snapshotted at: the common laptop size
+/// and the smallest the app supports.
+const SIZES: [(f32, f32); 2] = [(1280.0, 800.0), (1024.0, 700.0)];
 
+/// Compares the frame of the app's current view at both [`SIZES`] with
+/// their baselines (`NAME-WxH`).
 fn matches_baseline(h: &Harness, name: &str) {
-    let mut ui = Simulator::with_size(Settings::default(), SNAPSHOT_SIZE, h.app.view());
-    let snapshot = ui.snapshot(&Theme::Light).expect("snapshot");
-    if std::env::var("ICED_TEST_BACKEND").as_deref() != Ok("tiny-skia") {
-        eprintln!("{name}: not compared (set ICED_TEST_BACKEND=tiny-skia)");
-        return;
-    }
-    // To look at the frames: SNAPSHOT_PNG_DIR=/some/folder writes them there.
-    if let Some(dir) = std::env::var_os("SNAPSHOT_PNG_DIR") {
-        let _ = snapshot.matches_image(std::path::Path::new(&dir).join(name));
-    }
-    let path = repo("tests/snapshots").join(name);
-    assert!(
-        snapshot.matches_hash(&path).expect("baseline"),
-        "{name}: the frame differs from tests/snapshots/{name}-tiny-skia.sha256"
+    assert_eq!(
+        std::env::var("ICED_TEST_BACKEND").as_deref(),
+        Ok("tiny-skia"),
+        "snapshots are compared with the tiny-skia renderer: run with \
+         ICED_TEST_BACKEND=tiny-skia (scripts/test sets it)"
     );
+    let update = std::env::var("DECKWRIGHT_UPDATE_SNAPSHOTS").as_deref() == Ok("1");
+    for (w, ht) in SIZES {
+        let name = format!("{name}-{w}x{ht}");
+        let mut ui = Simulator::with_size(Settings::default(), (w, ht), h.app.view());
+        let snapshot = ui.snapshot(&Theme::Light).expect("snapshot");
+        if let Some(dir) = std::env::var_os("SNAPSHOT_PNG_DIR") {
+            let png = std::path::Path::new(&dir).join(format!("{name}-tiny-skia.png"));
+            let _ = std::fs::remove_file(&png);
+            let _ = snapshot.matches_image(std::path::Path::new(&dir).join(&name));
+        }
+        let base = repo("tests/snapshots").join(&name);
+        let hash = repo("tests/snapshots").join(format!("{name}-tiny-skia.sha256"));
+        if update {
+            // matches_hash records a baseline that is missing
+            let _ = std::fs::remove_file(&hash);
+            snapshot.matches_hash(&base).expect("record the baseline");
+            continue;
+        }
+        assert!(
+            hash.exists(),
+            "{name}: no baseline tests/snapshots/{name}-tiny-skia.sha256; record it with \
+             DECKWRIGHT_UPDATE_SNAPSHOTS=1 and look at the frame"
+        );
+        if !snapshot.matches_hash(&base).expect("baseline") {
+            let actual = repo("tests/snapshots").join(format!("{name}-tiny-skia.png"));
+            let _ = std::fs::remove_file(&actual);
+            let _ = snapshot.matches_image(&base);
+            panic!(
+                "{name}: the frame differs from tests/snapshots/{name}-tiny-skia.sha256; \
+                 what the test saw is in {}",
+                actual.display()
+            );
+        }
+    }
 }
 
-#[test]
-fn library_card_face_from_data() {
-    let mut h = Harness::new();
-    // no welcome banner in the frame
+/// Dismisses the banners (the welcome one), so frames show the screen.
+fn no_banners(h: &mut Harness) {
     let ids: Vec<u64> = h
         .app
         .shell()
@@ -56,6 +85,12 @@ fn library_card_face_from_data() {
     for id in ids {
         h.send(Message::Dismiss(id));
     }
+}
+
+#[test]
+fn library_card_face_from_data() {
+    let mut h = Harness::new();
+    no_banners(&mut h);
     h.send(Message::Library(library::Message::Query("riddle".into())));
     h.send(Message::Library(library::Message::Select(
         "riddle-fox".into(),
@@ -74,18 +109,8 @@ fn deck_builder_report_and_charts() {
         deck.name = "Counts".into();
         s.create_deck(catalog, &deck).unwrap();
     });
-    let ids: Vec<u64> = h
-        .app
-        .shell()
-        .unwrap()
-        .banners()
-        .iter()
-        .map(|b| b.id)
-        .collect();
-    for id in ids {
-        h.send(Message::Dismiss(id));
-    }
-    h.send(Message::Navigate(deckwright::gui::prefs::ScreenId::Decks));
+    no_banners(&mut h);
+    h.send(Message::Navigate(ScreenId::Decks));
     let open = match h.app.shell().unwrap().screen() {
         deckwright::gui::app::Screen::Decks(d) => d.open().map(decks::Editor::info).cloned(),
         _ => None,
@@ -107,20 +132,8 @@ fn playtest_tabletop() {
         deck.name = "Beatdown".into();
         s.create_deck(catalog, &deck).unwrap();
     });
-    let ids: Vec<u64> = h
-        .app
-        .shell()
-        .unwrap()
-        .banners()
-        .iter()
-        .map(|b| b.id)
-        .collect();
-    for id in ids {
-        h.send(Message::Dismiss(id));
-    }
-    h.send(Message::Navigate(
-        deckwright::gui::prefs::ScreenId::Playtest,
-    ));
+    no_banners(&mut h);
+    h.send(Message::Navigate(ScreenId::Playtest));
     let pm = |m| Message::Playtest(m);
     h.send(pm(playtest::Message::SeedTyped("7".into())));
     h.send(pm(playtest::Message::Deal));
@@ -130,4 +143,46 @@ fn playtest_tabletop() {
     )));
     assert!(h.shows("Play Ember Cub"), "{:?}", h.dump());
     matches_baseline(&h, "playtest-tabletop");
+}
+
+/// The collection of the first catalog, as a new user sees it.
+#[test]
+fn collection_screen() {
+    let mut h = Harness::new();
+    no_banners(&mut h);
+    h.send(Message::Navigate(ScreenId::Collection));
+    matches_baseline(&h, "collection");
+}
+
+/// Print with the first sample deck.
+#[test]
+fn print_screen() {
+    let mut h = Harness::new();
+    no_banners(&mut h);
+    h.send(Message::Navigate(ScreenId::Print));
+    assert!(h.shows("Export PDF..."), "{:?}", h.dump());
+    matches_baseline(&h, "print");
+}
+
+/// The World screen on a fixed seed.
+#[test]
+fn world_screen() {
+    use deckwright::gui::screen::world;
+    let mut h = Harness::new();
+    no_banners(&mut h);
+    h.send(Message::Navigate(ScreenId::World));
+    h.send(Message::World(world::Message::SeedTyped("7".into())));
+    h.send(Message::World(world::Message::Replay));
+    matches_baseline(&h, "world");
+}
+
+/// Matchups with a fixed seed, before a run.
+#[test]
+fn matchups_screen() {
+    use deckwright::gui::screen::matchups;
+    let mut h = Harness::new();
+    no_banners(&mut h);
+    h.send(Message::Navigate(ScreenId::Matchups));
+    h.send(Message::Matchups(matchups::Message::SeedTyped("7".into())));
+    matches_baseline(&h, "matchups");
 }
