@@ -7,7 +7,7 @@
 #   scripts/measure.sh [path/to/deckwright] [runs]
 #
 # Default binary: target/release/deckwright (cargo build --release first).
-# Needs Xvfb and xdotool (see scripts/screenshots.sh). Each run starts a new
+# Needs Xvfb and xdotool (see scripts/window-screenshots.sh). Each run starts a new
 # process on a database holding a 10,000-card catalog (the one the Library
 # opens), reads the app's DECKWRIGHT_TIMING milestones — "first-frame" (the
 # window's first frame) and "ready" (the first frame listing the catalog's

@@ -11,7 +11,8 @@
 //! (tests/snapshots/NAME-tiny-skia.png, ignored by git). After an intended
 //! change, record the baselines again with `DECKWRIGHT_UPDATE_SNAPSHOTS=1`
 //! (never set in CI) and look at the frames (`SNAPSHOT_PNG_DIR=folder`
-//! writes every frame there as PNG).
+//! writes every frame there as PNG). `SCREENSHOTS_DIR=folder` also renders
+//! each screen in the light and the dark theme there (`scripts/screenshots.sh`).
 
 mod gui_support;
 
@@ -41,6 +42,17 @@ fn matches_baseline(h: &Harness, name: &str) {
         let name = format!("{name}-{w}x{ht}");
         let mut ui = Simulator::with_size(Settings::default(), (w, ht), h.app.view());
         let snapshot = ui.snapshot(&Theme::Light).expect("snapshot");
+        // scripts/screenshots.sh: every screen, both sizes, light and dark
+        if let Some(dir) = std::env::var_os("SCREENSHOTS_DIR") {
+            for (theme, word) in [(Theme::Light, "light"), (Theme::Dark, "dark")] {
+                let mut ui = Simulator::with_size(Settings::default(), (w, ht), h.app.view());
+                let frame = ui.snapshot(&theme).expect("snapshot");
+                let shot = std::path::Path::new(&dir).join(format!("{name}-{word}"));
+                let png = std::path::Path::new(&dir).join(format!("{name}-{word}-tiny-skia.png"));
+                let _ = std::fs::remove_file(&png);
+                frame.matches_image(&shot).expect("write the screenshot");
+            }
+        }
         if let Some(dir) = std::env::var_os("SNAPSHOT_PNG_DIR") {
             let png = std::path::Path::new(&dir).join(format!("{name}-tiny-skia.png"));
             let _ = std::fs::remove_file(&png);

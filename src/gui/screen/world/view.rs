@@ -14,9 +14,9 @@ use crate::store::CatalogId;
 use super::{Game, Hint, Message, SEED_ID, World, cell_name, describe, rows_name};
 
 /// Side of a board cell, in pixels.
-const CELL: f32 = 78.0;
+const CELL: f32 = 70.0;
 /// Width of a Traveller column beside the board.
-const SIDE: f32 = 70.0;
+const SIDE: f32 = 60.0;
 
 impl World {
     pub fn view(&self) -> Element<'_, Message> {
@@ -126,9 +126,11 @@ impl World {
                 .height(Fill)
                 .width(Fill),
             rule::vertical(1),
+            // narrow enough that the whole 7-column board fits beside it
+            // in a 1024-pixel window
             scrollable(self.view_panel(g).padding(SCROLLBAR_GAP))
                 .height(Fill)
-                .width(380),
+                .width(300),
         ]
         .spacing(12)
         .padding(12)
