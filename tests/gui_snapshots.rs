@@ -198,3 +198,18 @@ fn matchups_screen() {
     h.send(Message::Matchups(matchups::Message::SeedTyped("7".into())));
     matches_baseline(&h, "matchups");
 }
+
+/// The deck builder's Odds tab: the cards × turns 0–6 table, every turn
+/// column on screen at both sizes.
+#[test]
+fn deck_builder_odds_tab() {
+    use deckwright::gui::screen::decks::editor;
+    let mut h = Harness::new();
+    no_banners(&mut h);
+    h.send(Message::Navigate(ScreenId::Decks));
+    h.send(Message::Decks(decks::Message::Editor(
+        editor::Message::Tab(editor::Tab::Odds),
+    )));
+    assert!(h.shows("6"), "{:?}", h.dump());
+    matches_baseline(&h, "deck-builder-odds");
+}

@@ -181,25 +181,45 @@ impl Editor {
 }
 
 /// Width of a probability column, and of the label column before them.
-const COLUMN: f32 = 36.0;
-const LABEL: f32 = 44.0;
+const COLUMN: f32 = 32.0;
+const LABEL: f32 = 30.0;
 
 /// The table: for each card its name, then P(at least one) in percent at
 /// each turn, under a header of turns and of the cards seen by then. Names
 /// get a line of their own so the numbers keep their columns in a narrow
-/// panel.
+/// panel; where even the numbers do not fit (a 1024-pixel window), the turns
+/// wrap onto a second line rather than fall off the edge.
 fn view_table(t: &OddsTable) -> Element<'_, Message> {
+    iced::widget::responsive(move |size| {
+        let fit = ((size.width - LABEL - SCROLLBAR_GAP.right) / (COLUMN + 2.0)).floor();
+        let turns = t.seen.len().max(1);
+        // as many lines as needed, the turns shared evenly among them
+        let lines = turns.div_ceil((fit.max(1.0) as usize).min(turns));
+        table(t, turns.div_ceil(lines))
+    })
+    .into()
+}
+
+/// [`view_table`] with `per` turns to a line.
+fn table(t: &OddsTable, per: usize) -> Element<'_, Message> {
     let cell = |s: String, size: f32| {
         container(text(s).size(size))
             .width(COLUMN)
             .align_right(COLUMN)
     };
+    // one row of values per `per` turns, the label on the first only
     let numbers = |label: &str, values: Vec<String>, size: f32| {
-        let mut r = row![text(label.to_string()).size(size).style(muted).width(LABEL)].spacing(2);
-        for v in values {
-            r = r.push(cell(v, size));
+        let mut lines = column![].spacing(1);
+        for (i, chunk) in values.chunks(per).enumerate() {
+            let label = if i == 0 { label } else { "" };
+            let mut r =
+                row![text(label.to_string()).size(size).style(muted).width(LABEL)].spacing(2);
+            for v in chunk {
+                r = r.push(cell(v.clone(), size));
+            }
+            lines = lines.push(r);
         }
-        r
+        lines
     };
     let turns: Vec<String> = (0..t.seen.len())
         .map(|n| if n == 0 { "hand".into() } else { n.to_string() })
