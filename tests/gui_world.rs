@@ -85,7 +85,8 @@ fn a_whole_seeded_game_played_by_clicking_scores_as_the_engine() {
     // next to another Fumarole (a Dark City) and a card is flipped
     h.send(wm(world::Message::SeedTyped("5".into())));
     h.click_text("Replay seed");
-    assert!(h.shows("Seed 5"));
+    assert!(h.shows("Seed") && h.shows("5"), "the seed, shown once");
+    assert_eq!(world(&h).game().unwrap().game.seed(), 5);
     let c = components(&h);
     // the greedy player's game of the same seed, move by move
     let record = play(&c, PlayerKind::Greedy, 5).unwrap();
@@ -298,7 +299,11 @@ fn a_seed_that_is_not_a_number_is_refused() {
     // a new game gets a fresh seed, shown
     h.click_text("New game");
     let seed = world(&h).game().unwrap().game.seed();
-    assert!(h.shows(&format!("Seed {seed}")));
+    assert!(
+        h.shows("Seed") && h.shows(&seed.to_string()),
+        "{:?}",
+        h.dump()
+    );
 }
 
 /// The World screen's game for 2 (issue 11): you against a computer player.

@@ -35,9 +35,13 @@ impl World {
             )
             .placeholder("A Strange World catalog")
             .width(280),
+            // the seed is shown once, in the box; the label names the game's
+            // own only while the box holds another one
             text(match seed {
-                Some(s) => format!("Seed {s}"),
-                None => String::new(),
+                Some(s) if self.seed_text.trim() != s.to_string() => {
+                    format!("Seed (this game: {s})")
+                }
+                _ => "Seed".to_string(),
             }),
             text_input("seed", &self.seed_text)
                 .id(SEED_ID)
