@@ -359,7 +359,7 @@ impl Editor {
             .any(|name| crate::model::name_key(name) == crate::model::name_key(&e.name));
         let name = text(e.name.as_str());
         let name = if flagged {
-            name.style(text::danger)
+            name.style(crate::gui::widget::readable::danger)
         } else {
             name
         };
@@ -460,7 +460,11 @@ impl Editor {
     fn view_report(&self) -> Element<'_, Message> {
         let report = match &self.report {
             Ok(r) => r,
-            Err(e) => return text(e.as_str()).style(text::danger).into(),
+            Err(e) => {
+                return text(e.as_str())
+                    .style(crate::gui::widget::readable::danger)
+                    .into();
+            }
         };
         let def = games::game(report.game).def();
         let mut c = column![].spacing(4);
@@ -472,7 +476,7 @@ impl Editor {
             let n = report.violations.len();
             text(format!("{n} violation{}", if n == 1 { "" } else { "s" }))
                 .size(20)
-                .style(text::danger)
+                .style(crate::gui::widget::readable::danger)
         };
         c = c.push(verdict);
         let mut facts = Vec::new();
@@ -517,7 +521,9 @@ impl Editor {
                 None => v.rule.to_string(),
             };
             let mut item = column![
-                text(rule).size(12).style(text::danger),
+                text(rule)
+                    .size(12)
+                    .style(crate::gui::widget::readable::danger),
                 text(v.message.as_str()).size(13)
             ];
             if !v.cards.is_empty() {
@@ -551,7 +557,11 @@ impl Editor {
         ]
         .spacing(6);
         if let Some(e) = &self.text_error {
-            c = c.push(text(e.as_str()).size(13).style(text::danger));
+            c = c.push(
+                text(e.as_str())
+                    .size(13)
+                    .style(crate::gui::widget::readable::danger),
+            );
         }
         c.push(
             row![
@@ -624,9 +634,9 @@ impl Editor {
                 };
                 let t = text(format!("{sign}{delta} {}{board}", l.name)).size(13);
                 diff = diff.push(if delta > 0 {
-                    t.style(text::success)
+                    t.style(crate::gui::widget::readable::success)
                 } else {
-                    t.style(text::danger)
+                    t.style(crate::gui::widget::readable::danger)
                 });
             }
             c = c.push(scrollable(diff).height(FillPortion(1))).push(

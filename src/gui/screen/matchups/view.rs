@@ -123,7 +123,7 @@ impl Matchups {
             c = c.push(
                 text(format!("At most {MAX_DECKS} decks in one run."))
                     .size(12)
-                    .style(text::danger),
+                    .style(crate::gui::widget::readable::danger),
             );
         }
         c = c.push(rule::horizontal(1));
@@ -212,7 +212,13 @@ impl Matchups {
                     .size(13),
                 );
             }
-            RunState::Failed(e) => c = c.push(text(e.as_str()).size(13).style(text::danger)),
+            RunState::Failed(e) => {
+                c = c.push(
+                    text(e.as_str())
+                        .size(13)
+                        .style(crate::gui::widget::readable::danger),
+                )
+            }
             RunState::Done(m) => c = c.push(view_matrix(m)).push(view_splits(m)),
         }
         c
@@ -311,7 +317,7 @@ fn view_matrix(m: &Matrix) -> Element<'_, Message> {
                 m.errors
             ))
             .size(12)
-            .style(text::danger),
+            .style(crate::gui::widget::readable::danger),
         );
     }
     c.into()

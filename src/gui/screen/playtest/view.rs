@@ -51,7 +51,7 @@ impl Playtest {
             None => text("Choose a deck to playtest.").style(muted).into(),
             Some(Current { engine: Err(e), .. }) => column![
                 text("This deck cannot be played yet:").size(15),
-                text(e.as_str()).style(text::danger),
+                text(e.as_str()).style(crate::gui::widget::readable::danger),
                 text("Fix it in Decks; the Playtest screen loads the latest saved version.")
                     .size(12)
                     .style(muted),
@@ -143,13 +143,13 @@ impl Playtest {
         }
         if let Some(o) = snap.outcome {
             c = c.push(text(outcome(o, unit)).size(16).style(match o {
-                Outcome::Win { .. } => text::success,
-                _ => text::danger,
+                Outcome::Win { .. } => crate::gui::widget::readable::success,
+                _ => crate::gui::widget::readable::danger,
             }));
         }
         c = c.push(self.view_turn_bar(s, &snap));
         if let Some(r) = self.refusal() {
-            c = c.push(text(r).size(13).style(text::danger));
+            c = c.push(text(r).size(13).style(crate::gui::widget::readable::danger));
         }
         c = c.push(self.view_table(s, &snap));
         c = c.push(rule::horizontal(1));
@@ -257,7 +257,9 @@ impl Playtest {
                 estimate::line(s)
             ))
             .size(13),
-            Estimate::Failed(e) => text(format!("No estimate: {e}")).style(text::danger),
+            Estimate::Failed(e) => {
+                text(format!("No estimate: {e}")).style(crate::gui::widget::readable::danger)
+            }
         });
         c = c.push(self.view_odds());
         let running = matches!(self.run(), RunState::Running { .. });
@@ -312,7 +314,13 @@ impl Playtest {
                     .style(muted),
                 );
             }
-            RunState::Failed(e) => c = c.push(text(e.as_str()).size(13).style(text::danger)),
+            RunState::Failed(e) => {
+                c = c.push(
+                    text(e.as_str())
+                        .size(13)
+                        .style(crate::gui::widget::readable::danger),
+                )
+            }
             RunState::Done(s) => {
                 let unit = estimate::unit(s);
                 c = c.push(

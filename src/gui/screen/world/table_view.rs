@@ -41,7 +41,7 @@ impl World {
             CELL,
         ));
         if let Some(r) = self.refusal() {
-            left = left.push(text(r).size(13).style(text::danger));
+            left = left.push(text(r).size(13).style(crate::gui::widget::readable::danger));
         }
         row![
             scrollable(left.padding(SCROLLBAR_GAP))

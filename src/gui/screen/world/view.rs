@@ -111,7 +111,7 @@ impl World {
         };
         let mut left = column![top, self.view_board(g)].spacing(10);
         if let Some(r) = self.refusal() {
-            left = left.push(text(r).size(13).style(text::danger));
+            left = left.push(text(r).size(13).style(crate::gui::widget::readable::danger));
         }
         if let Hint::Ready(h) = self.hint() {
             let line = match h {

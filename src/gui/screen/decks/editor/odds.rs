@@ -157,7 +157,13 @@ impl Editor {
         .spacing(8);
         match &p.table {
             None => c = c.push(text("Working out the odds...").style(muted)),
-            Some(Err(e)) => c = c.push(text(e.as_str()).size(13).style(text::danger)),
+            Some(Err(e)) => {
+                c = c.push(
+                    text(e.as_str())
+                        .size(13)
+                        .style(crate::gui::widget::readable::danger),
+                )
+            }
             Some(Ok(t)) => c = c.push(view_table(t)),
         }
         c = c.push(match &p.estimate {
@@ -174,7 +180,7 @@ impl Editor {
             .size(12),
             Estimate::Failed(e) => text(format!("No estimate: {e}"))
                 .size(12)
-                .style(text::danger),
+                .style(crate::gui::widget::readable::danger),
         });
         c.into()
     }
