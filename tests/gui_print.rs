@@ -317,3 +317,25 @@ fn the_calibration_sheet_is_written_for_the_paper() {
         "{banners:?}"
     );
 }
+
+/// At 1024×700 (issue 15) Print's Export button and the plan's summary are
+/// on screen without scrolling: they sit below the scrolling options.
+#[test]
+fn export_is_on_screen_at_1024_by_700() {
+    use iced::Settings;
+    use iced_test::Simulator;
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::Print));
+    assert!(h.shows("Export PDF..."), "{:?}", h.dump());
+    let mut ui = Simulator::with_size(Settings::default(), (1024.0, 700.0), h.app.view());
+    for label in ["Export PDF..."] {
+        let t = ui.find(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
+        let b = t
+            .visible_bounds()
+            .unwrap_or_else(|| panic!("{label} is not visible"));
+        assert!(
+            b.x + b.width <= 1024.0 && b.y + b.height <= 700.0,
+            "{label}: {b:?}"
+        );
+    }
+}

@@ -17,7 +17,11 @@ const OPTIONS_WIDTH: f32 = 400.0;
 
 impl Print {
     pub fn view(&self) -> Element<'_, Message> {
-        let options = scrollable(self.view_options().padding(SCROLLBAR_GAP)).height(Fill);
+        let options = column![
+            scrollable(self.view_options().padding(SCROLLBAR_GAP)).height(Fill),
+            self.view_footer().padding(SCROLLBAR_GAP),
+        ]
+        .spacing(8);
         row![
             container(options).width(OPTIONS_WIDTH),
             rule::vertical(1),
@@ -154,8 +158,13 @@ impl Print {
                 .style(button::secondary),
         );
 
-        // the export
-        c = c.push(rule::horizontal(1));
+        c
+    }
+
+    /// The plan's summary and the export: kept below the scrolling options,
+    /// so Export is on screen whatever the window's height.
+    fn view_footer(&self) -> iced::widget::Column<'_, Message> {
+        let mut c = column![rule::horizontal(1)].spacing(8);
         c = c.push(match self.plan() {
             PlanState::Waiting => text("Planning...").style(muted),
             PlanState::Ready(f) => text(format!(
