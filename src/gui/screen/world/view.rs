@@ -113,18 +113,6 @@ impl World {
         if let Some(r) = self.refusal() {
             left = left.push(text(r).size(13).style(crate::gui::widget::readable::danger));
         }
-        if let Hint::Ready(h) = self.hint() {
-            let line = match h {
-                Some(m) => format!(
-                    "Hint (search player): {}",
-                    describe(&g.components, g.game.state().world(), m)
-                ),
-                None => "Hint: nothing left to do.".into(),
-            };
-            left = left.push(text(line).size(13).style(|t: &Theme| text::Style {
-                color: Some(t.extended_palette().primary.base.color),
-            }));
-        }
         row![
             scrollable(left.padding(SCROLLBAR_GAP))
                 .height(Fill)
@@ -195,6 +183,19 @@ impl World {
             ]
             .spacing(8),
         );
+        // the hint under the button that asked for it
+        if let Hint::Ready(h) = self.hint() {
+            let line = match h {
+                Some(m) => format!(
+                    "Hint (search player): {}",
+                    describe(&g.components, s.world(), m)
+                ),
+                None => "Hint: nothing left to do.".into(),
+            };
+            p = p.push(text(line).size(13).style(|t: &Theme| text::Style {
+                color: Some(t.extended_palette().primary.base.color),
+            }));
+        }
         match s.phase() {
             Phase::ChooseStack => p = p.push(self.view_stacks(g)),
             Phase::Place => p = p.push(self.view_hand(g)),
