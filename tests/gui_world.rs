@@ -126,6 +126,11 @@ fn a_whole_seeded_game_played_by_clicking_scores_as_the_engine() {
     assert!(h.shows("The World is complete."));
     // what happened is on the board and in the log
     assert!(h.shows("Fumarole"), "a covered card shows its Fumarole");
+    let covered = h.text_containing(": no icons");
+    assert!(
+        covered.as_deref().is_some_and(|t| t.starts_with("over ")),
+        "the Fumarole says what it covers and what that does: {covered:?}"
+    );
     assert!(h.shows("Tzimime"), "a flipped card shows its Tzimime side");
     let city = s.world().dark_cities()[0].stars;
     assert!(h.shows(&format!("City {city}")));

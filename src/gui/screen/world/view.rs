@@ -560,12 +560,20 @@ fn cell<'a>(
     let content: Element<'a, Message> = match w.cell(at) {
         Some(cell) => {
             let land = c.land(cell.card);
-            let mut col = column![text(land.name.as_str()).size(10)].spacing(1);
+            let mut col = column![].spacing(1);
             if cell.fumarole {
-                col = col.push(text("Fumarole").size(11));
+                // what a Fumarole does, said on the cell itself (rules-notes,
+                // Strange World, "Covered cards"): the card below shows no
+                // icons, so it scores nothing and meets no condition
+                col = col
+                    .push(text("Fumarole").size(11))
+                    .push(text(format!("over {}: no icons", land.name)).size(9));
             } else if !cell.face_up {
-                col = col.push(text("Tzimime").size(11));
+                col = col
+                    .push(text(land.name.as_str()).size(10))
+                    .push(text("Tzimime").size(11));
             } else {
+                col = col.push(text(land.name.as_str()).size(10));
                 for i in icons(c, land) {
                     col = col.push(text(i).size(10));
                 }
