@@ -35,6 +35,7 @@ impl Harness {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(dir.path().join("app.db")).unwrap();
         store.seed_samples().unwrap();
+        after_the_samples();
         setup(&mut store);
         drop(store);
         Harness::on(dir)
@@ -48,6 +49,7 @@ impl Harness {
         prepare(dir.path());
         let mut store = Store::open(dir.path().join("app.db")).unwrap();
         store.seed_samples().unwrap();
+        after_the_samples();
         setup(&mut store);
         drop(store);
         Harness::on(dir)
@@ -183,4 +185,11 @@ pub fn catalog_of(store: &Store, game: deckwright::model::GameId) -> deckwright:
         .find(|c| c.game == game)
         .unwrap()
         .id
+}
+
+/// Lets the clock pass the sample decks' millisecond, so that a deck a test
+/// stores is the one changed last (screens open the deck changed last, and
+/// timestamps have millisecond resolution).
+fn after_the_samples() {
+    std::thread::sleep(std::time::Duration::from_millis(3));
 }
