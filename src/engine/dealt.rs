@@ -8,8 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::core::{
-    At, CardView, Core, CurveLabels, Illegal, Log, Outcome, Seat, Seated, Side, Snapshot, Table,
-    Trace, TurnUnit, Vanilla, ensure, zone_views,
+    At, CardView, Core, CurveLabels, Illegal, Outcome, Seat, Seated, Side, Snapshot, Table,
+    TurnUnit, Vanilla, ensure, zone_views,
 };
 use super::game::{Mulligan, Pile, Rules};
 use super::schedule::Schedule;
@@ -142,6 +142,20 @@ impl Dealt {
 impl Rules for Dealt {
     type State = State;
     type Action = Action;
+    type Zone = Z;
+    type Def = Def;
+
+    fn core<'s>(&self, st: &'s State) -> &'s Core<Z> {
+        &st.core
+    }
+
+    fn core_mut<'s>(&self, st: &'s mut State) -> &'s mut Core<Z> {
+        &mut st.core
+    }
+
+    fn table(&self) -> &Table<Def> {
+        &self.table
+    }
 
     const TURN_UNIT: TurnUnit = TurnUnit::Turn;
     const LABELS: CurveLabels = CurveLabels {
@@ -205,10 +219,6 @@ impl Rules for Dealt {
 
     fn to_act(&self, _st: &State) -> usize {
         0
-    }
-
-    fn passive(&self, st: &State, p: usize) -> bool {
-        st.core.passive[p]
     }
 
     fn apply(&self, st: &mut State, action: Action) -> Result<(), Illegal> {
@@ -313,14 +323,6 @@ impl Rules for Dealt {
         }
     }
 
-    fn outcome(&self, st: &State) -> Option<Outcome> {
-        st.core.outcome
-    }
-
-    fn trace<'s>(&self, st: &'s State) -> &'s Trace {
-        &st.core.trace
-    }
-
     fn invariants(&self, st: &State) -> Result<(), String> {
         st.core.check_cards(&self.table)
     }
@@ -371,34 +373,6 @@ impl Rules for Dealt {
         }
     }
 
-    fn log_mut<'s>(&self, st: &'s mut State) -> &'s mut Log {
-        &mut st.core.log
-    }
-
-    fn log<'s>(&self, st: &'s State) -> &'s Log {
-        &st.core.log
-    }
-
-    fn copy_name(&self, copy: u16) -> &str {
-        self.table.copy_name(copy)
-    }
-
-    fn names(&self) -> &[String] {
-        &self.table.names
-    }
-
-    fn distinct(&self) -> Vec<(u16, usize)> {
-        self.table
-            .distinct()
-            .into_iter()
-            .map(|d| (d, self.table.count(d)))
-            .collect()
-    }
-
-    fn own_copies(&self) -> usize {
-        self.table.own_copies()
-    }
-
     fn vanilla(&self) -> Vec<Vanilla> {
         Vec::new()
     }
@@ -407,10 +381,6 @@ impl Rules for Dealt {
         let mut s = self.clone();
         s.table.deck = self.table.deck_without_one(def);
         s
-    }
-
-    fn catalog_card(&self, copy: u16) -> Option<usize> {
-        self.table.source[usize::from(self.table.def_index(copy))].map(|(_, i)| i)
     }
 
     fn max_turns(&self) -> u16 {

@@ -20,7 +20,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::core::{
-    CurveLabels, Illegal, Log, Note, Outcome, Seat, Snapshot, Trace, TurnUnit, Vanilla,
+    Core, CurveLabels, Illegal, Log, Note, Outcome, Seat, Snapshot, Table, Trace, TurnUnit,
+    Vanilla, ZoneId,
 };
 use super::schedule::Schedule;
 use crate::model::GameId;
@@ -80,6 +81,17 @@ pub enum Mulligan {
 pub trait Rules: Sync + Send + Sized + 'static {
     type State: Clone + Send + Sync + Debug;
     type Action: Copy + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// One player's zone.
+    type Zone: ZoneId;
+    /// A card definition as the engine compiles it.
+    type Def;
+
+    /// The part of the state every game embeds (zones, RNG, turns, life,
+    /// outcome, trace, log): the default methods below read it.
+    fn core<'s>(&self, st: &'s Self::State) -> &'s Core<Self::Zone>;
+    fn core_mut<'s>(&self, st: &'s mut Self::State) -> &'s mut Core<Self::Zone>;
+    /// Both players' decks, compiled (copy ids 0..split are player 0's).
+    fn table(&self) -> &Table<Self::Def>;
 
     /// The game these rules play.
     fn game(&self) -> GameId;
@@ -103,7 +115,9 @@ pub trait Rules: Sync + Send + Sized + 'static {
     /// The player whose decision it is.
     fn to_act(&self, st: &Self::State) -> usize;
     /// Whether player `p` is played by nobody (the goldfish opponent).
-    fn passive(&self, st: &Self::State, p: usize) -> bool;
+    fn passive(&self, st: &Self::State, p: usize) -> bool {
+        self.core(st).passive[p]
+    }
     /// Validates and performs one action of [`Rules::to_act`]'s player.
     fn apply(&self, st: &mut Self::State, action: Self::Action) -> Result<(), Illegal>;
     /// Every legal action now (for the playtest screen and property tests).
@@ -123,34 +137,56 @@ pub trait Rules: Sync + Send + Sized + 'static {
         false
     }
     /// `Some` once the game is over.
-    fn outcome(&self, st: &Self::State) -> Option<Outcome>;
-    fn trace<'s>(&self, st: &'s Self::State) -> &'s Trace;
+    fn outcome(&self, st: &Self::State) -> Option<Outcome> {
+        self.core(st).outcome
+    }
+    fn trace<'s>(&self, st: &'s Self::State) -> &'s Trace {
+        &self.core(st).trace
+    }
     /// Card conservation and the game's own state invariants.
     fn invariants(&self, st: &Self::State) -> Result<(), String>;
     fn snapshot(&self, st: &Self::State) -> Snapshot;
     /// An action in words, for buttons and logs.
     fn describe(&self, st: &Self::State, action: Self::Action) -> String;
     /// The state's log (switch it on for manual play).
-    fn log_mut<'s>(&self, st: &'s mut Self::State) -> &'s mut Log;
-    fn log<'s>(&self, st: &'s Self::State) -> &'s Log;
+    fn log_mut<'s>(&self, st: &'s mut Self::State) -> &'s mut Log {
+        &mut self.core_mut(st).log
+    }
+    fn log<'s>(&self, st: &'s Self::State) -> &'s Log {
+        &self.core(st).log
+    }
 
     // ---- the decks
 
     /// Card names by copy id.
-    fn copy_name(&self, copy: u16) -> &str;
+    fn copy_name(&self, copy: u16) -> &str {
+        self.table().copy_name(copy)
+    }
     /// Definition names (the table's `names`).
-    fn names(&self) -> &[String];
+    fn names(&self) -> &[String] {
+        &self.table().names
+    }
     /// Player 0's distinct cards: (definition index, copies).
-    fn distinct(&self) -> Vec<(u16, usize)>;
+    fn distinct(&self) -> Vec<(u16, usize)> {
+        let t = self.table();
+        t.distinct().into_iter().map(|d| (d, t.count(d))).collect()
+    }
     /// Player 0's copies.
-    fn own_copies(&self) -> usize;
+    fn own_copies(&self) -> usize {
+        self.table().own_copies()
+    }
     /// Player 0's cards played (partly) as vanilla.
-    fn vanilla(&self) -> Vec<Vanilla>;
+    fn vanilla(&self) -> Vec<Vanilla> {
+        self.table().vanilla()
+    }
     /// The same game with one of player 0's copies of `def` replaced by the
     /// blank (card importance).
     fn without_one(&self, def: u16) -> Self;
     /// The catalog card of player 0's copy `copy` (`None` for the blank).
-    fn catalog_card(&self, copy: u16) -> Option<usize>;
+    fn catalog_card(&self, copy: u16) -> Option<usize> {
+        let t = self.table();
+        t.source[usize::from(t.def_index(copy))].map(|(_, i)| i)
+    }
     /// The goldfish turn limit.
     fn max_turns(&self) -> u16;
 

@@ -52,8 +52,7 @@ use serde::{Deserialize, Serialize};
 
 use self::cards::{Def, FORCES, Grant, Kind};
 use super::core::{
-    At, Core, CurveLabels, Illegal, Log, Outcome, Seat, Seated, Side, Snapshot, Table, Trace,
-    TurnUnit, Vanilla, ensure,
+    At, Core, CurveLabels, Illegal, Seat, Seated, Side, Snapshot, Table, TurnUnit, ensure,
 };
 use super::coverage::CardReading;
 use super::game::{Level, Mulligan, Rules, push_if_legal};
@@ -322,6 +321,20 @@ impl Fuzzycards {
 impl Rules for Fuzzycards {
     type State = State;
     type Action = Action;
+    type Zone = Z;
+    type Def = Def;
+
+    fn core<'s>(&self, st: &'s State) -> &'s Core<Z> {
+        &st.core
+    }
+
+    fn core_mut<'s>(&self, st: &'s mut State) -> &'s mut Core<Z> {
+        &mut st.core
+    }
+
+    fn table(&self) -> &Table<Def> {
+        &self.table
+    }
 
     fn game(&self) -> GameId {
         GameId::Fuzzycards
@@ -405,10 +418,6 @@ impl Rules for Fuzzycards {
             Phase::Dodge { target, .. } => self.owner(target),
             _ => st.core.active,
         }
-    }
-
-    fn passive(&self, st: &State, p: usize) -> bool {
-        st.core.passive[p]
     }
 
     fn apply(&self, st: &mut State, action: Action) -> Result<(), Illegal> {
@@ -510,14 +519,6 @@ impl Rules for Fuzzycards {
         }
     }
 
-    fn outcome(&self, st: &State) -> Option<Outcome> {
-        st.core.outcome
-    }
-
-    fn trace<'s>(&self, st: &'s State) -> &'s Trace {
-        &st.core.trace
-    }
-
     fn invariants(&self, st: &State) -> Result<(), String> {
         st.core.check_cards(&self.table)?;
         for p in 0..2 {
@@ -561,46 +562,10 @@ impl Rules for Fuzzycards {
         view::describe(self, st, action)
     }
 
-    fn log_mut<'s>(&self, st: &'s mut State) -> &'s mut Log {
-        &mut st.core.log
-    }
-
-    fn log<'s>(&self, st: &'s State) -> &'s Log {
-        &st.core.log
-    }
-
-    fn copy_name(&self, copy: u16) -> &str {
-        self.table.copy_name(copy)
-    }
-
-    fn names(&self) -> &[String] {
-        &self.table.names
-    }
-
-    fn distinct(&self) -> Vec<(u16, usize)> {
-        self.table
-            .distinct()
-            .into_iter()
-            .map(|d| (d, self.table.count(d)))
-            .collect()
-    }
-
-    fn own_copies(&self) -> usize {
-        self.table.own_copies()
-    }
-
-    fn vanilla(&self) -> Vec<Vanilla> {
-        self.table.vanilla()
-    }
-
     fn without_one(&self, def: u16) -> Fuzzycards {
         let mut s = self.clone();
         s.table.deck = self.table.deck_without_one(def);
         s
-    }
-
-    fn catalog_card(&self, copy: u16) -> Option<usize> {
-        self.table.source[usize::from(self.table.def_index(copy))].map(|(_, i)| i)
     }
 
     fn max_turns(&self) -> u16 {

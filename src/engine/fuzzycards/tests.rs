@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::engine::DeckCards;
+use crate::engine::core::Outcome;
 use crate::engine::game::play_out;
 use crate::model::{Catalog, FieldValue};
 

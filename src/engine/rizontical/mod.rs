@@ -53,8 +53,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::cards::{Category, Def, Fighter, Power, SkillKind, bits};
 use super::core::{
-    Core, CurveLabels, Illegal, Log, Outcome, Seat, Seated, Side, Snapshot, Table, Trace, TurnUnit,
-    Vanilla, ensure,
+    Core, CurveLabels, Illegal, Seat, Seated, Side, Snapshot, Table, TurnUnit, ensure,
 };
 use super::coverage::CardReading;
 use super::game::{Level, Mulligan, Pile as OddsPile, Rules};
@@ -446,6 +445,20 @@ impl Rizontical {
 impl Rules for Rizontical {
     type State = State;
     type Action = Action;
+    type Zone = Z;
+    type Def = Def;
+
+    fn core<'s>(&self, st: &'s State) -> &'s Core<Z> {
+        &st.core
+    }
+
+    fn core_mut<'s>(&self, st: &'s mut State) -> &'s mut Core<Z> {
+        &mut st.core
+    }
+
+    fn table(&self) -> &Table<Def> {
+        &self.table
+    }
 
     fn game(&self) -> GameId {
         GameId::Rizontical
@@ -524,10 +537,6 @@ impl Rules for Rizontical {
         }
     }
 
-    fn passive(&self, st: &State, p: usize) -> bool {
-        st.core.passive[p]
-    }
-
     fn apply(&self, st: &mut State, action: Action) -> Result<(), Illegal> {
         ensure(st.core.outcome.is_none(), "game over", || {
             "the game is over".into()
@@ -556,14 +565,6 @@ impl Rules for Rizontical {
         }
     }
 
-    fn outcome(&self, st: &State) -> Option<Outcome> {
-        st.core.outcome
-    }
-
-    fn trace<'s>(&self, st: &'s State) -> &'s Trace {
-        &st.core.trace
-    }
-
     fn invariants(&self, st: &State) -> Result<(), String> {
         st.core.check_cards(&self.table)?;
         status::invariants(self, st)
@@ -577,46 +578,14 @@ impl Rules for Rizontical {
         view::describe(self, st, action)
     }
 
-    fn log_mut<'s>(&self, st: &'s mut State) -> &'s mut Log {
-        &mut st.core.log
-    }
-
-    fn log<'s>(&self, st: &'s State) -> &'s Log {
-        &st.core.log
-    }
-
     fn copy_name(&self, copy: u16) -> &str {
         self.name_of(copy)
-    }
-
-    fn names(&self) -> &[String] {
-        &self.table.names
-    }
-
-    fn distinct(&self) -> Vec<(u16, usize)> {
-        self.table
-            .distinct()
-            .into_iter()
-            .map(|d| (d, self.table.count(d)))
-            .collect()
-    }
-
-    fn own_copies(&self) -> usize {
-        self.table.own_copies()
-    }
-
-    fn vanilla(&self) -> Vec<Vanilla> {
-        self.table.vanilla()
     }
 
     fn without_one(&self, def: u16) -> Rizontical {
         let mut s = self.with_deck(self.table.deck_without_one(def));
         s.blank_is_fighter = matches!(self.table.defs[usize::from(def)], Def::Fighter(_));
         s
-    }
-
-    fn catalog_card(&self, copy: u16) -> Option<usize> {
-        self.table.source[usize::from(self.table.def_index(copy))].map(|(_, i)| i)
     }
 
     fn max_turns(&self) -> u16 {
