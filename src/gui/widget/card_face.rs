@@ -8,7 +8,7 @@
 //! read it.
 
 use iced::widget::{column, container, row, text};
-use iced::{Border, Element, Fill, Theme};
+use iced::{Border, Color, Element, Fill, Theme};
 
 use crate::games::{self, FieldKind};
 use crate::model::{Card, FieldValue, GameId};
@@ -124,8 +124,32 @@ pub fn card_tile<'a, M: 'a>(
                 }),
         );
     }
+    card_frame(body, width, height, frame, Weight::Tile)
+}
+
+/// How heavy a card's frame is: a small tile's on the table, or a full
+/// face's in the Library and previews.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    Tile,
+    Face,
+}
+
+/// A card's outline: `body` on the card stock, clipped to `width` ×
+/// `height`, in the game's `frame` colour.
+pub fn card_frame<'a, M: 'a>(
+    body: impl Into<Element<'a, M>>,
+    width: f32,
+    height: f32,
+    frame: Color,
+    weight: Weight,
+) -> Element<'a, M> {
+    let (padding, line, radius) = match weight {
+        Weight::Tile => (4.0, 2.0, 6.0),
+        Weight::Face => (12.0, 4.0, 10.0),
+    };
     container(body)
-        .padding(4)
+        .padding(padding)
         .width(width)
         .height(height)
         .clip(true)
@@ -133,8 +157,8 @@ pub fn card_tile<'a, M: 'a>(
             background: Some(theme.extended_palette().background.weakest.color.into()),
             border: Border {
                 color: frame,
-                width: 2.0,
-                radius: 6.0.into(),
+                width: line,
+                radius: radius.into(),
             },
             ..container::Style::default()
         })
@@ -216,21 +240,7 @@ pub fn card_face_sized<'a, M: 'a>(card: &'a Card, game: GameId, width: f32) -> E
     }
     body = body.push(iced::widget::space::vertical());
     body = body.push(text(card.id.as_str()).size(11).style(super::muted));
-    container(body)
-        .padding(12)
-        .width(width)
-        .height(height)
-        .clip(true)
-        .style(move |theme: &Theme| container::Style {
-            background: Some(theme.extended_palette().background.weakest.color.into()),
-            border: Border {
-                color: frame,
-                width: 4.0,
-                radius: 10.0.into(),
-            },
-            ..container::Style::default()
-        })
-        .into()
+    card_frame(body, width, height, frame, Weight::Face)
 }
 
 /// A Rizontical skill (or any table in a list) on one line:

@@ -566,21 +566,13 @@ impl Playtest {
                 if !state.is_empty() {
                     col = col.push(text(state.join(" · ")).size(10).style(muted));
                 }
-                container(col)
-                    .padding(4)
-                    .width(width)
-                    .height(card_face::height_for(game, width))
-                    .clip(true)
-                    .style(move |t: &Theme| container::Style {
-                        background: Some(t.extended_palette().background.weakest.color.into()),
-                        border: Border {
-                            color: frame,
-                            width: 2.0,
-                            radius: 6.0.into(),
-                        },
-                        ..container::Style::default()
-                    })
-                    .into()
+                card_face::card_frame(
+                    col,
+                    width,
+                    card_face::height_for(game, width),
+                    frame,
+                    card_face::Weight::Tile,
+                )
             }
         }
     }
