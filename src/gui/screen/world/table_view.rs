@@ -13,7 +13,7 @@ use crate::engine::solo::{
 use crate::gui::widget::{SCROLLBAR_GAP, heading, muted};
 
 use super::table::{Table, YOU, seat_name};
-use super::view::{board, icons};
+use super::view::{board, land_button};
 use super::{Game, Message, World, rows_name};
 
 /// Side of a cell of your World.
@@ -154,24 +154,15 @@ impl World {
     fn view_draft<'a>(&'a self, c: &'a Components, t: &'a Table) -> Element<'a, Message> {
         let mut list = column![].spacing(4);
         for card in t.m.draft_hand(YOU) {
-            let land = c.land(card);
             let on = self.passing().contains(&card);
-            let b = button(
-                column![
-                    text(format!("{}{}", if on { "Pass: " } else { "" }, land.name)).size(13),
-                    text(icons(c, land).join(" · ")).size(11),
-                ]
-                .spacing(2),
-            )
-            .width(Fill)
-            .padding([4, 8])
-            .style(if on {
-                button::primary
-            } else {
-                button::secondary
-            })
-            .on_press(Message::DraftCard(card));
-            list = list.push(container(b).id(format!("draft-{card}")));
+            list = list.push(land_button(
+                c,
+                card,
+                format!("{}{}", if on { "Pass: " } else { "" }, c.land(card).name),
+                on,
+                Message::DraftCard(card),
+                format!("draft-{card}"),
+            ));
         }
         list.push(container(button(text("Pass").size(13)).on_press(Message::Pass)).id("draft-pass"))
             .into()
@@ -180,23 +171,14 @@ impl World {
     fn view_table_hand<'a>(&'a self, c: &'a Components, t: &'a Table) -> Element<'a, Message> {
         let mut list = column![].spacing(4);
         for card in t.m.seat(YOU).hand() {
-            let land = c.land(card);
-            let b = button(
-                column![
-                    text(land.name.as_str()).size(13),
-                    text(icons(c, land).join(" · ")).size(11),
-                ]
-                .spacing(2),
-            )
-            .width(Fill)
-            .padding([4, 8])
-            .style(if self.selected() == Some(card) {
-                button::primary
-            } else {
-                button::secondary
-            })
-            .on_press(Message::Select(card));
-            list = list.push(container(b).id(format!("hand-{card}")));
+            list = list.push(land_button(
+                c,
+                card,
+                c.land(card).name.clone(),
+                self.selected() == Some(card),
+                Message::Select(card),
+                format!("hand-{card}"),
+            ));
         }
         list.into()
     }

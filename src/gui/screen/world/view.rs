@@ -253,22 +253,14 @@ impl World {
         for v in g.game.state().stacks() {
             let Some(top) = v.top else { continue };
             let land = c.land(top);
-            let b = button(
-                column![
-                    text(format!("Stack {}: {}", v.stack + 1, land.name)).size(13),
-                    text(icons(c, land).join(" · ")).size(11),
-                ]
-                .spacing(2),
-            )
-            .width(Fill)
-            .padding([4, 8])
-            .style(if hinted == Some(v.stack) {
-                button::primary
-            } else {
-                button::secondary
-            })
-            .on_press(Message::Stack(v.stack));
-            list = list.push(container(b).id(format!("stack-{}", v.stack)));
+            list = list.push(land_button(
+                c,
+                top,
+                format!("Stack {}: {}", v.stack + 1, land.name),
+                hinted == Some(v.stack),
+                Message::Stack(v.stack),
+                format!("stack-{}", v.stack),
+            ));
         }
         list.into()
     }
@@ -277,24 +269,14 @@ impl World {
         let c = &g.components;
         let mut list = column![text("In hand").size(15)].spacing(4);
         for card in g.game.state().hand() {
-            let land = c.land(card);
-            let on = self.selected() == Some(card);
-            let b = button(
-                column![
-                    text(land.name.as_str()).size(13),
-                    text(icons(c, land).join(" · ")).size(11),
-                ]
-                .spacing(2),
-            )
-            .width(Fill)
-            .padding([4, 8])
-            .style(if on {
-                button::primary
-            } else {
-                button::secondary
-            })
-            .on_press(Message::Select(card));
-            list = list.push(container(b).id(format!("hand-{card}")));
+            list = list.push(land_button(
+                c,
+                card,
+                c.land(card).name.clone(),
+                self.selected() == Some(card),
+                Message::Select(card),
+                format!("hand-{card}"),
+            ));
         }
         if !g.game.state().hand_revealed() {
             list = list.push(
@@ -498,6 +480,34 @@ fn condition(c: &Components, t: u8) -> String {
 }
 
 /// A Land's icons in words.
+/// A Land as a button: its title over its icons, highlighted when `on`,
+/// with the id tests click it by.
+pub(super) fn land_button<'a>(
+    c: &Components,
+    card: u8,
+    title: String,
+    on: bool,
+    press: Message,
+    id: String,
+) -> Element<'a, Message> {
+    let b = button(
+        column![
+            text(title).size(13),
+            text(icons(c, c.land(card)).join(" · ")).size(11),
+        ]
+        .spacing(2),
+    )
+    .width(Fill)
+    .padding([4, 8])
+    .style(if on {
+        button::primary
+    } else {
+        button::secondary
+    })
+    .on_press(press);
+    container(b).id(id).into()
+}
+
 pub fn icons(c: &Components, l: &Land) -> Vec<String> {
     let mut out = Vec::new();
     if l.mountains > 0 {
