@@ -124,6 +124,18 @@ fn a_whole_seeded_game_played_by_clicking_scores_as_the_engine() {
     assert_eq!(shown, record.score, "the same moves, the same breakdown");
     assert!(h.shows(&format!("Score {}", record.score.total)));
     assert!(h.shows("The World is complete."));
+    // a finished World is its 4×4 square: only its columns are named
+    let texts = h.dump();
+    for x in 0..deckwright::engine::solo::GRID {
+        let letter = ((b'A' + x) as char).to_string();
+        let used = (0..deckwright::engine::solo::GRID)
+            .any(|y| Pos::new(x, y).is_some_and(|at| s.world().cell(at).is_some()));
+        assert_eq!(
+            texts.contains(&letter),
+            used,
+            "column {letter} is named only if the World has cells there"
+        );
+    }
     // what happened is on the board and in the log
     assert!(h.shows("Fumarole"), "a covered card shows its Fumarole");
     let covered = h.text_containing(": no icons");

@@ -356,11 +356,19 @@ pub(super) fn board<'a>(
         .filter_map(|d| d.junction.map(|(a, b)| [(a, d.stars), (b, d.stars)]))
         .flatten()
         .collect();
+    let possible: Vec<Pos> = w.possible_positions().collect();
+    // a row or column is named only where a card lies or may go: the
+    // labels of cells that cannot exist read as board that is not there
+    let used_column = |x: u8| possible.iter().any(|p| p.x() == x);
+    let used_row = |y: u8| possible.iter().any(|p| p.y() == y);
     let mut header = row![space().width(SIDE + 20.0)].spacing(2);
     for x in 0..GRID {
-        header = header.push(
-            container(text(((b'A' + x) as char).to_string()).size(12).style(muted)).center_x(size),
-        );
+        let name = if used_column(x) {
+            ((b'A' + x) as char).to_string()
+        } else {
+            String::new()
+        };
+        header = header.push(container(text(name).size(12).style(muted)).center_x(size));
     }
     let mut grid = column![header].spacing(2);
     // The Travellers sit just outside the World's closed side; when that
@@ -376,10 +384,14 @@ pub(super) fn board<'a>(
         Some((Side::Right, b)) => b + 1 == GRID && side == Side::Right,
         _ => false,
     };
-    let possible: Vec<Pos> = w.possible_positions().collect();
     for y in 0..GRID {
+        let name = if used_row(y) {
+            (y + 1).to_string()
+        } else {
+            String::new()
+        };
         let mut line = row![
-            container(text((y + 1).to_string()).size(12).style(muted))
+            container(text(name).size(12).style(muted))
                 .center_y(size)
                 .width(18),
             if margin(Side::Left) {
