@@ -1000,3 +1000,395 @@ fn bizarre_world_keyboard_picks_a_card_and_plays_its_action() {
     h.send(Message::Shortcut(Shortcut::Escape));
     assert_eq!(pt(&h).selected(), None);
 }
+
+// ------------------------------------------------------ dragging on the table
+
+use deckwright::gui::screen::playtest::drag::Drop;
+
+/// The centre of the widget with `id` in the tall window.
+fn centre_of(h: &Harness, id: &str) -> iced::Point {
+    let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
+    let t = ui
+        .find(iced_test::selector::id(id.to_string()))
+        .unwrap_or_else(|e| panic!("no #{id}: {e:?}\n{:?}", h.dump()));
+    t.visible_bounds()
+        .unwrap_or_else(|| panic!("#{id} is not visible"))
+        .center()
+}
+
+/// The bounds of the widget with `id` in the tall window.
+fn bounds_of(h: &Harness, id: &str) -> iced::Rectangle {
+    let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
+    ui.find(iced_test::selector::id(id.to_string()))
+        .unwrap_or_else(|e| panic!("no #{id}: {e:?}"))
+        .bounds()
+}
+
+/// Presses the pointer on `id` (the app sees the press and draws again).
+fn press_on(h: &mut Harness, id: &str) {
+    let at = centre_of(h, id);
+    let messages: Vec<Message> = {
+        let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
+        ui.point_at(at);
+        let _ = ui.simulate([iced::Event::Mouse(iced::mouse::Event::ButtonPressed(
+            iced::mouse::Button::Left,
+        ))]);
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        h.send(m);
+    }
+}
+
+/// Moves the pointer (button held) to `id` and lets go there.
+fn release_on(h: &mut Harness, id: &str) {
+    let at = centre_of(h, id);
+    let messages: Vec<Message> = {
+        let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
+        ui.point_at(at);
+        let _ = ui.simulate([
+            iced::Event::Mouse(iced::mouse::Event::CursorMoved { position: at }),
+            iced::Event::Mouse(iced::mouse::Event::ButtonReleased(
+                iced::mouse::Button::Left,
+            )),
+        ]);
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        h.send(m);
+    }
+}
+
+/// The id of zone `name` of `player` on the table.
+fn zone_id(player: u8, name: &str) -> String {
+    format!("zone-{player}-{}", name.to_lowercase().replace(' ', "-"))
+}
+
+/// The places card (or pile) `sel` can be dragged to now.
+fn drops_of(h: &Harness, sel: Selected) -> Vec<(Drop, usize)> {
+    let s = session(h);
+    playtest::drag::drops(s, &s.snapshot(), sel)
+        .into_iter()
+        .map(|(d, a)| (d, a.len()))
+        .collect()
+}
+
+fn hand_of(s: &Session, player: u8) -> Vec<u16> {
+    s.snapshot()
+        .zones
+        .iter()
+        .find(|z| z.player == player && z.zone == "Hand")
+        .map(|z| z.cards.iter().map(|c| c.copy).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn fuzzycards_drag_a_hero_from_the_hand_to_the_field() {
+    let (mut h, _) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    h.click_text("Keep the hand");
+    // a hand card that goes to a zone of the field when played
+    let (copy, zone) = hand_of(session(&h), 0)
+        .into_iter()
+        .find_map(|c| {
+            drops_of(&h, Selected::Card(c))
+                .into_iter()
+                .find_map(|(d, n)| match d {
+                    Drop::Zone(0, z @ ("Vault" | "Altar")) if n == 1 => Some((c, z)),
+                    _ => None,
+                })
+        })
+        .unwrap_or_else(|| {
+            let s = session(&h);
+            panic!(
+                "a Hero the Energy pays for: {:?} {:?}",
+                hand_of(s, 0)
+                    .into_iter()
+                    .map(|c| (
+                        c,
+                        drops_of(&h, Selected::Card(c)),
+                        actions_of(s, Selected::Card(c))
+                    ))
+                    .collect::<Vec<_>>(),
+                s.snapshot().phase
+            )
+        });
+    // pressing on it selects it and lights where it can go
+    press_on(&mut h, &format!("card-{copy}"));
+    assert_eq!(pt(&h).selected(), Some(Selected::Card(copy)));
+    let held = pt(&h).drag().expect("the card is held");
+    assert!(held.lights(Drop::Zone(0, zone)));
+    assert!(!held.lights(Drop::Zone(0, "Hand")), "not where it is");
+    // a release on another hand card plays nothing
+    let other = hand_of(session(&h), 0)
+        .into_iter()
+        .find(|&c| c != copy)
+        .unwrap();
+    release_on(&mut h, &format!("card-{other}"));
+    assert!(pt(&h).drag().is_none(), "let go: nothing held");
+    assert!(holds(session(&h), "Hand", copy), "dropped back in the hand");
+    // dragged onto the zone: played there, and in the log
+    press_on(&mut h, &format!("card-{copy}"));
+    release_on(&mut h, &zone_id(0, zone));
+    assert!(pt(&h).drag().is_none());
+    assert!(
+        holds(session(&h), zone, copy),
+        "{:?}",
+        session(&h).snapshot()
+    );
+    assert!(
+        log_has(&h, "turn 1 · Activate: Play "),
+        "{:?}",
+        pt(&h).log_lines()
+    );
+    // a press and release on the same card is a click: a second one unselects
+    press_on(&mut h, &format!("card-{copy}"));
+    release_on(&mut h, &format!("card-{copy}"));
+    assert_eq!(pt(&h).selected(), Some(Selected::Card(copy)));
+    tall_click_id(&mut h, &format!("card-{copy}"));
+    assert_eq!(pt(&h).selected(), None);
+}
+
+#[test]
+fn fuzzycards_an_equip_relic_is_dragged_onto_its_hero_and_lies_on_it() {
+    let (mut h, _) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    // play the suggested moves until a Fuzzy Gauntlets in hand can go onto
+    // a Hero on the field
+    let mut found = None;
+    'seeds: for seed in 1..40 {
+        deal_seed(&mut h, seed);
+        for _ in 0..60 {
+            let s = session(&h);
+            if s.outcome().is_some() {
+                break;
+            }
+            let snap = s.snapshot();
+            let hand = snap
+                .zones
+                .iter()
+                .find(|z| z.player == 0 && z.zone == "Hand");
+            for c in hand.map(|z| z.cards.clone()).unwrap_or_default() {
+                if c.name != "Fuzzy Gauntlets" {
+                    continue;
+                }
+                if let Some((Drop::Card(hero), _)) = drops_of(&h, Selected::Card(c.copy))
+                    .into_iter()
+                    .find(|(d, n)| matches!(d, Drop::Card(_)) && *n == 1)
+                {
+                    found = Some((c.copy, hero));
+                    break 'seeds;
+                }
+            }
+            h.send(pm(playtest::Message::PlayHint));
+        }
+    }
+    let (relic, hero) = found.expect("a game where the Gauntlets can be equipped");
+    press_on(&mut h, &format!("card-{relic}"));
+    assert!(pt(&h).drag().unwrap().lights(Drop::Card(hero)));
+    release_on(&mut h, &format!("card-{hero}"));
+    let snap = session(&h).snapshot();
+    let on = snap
+        .zones
+        .iter()
+        .flat_map(|z| z.cards.iter())
+        .find(|c| c.copy == relic)
+        .expect("the relic is on the table");
+    assert_eq!(
+        on.attached_to,
+        Some(hero),
+        "equipped to the Hero it was dropped on"
+    );
+    // drawn on its Hero: its strip sits right above the Hero's card
+    let strip = bounds_of(&h, &format!("card-{relic}"));
+    let host = bounds_of(&h, &format!("card-{hero}"));
+    assert!(
+        strip.y < host.y && host.y - (strip.y + strip.height) < 4.0,
+        "the strip {strip:?} lies on the Hero {host:?}"
+    );
+    assert!(
+        strip.height < host.height / 2.0,
+        "a strip, not a second card"
+    );
+    assert!(tall_shows(&h, "on their Heroes"));
+}
+
+#[test]
+fn dice_a_creature_that_is_summoning_sick_lies_sideways() {
+    let (mut h, _) = with_deck(
+        GameId::DiceOfDestiny,
+        "resources/decks/dice-of-destiny-chicken-rush.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    let a = hand_of(session(&h), 0)[0];
+    // dragged onto the battlefield
+    let drops = drops_of(&h, Selected::Card(a));
+    assert!(
+        drops.contains(&(Drop::Zone(0, "Battlefield"), 1)),
+        "{drops:?}"
+    );
+    press_on(&mut h, &format!("card-{a}"));
+    release_on(&mut h, &zone_id(0, "Battlefield"));
+    assert!(holds(session(&h), "Battlefield", a));
+    let snap = session(&h).snapshot();
+    let view = snap
+        .zones
+        .iter()
+        .flat_map(|z| z.cards.iter())
+        .find(|c| c.copy == a)
+        .unwrap();
+    let upright = hand_of(session(&h), 0)[0];
+    let (lying, standing) = (
+        bounds_of(&h, &format!("card-{a}")),
+        bounds_of(&h, &format!("card-{upright}")),
+    );
+    // seed 7's first card has no Haste: it came in summoning sick
+    assert!(view.sideways, "{view:?}");
+    assert!(view.tags.iter().any(|t| t == "summoning sick"));
+    assert!(
+        lying.width > lying.height,
+        "sideways: wider than tall {lying:?}"
+    );
+    assert!(
+        standing.width < standing.height,
+        "a hand card stands {standing:?}"
+    );
+}
+
+#[test]
+fn bizarre_world_drag_a_card_to_the_neutral_resource_zone() {
+    let (mut h, _) = with_deck(
+        GameId::BizarreWorld,
+        "resources/decks/bizarre-world-crafted-rocks.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    let a = hand_of(session(&h), 0)[0];
+    press_on(&mut h, &format!("card-{a}"));
+    assert!(
+        pt(&h)
+            .drag()
+            .unwrap()
+            .lights(Drop::Zone(0, "Neutral Resource Zone"))
+    );
+    release_on(&mut h, &zone_id(0, "Neutral Resource Zone"));
+    assert!(holds(session(&h), "Neutral Resource Zone", a));
+    assert!(log_has(&h, "turn 1 · Sacrifice: Sacrifice"));
+}
+
+#[test]
+fn rizontical_drag_the_top_fighter_onto_a_cell_of_the_board() {
+    let (mut h, _) = with_deck(
+        GameId::Rizontical,
+        "resources/decks/rizontical-akasha-guard.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    h.click_text("Keep the Powers");
+    let deck = Selected::Pile("Fighter deck");
+    let cells: Vec<(u8, usize)> = drops_of(&h, deck)
+        .into_iter()
+        .filter_map(|(d, n)| match d {
+            Drop::Cell(c) => Some((c, n)),
+            _ => None,
+        })
+        .collect();
+    assert!(!cells.is_empty(), "the Fighter can be dropped on the board");
+    let on_board = session(&h).snapshot().board.len();
+    let cell_id = |c: u8| format!("cell-{}{}", (b'a' + c % 8) as char, c / 8 + 1);
+    let (cell, ways) = cells[0];
+    press_on(&mut h, "pile-fighter-deck");
+    assert!(pt(&h).drag().unwrap().lights(Drop::Cell(cell)));
+    release_on(&mut h, &cell_id(cell));
+    if ways > 1 {
+        // several deploys put it there (its timeline slot): the panel
+        // offers only those
+        let (at, only) = pt(&h).narrowed().expect("narrowed to the drop");
+        assert_eq!((*at, only.len()), (Drop::Cell(cell), ways));
+        assert!(
+            h.text_containing(&format!("It can go there {ways} ways"))
+                .is_some()
+        );
+        let label = session(&h)
+            .choices()
+            .into_iter()
+            .find(|c| c.action == only[0])
+            .unwrap()
+            .label;
+        tall_click_text(&mut h, &label);
+    }
+    let snap = session(&h).snapshot();
+    assert_eq!(snap.board.len(), on_board + 1);
+    assert!(
+        snap.board
+            .iter()
+            .any(|p| p.ally && p.row * 8 + p.col == cell),
+        "deployed where it was let go: {:?}",
+        snap.board
+    );
+}
+
+#[test]
+fn rizontical_the_computers_set_triggers_are_face_down() {
+    let (mut h, _) = with_deck(
+        GameId::Rizontical,
+        "resources/decks/rizontical-akasha-guard.txt",
+    );
+    let opponent = {
+        let mut s = h.store();
+        let catalog = catalog_of(&s, GameId::Rizontical);
+        let mut deck =
+            deckwright::decklist::load(&repo("resources/decks/rizontical-ember-push.txt")).unwrap();
+        deck.name = "The computer's deck".into();
+        s.create_deck(catalog, &deck).unwrap()
+    };
+    h.click_text("Playtest");
+    h.send(pm(playtest::Message::Opponent(
+        deckwright::gui::widget::Pick::some(opponent, "x"),
+    )));
+    // play on until the computer has set a Power
+    let mut set = None;
+    'seeds: for seed in 1..20 {
+        deal_seed(&mut h, seed);
+        for _ in 0..40 {
+            let snap = session(&h).snapshot();
+            if let Some(c) = snap
+                .zones
+                .iter()
+                .filter(|z| z.player == 1 && z.zone == "Power slots")
+                .flat_map(|z| z.cards.iter())
+                .find(|c| c.tags.iter().any(|t| t == "set"))
+            {
+                set = Some(c.clone());
+                break 'seeds;
+            }
+            if session(&h).outcome().is_some() {
+                break;
+            }
+            h.send(pm(playtest::Message::FinishTurn));
+        }
+    }
+    let c = set.expect("the computer sets a Trigger Power");
+    assert!(c.face_down, "{c:?}");
+    assert_eq!(c.name, "Face-down Power");
+    assert_eq!(c.tags, vec!["set".to_string()], "no cost, no name");
+    assert!(tall_shows(&h, "Face-down Power"));
+    let log = session(&h).log();
+    assert!(
+        log.iter()
+            .any(|l| l.contains("Opponent: set a Power face down")),
+        "{log:?}"
+    );
+    assert!(
+        log.iter().all(|l| !l.starts_with("turn ")),
+        "Rizontical counts rounds: {log:?}"
+    );
+}

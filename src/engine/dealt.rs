@@ -328,11 +328,7 @@ impl Rules for Dealt {
     }
 
     fn snapshot(&self, st: &State) -> Snapshot {
-        let view = |c: u16| CardView {
-            copy: c,
-            name: self.table.copy_name(c).to_string(),
-            tags: Vec::new(),
-        };
+        let view = |c: u16| CardView::new(c, self.table.copy_name(c), Vec::new());
         let mut zones = zone_views(&st.core.zones, |zone: Z| zone.pile == Zone::Deck, view);
         zones.retain(|v| v.player == 0);
         let (phase, help) = match st.phase {

@@ -158,6 +158,13 @@ pub trait Rules: Sync + Send + Sized + 'static {
 
     // ---- the decks
 
+    /// What the log says instead of the card of note `n` when player 0
+    /// does not see that card (Rizontical's Trigger Powers set face down by
+    /// the other player); `None`: the card is named.
+    fn unseen(&self, _n: &Note) -> Option<&'static str> {
+        None
+    }
+
     /// Card names by copy id.
     fn copy_name(&self, copy: u16) -> &str {
         self.table().copy_name(copy)
@@ -300,14 +307,20 @@ pub fn play_out<R: Rules>(
 /// Renders a log note: "turn 3: attack Ember Cub (5)", with "Opponent:" for
 /// player 1's notes.
 pub fn render_note<R: Rules>(rules: &R, n: &Note) -> String {
-    let mut s = format!("turn {}: ", n.turn);
+    // in the game's own unit: Rizontical counts rounds
+    let unit = match R::TURN_UNIT {
+        TurnUnit::Turn => "turn",
+        TurnUnit::Round => "round",
+    };
+    let mut s = format!("{unit} {}: ", n.turn);
     if n.player == 1 {
         s.push_str("Opponent: ");
     }
     s.push_str(n.what);
     if let Some(c) = n.card {
         s.push(' ');
-        s.push_str(rules.copy_name(c));
+        // a card the other player cannot see is not named
+        s.push_str(rules.unseen(n).unwrap_or_else(|| rules.copy_name(c)));
     }
     if let Some(a) = n.amount {
         s.push_str(&format!(" ({a})"));

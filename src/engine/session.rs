@@ -406,6 +406,7 @@ trait DynPlay: Send + Sync {
     fn undo(&mut self) -> bool;
     fn outcome(&self) -> Option<Outcome>;
     fn log(&self) -> Vec<String>;
+    fn preview(&self, action: &ActionKey) -> Result<Snapshot, Illegal>;
     fn invariants(&self) -> Result<(), String>;
     fn mulligan(&self) -> Option<Mulligan>;
     fn take_mulligan(&mut self, returned: &[u16]) -> Result<(), Illegal>;
@@ -479,6 +480,15 @@ impl<R: Rules> Play<R> {
         }
     }
 
+    /// The game's typed action of a key.
+    fn decode(&self, action: &ActionKey) -> Result<R::Action, Illegal> {
+        let wrong = || Illegal::new("wrong game", "that action belongs to another game");
+        if action.game != self.rules.game() {
+            return Err(wrong());
+        }
+        serde_json::from_value(action.action.clone()).map_err(|_| wrong())
+    }
+
     fn choice(&self, a: R::Action) -> Choice {
         Choice {
             label: self.rules.describe(&self.state, a),
@@ -513,12 +523,15 @@ impl<R: Rules> DynPlay for Play<R> {
     }
 
     fn apply(&mut self, action: &ActionKey) -> Result<(), Illegal> {
-        let wrong = || Illegal::new("wrong game", "that action belongs to another game");
-        if action.game != self.rules.game() {
-            return Err(wrong());
-        }
-        let a: R::Action = serde_json::from_value(action.action.clone()).map_err(|_| wrong())?;
+        let a = self.decode(action)?;
         self.act(a)
+    }
+
+    fn preview(&self, action: &ActionKey) -> Result<Snapshot, Illegal> {
+        let a = self.decode(action)?;
+        let mut state = self.state.clone();
+        self.rules.apply(&mut state, a)?;
+        Ok(self.rules.snapshot(&state))
     }
 
     fn hint(&self) -> Option<Choice> {
@@ -643,6 +656,13 @@ impl Session {
     /// Validates and performs an action; an illegal one changes nothing.
     pub fn apply(&mut self, action: &ActionKey) -> Result<(), Illegal> {
         self.0.apply(action)
+    }
+    /// The table right after `action`, before anyone answers it (the
+    /// computer's moves and passive seats are not played): where a card
+    /// would go, for a screen that offers dragging it there. The game is
+    /// not changed.
+    pub fn preview(&self, action: &ActionKey) -> Result<Snapshot, Illegal> {
+        self.0.preview(action)
     }
     /// What the goldfish policy would do now.
     pub fn hint(&self) -> Option<Choice> {

@@ -30,7 +30,9 @@ pub fn snapshot(g: &BizarreWorld, st: &State) -> Snapshot {
         let p = g.owner(c);
         let mut tags = Vec::new();
         let in_zone = |zone: Zone| st.core.zones.contains(super::z(p, zone), c);
-        if (in_zone(Zone::Play) || in_zone(Zone::Resources)) && st.exhausted[usize::from(c)] {
+        let exhausted =
+            (in_zone(Zone::Play) || in_zone(Zone::Resources)) && st.exhausted[usize::from(c)];
+        if exhausted {
             tags.push("exhausted".to_string());
         }
         let d = g.def(c);
@@ -51,9 +53,9 @@ pub fn snapshot(g: &BizarreWorld, st: &State) -> Snapshot {
             }
         }
         CardView {
-            copy: c,
-            name: g.table.copy_name(c).to_string(),
-            tags,
+            // an exhausted card is turned sideways ("exhaust" in the rulebook)
+            sideways: exhausted,
+            ..CardView::new(c, g.table.copy_name(c), tags)
         }
     };
     let hidden = |zone: super::Z| {

@@ -16,6 +16,33 @@ pub struct CardView {
     /// Short state words: "sick", "exhausted", "attacked", "HP 4/6", "slot 2"...
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
+    /// Turned sideways on the table: Dice of Destiny's sick or attacked
+    /// creatures, Bizarre World's exhausted cards (how the rulebooks say
+    /// a spent card lies).
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub sideways: bool,
+    /// The card this one lies on (a Fuzzycards Equip Relic on its Hero):
+    /// the table draws it tucked under its host.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub attached_to: Option<u16>,
+    /// Lies face down and player 0 does not know it (Rizontical's Trigger
+    /// Powers the other player set): `name` says only what it is.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub face_down: bool,
+}
+
+impl CardView {
+    /// A card with its state words, upright and on its own.
+    pub fn new(copy: u16, name: impl Into<String>, tags: Vec<String>) -> CardView {
+        CardView {
+            copy,
+            name: name.into(),
+            tags,
+            sideways: false,
+            attached_to: None,
+            face_down: false,
+        }
+    }
 }
 
 /// One zone as the screen shows it. Hidden zones (a deck, the opponent's

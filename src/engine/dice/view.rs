@@ -53,10 +53,16 @@ pub fn snapshot(g: &DiceOfDestiny, st: &State) -> Snapshot {
         if g.def(c).kind == Kind::Spell {
             tags.push("spell".into());
         }
+        // "positioned on their side" (§4.2, §4.3): a creature that is
+        // summoning sick or has attacked lies sideways until your next turn
+        let on_field = st
+            .core
+            .zones
+            .contains(super::z(g.owner(c), Zone::Battlefield), c);
+        let sideways = on_field && (f & ATTACKED != 0 || (f & SICK != 0 && !g.def(c).haste));
         CardView {
-            copy: c,
-            name: g.table.copy_name(c).to_string(),
-            tags,
+            sideways,
+            ..CardView::new(c, g.table.copy_name(c), tags)
         }
     };
     // decks are face down; the opponent's hand too, unless nobody plays it

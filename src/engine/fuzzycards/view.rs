@@ -81,10 +81,16 @@ fn tags(g: &Fuzzycards, st: &State, c: u16) -> Vec<String> {
 }
 
 pub fn snapshot(g: &Fuzzycards, st: &State) -> Snapshot {
-    let view = |c: u16| CardView {
-        copy: c,
-        name: g.table.copy_name(c).to_string(),
-        tags: tags(g, st, c),
+    let view = |c: u16| {
+        let p = g.owner(c);
+        let equipped = st.core.zones.contains(super::z(p, Zone::Equipped), c);
+        CardView {
+            // an Equip Relic lies on its Hero
+            attached_to: equipped
+                .then(|| st.host[usize::from(c)])
+                .filter(|&h| h != super::NONE),
+            ..CardView::new(c, g.table.copy_name(c), tags(g, st, c))
+        }
     };
     // Scrolls are face down; the opponent's hand too, unless nobody plays it
     let hidden = |zone: Z| {

@@ -582,6 +582,12 @@ impl Rules for Rizontical {
         self.name_of(copy)
     }
 
+    fn unseen(&self, n: &crate::engine::core::Note) -> Option<&'static str> {
+        // the other player's set Trigger is face down: it is named when it
+        // fires, not when it is set
+        (n.player == 1 && n.what == "set").then_some("a Power face down")
+    }
+
     fn without_one(&self, def: u16) -> Rizontical {
         let mut s = self.with_deck(self.table.deck_without_one(def));
         s.blank_is_fighter = matches!(self.table.defs[usize::from(def)], Def::Fighter(_));

@@ -52,11 +52,19 @@ pub fn card(r: &Rizontical, st: &State, c: u16) -> CardView {
             }
         }
     }
-    CardView {
-        copy: c,
-        name: r.name_of(c).to_string(),
-        tags,
-    }
+    CardView::new(c, r.name_of(c), tags)
+}
+
+/// What a set Trigger Power shows its owner's opponent: that a Power lies
+/// face down, not which (the rulebook's "set face down").
+pub const FACE_DOWN: &str = "Face-down Power";
+
+/// Whether `c` is a Trigger Power set face down on its owner's Power slots.
+fn set_face_down(r: &Rizontical, st: &State, c: u16) -> bool {
+    r.def(c)
+        .power()
+        .is_some_and(|p| p.category == Category::Trigger)
+        && st.core.zones.contains(z(r.owner(c), Zone::Powers), c)
 }
 
 /// The snapshot (see [`crate::engine::core::view`]).
@@ -68,7 +76,18 @@ pub fn snapshot(r: &Rizontical, st: &State) -> Snapshot {
             matches!(zn.pile, Zone::FighterDeck | Zone::PowerDeck)
                 || (zn.player() == 1 && zn.pile == Zone::Hand)
         },
-        |c| card(r, st, c),
+        |c| {
+            // the other player's set Triggers are face down: the screen
+            // (and the JSON) say only that a Power is set
+            if r.owner(c) == 1 && set_face_down(r, st, c) {
+                CardView {
+                    face_down: true,
+                    ..CardView::new(c, FACE_DOWN, vec!["set".into()])
+                }
+            } else {
+                card(r, st, c)
+            }
+        },
     );
     // the goldfish dummy has no cards: its empty zones are not shown
     let mut zones = zones;
@@ -215,6 +234,8 @@ pub fn describe(r: &Rizontical, st: &State, action: Action) -> String {
             }
             s
         }
+        // the other player sees only that a Power was set
+        Action::Set { .. } if p == 1 => "Set a Power face down (1 AP)".into(),
         Action::Set { card } => format!("Set {} face down (1 AP)", n(card)),
         Action::Activate { card } => format!("Use {}'s ability", n(card)),
         Action::Conjure { target, dir } => match target {

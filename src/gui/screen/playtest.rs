@@ -32,6 +32,7 @@
 //! decks are not offered here.
 
 pub use crate::gui::widget::estimate;
+pub mod drag;
 mod goldfish;
 pub mod table;
 mod view;
@@ -120,6 +121,11 @@ pub struct Playtest {
     versus: Option<Result<Engine, String>>,
     /// The card (or pile) whose actions are on show.
     selected: Option<table::Selected>,
+    /// The card held by the pointer, and where it may be let go.
+    drag: Option<drag::Drag>,
+    /// The actions a card let go on a place means, when more than one (the
+    /// panel offers only these): the place and the actions.
+    narrowed: Option<(drag::Drop, Vec<ActionKey>)>,
     /// Every decision taken in this game, one per undo step.
     steps: Vec<Step>,
     /// The deck's exact odds for the seat, beside the table.
@@ -209,6 +215,13 @@ pub enum Message {
     VersusLoaded(DeckId, Result<Engine, String>),
     /// Select a card or pile on the table (again: unselect it).
     Select(table::Selected),
+    /// The pointer pressed on a card or pile: it is selected and held.
+    Grab(table::Selected),
+    /// The pointer let go over a place (the innermost first: a card, then
+    /// the zone around it).
+    LetGo(drag::Drop),
+    /// The pointer let go anywhere: whatever was held is dropped.
+    DragEnd,
 }
 
 impl Playtest {
@@ -234,6 +247,8 @@ impl Playtest {
             level: Level::Quick,
             versus: None,
             selected: None,
+            drag: None,
+            narrowed: None,
             steps: Vec::new(),
             odds: None,
         };
@@ -353,12 +368,23 @@ impl Playtest {
                 self.redeal()
             }
             Message::Select(p) => self.select(p),
+            Message::Grab(p) => self.grab(p),
+            Message::LetGo(at) => self.let_go(at),
+            Message::DragEnd => {
+                self.drag = None;
+                Action::None
+            }
         }
     }
 
     pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
         match s {
             Shortcut::Undo => self.undo(),
+            // after a drop that meant several actions: all of them again
+            Shortcut::Escape if self.narrowed.is_some() => {
+                self.narrowed = None;
+                Action::None
+            }
             Shortcut::Escape if self.selected.is_some() => {
                 self.selected = None;
                 Action::None
@@ -585,6 +611,8 @@ impl Playtest {
         self.returns.clear();
         self.refusal = None;
         self.selected = None;
+        self.drag = None;
+        self.narrowed = None;
         self.steps.clear();
         Action::None
     }
@@ -675,6 +703,7 @@ impl Playtest {
         match s.apply(&a) {
             Ok(()) => {
                 self.refusal = None;
+                self.narrowed = None;
                 self.returns.clear();
                 self.steps.extend(step);
                 self.keep_selection();
@@ -690,7 +719,76 @@ impl Playtest {
         } else {
             Some(p)
         };
+        self.narrowed = None;
         Action::None
+    }
+
+    /// The card (or pile) held by the pointer, if any.
+    pub fn drag(&self) -> Option<&drag::Drag> {
+        self.drag.as_ref()
+    }
+
+    /// The actions the panel is narrowed to after a drop that means more
+    /// than one.
+    pub fn narrowed(&self) -> Option<&(drag::Drop, Vec<ActionKey>)> {
+        self.narrowed.as_ref()
+    }
+
+    /// A press on a card: it is selected (its actions on show, as a click
+    /// does) and held, and the places it can be let go are lit.
+    fn grab(&mut self, p: table::Selected) -> Action<Message> {
+        let Some(s) = &self.session else {
+            return Action::None;
+        };
+        let snap = s.snapshot();
+        self.drag = Some(drag::Drag {
+            from: p,
+            was_selected: self.selected == Some(p),
+            drops: drag::drops(s, &snap, p),
+        });
+        self.selected = Some(p);
+        self.narrowed = None;
+        Action::None
+    }
+
+    /// The pointer let go over `at`: on the card it was pressed on, a
+    /// click (a second click unselects); on a place that takes the card,
+    /// its action (several: the panel offers those); on a card that does
+    /// not take it, the zone around decides; elsewhere nothing happens.
+    fn let_go(&mut self, at: drag::Drop) -> Action<Message> {
+        let Some(d) = &self.drag else {
+            return Action::None;
+        };
+        let origin = match d.from {
+            table::Selected::Card(c) => drag::Drop::Card(c),
+            table::Selected::Pile(name) => drag::Drop::Zone(0, name),
+        };
+        if at == origin {
+            if d.was_selected {
+                self.selected = None;
+            }
+            self.drag = None;
+            return Action::None;
+        }
+        let actions = d.at(at).to_vec();
+        match actions.as_slice() {
+            [] if matches!(at, drag::Drop::Zone(..)) => {
+                self.drag = None;
+                Action::None
+            }
+            // the place around it may take the card
+            [] => Action::None,
+            [one] => {
+                let one = one.clone();
+                self.drag = None;
+                self.act(one)
+            }
+            _ => {
+                self.drag = None;
+                self.narrowed = Some((at, actions));
+                Action::None
+            }
+        }
     }
 
     /// After a move the selection stays only on a card that still has
@@ -730,6 +828,7 @@ impl Playtest {
             (Some(i), false) => (i + n - 1) % n,
         };
         self.selected = Some(order[next]);
+        self.narrowed = None;
         Action::None
     }
 
@@ -846,6 +945,8 @@ impl Playtest {
         }
         self.returns.clear();
         self.selected = None;
+        self.drag = None;
+        self.narrowed = None;
         Action::None
     }
 

@@ -45,10 +45,22 @@ pub fn card_tile<'a, M: 'a>(
     picture: Option<iced::widget::image::Handle>,
     state: &[String],
 ) -> Element<'a, M> {
+    card_tile_in(card, game, (width, height_for(game, width)), picture, state)
+}
+
+/// [`card_tile`] in a box of `width` × `height` (a card turned sideways on
+/// the table is wider than tall).
+pub fn card_tile_in<'a, M: 'a>(
+    card: &'a Card,
+    game: GameId,
+    (width, height): (f32, f32),
+    picture: Option<iced::widget::image::Handle>,
+    state: &[String],
+) -> Element<'a, M> {
     let def = games::game(game).def();
     let frame = hex_color(&def.print.frame);
-    let height = height_for(game, width);
-    let size = (width / 9.0).clamp(TILE_TEXT_MIN, TILE_TEXT_MAX);
+    // a sideways card keeps its upright size of text
+    let size = (width.min(height) / 9.0).clamp(TILE_TEXT_MIN, TILE_TEXT_MAX);
     let small = (size - 1.0).max(TILE_TEXT_MIN);
     let wide = width >= TILE_TEXT_WIDTH;
 

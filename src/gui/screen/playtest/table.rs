@@ -11,15 +11,16 @@
 //! `acting` on the board), the Numen conjures, and a Deploy of the top
 //! Fighter belongs to the Fighter deck.
 
-use iced::widget::{button, column, container, responsive, row, text};
-use iced::{Border, Color, Element, Fill, Length, Theme};
+use iced::widget::{button, column, container, mouse_area, responsive, row, text};
+use iced::{Border, Color, Element, Fill, Length, Theme, mouse};
 
 use crate::engine::core::{CardView, Snapshot, ZoneView};
 use crate::engine::session::{ActionKey, Choice, Session};
-use crate::gui::widget::card_face::{self, card_tile};
+use crate::gui::widget::card_face::{self, card_tile_in};
 use crate::gui::widget::muted;
 use crate::model::GameId;
 
+use super::drag::Drop;
 use super::{Message, Playtest};
 
 /// Width of a card on the table.
@@ -37,6 +38,8 @@ const DIE: f32 = 30.0;
 const GAP: f32 = 6.0;
 /// The selected card's outline, around its face.
 const OUTLINE: f32 = 3.0;
+/// Height of an Equip Relic's strip tucked above its Hero.
+const RELIC_STRIP: f32 = 18.0;
 /// Space between the zones of a line.
 const ZONE_GAP: f32 = 14.0;
 
@@ -274,7 +277,7 @@ impl Playtest {
         c = c.push(self.side_header(snap, 0, true));
         if self.selected().is_none() {
             c = c.push(
-                text("Click a card to see what it can do (↑/↓ pick the next one, + plays its first action, Esc lets go).")
+                text("Click a card to see what it can do, or drag it where it goes (↑/↓ pick the next one, + plays its first action, Esc lets go).")
                     .size(12)
                     .style(muted),
             );
@@ -400,10 +403,17 @@ impl Playtest {
             Shape::Cards if z.hidden => card_backs(snap.game, z.count),
             Shape::Cards => {
                 let mut r = row![].spacing(GAP);
+                let mut tucked = 0;
                 for c in &z.cards {
-                    r = r.push(self.card(snap.game, c, CARD_WIDTH, None));
+                    if on_host(snap, c) {
+                        tucked += 1;
+                        continue;
+                    }
+                    r = r.push(self.table_card(snap, c, CARD_WIDTH));
                 }
-                if z.cards.is_empty() {
+                if tucked > 0 {
+                    r = r.push(text("on their Heroes").size(11).style(muted));
+                } else if z.cards.is_empty() {
                     // an empty area (the stack, the Equip Relics) takes no
                     // card's room
                     r = r.push(text("empty").size(11).style(muted));
@@ -412,11 +422,96 @@ impl Playtest {
             }
         };
         let col = column![head, body].spacing(3);
-        if shape == Shape::Cards && z.zone == "Hand" {
+        let col: Element<'a, Message> = if shape == Shape::Cards && z.zone == "Hand" {
             col.width(Fill).into()
         } else {
             col.into()
+        };
+        // a zone takes a card let go over it; lit while a card it takes is held
+        let here = Drop::Zone(z.player, z.zone);
+        let lit = self.drag().is_some_and(|d| d.lights(here));
+        let zone_box = container(col).padding(2).style(move |t: &Theme| {
+            if lit {
+                lit_style(t)
+            } else {
+                container::Style::default()
+            }
+        });
+        let zone_box: Element<'a, Message> = if shape == Shape::Cards && z.zone == "Hand" {
+            zone_box.width(Fill).into()
+        } else {
+            zone_box.into()
+        };
+        container(mouse_area(zone_box).on_release(Message::LetGo(here)))
+            .id(format!(
+                "zone-{}-{}",
+                z.player,
+                z.zone.to_lowercase().replace(' ', "-")
+            ))
+            .into()
+    }
+
+    /// A card on the table with the Equip Relics that lie on it, tucked
+    /// above it as strips (each can be clicked or dragged like a card).
+    fn table_card<'a>(&'a self, snap: &Snapshot, c: &CardView, width: f32) -> Element<'a, Message> {
+        let relics: Vec<&CardView> = snap
+            .zones
+            .iter()
+            .flat_map(|z| z.cards.iter())
+            .filter(|r| r.attached_to == Some(c.copy))
+            .collect();
+        let card = self.card(snap.game, c, width, None);
+        if relics.is_empty() {
+            return card;
         }
+        let mut col = column![].spacing(1);
+        for r in relics {
+            col = col.push(self.relic_strip(snap.game, r, width));
+        }
+        col.push(card).into()
+    }
+
+    /// An Equip Relic as a strip on its Hero: its name and state words.
+    fn relic_strip<'a>(&'a self, game: GameId, c: &CardView, width: f32) -> Element<'a, Message> {
+        let frame = card_face::frame_of(game);
+        let mut words = vec![c.name.clone()];
+        words.extend(c.tags.iter().filter(|t| !t.starts_with("on ")).cloned());
+        let strip = card_face::card_frame(
+            text(words.join(" · "))
+                .size(9)
+                .wrapping(text::Wrapping::None),
+            width,
+            RELIC_STRIP,
+            frame,
+            card_face::Weight::Tile,
+        );
+        self.holdable(strip, Selected::Card(c.copy), Drop::Card(c.copy))
+            .id(format!("card-{}", c.copy))
+            .into()
+    }
+
+    /// `face` as something the pointer can press (select and hold `sel`) and
+    /// let go on (`drop`), outlined when selected or when it takes the card
+    /// held.
+    fn holdable<'a>(
+        &'a self,
+        face: Element<'a, Message>,
+        sel: Selected,
+        drop: Drop,
+    ) -> container::Container<'a, Message> {
+        let picked = self.selected() == Some(sel);
+        let lit = self.drag().is_some_and(|d| d.lights(drop));
+        container(
+            mouse_area(
+                container(face)
+                    // room for the outline that marks the selected card
+                    .padding(OUTLINE)
+                    .style(move |t: &Theme| outline_style(t, picked, lit)),
+            )
+            .interaction(mouse::Interaction::Pointer)
+            .on_press(Message::Grab(sel))
+            .on_release(Message::LetGo(drop)),
+        )
     }
 
     /// The hand: its cards share the table's width, smaller as it grows,
@@ -467,7 +562,7 @@ impl Playtest {
         let mut r = row![].spacing(GAP);
         for (i, c) in by_slot.into_iter().enumerate() {
             r = r.push(match c {
-                Some(c) => self.card(snap.game, c, CARD_WIDTH, None),
+                Some(c) => self.table_card(snap, c, CARD_WIDTH),
                 None => empty_slot(snap.game, CARD_WIDTH, &format!("Slot {}", i + 1)),
             });
         }
@@ -492,16 +587,9 @@ impl Playtest {
         if !acts {
             return face;
         }
-        let picked = self.selected() == Some(sel);
-        container(
-            button(face)
-                // room for the outline that marks the selected card
-                .padding(OUTLINE)
-                .style(move |t: &Theme, st| frame_style(t, st, picked))
-                .on_press(Message::Select(sel)),
-        )
-        .id(format!("pile-{}", z.zone.to_lowercase().replace(' ', "-")))
-        .into()
+        self.holdable(face, sel, Drop::Zone(0, z.zone))
+            .id(format!("pile-{}", z.zone.to_lowercase().replace(' ', "-")))
+            .into()
     }
 
     /// One card on the table, clickable: it selects the card, or during
@@ -520,28 +608,35 @@ impl Playtest {
             .filter(|t| !t.starts_with("cost ") && !t.starts_with("slot "))
             .cloned()
             .collect();
-        let face = self.face(game, &c.name, width, &state);
-        let (picked, message, id) = match return_at {
-            Some(n) => (
-                self.returns().contains(&n),
-                Message::ToggleReturn(n),
-                format!("return-{n}"),
-            ),
-            None => (
-                self.selected() == Some(Selected::Card(c.copy)),
-                Message::Select(Selected::Card(c.copy)),
-                format!("card-{}", c.copy),
-            ),
+        // a spent card lies sideways: as wide as it is tall upright
+        let size = if c.sideways {
+            (card_face::height_for(game, width), width)
+        } else {
+            (width, card_face::height_for(game, width))
         };
-        container(
-            button(face)
-                // room for the outline that marks the selected card
-                .padding(OUTLINE)
-                .style(move |t: &Theme, st| frame_style(t, st, picked))
-                .on_press(message),
-        )
-        .id(id)
-        .into()
+        let face = if c.face_down {
+            face_down(game, size, &c.name, &state)
+        } else {
+            self.face(game, &c.name, size, &state)
+        };
+        match return_at {
+            Some(n) => {
+                let picked = self.returns().contains(&n);
+                container(
+                    button(face)
+                        // room for the outline that marks the chosen card
+                        .padding(OUTLINE)
+                        .style(move |t: &Theme, st| frame_style(t, st, picked))
+                        .on_press(Message::ToggleReturn(n)),
+                )
+                .id(format!("return-{n}"))
+                .into()
+            }
+            None => self
+                .holdable(face, Selected::Card(c.copy), Drop::Card(c.copy))
+                .id(format!("card-{}", c.copy))
+                .into(),
+        }
     }
 
     /// A card's face by name: its stored picture, its face from the
@@ -550,7 +645,7 @@ impl Playtest {
         &'a self,
         game: GameId,
         name: &str,
-        width: f32,
+        (width, height): (f32, f32),
         state: &[String],
     ) -> Element<'a, Message> {
         let current = self.current();
@@ -558,7 +653,7 @@ impl Playtest {
         match card {
             Some(k) => {
                 let picture = current.and_then(|c| c.pictures.get(name).cloned());
-                card_tile(k, game, width, picture, state)
+                card_tile_in(k, game, (width, height), picture, state)
             }
             None => {
                 let frame = card_face::frame_of(game);
@@ -566,13 +661,7 @@ impl Playtest {
                 if !state.is_empty() {
                     col = col.push(text(state.join(" · ")).size(10).style(muted));
                 }
-                card_face::card_frame(
-                    col,
-                    width,
-                    card_face::height_for(game, width),
-                    frame,
-                    card_face::Weight::Tile,
-                )
+                card_face::card_frame(col, width, height, frame, card_face::Weight::Tile)
             }
         }
     }
@@ -585,8 +674,13 @@ impl Playtest {
         let mut actions = row![].spacing(4);
         let mut moves = 0;
         let mut n_actions = 0;
+        // a drop that means several actions offers only those
+        let only = self.narrowed().map(|(_, a)| a.as_slice());
         for (n, ch) in s.choices().into_iter().enumerate() {
             if ch.chooses_cards || owner(snap, &ch.action) != Some(sel) {
+                continue;
+            }
+            if only.is_some_and(|only| !only.contains(&ch.action)) {
                 continue;
             }
             if !snap.board.is_empty() && kind(&ch.action) == "move" {
@@ -663,6 +757,16 @@ impl Playtest {
             if let Some(t) = &card.text {
                 c = c.push(text(t.as_str()).size(12));
             }
+        }
+        if let Some(only) = only {
+            c = c.push(
+                text(format!(
+                    "It can go there {} ways: choose one (Esc shows all its actions).",
+                    only.len()
+                ))
+                .size(12)
+                .style(muted),
+            );
         }
         if n_actions > 0 {
             c = c.push(actions.wrap().vertical_spacing(4));
@@ -743,13 +847,21 @@ impl Playtest {
                         );
                         let (ally, acting) = (p.ally, p.acting);
                         let picked = self.selected() == Some(Selected::Card(p.copy));
+                        // a piece the held card acts on (a hit, a push)
+                        let lit = self.drag().is_some_and(|d| d.lights(Drop::Card(p.copy)));
                         container(
-                            button(text(label).size(9).center())
-                                .width(BOARD_CELL)
-                                .height(BOARD_CELL)
-                                .padding(1)
-                                .style(move |t: &Theme, _| piece_style(t, ally, acting, picked))
-                                .on_press(Message::Select(Selected::Card(p.copy))),
+                            mouse_area(
+                                container(text(label).size(9).center())
+                                    .center_x(BOARD_CELL)
+                                    .center_y(BOARD_CELL)
+                                    .padding(1)
+                                    .style(move |t: &Theme| {
+                                        piece_style(t, ally, acting, picked || lit)
+                                    }),
+                            )
+                            .interaction(mouse::Interaction::Pointer)
+                            .on_press(Message::Grab(Selected::Card(p.copy)))
+                            .on_release(Message::LetGo(Drop::Card(p.copy))),
                         )
                         .id(format!("cell-{name}"))
                         .into()
@@ -776,16 +888,32 @@ impl Playtest {
                     )
                     .id(format!("cell-{name}"))
                     .into(),
-                    (None, None) => container(text(""))
-                        .width(BOARD_CELL)
-                        .height(BOARD_CELL)
-                        .style(|t: &Theme| container::Style {
-                            background: Some(t.extended_palette().background.weak.color.into()),
-                            ..container::Style::default()
-                        })
-                        .into(),
+                    (None, None) => {
+                        // a cell the held card (a Fighter to deploy, the
+                        // ally to move) can be let go on
+                        let lit = self.drag().is_some_and(|d| d.lights(Drop::Cell(cell)));
+                        container(text(""))
+                            .width(BOARD_CELL)
+                            .height(BOARD_CELL)
+                            .style(move |t: &Theme| {
+                                let p = t.extended_palette();
+                                container::Style {
+                                    background: Some(
+                                        if lit {
+                                            p.success.weak.color
+                                        } else {
+                                            p.background.weak.color
+                                        }
+                                        .into(),
+                                    ),
+                                    ..container::Style::default()
+                                }
+                            })
+                            .id(format!("cell-{name}"))
+                            .into()
+                    }
                 };
-                line = line.push(el);
+                line = line.push(mouse_area(el).on_release(Message::LetGo(Drop::Cell(cell))));
             }
             grid = grid.push(line);
         }
@@ -931,9 +1059,9 @@ fn frame_style(t: &Theme, st: button::Status, picked: bool) -> button::Style {
     }
 }
 
-fn piece_style(t: &Theme, ally: bool, acting: bool, picked: bool) -> button::Style {
+fn piece_style(t: &Theme, ally: bool, acting: bool, picked: bool) -> container::Style {
     let p = t.extended_palette();
-    button::Style {
+    container::Style {
         background: Some(
             if ally {
                 p.primary.weak.color
@@ -942,7 +1070,7 @@ fn piece_style(t: &Theme, ally: bool, acting: bool, picked: bool) -> button::Sty
             }
             .into(),
         ),
-        text_color: Color::BLACK,
+        text_color: Some(Color::BLACK),
         border: Border {
             color: if picked {
                 p.primary.strong.color
@@ -954,6 +1082,84 @@ fn piece_style(t: &Theme, ally: bool, acting: bool, picked: bool) -> button::Sty
             width: if picked || acting { 3.0 } else { 0.0 },
             radius: 3.0.into(),
         },
-        ..button::Style::default()
+        ..container::Style::default()
+    }
+}
+
+/// A card face down that the player does not know (the other side's set
+/// Trigger): the back, with what the game says it is.
+fn face_down<'a>(
+    game: GameId,
+    (width, height): (f32, f32),
+    name: &str,
+    state: &[String],
+) -> Element<'a, Message> {
+    let frame = card_face::frame_of(game);
+    let mut col = column![text(name.to_string()).size(10).center()]
+        .spacing(2)
+        .align_x(iced::Center);
+    if !state.is_empty() {
+        col = col.push(text(state.join(" · ")).size(9));
+    }
+    container(col)
+        .center_x(width)
+        .center_y(height)
+        .padding(3)
+        .style(move |_t: &Theme| container::Style {
+            background: Some(frame.scale_alpha(0.6).into()),
+            text_color: Some(Color::WHITE),
+            border: Border {
+                color: frame,
+                width: 2.0,
+                radius: 6.0.into(),
+            },
+            ..container::Style::default()
+        })
+        .into()
+}
+
+/// Whether `c` is an Equip Relic drawn on its Hero (its Hero is on show).
+fn on_host(snap: &Snapshot, c: &CardView) -> bool {
+    c.attached_to.is_some_and(|h| {
+        snap.zones.iter().any(|z| {
+            z.cards
+                .iter()
+                .any(|k| k.copy == h && k.attached_to.is_none())
+        })
+    })
+}
+
+/// A card's outline: the selected one's strong, a place that takes the
+/// card held lit.
+fn outline_style(t: &Theme, picked: bool, lit: bool) -> container::Style {
+    let p = t.extended_palette();
+    let color = if picked {
+        p.primary.strong.color
+    } else if lit {
+        p.success.strong.color
+    } else {
+        Color::TRANSPARENT
+    };
+    container::Style {
+        border: Border {
+            color,
+            width: OUTLINE,
+            radius: 8.0.into(),
+        },
+        ..container::Style::default()
+    }
+}
+
+/// A zone that takes the card held.
+fn lit_style(t: &Theme) -> container::Style {
+    let p = t.extended_palette();
+    container::Style {
+        background: Some(p.success.weak.color.scale_alpha(0.35).into()),
+        border: Border {
+            color: p.success.strong.color,
+            width: 2.0,
+            radius: 6.0.into(),
+        },
+        ..container::Style::default()
     }
 }

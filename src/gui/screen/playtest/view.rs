@@ -70,7 +70,15 @@ impl Playtest {
             .spacing(12)
             .into(),
         };
-        column![top, body].spacing(12).padding(12).into()
+        let screen = column![top, body].spacing(12).padding(12);
+        // a card let go anywhere is no longer held (a place that takes it
+        // acted first: the innermost widget hears the release first)
+        let area = iced::widget::mouse_area(screen).on_release(Message::DragEnd);
+        if self.drag().is_some() {
+            area.interaction(iced::mouse::Interaction::Grabbing).into()
+        } else {
+            area.into()
+        }
     }
 
     /// Alone against a passive opponent, or against the computer.

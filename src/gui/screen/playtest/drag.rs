@@ -1,0 +1,191 @@
+//! Dragging a card on the table to where it goes: a Hero to the Altar or
+//! the Vault, an Equip Relic onto its Hero, a creature to the battlefield,
+//! a card to the Neutral Resource Zone, a Power to the Power slots, a
+//! Fighter to a cell of the board, an attacker onto what it attacks.
+//!
+//! Where an action takes its card is not written anywhere for the screen
+//! to guess: it is read from the engine. An action that names another card
+//! (`target`, `with`) is dropped on that card; one that names a cell of the
+//! board, on that cell; any other is tried on a copy of the game
+//! ([`Session::preview`]) and dropped on the zone the card lands in. An
+//! action that leaves its card where it is (an ability, a declaration) has
+//! no place to be dragged to: it stays a click in the card's panel.
+
+use crate::engine::core::Snapshot;
+use crate::engine::session::{ActionKey, Session};
+
+use super::table::{Selected, owner};
+
+/// Where a dragged card can be let go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drop {
+    /// A zone of a player (0: yours), by name.
+    Zone(u8, &'static str),
+    /// A card (or a piece on the board), by copy id.
+    Card(u16),
+    /// A cell of Rizontical's board (`row * 8 + column`).
+    Cell(u8),
+}
+
+/// A card held by the pointer: what it is, whether it was selected before
+/// (a press and release on it is a click: it unselects), and the places it
+/// can be let go with the actions each one means.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drag {
+    pub from: Selected,
+    pub was_selected: bool,
+    pub drops: Vec<(Drop, Vec<ActionKey>)>,
+}
+
+impl Drag {
+    /// The actions that letting go on `at` means (empty: none).
+    pub fn at(&self, at: Drop) -> &[ActionKey] {
+        self.drops
+            .iter()
+            .find(|(d, _)| *d == at)
+            .map_or(&[], |(_, a)| a.as_slice())
+    }
+
+    /// Whether `at` takes the dragged card (the table lights it).
+    pub fn lights(&self, at: Drop) -> bool {
+        !self.at(at).is_empty()
+    }
+}
+
+/// The places `from` can be dragged to now, each with its actions, in the
+/// order the engine lists them.
+///
+/// Two actions that leave the same table (Fuzzycards' "Play Clover Rabbit"
+/// and "Play Clover Rabbit to the Vault") are one way to go there: the
+/// first is kept.
+pub fn drops(s: &Session, snap: &Snapshot, from: Selected) -> Vec<(Drop, Vec<ActionKey>)> {
+    let mut out: Vec<(Drop, Vec<(ActionKey, Snapshot)>)> = Vec::new();
+    for c in s.choices() {
+        if c.chooses_cards || owner(snap, &c.action) != Some(from) {
+            continue;
+        }
+        let Ok(after) = s.preview(&c.action) else {
+            continue;
+        };
+        let Some(at) = place_of(snap, &after, from, &c.action) else {
+            continue;
+        };
+        match out.iter_mut().find(|(d, _)| *d == at) {
+            Some((_, list)) if list.iter().any(|(_, same)| *same == after) => {}
+            Some((_, list)) => list.push((c.action, after)),
+            None => out.push((at, vec![(c.action, after)])),
+        }
+    }
+    out.into_iter()
+        .map(|(d, list)| (d, list.into_iter().map(|(a, _)| a).collect()))
+        .collect()
+}
+
+/// Where action `a` of `from` takes it, `after` being the table it leaves
+/// (see the module's words).
+fn place_of(snap: &Snapshot, after: &Snapshot, from: Selected, a: &ActionKey) -> Option<Drop> {
+    let field = |k: &str| {
+        a.action
+            .get(k)
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|n| u16::try_from(n).ok())
+    };
+    // a card it names, when that card is on the table
+    for k in ["target", "with"] {
+        if let Some(t) = field(k)
+            && Selected::Card(t) != from
+            && visible(snap, t)
+        {
+            return Some(Drop::Card(t));
+        }
+    }
+    // a cell of the board (Rizontical's "no cell" is 255)
+    if !snap.board.is_empty()
+        && let Some(cell) = field("cell").and_then(|c| u8::try_from(c).ok())
+        && cell < 64
+    {
+        return Some(Drop::Cell(cell));
+    }
+    // else the zone the card lands in
+    let Selected::Card(copy) = from else {
+        return None;
+    };
+    let before = zone_of(snap, copy)?;
+    let after = zone_of(after, copy)?;
+    (after != before).then_some(Drop::Zone(after.0, after.1))
+}
+
+/// The zone that shows card `copy`.
+fn zone_of(snap: &Snapshot, copy: u16) -> Option<(u8, &'static str)> {
+    snap.zones
+        .iter()
+        .find(|z| z.cards.iter().any(|c| c.copy == copy))
+        .map(|z| (z.player, z.zone))
+}
+
+/// Whether card `copy` is drawn: in a zone or on the board.
+fn visible(snap: &Snapshot, copy: u16) -> bool {
+    zone_of(snap, copy).is_some() || snap.board.iter().any(|p| p.copy == copy)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::core::{CardView, Seat, ZoneView};
+    use crate::model::GameId;
+
+    fn snap(zones: Vec<ZoneView>) -> Snapshot {
+        Snapshot {
+            game: GameId::Fuzzycards,
+            seed: 1,
+            seat: Seat::First,
+            turn: 1,
+            turn_unit: crate::engine::core::TurnUnit::Turn,
+            phase: String::new(),
+            phase_help: String::new(),
+            to_act: 0,
+            counters: Vec::new(),
+            zones,
+            board: Vec::new(),
+            dice: Vec::new(),
+            outcome: None,
+        }
+    }
+
+    fn zone(name: &'static str, cards: &[u16]) -> ZoneView {
+        ZoneView {
+            zone: name,
+            player: 0,
+            count: cards.len(),
+            hidden: false,
+            cards: cards
+                .iter()
+                .map(|&c| CardView::new(c, "x", Vec::new()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_card_is_found_in_its_zone_and_a_hidden_one_is_not() {
+        let s = snap(vec![zone("Hand", &[1, 2]), zone("Altar", &[7])]);
+        assert_eq!(zone_of(&s, 2), Some((0, "Hand")));
+        assert_eq!(zone_of(&s, 7), Some((0, "Altar")));
+        assert!(!visible(&s, 9));
+    }
+
+    #[test]
+    fn lit_places_are_the_ones_with_actions() {
+        let a = ActionKey {
+            game: GameId::Fuzzycards,
+            action: serde_json::json!({"action": "play", "card": 1}),
+        };
+        let d = Drag {
+            from: Selected::Card(1),
+            was_selected: false,
+            drops: vec![(Drop::Zone(0, "Altar"), vec![a.clone()])],
+        };
+        assert!(d.lights(Drop::Zone(0, "Altar")));
+        assert!(!d.lights(Drop::Zone(0, "Vault")));
+        assert_eq!(d.at(Drop::Zone(0, "Altar")), &[a]);
+    }
+}
