@@ -1059,6 +1059,37 @@ fn release_on(h: &mut Harness, id: &str) {
     }
 }
 
+/// Moves the pointer (button held) over `id`.
+fn move_to(h: &mut Harness, id: &str) {
+    let at = centre_of(h, id);
+    let messages: Vec<Message> = {
+        let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
+        ui.point_at(at);
+        let _ = ui.simulate([iced::Event::Mouse(iced::mouse::Event::CursorMoved {
+            position: at,
+        })]);
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        h.send(m);
+    }
+}
+
+/// How many texts equal to `s` the tall window shows.
+fn count_texts(h: &Harness, s: &str) -> usize {
+    let mut n = 0;
+    let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
+    let _ = ui.find(|c: iced_test::selector::Candidate<'_>| -> Option<()> {
+        if let iced_test::selector::Candidate::Text { content, .. } = c
+            && content == s
+        {
+            n += 1;
+        }
+        None
+    });
+    n
+}
+
 /// The id of zone `name` of `player` on the table.
 fn zone_id(player: u8, name: &str) -> String {
     format!("zone-{player}-{}", name.to_lowercase().replace(' ', "-"))
@@ -1131,9 +1162,28 @@ fn fuzzycards_drag_a_hero_from_the_hand_to_the_field() {
     release_on(&mut h, &format!("card-{other}"));
     assert!(pt(&h).drag().is_none(), "let go: nothing held");
     assert!(holds(session(&h), "Hand", copy), "dropped back in the hand");
-    // dragged onto the zone: played there, and in the log
+    // dragged onto the zone: the card follows the pointer on its way, it
+    // is played there, and in the log
+    let name = session(&h)
+        .snapshot()
+        .zones
+        .iter()
+        .flat_map(|z| z.cards.iter())
+        .find(|c| c.copy == copy)
+        .unwrap()
+        .name
+        .clone();
     press_on(&mut h, &format!("card-{copy}"));
+    let shown = count_texts(&h, &name);
+    move_to(&mut h, &zone_id(0, zone));
+    assert!(pt(&h).pointer().is_some(), "the pointer is followed");
+    assert_eq!(
+        count_texts(&h, &name),
+        shown + 1,
+        "the held card is drawn under the pointer"
+    );
     release_on(&mut h, &zone_id(0, zone));
+    assert!(pt(&h).pointer().is_none());
     assert!(pt(&h).drag().is_none());
     assert!(
         holds(session(&h), zone, copy),

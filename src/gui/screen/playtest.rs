@@ -123,6 +123,8 @@ pub struct Playtest {
     selected: Option<table::Selected>,
     /// The card held by the pointer, and where it may be let go.
     drag: Option<drag::Drag>,
+    /// Where the pointer is while a card is held (the screen's coordinates).
+    pointer: Option<iced::Point>,
     /// The actions a card let go on a place means, when more than one (the
     /// panel offers only these): the place and the actions.
     narrowed: Option<(drag::Drop, Vec<ActionKey>)>,
@@ -222,6 +224,8 @@ pub enum Message {
     LetGo(drag::Drop),
     /// The pointer let go anywhere: whatever was held is dropped.
     DragEnd,
+    /// The pointer moved while a card is held (the card follows it).
+    DragMove(iced::Point),
 }
 
 impl Playtest {
@@ -248,6 +252,7 @@ impl Playtest {
             versus: None,
             selected: None,
             drag: None,
+            pointer: None,
             narrowed: None,
             steps: Vec::new(),
             odds: None,
@@ -372,6 +377,13 @@ impl Playtest {
             Message::LetGo(at) => self.let_go(at),
             Message::DragEnd => {
                 self.drag = None;
+                self.pointer = None;
+                Action::None
+            }
+            Message::DragMove(p) => {
+                if self.drag.is_some() {
+                    self.pointer = Some(p);
+                }
                 Action::None
             }
         }
@@ -748,7 +760,13 @@ impl Playtest {
         });
         self.selected = Some(p);
         self.narrowed = None;
+        self.pointer = None;
         Action::None
+    }
+
+    /// Where the held card follows the pointer, once it has moved.
+    pub fn pointer(&self) -> Option<iced::Point> {
+        self.pointer.filter(|_| self.drag.is_some())
     }
 
     /// The pointer let go over `at`: on the card it was pressed on, a

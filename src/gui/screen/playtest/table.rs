@@ -639,6 +639,31 @@ impl Playtest {
         }
     }
 
+    /// What follows the pointer while a card is held: its face (a pile's
+    /// back), or nothing when it is no longer on the table.
+    pub(super) fn ghost<'a>(
+        &'a self,
+        snap: &Snapshot,
+        held: Selected,
+    ) -> Option<Element<'a, Message>> {
+        match held {
+            Selected::Card(copy) => {
+                let c = snap
+                    .zones
+                    .iter()
+                    .flat_map(|z| z.cards.iter())
+                    .find(|c| c.copy == copy);
+                let name = match c {
+                    Some(c) => c.name.clone(),
+                    None => snap.board.iter().find(|p| p.copy == copy)?.name.clone(),
+                };
+                let size = (CARD_WIDTH, card_face::height_for(snap.game, CARD_WIDTH));
+                Some(self.face(snap.game, &name, size, &[]))
+            }
+            Selected::Pile(_) => Some(card_back(snap.game, CARD_WIDTH, 0)),
+        }
+    }
+
     /// A card's face by name: its stored picture, its face from the
     /// catalog's data, or (a card of another catalog) its name on a blank.
     fn face<'a>(

@@ -74,11 +74,27 @@ impl Playtest {
         // a card let go anywhere is no longer held (a place that takes it
         // acted first: the innermost widget hears the release first)
         let area = iced::widget::mouse_area(screen).on_release(Message::DragEnd);
-        if self.drag().is_some() {
-            area.interaction(iced::mouse::Interaction::Grabbing).into()
-        } else {
-            area.into()
+        // the screen is always the stack's first layer, so holding a card
+        // keeps the tree (and the scroll positions) as they are
+        let Some(held) = self.drag() else {
+            return iced::widget::stack![area].into();
+        };
+        let area = area
+            .on_move(Message::DragMove)
+            .interaction(iced::mouse::Interaction::Grabbing);
+        // the held card follows the pointer, above everything, and takes no
+        // events: the places under it hear the release
+        let ghost = self.pointer().and_then(|p| {
+            let snap = self.session()?.snapshot();
+            let face = self.ghost(&snap, held.from)?;
+            let w = super::table::CARD_WIDTH;
+            Some(iced::widget::pin(face).x(p.x - w / 2.0).y(p.y - w / 2.0))
+        });
+        let mut layers = iced::widget::stack![area];
+        if let Some(g) = ghost {
+            layers = layers.push(g);
         }
+        layers.into()
     }
 
     /// Alone against a passive opponent, or against the computer.
