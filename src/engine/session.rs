@@ -370,7 +370,7 @@ impl Engine {
 
 /// A game's typed action, as the session passes it around: the game and the
 /// action as JSON (what the game's `Action` serializes to).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct ActionKey {
     pub game: GameId,
     pub action: serde_json::Value,
@@ -413,6 +413,9 @@ trait DynPlay: Send + Sync {
     fn keep(&mut self) -> Result<(), Illegal>;
     fn draw_pile(&self, p: usize) -> Vec<String>;
     fn boxed(&self) -> Box<dyn DynPlay>;
+    fn moves(&self) -> Vec<ActionKey>;
+    fn move_count(&self) -> usize;
+    fn seed(&self) -> u64;
 }
 
 /// The most undo steps a session keeps.
@@ -422,6 +425,9 @@ struct Play<R: Rules> {
     rules: Arc<R>,
     state: R::State,
     history: Vec<R::State>,
+    /// Every action the player took, in order, undone ones removed: with
+    /// the seed, the whole game (the computer's answers replay from them).
+    moves: Vec<R::Action>,
     /// Player 1 played by the computer at this level.
     computer: Option<Level>,
 }
@@ -435,6 +441,7 @@ impl<R: Rules> Play<R> {
             rules,
             state,
             history: Vec::new(),
+            moves: Vec::new(),
             computer,
         };
         // the opponent's passive turns pass by themselves
@@ -453,6 +460,7 @@ impl<R: Rules> Play<R> {
             self.history.remove(0);
         }
         self.history.push(before);
+        self.moves.push(a);
         self.settle();
         Ok(())
     }
@@ -568,6 +576,7 @@ impl<R: Rules> DynPlay for Play<R> {
         match self.history.pop() {
             Some(s) => {
                 self.state = s;
+                self.moves.pop();
                 true
             }
             None => false,
@@ -623,8 +632,24 @@ impl<R: Rules> DynPlay for Play<R> {
             rules: self.rules.clone(),
             state: self.state.clone(),
             history: self.history.clone(),
+            moves: self.moves.clone(),
             computer: self.computer,
         })
+    }
+
+    fn moves(&self) -> Vec<ActionKey> {
+        self.moves
+            .iter()
+            .map(|&a| ActionKey::of(&*self.rules, a))
+            .collect()
+    }
+
+    fn move_count(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn seed(&self) -> u64 {
+        self.rules.core(&self.state).seed
     }
 }
 
@@ -699,6 +724,28 @@ impl Session {
     /// Keeps the hand.
     pub fn keep(&mut self) -> Result<(), Illegal> {
         self.0.keep()
+    }
+    /// The player's actions so far, in order (undone ones removed): with
+    /// the seed, seat and opponent, what [`Session::replay`] needs to set
+    /// the game up again.
+    pub fn moves(&self) -> Vec<ActionKey> {
+        self.0.moves()
+    }
+    /// How many actions the player has taken (cheap: no encoding).
+    pub fn move_count(&self) -> usize {
+        self.0.move_count()
+    }
+    /// The seed the game was dealt from.
+    pub fn seed(&self) -> u64 {
+        self.0.seed()
+    }
+    /// Plays `moves` in order (a game saved with [`Session::moves`]). The
+    /// first one that is not legal stops the replay: the error says which.
+    pub fn replay(&mut self, moves: &[ActionKey]) -> Result<(), (usize, Illegal)> {
+        for (n, m) in moves.iter().enumerate() {
+            self.apply(m).map_err(|e| (n, e))?;
+        }
+        Ok(())
     }
     /// The cards player `p` has not drawn yet, top last (hidden
     /// information: for tests and replay tools, not for a screen).
