@@ -15,7 +15,7 @@
 use std::path::PathBuf;
 
 use iced::keyboard::{self, Key, key::Named};
-use iced::widget::{button, center, column, container, pick_list, row, rule, text, tooltip};
+use iced::widget::{button, center, column, container, row, rule, text, tooltip};
 use iced::{Element, Fill, Size, Subscription, Task, Theme, event, window};
 
 use super::banners::{Banner, Banners};
@@ -33,7 +33,7 @@ use super::widget::{Tone, modal, muted};
 use crate::store::CatalogInfo;
 
 /// Padding of a navigation button: small enough that the seven screens, the
-/// Data menu and the theme fit a 1024-pixel-wide window.
+/// Data menu and the Settings button fit a 1024-pixel-wide window.
 const NAV_PADDING: [u16; 2] = [6, 8];
 
 /// The app.
@@ -319,7 +319,8 @@ pub fn shortcut(event: keyboard::Event) -> Option<Message> {
             "z" if modifiers.shift() => Shortcut::Redo,
             "z" => Shortcut::Undo,
             "y" => Shortcut::Redo,
-            // Quit the way closing the window does: unsaved edits are saved.
+            // Quit the way closing the window does: the open deck is saved,
+            // an unsaved card edit is asked about.
             "q" => return Some(Message::CloseRequested),
             "1" => return Some(Message::Navigate(ScreenId::Library)),
             "2" => return Some(Message::Navigate(ScreenId::Decks)),
@@ -1019,7 +1020,7 @@ impl Shell {
                 None => b.into(),
             });
         }
-        let themes = pick_list(ThemeChoice::ALL, Some(self.prefs.theme), Message::Theme);
+        // the theme and the file dialog are chosen in the settings panel
         let settings = button(text(settings::OPEN_LABEL))
             .padding(NAV_PADDING)
             .style(button::text)
@@ -1028,7 +1029,6 @@ impl Shell {
             text("Deckwright").size(20),
             nav.width(Fill),
             self.data.menu_view().map(Message::Data),
-            themes,
             settings
         ]
         .spacing(16)

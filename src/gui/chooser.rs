@@ -759,6 +759,30 @@ mod tests {
     }
 
     #[test]
+    fn the_always_switch_is_reported_and_kept() {
+        let mut c = Chooser::new(
+            spec(Kind::Open, None),
+            &[],
+            Path::new("/d"),
+            "w".into(),
+            false,
+        );
+        assert!(!c.always());
+        assert!(matches!(
+            c.update(Message::Always(true)),
+            Outcome::Always(true)
+        ));
+        assert!(c.always());
+        assert!(matches!(
+            c.update(Message::Always(false)),
+            Outcome::Always(false)
+        ));
+        assert!(!c.always());
+        // the reason it opened for stays as it was
+        assert_eq!(c.reason(), "w");
+    }
+
+    #[test]
     fn a_replaced_file_is_asked_once() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("x.pdf");
