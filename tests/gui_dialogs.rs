@@ -2,14 +2,16 @@
 //! path chooser appears, says why, starts in the data folder with the
 //! suggested name, refuses paths it cannot use with a message, and its OK
 //! carries the path to the action — here a real PDF export, a real backup and
-//! a CSV import. Also what follows a file action: Open without a PDF viewer
+//! a CSV import. The switch "Always use Deckwright's file chooser" (in the
+//! chooser and in the Settings panel) is stored and used by the next file
+//! action, without asking the desktop first. Also what follows a file action: Open without a PDF viewer
 //! (item 3), and the banners that report it all (merged, folded).
 
 mod gui_support;
 
 use deckwright::gui::Message;
 use deckwright::gui::app::Screen;
-use deckwright::gui::chooser::PATH_ID;
+use deckwright::gui::chooser::{ALWAYS_ID, ALWAYS_LABEL, BECAUSE_ALWAYS, PATH_ID};
 use deckwright::gui::data::{Message as DataMessage, Op};
 use deckwright::gui::dialog::{Kind, NO_PORTAL};
 use deckwright::gui::prefs::{FileDialog, Prefs, ScreenId};
@@ -169,7 +171,8 @@ fn the_preference_sends_every_file_action_to_the_chooser() {
     // Data menu: back up through the chooser
     h.send(Message::Data(DataMessage::Menu(Op::Backup)));
     let chooser = h.app.shell().unwrap().chooser().expect("backup asks");
-    assert!(h.shows("The in-app chooser is used, as the preferences ask."));
+    assert!(h.shows(BECAUSE_ALWAYS), "{:?}", h.dump());
+    assert!(h.app.shell().unwrap().chooser().unwrap().always());
     assert_eq!(
         std::path::Path::new(chooser.path()),
         data.join("deckwright-backup.db")
@@ -245,6 +248,143 @@ fn the_preference_sends_every_file_action_to_the_chooser() {
     h.click_text("Cancel");
     assert!(h.app.shell().unwrap().chooser().is_none());
     assert_eq!(h.app.shell().unwrap().prefs().screen, ScreenId::Library);
+}
+
+/// Clicks what `label` finds and runs only the shell's answer, not the tasks
+/// it returns: a file action that goes to the in-app chooser shows it at
+/// once, while one that asks the desktop first (a probe, then rfd) leaves the
+/// chooser closed until that task answers.
+fn click_without_tasks(h: &mut Harness, label: &str) {
+    let messages: Vec<Message> = {
+        let mut ui = h.ui();
+        ui.click(label)
+            .unwrap_or_else(|e| panic!("no {label:?}: {e:?}"));
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        // the listing of the chooser's folder, and nothing else, is dropped
+        let _ = h.app.update(m);
+    }
+}
+
+#[test]
+fn the_choosers_switch_is_stored_and_the_next_file_action_uses_the_chooser_at_once() {
+    let mut h = with_beatdown(|_| {});
+    assert_eq!(
+        h.app.shell().unwrap().prefs().file_dialog,
+        FileDialog::Desktop
+    );
+    h.app.shell_mut().unwrap().dialogs_unavailable(NO_PORTAL);
+    h.click_text("Print");
+    h.click_text("Calibration sheet...");
+    // opened because there is no desktop dialog, and it says so; the switch
+    // is off
+    let chooser = h.app.shell().unwrap().chooser().expect("the chooser");
+    assert_eq!(chooser.reason(), NO_PORTAL);
+    assert!(!chooser.always());
+    assert!(h.shows(ALWAYS_LABEL), "{:?}", h.dump());
+    assert!(!h.shows(BECAUSE_ALWAYS));
+
+    // switched on in the chooser: stored at once
+    h.click_id(ALWAYS_ID);
+    assert!(h.app.shell().unwrap().chooser().unwrap().always());
+    assert_eq!(
+        h.app.shell().unwrap().prefs().file_dialog,
+        FileDialog::InApp
+    );
+    assert_eq!(
+        Prefs::load(&h.store()).unwrap().file_dialog,
+        FileDialog::InApp
+    );
+    h.click_text("Cancel");
+    assert!(h.app.shell().unwrap().chooser().is_none());
+
+    // a new start (the desktop's dialog not known to be missing): the next
+    // file action shows the chooser at once, saying why
+    let (app, task) = deckwright::gui::App::new(h.db_path());
+    let mut again = Harness { app, dir: h.dir };
+    again.settle(task);
+    assert_eq!(
+        again.app.shell().unwrap().prefs().file_dialog,
+        FileDialog::InApp
+    );
+    again.click_text("Print");
+    click_without_tasks(&mut again, "Export PDF...");
+    let chooser = again
+        .app
+        .shell()
+        .unwrap()
+        .chooser()
+        .expect("the chooser, without asking the desktop");
+    assert_eq!(chooser.reason(), BECAUSE_ALWAYS);
+    assert!(chooser.always());
+    assert!(again.shows(BECAUSE_ALWAYS), "{:?}", again.dump());
+
+    // switched off in the chooser: stored, and the next action asks the
+    // desktop first (the chooser waits for that answer)
+    again.click_id(ALWAYS_ID);
+    assert_eq!(
+        Prefs::load(&again.store()).unwrap().file_dialog,
+        FileDialog::Desktop
+    );
+    again.click_text("Cancel");
+    click_without_tasks(&mut again, "Export PDF...");
+    assert!(
+        again.app.shell().unwrap().chooser().is_none(),
+        "the desktop's dialog is asked for first"
+    );
+}
+
+#[test]
+fn the_settings_panel_switches_the_file_chooser_and_the_theme() {
+    use deckwright::gui::prefs::ThemeChoice;
+    use deckwright::gui::settings::{ALWAYS_ID as SETTINGS_ALWAYS, OPEN_LABEL};
+    let mut h = with_beatdown(|_| {});
+    h.click_text("Print");
+
+    // the header's Settings button and every screen's button fit a
+    // 1024×700 window
+    const SMALL: (f32, f32) = (1024.0, 700.0);
+    for label in [OPEN_LABEL, "Library", "Matchups"] {
+        let b = {
+            let mut ui =
+                iced_test::Simulator::with_size(iced::Settings::default(), SMALL, h.app.view());
+            ui.find(label).ok().and_then(|t| t.visible_bounds())
+        }
+        .unwrap_or_else(|| panic!("{label} is not visible at 1024×700"));
+        assert!(b.x + b.width <= SMALL.0 && b.width > 20.0, "{label}: {b:?}");
+    }
+
+    h.click_text(OPEN_LABEL);
+    assert!(h.app.shell().unwrap().settings_open());
+    assert!(h.shows(ALWAYS_LABEL), "{:?}", h.dump());
+    h.click_id(SETTINGS_ALWAYS);
+    assert_eq!(
+        Prefs::load(&h.store()).unwrap().file_dialog,
+        FileDialog::InApp
+    );
+    // the theme is there too
+    h.send(Message::Settings(
+        deckwright::gui::settings::Message::Theme(ThemeChoice::Dark),
+    ));
+    assert_eq!(Prefs::load(&h.store()).unwrap().theme, ThemeChoice::Dark);
+    // Escape closes the panel; the switch takes effect at once
+    h.send(Message::Shortcut(deckwright::gui::screen::Shortcut::Escape));
+    assert!(!h.app.shell().unwrap().settings_open());
+    click_without_tasks(&mut h, "Export PDF...");
+    let chooser = h.app.shell().unwrap().chooser().expect("at once");
+    assert_eq!(chooser.reason(), BECAUSE_ALWAYS);
+    h.click_text("Cancel");
+
+    // switched off in the panel
+    h.click_text(OPEN_LABEL);
+    h.click_id(SETTINGS_ALWAYS);
+    assert_eq!(
+        Prefs::load(&h.store()).unwrap().file_dialog,
+        FileDialog::Desktop
+    );
+    h.click_text("Close");
+    assert!(!h.app.shell().unwrap().settings_open());
 }
 
 #[test]

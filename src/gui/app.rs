@@ -1,6 +1,12 @@
 //! The application shell: start-up, navigation between screens, banners,
 //! theme, keyboard shortcuts, dropped files and the remembered preferences.
 //!
+//! Closing the window (or Ctrl+Q) saves what autosaves (the open deck, the
+//! preferences) and closes — unless the Library's card editor holds an edit
+//! in progress: then the Library asks "Save and quit", "Quit without saving"
+//! or "Keep editing" first, and a card that cannot be saved keeps the app
+//! open.
+//!
 //! Start-up is a small state machine: [`App::Loading`] while a task opens the
 //! database (seeding the sample catalogs into a new one) and reads the
 //! preferences, then [`App::Loaded`] — or [`App::Failed`] with the reason and
@@ -9,7 +15,7 @@
 use std::path::PathBuf;
 
 use iced::keyboard::{self, Key, key::Named};
-use iced::widget::{button, center, column, container, pick_list, row, rule, text, tooltip};
+use iced::widget::{button, center, column, container, row, rule, text, tooltip};
 use iced::{Element, Fill, Size, Subscription, Task, Theme, event, window};
 
 use super::banners::{Banner, Banners};
@@ -21,12 +27,13 @@ use super::prefs::{FileDialog, Prefs, ScreenId, ThemeChoice};
 use super::screen::{
     Action, Remember, Shortcut, collection, decks, library, matchups, playtest, print, world,
 };
+use super::settings;
 use super::timing;
 use super::widget::{Tone, modal, muted};
 use crate::store::CatalogInfo;
 
 /// Padding of a navigation button: small enough that the seven screens, the
-/// Data menu and the theme fit a 1024-pixel-wide window.
+/// Data menu and the Settings button fit a 1024-pixel-wide window.
 const NAV_PADDING: [u16; 2] = [6, 8];
 
 /// The app.
@@ -66,6 +73,8 @@ pub struct Shell {
     /// Why the desktop's file dialog cannot be shown, once found out: every
     /// later request goes straight to the in-app chooser.
     no_dialog: Option<String>,
+    /// The settings panel is on show.
+    settings: bool,
 }
 
 /// A screen's request for a path, and the in-app chooser answering it (none
@@ -156,6 +165,10 @@ pub enum Message {
     Asked(u64, dialog::Answer),
     /// The in-app path chooser.
     Chooser(chooser::Message),
+    /// The header's Settings button.
+    OpenSettings,
+    /// The settings panel.
+    Settings(settings::Message),
 }
 
 impl App {
@@ -306,7 +319,8 @@ pub fn shortcut(event: keyboard::Event) -> Option<Message> {
             "z" if modifiers.shift() => Shortcut::Redo,
             "z" => Shortcut::Undo,
             "y" => Shortcut::Redo,
-            // Quit the way closing the window does: unsaved edits are saved.
+            // Quit the way closing the window does: the open deck is saved,
+            // an unsaved card edit is asked about.
             "q" => return Some(Message::CloseRequested),
             "1" => return Some(Message::Navigate(ScreenId::Library)),
             "2" => return Some(Message::Navigate(ScreenId::Decks)),
@@ -354,6 +368,7 @@ impl Shell {
             asking: None,
             next_ask: 0,
             no_dialog: None,
+            settings: false,
         };
         for problem in &boot.game_problems {
             shell.banner(
@@ -434,7 +449,39 @@ impl Shell {
             Message::ReadyToClose => close(),
             Message::Asked(id, answer) => self.asked(id, answer),
             Message::Chooser(m) => self.chooser_message(m),
+            Message::OpenSettings => {
+                self.settings = true;
+                Task::none()
+            }
+            Message::Settings(m) => self.settings_message(m),
         }
+    }
+
+    /// Whether the settings panel is on show.
+    pub fn settings_open(&self) -> bool {
+        self.settings
+    }
+
+    fn settings_message(&mut self, m: settings::Message) -> Task<Message> {
+        match m {
+            settings::Message::Theme(t) => self.set_theme(t),
+            settings::Message::Always(on) => self.always_in_app(on),
+            settings::Message::Close => {
+                self.settings = false;
+                Task::none()
+            }
+        }
+    }
+
+    /// The "always use Deckwright's file chooser" switch (in the chooser
+    /// and in the settings): stored at once, used by the next file action.
+    fn always_in_app(&mut self, on: bool) -> Task<Message> {
+        self.prefs.file_dialog = if on {
+            FileDialog::InApp
+        } else {
+            FileDialog::Desktop
+        };
+        self.save_prefs()
     }
 
     /// The in-app path chooser on show, if any.
@@ -466,7 +513,7 @@ impl Shell {
                 dialog::ENV
             ))
         } else if self.prefs.file_dialog == FileDialog::InApp {
-            Some("The in-app chooser is used, as the preferences ask.".to_string())
+            Some(chooser::BECAUSE_ALWAYS.to_string())
         } else {
             None
         };
@@ -502,7 +549,13 @@ impl Shell {
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .map_or_else(|| PathBuf::from("."), PathBuf::from);
-        Chooser::new(request.spec(), &self.prefs.recent_folders, &data, why)
+        Chooser::new(
+            request.spec(),
+            &self.prefs.recent_folders,
+            &data,
+            why,
+            self.prefs.file_dialog == FileDialog::InApp,
+        )
     }
 
     fn asked(&mut self, id: u64, answer: dialog::Answer) -> Task<Message> {
@@ -540,6 +593,7 @@ impl Shell {
                 Some(a) => self.update(a.request.closed()),
                 None => Task::none(),
             },
+            chooser::Outcome::Always(on) => self.always_in_app(on),
         }
     }
 
@@ -776,6 +830,7 @@ impl Shell {
             }
             Action::Remember(r) => self.remember(r),
             Action::Navigate(id) => self.navigate(id),
+            Action::Quit => self.close_now(),
             Action::Many(actions) => Task::batch(
                 actions
                     .into_iter()
@@ -830,6 +885,10 @@ impl Shell {
         }
         if s == Shortcut::Escape && self.chooser().is_some() {
             return self.chooser_message(chooser::Message::Cancel);
+        }
+        if s == Shortcut::Escape && self.settings {
+            self.settings = false;
+            return Task::none();
         }
         if s == Shortcut::Escape && !self.banners.is_empty() && !self.screen_has_dialog() {
             self.banners.pop();
@@ -912,7 +971,21 @@ impl Shell {
         Task::none()
     }
 
+    /// The window's close button or Ctrl+Q: an edit in progress in the
+    /// Library is asked about first (its answer comes back as
+    /// [`Action::Quit`]); everything else is saved and the window closes.
     fn close_requested(&mut self) -> Task<Message> {
+        if let Screen::Library(l) = &mut self.screen
+            && !l.may_close()
+        {
+            return Task::none();
+        }
+        self.close_now()
+    }
+
+    /// Saves what the current screen has not saved yet and the preferences,
+    /// then closes the window.
+    fn close_now(&mut self) -> Task<Message> {
         let flush = self.flush();
         let prefs = self.prefs.clone();
         let save = Task::perform(self.db.run(move |s| prefs.save(s)), |_| ());
@@ -947,12 +1020,16 @@ impl Shell {
                 None => b.into(),
             });
         }
-        let themes = pick_list(ThemeChoice::ALL, Some(self.prefs.theme), Message::Theme);
+        // the theme and the file dialog are chosen in the settings panel
+        let settings = button(text(settings::OPEN_LABEL))
+            .padding(NAV_PADDING)
+            .style(button::text)
+            .on_press(Message::OpenSettings);
         let header = row![
             text("Deckwright").size(20),
             nav.width(Fill),
             self.data.menu_view().map(Message::Data),
-            themes
+            settings
         ]
         .spacing(16)
         .padding([8, 12])
@@ -977,6 +1054,11 @@ impl Shell {
                 page,
                 c.view().map(Message::Chooser),
                 Message::Chooser(chooser::Message::Outside),
+            ),
+            None if self.settings => modal(
+                page,
+                settings::view(&self.prefs).map(Message::Settings),
+                Message::Settings(settings::Message::Close),
             ),
             None => page.into(),
         }

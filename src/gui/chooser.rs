@@ -2,15 +2,17 @@
 //! file dialog (see [`super::dialog`]) or the preferences ask for it.
 //!
 //! A path field prefilled with the last folder used (or the data folder) and
-//! the suggested file name, the recent folders, OK and Cancel, and a line
-//! saying why the desktop's dialog is not used. OK checks the path off the UI
+//! the suggested file name, the recent folders, OK and Cancel, a line saying
+//! why the desktop's dialog is not used, and the switch that makes every
+//! file action use the chooser ([`ALWAYS_LABEL`], stored in the
+//! preferences by the shell). OK checks the path off the UI
 //! thread — the folder exists, is writable, the file is there to read, a file
 //! about to be replaced is confirmed — and any problem is shown in the
 //! chooser, which stays open.
 
 use std::path::{Path, PathBuf};
 
-use iced::widget::{button, column, container, row, scrollable, text, text_input};
+use iced::widget::{button, checkbox, column, container, row, scrollable, text, text_input};
 use iced::{Element, Fill, Task};
 
 use super::db::blocking;
@@ -19,6 +21,16 @@ use super::widget::{heading, muted, readable};
 
 /// The path field's widget id (the tests type into it).
 pub const PATH_ID: &str = "chooser-path";
+
+/// The switch's widget id (the tests click it).
+pub const ALWAYS_ID: &str = "chooser-always";
+
+/// The switch that makes every file action use the in-app chooser (here and
+/// in the app's settings).
+pub const ALWAYS_LABEL: &str = "Always use Deckwright's file chooser";
+
+/// Why the chooser opened when the switch is on.
+pub const BECAUSE_ALWAYS: &str = "Deckwright's file chooser is used because \"Always use Deckwright's file chooser\" is on (untick it to use the desktop's file dialog).";
 
 /// The most entries of a folder listed (the rest are counted).
 pub const MAX_ENTRIES: usize = 200;
@@ -50,6 +62,8 @@ pub struct Chooser {
     base: PathBuf,
     recent: Vec<PathBuf>,
     reason: String,
+    /// Whether the preferences ask for the in-app chooser every time.
+    always: bool,
     error: Option<String>,
     /// The existing file OK would replace: asked once, then replaced.
     replace: Option<PathBuf>,
@@ -75,6 +89,8 @@ pub enum Message {
     Checked(Result<Checked, String>),
     /// A click beside the chooser: it stays open.
     Outside,
+    /// The "always use the in-app chooser" switch was flipped.
+    Always(bool),
 }
 
 /// What the check of a path found.
@@ -93,12 +109,22 @@ pub enum Outcome {
     Run(Task<Message>),
     Picked(PathBuf),
     Cancelled,
+    /// The preference changed: every file action uses the in-app chooser
+    /// (`true`) or the desktop's dialog when there is one (`false`).
+    Always(bool),
 }
 
 impl Chooser {
     /// A chooser for `spec`, starting in `recent`'s first folder or `home`
-    /// (the data folder), saying `reason`.
-    pub fn new(spec: Spec, recent: &[PathBuf], home: &Path, reason: String) -> Chooser {
+    /// (the data folder), saying `reason`; `always`: the preferences ask for
+    /// the in-app chooser every time.
+    pub fn new(
+        spec: Spec,
+        recent: &[PathBuf],
+        home: &Path,
+        reason: String,
+        always: bool,
+    ) -> Chooser {
         let start = spec
             .folder
             .clone()
@@ -114,6 +140,7 @@ impl Chooser {
             base: home.to_path_buf(),
             recent: folders,
             reason,
+            always,
             error: None,
             replace: None,
             checking: false,
@@ -163,6 +190,16 @@ impl Chooser {
     /// The path as typed.
     pub fn path(&self) -> &str {
         &self.path
+    }
+
+    /// Why the chooser opened, as it says it.
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+
+    /// Whether the "always" switch is on.
+    pub fn always(&self) -> bool {
+        self.always
     }
 
     /// What is wrong with the last path tried.
@@ -224,6 +261,10 @@ impl Chooser {
             Message::Cancel => Outcome::Cancelled,
             Message::Checked(r) => self.checked(r),
             Message::Outside => Outcome::None,
+            Message::Always(on) => {
+                self.always = on;
+                Outcome::Always(on)
+            }
         }
     }
 
@@ -281,6 +322,13 @@ impl Chooser {
         let mut c = column![
             heading(self.spec.title.as_str()),
             text(self.reason.as_str()).size(13).style(muted),
+            container(
+                checkbox(self.always)
+                    .label(ALWAYS_LABEL)
+                    .text_size(13)
+                    .on_toggle(Message::Always),
+            )
+            .id(ALWAYS_ID),
             text(what).size(13),
             row![
                 text_input("/path/to/file", &self.path)
@@ -543,6 +591,7 @@ mod tests {
             &recent,
             Path::new("/data"),
             "why".into(),
+            false,
         );
         assert_eq!(Path::new(c.path()), dir.path().join("deck.pdf"));
         // the data folder is offered too
@@ -554,6 +603,7 @@ mod tests {
             &gone,
             dir.path(),
             "why".into(),
+            false,
         );
         assert_eq!(Path::new(c.path()), dir.path().join("deck.pdf"));
     }
@@ -565,11 +615,18 @@ mod tests {
             &[],
             Path::new("/data"),
             "why".into(),
+            false,
         );
         c.update(Message::Path("/data/mine.pdf".into()));
         c.update(Message::Folder("/elsewhere".into()));
         assert_eq!(Path::new(c.path()), Path::new("/elsewhere/mine.pdf"));
-        let mut c = Chooser::new(spec(Kind::Open, None), &[], Path::new("/d"), "w".into());
+        let mut c = Chooser::new(
+            spec(Kind::Open, None),
+            &[],
+            Path::new("/d"),
+            "w".into(),
+            false,
+        );
         c.update(Message::Folder("/e".into()));
         assert_eq!(c.path(), format!("/e{}", std::path::MAIN_SEPARATOR));
     }
@@ -681,7 +738,7 @@ mod tests {
     fn the_listing_follows_the_typed_folder() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        let mut c = Chooser::new(spec(Kind::Save, Some("x.pdf")), &[], d, "w".into());
+        let mut c = Chooser::new(spec(Kind::Save, Some("x.pdf")), &[], d, "w".into(), false);
         assert_eq!(c.folder().as_deref(), Some(d));
         // a listing that arrives for a folder typed past is dropped
         c.update(Message::Path(format!("{}/sub/x.pdf", d.display())));
@@ -702,11 +759,41 @@ mod tests {
     }
 
     #[test]
+    fn the_always_switch_is_reported_and_kept() {
+        let mut c = Chooser::new(
+            spec(Kind::Open, None),
+            &[],
+            Path::new("/d"),
+            "w".into(),
+            false,
+        );
+        assert!(!c.always());
+        assert!(matches!(
+            c.update(Message::Always(true)),
+            Outcome::Always(true)
+        ));
+        assert!(c.always());
+        assert!(matches!(
+            c.update(Message::Always(false)),
+            Outcome::Always(false)
+        ));
+        assert!(!c.always());
+        // the reason it opened for stays as it was
+        assert_eq!(c.reason(), "w");
+    }
+
+    #[test]
     fn a_replaced_file_is_asked_once() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("x.pdf");
         std::fs::write(&file, b"%PDF").unwrap();
-        let mut c = Chooser::new(spec(Kind::Save, Some("x.pdf")), &[], dir.path(), "w".into());
+        let mut c = Chooser::new(
+            spec(Kind::Save, Some("x.pdf")),
+            &[],
+            dir.path(),
+            "w".into(),
+            false,
+        );
         let first = c.update(Message::Checked(Ok(Checked::Exists(file.clone()))));
         assert!(matches!(first, Outcome::None));
         assert!(c.error().unwrap().contains("Replace"));

@@ -3,7 +3,8 @@
 //! they use ([`search`]), the way they reach the database ([`db`]), and the
 //! Data menu that exports, imports, backs up and restores it ([`data`]), and
 //! the file dialogs every file action goes through ([`dialog`], with the
-//! in-app [`chooser`] when the desktop has none).
+//! in-app [`chooser`] when the desktop has none or the [`settings`] ask for
+//! it).
 //!
 //! The shape follows iced's "Scaling Applications" pattern: the root holds an
 //! `enum Screen`, each screen has its own state, `Message`, `update` and
@@ -24,6 +25,7 @@ pub mod job;
 pub mod prefs;
 pub mod screen;
 pub mod search;
+pub mod settings;
 pub mod timing;
 pub mod widget;
 pub mod words;

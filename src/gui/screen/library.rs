@@ -50,6 +50,8 @@ pub struct Library {
     image: Option<(String, image::Handle)>,
     editor: Option<Editor>,
     confirm: Option<Confirm>,
+    /// "Save and quit" was pressed: the app closes once the card is stored.
+    quitting: bool,
 }
 
 /// The catalog on screen.
@@ -75,6 +77,11 @@ enum Confirm {
     Discard {
         name: String,
         then: Then,
+    },
+    /// The window is closing while the card editor holds changes: save
+    /// them, drop them, or keep editing?
+    Quit {
+        name: String,
     },
 }
 
@@ -139,6 +146,11 @@ pub enum Message {
     CatalogExported(Result<PathBuf, String>),
     /// A dialog was closed without choosing a file.
     DialogClosed,
+    /// The closing question's "Save and quit": the editor's own Save, then
+    /// the app closes (it stays open when the card cannot be saved).
+    SaveAndQuit,
+    /// The closing question's "Quit without saving".
+    QuitWithoutSaving,
 }
 
 impl Library {
@@ -156,6 +168,7 @@ impl Library {
             image: None,
             editor: None,
             confirm: None,
+            quitting: false,
         };
         let task = lib.load_catalogs(catalog);
         (lib, task)
@@ -208,6 +221,11 @@ impl Library {
             Message::ExportCatalogFile(path) => self.export_catalog(path),
             Message::CatalogExported(r) => self.catalog_exported(r),
             Message::DialogClosed => Action::None,
+            Message::SaveAndQuit => self.save_and_quit(),
+            Message::QuitWithoutSaving => {
+                self.confirm = None;
+                Action::Quit
+            }
         }
     }
 
@@ -246,6 +264,43 @@ impl Library {
     /// progress the user is asked first, and "Discard changes" goes there.
     pub fn may_leave(&mut self, to: ScreenId) -> bool {
         self.ask_discard(Then::Leave(to)).is_none()
+    }
+
+    /// Whether the app may close now; when an edit is in progress the user
+    /// is asked first — "Save and quit", "Quit without saving" or "Keep
+    /// editing" — and the first two close the app ([`Action::Quit`]).
+    pub fn may_close(&mut self) -> bool {
+        let Some(editor) = self.editor.as_ref().filter(|e| e.is_dirty()) else {
+            return true;
+        };
+        self.confirm = Some(Confirm::Quit {
+            name: editor.name().to_string(),
+        });
+        false
+    }
+
+    /// Saves the edit in progress exactly as the editor's Save button does
+    /// (checked, then stored in one transaction) and closes the app once it
+    /// is stored. A card that does not pass the checks is not saved: the
+    /// editor shows its problems, a banner says why the app stays open.
+    fn save_and_quit(&mut self) -> Action<Message> {
+        self.confirm = None;
+        let Some(editor) = &mut self.editor else {
+            return Action::Quit;
+        };
+        match editor.update(editor::Message::Save) {
+            editor::Action::Save { card, editing } => {
+                self.quitting = true;
+                self.save_card(*card, editing)
+            }
+            _ => {
+                let problems: Vec<String> = editor.messages().into_iter().map(|(_, m)| m).collect();
+                Action::Error(format!(
+                    "The card is not saved, so Deckwright stays open: {}",
+                    problems.join("; ")
+                ))
+            }
+        }
     }
 
     /// Asks before an edit in progress is dropped for `then`; `None` when
@@ -523,13 +578,20 @@ impl Library {
     }
 
     fn card_saved(&mut self, r: Result<String, String>) -> Action<Message> {
+        let quitting = std::mem::take(&mut self.quitting);
         match r {
             Ok(id) => {
                 self.editor = None;
                 self.selected = Some(id);
                 self.image = None;
+                if quitting {
+                    return Action::Quit;
+                }
                 self.reload()
             }
+            Err(e) if quitting => Action::Error(format!(
+                "The card is not saved, so Deckwright stays open: {e}"
+            )),
             Err(e) => Action::Error(e),
         }
     }
@@ -579,7 +641,8 @@ impl Library {
                     Then::Leave(to) => Action::Navigate(to),
                 }
             }
-            None => Action::None,
+            // answered by its own buttons
+            Some(Confirm::Quit { .. }) | None => Action::None,
         }
     }
 

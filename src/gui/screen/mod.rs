@@ -35,6 +35,9 @@ pub enum Action<M> {
     Remember(Remember),
     /// Go to another screen (after the screen asked whether it may).
     Navigate(crate::gui::prefs::ScreenId),
+    /// Close the app (after the screen asked whether it may, and saved what
+    /// the user chose to save).
+    Quit,
     /// Several of the above.
     Many(Vec<Action<M>>),
 }
@@ -67,6 +70,7 @@ impl<M> Action<M> {
             Action::Notice(n) => Action::Notice(n),
             Action::Remember(r) => Action::Remember(r),
             Action::Navigate(s) => Action::Navigate(s),
+            Action::Quit => Action::Quit,
             Action::Many(v) => Action::Many(v.into_iter().map(|a| a.map(f)).collect()),
         }
     }

@@ -17,6 +17,9 @@ use crate::store::CatalogId;
 use super::{Confirm, Library, MAX_ROWS, Message, SEARCH_ID};
 use crate::gui::words;
 
+/// The closing question's width: its three buttons on one line.
+const QUIT_DIALOG_WIDTH: f32 = 500.0;
+
 impl Library {
     pub fn view(&self) -> Element<'_, Message> {
         let body = column![self.view_top(), self.view_filters(), self.view_main()]
@@ -270,11 +273,45 @@ pub(super) fn question(c: &Confirm) -> (String, &'static str) {
             format!("Discard your changes to \"{name}\"? They are not saved."),
             "Discard changes",
         ),
+        Confirm::Quit { name } if name.trim().is_empty() => (
+            "Save the new card before Deckwright closes? What you typed is not saved yet."
+                .to_string(),
+            "Save and quit",
+        ),
+        Confirm::Quit { name } => (
+            format!(
+                "Save your changes to \"{name}\" before Deckwright closes? They are not saved yet."
+            ),
+            "Save and quit",
+        ),
     }
 }
 
 fn view_confirm(c: &Confirm) -> Element<'_, Message> {
     let (question, yes) = question(c);
+    if let Confirm::Quit { .. } = c {
+        // the discard question's look, wide enough for its three buttons
+        return container(
+            column![
+                text(question),
+                row![
+                    button(yes).on_press(Message::SaveAndQuit),
+                    button("Quit without saving")
+                        .on_press(Message::QuitWithoutSaving)
+                        .style(button::danger),
+                    button("Keep editing")
+                        .on_press(Message::Cancelled)
+                        .style(button::secondary),
+                ]
+                .spacing(10)
+            ]
+            .spacing(16),
+        )
+        .width(QUIT_DIALOG_WIDTH)
+        .padding(20)
+        .style(container::bordered_box)
+        .into();
+    }
     let no = if matches!(c, Confirm::Discard { .. }) {
         "Keep editing"
     } else {
