@@ -1442,3 +1442,140 @@ fn rizontical_the_computers_set_triggers_are_face_down() {
         "Rizontical counts rounds: {log:?}"
     );
 }
+
+// ------------------------------------------------- the game survives a restart
+
+/// The app started again on the same database (as after closing it, or a
+/// crash: the game is stored after every decision).
+fn restart(h: Harness) -> Harness {
+    let (app, task) = deckwright::gui::app::App::new(h.db_path());
+    let dir = h.dir;
+    let mut again = Harness { app, dir };
+    again.settle(task);
+    again.send(Message::Navigate(ScreenId::Playtest));
+    again
+}
+
+fn banner_texts(h: &Harness) -> Vec<String> {
+    h.app
+        .shell()
+        .unwrap()
+        .banners()
+        .iter()
+        .map(|b| b.text.clone())
+        .collect()
+}
+
+#[test]
+fn a_game_in_progress_survives_a_restart() {
+    let (mut h, deck) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    h.send(pm(playtest::Message::Seat(Seat::Second)));
+    deal_seed(&mut h, 7);
+    h.click_text("Keep the hand");
+    for _ in 0..3 {
+        h.send(pm(playtest::Message::PlayHint));
+    }
+    h.send(pm(playtest::Message::FinishTurn));
+    h.send(pm(playtest::Message::PlayHint));
+    let before = session(&h).snapshot();
+    let log = pt(&h).log_lines();
+    let moves = session(&h).moves();
+    assert!(moves.len() >= 5, "{moves:?}");
+    // the game's deck, seat and seed come back with it
+    let h = restart(h);
+    assert_eq!(pt(&h).current().unwrap().info.id, deck);
+    assert_eq!(pt(&h).seat(), Seat::Second);
+    assert_eq!(session(&h).snapshot(), before, "the table as it was");
+    assert_eq!(pt(&h).log_lines(), log, "the log with every decision");
+    assert_eq!(session(&h).moves(), moves);
+    assert!(h.shows("7"), "the seed is shown");
+    // Undo takes back the last move played before the restart
+    let mut h = h;
+    h.click_text("Undo");
+    assert_eq!(session(&h).moves(), moves[..moves.len() - 1].to_vec());
+    // and that is kept too
+    let h = restart(h);
+    assert_eq!(session(&h).moves().len(), moves.len() - 1);
+}
+
+#[test]
+fn a_game_against_the_computer_survives_a_restart() {
+    let (mut h, _) = with_deck(
+        GameId::DiceOfDestiny,
+        "resources/decks/dice-of-destiny-chicken-rush.txt",
+    );
+    let opponent = {
+        let mut s = h.store();
+        let catalog = catalog_of(&s, GameId::DiceOfDestiny);
+        let mut deck =
+            deckwright::decklist::load(&repo("resources/decks/dice-of-destiny-yellow-spells.txt"))
+                .unwrap();
+        deck.name = "The computer's spells".into();
+        s.create_deck(catalog, &deck).unwrap()
+    };
+    h.send(Message::Navigate(ScreenId::Playtest));
+    h.send(pm(playtest::Message::Opponent(
+        deckwright::gui::widget::Pick::some(opponent, "x"),
+    )));
+    deal_seed(&mut h, 77);
+    for _ in 0..4 {
+        h.send(pm(playtest::Message::FinishTurn));
+    }
+    let before = session(&h).snapshot();
+    assert!(
+        session(&h).log().iter().any(|l| l.contains("Opponent: ")),
+        "the computer played"
+    );
+    let h = restart(h);
+    assert_eq!(pt(&h).opponent(), Some(opponent));
+    assert_eq!(
+        session(&h).snapshot(),
+        before,
+        "the computer's answers play again the same"
+    );
+}
+
+#[test]
+fn a_stored_game_the_deck_no_longer_allows_is_dealt_again_with_its_seed() {
+    use deckwright::gui::screen::playtest::saved;
+    let (h, deck) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    {
+        let mut s = h.store();
+        saved::save(
+            &mut s,
+            &saved::SavedGame {
+                seq: 1,
+                deck,
+                seed: 99,
+                seat: Seat::First,
+                opponent: None,
+                level: deckwright::engine::game::Level::Quick,
+                // keep, then a card the deck does not have
+                moves: vec![
+                    key(fuzzycards::Action::Keep),
+                    key(fuzzycards::Action::Discard { card: 999 }),
+                ],
+                steps: Vec::new(),
+            },
+        )
+        .unwrap();
+    }
+    let h = restart(h);
+    let s = session(&h);
+    assert_eq!(s.seed(), 99, "the same seed");
+    assert!(s.moves().is_empty(), "dealt again");
+    let b = banner_texts(&h);
+    assert!(
+        b.iter()
+            .any(|t| t.contains("could not be played again (move 2")
+                && t.contains("dealt again with seed 99")),
+        "{b:?}"
+    );
+}

@@ -28,12 +28,17 @@
 //!   its first action, Escape clears it. The log has every decision taken,
 //!   keeps and mulligans included, between the engine's own lines.
 //!
+//! - **Kept.** The game in progress is stored after every decision
+//!   ([`saved`]) and played again from its seed and moves when the app
+//!   starts.
+//!
 //! Strange World has no goldfish (its solo mode is the World screen), so its
 //! decks are not offered here.
 
 pub use crate::gui::widget::estimate;
 pub mod drag;
 mod goldfish;
+pub mod saved;
 pub mod table;
 mod view;
 
@@ -132,11 +137,18 @@ pub struct Playtest {
     steps: Vec<Step>,
     /// The deck's exact odds for the seat, beside the table.
     odds: Option<Result<crate::engine::odds::OddsTable, String>>,
+    /// The game stored when the app last ran, until its deck is loaded and
+    /// it is played again.
+    pending: Option<saved::SavedGame>,
+    /// What the last write of the game in progress stored, and how many
+    /// writes there were.
+    saved: Option<saved::Mark>,
+    saves: u64,
 }
 
 /// A decision taken at the table, for the log: where it falls among the
 /// engine's own log lines, and what it was in the game's words.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Step {
     /// The engine's log length when it was taken: its lines follow.
     pub at: usize,
@@ -186,6 +198,8 @@ pub type RunUpdate = Update<(u64, u64), Result<Summary, Stopped>>;
 
 #[derive(Debug, Clone)]
 pub enum Message {
+    /// The decks, and the game in progress when the app last ran.
+    Started(Result<(Vec<DeckInfo>, Option<saved::SavedGame>), String>),
     Listed(Result<Vec<DeckInfo>, String>),
     Deck(Pick<DeckId>),
     Loaded(Result<Current, String>),
@@ -226,6 +240,8 @@ pub enum Message {
     DragEnd,
     /// The pointer moved while a card is held (the card follows it).
     DragMove(iced::Point),
+    /// The game in progress was stored (or why not).
+    GameSaved(Result<(), String>),
 }
 
 impl Playtest {
@@ -256,15 +272,20 @@ impl Playtest {
             narrowed: None,
             steps: Vec::new(),
             odds: None,
+            pending: None,
+            saved: None,
+            saves: 0,
         };
         let task = Task::perform(
             p.db.run(|s| {
-                Ok(s.decks(None)?
+                let decks = s
+                    .decks(None)?
                     .into_iter()
                     .filter(|d| crate::engine::deals(d.game))
-                    .collect())
+                    .collect();
+                Ok((decks, saved::load(s)?))
             }),
-            Message::Listed,
+            Message::Started,
         );
         (p, task)
     }
@@ -341,7 +362,27 @@ impl Playtest {
     }
 
     pub fn update(&mut self, message: Message) -> Action<Message> {
+        let moved = !matches!(
+            message,
+            Message::DragMove(_) | Message::Running(..) | Message::Estimated(..)
+        );
+        let a = self.handle(message);
+        if moved { a.and(self.save_game()) } else { a }
+    }
+
+    fn handle(&mut self, message: Message) -> Action<Message> {
         match message {
+            Message::Started(Ok((decks, game))) => {
+                // writes go on numbering from the stored game's
+                self.saves = game.as_ref().map_or(0, |g| g.seq);
+                self.pending = game;
+                self.listed(Ok(decks))
+            }
+            Message::Started(Err(e)) => self.listed(Err(e)),
+            Message::GameSaved(Ok(())) => Action::None,
+            Message::GameSaved(Err(e)) => {
+                Action::Error(format!("The game in progress could not be kept: {e}"))
+            }
             Message::Listed(r) => self.listed(r),
             Message::Deck(p) => self.pick_deck(p.value),
             Message::Loaded(r) => self.loaded(r),
@@ -390,6 +431,11 @@ impl Playtest {
     }
 
     pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
+        let a = self.on_key(s);
+        a.and(self.save_game())
+    }
+
+    fn on_key(&mut self, s: Shortcut) -> Action<Message> {
         match s {
             Shortcut::Undo => self.undo(),
             // after a drop that meant several actions: all of them again
@@ -459,11 +505,14 @@ impl Playtest {
             return self.pick_deck(Some(c.info.id));
         }
         let latest = self.decks.iter().max_by(|a, b| a.updated.cmp(&b.updated));
+        // the deck of the game in progress when the app last ran comes first
         let first = self
-            .recent
-            .iter()
-            .find(|id| self.decks.iter().any(|d| d.id == **id))
-            .copied()
+            .pending
+            .as_ref()
+            .map(|p| p.deck)
+            .into_iter()
+            .chain(self.recent.iter().copied())
+            .find(|id| self.decks.iter().any(|d| d.id == *id))
             .or(latest.map(|d| d.id));
         match first {
             Some(id) => self.pick_deck(Some(id)),
@@ -531,6 +580,24 @@ impl Playtest {
                 self.run = RunState::Idle;
                 self.charts = None;
                 self.current = Some(c);
+                if self
+                    .pending
+                    .as_ref()
+                    .is_some_and(|p| self.current.as_ref().is_some_and(|c| c.info.id != p.deck))
+                {
+                    // another deck was picked first: that game is over
+                    self.pending = None;
+                }
+                if let Some(p) = &self.pending
+                    && self.current.as_ref().is_some_and(|c| c.info.id == p.deck)
+                {
+                    // the game in progress when the app last ran: its seat,
+                    // its opponent and level (the seed and moves: `deal`)
+                    self.seat = p.seat;
+                    self.level = p.level;
+                    self.opponent = p.opponent;
+                    self.versus = None;
+                }
                 if let Some(o) = self.opponent {
                     if self.opponents().iter().any(|d| d.id == o) {
                         // the deck changed: compile the game against the
@@ -594,6 +661,11 @@ impl Playtest {
     /// A new game from `seed`, dealt and started: the first decision (a
     /// mulligan, or the first main phase) is the player's.
     fn deal(&mut self, seed: u64) -> Action<Message> {
+        let resumes = |p: &saved::SavedGame, c: &Current| p.deck == c.info.id;
+        let seed = match (&self.pending, &self.current) {
+            (Some(p), Some(c)) if resumes(p, c) => p.seed,
+            _ => seed,
+        };
         let Some(Current {
             engine: Ok(e),
             catalog,
@@ -626,7 +698,71 @@ impl Playtest {
         self.drag = None;
         self.narrowed = None;
         self.steps.clear();
-        Action::None
+        let current = self.current.as_ref();
+        match self
+            .pending
+            .take_if(|p| current.is_some_and(|c| resumes(p, c)))
+        {
+            Some(p) => self.resume_game(p),
+            None => Action::None,
+        }
+    }
+
+    /// Plays the stored game's moves on the game just dealt from its seed;
+    /// a move the deck no longer allows: dealt again, and the banner says so.
+    fn resume_game(&mut self, p: saved::SavedGame) -> Action<Message> {
+        let Some(s) = &mut self.session else {
+            return Action::None;
+        };
+        match s.replay(&p.moves) {
+            Ok(()) => {
+                self.steps = p.steps;
+                Action::None
+            }
+            Err((n, e)) => {
+                let deal = self.deal(p.seed);
+                deal.and(Action::Notice(format!(
+                    "The game in progress when Deckwright last closed could not be played again (move {}: {e}): dealt again with seed {}.",
+                    n + 1,
+                    p.seed
+                )))
+            }
+        }
+    }
+
+    /// Stores the game in progress when it changed since the last write.
+    fn save_game(&mut self) -> Action<Message> {
+        let (Some(s), Some(c)) = (&self.session, &self.current) else {
+            return Action::None;
+        };
+        let mark: saved::Mark = (
+            c.info.id,
+            s.seed(),
+            self.seat,
+            self.opponent,
+            self.level,
+            s.move_count(),
+            self.steps.len(),
+        );
+        if self.saved == Some(mark) {
+            return Action::None;
+        }
+        self.saved = Some(mark);
+        self.saves += 1;
+        let game = saved::SavedGame {
+            seq: self.saves,
+            deck: c.info.id,
+            seed: s.seed(),
+            seat: self.seat,
+            opponent: self.opponent,
+            level: self.level,
+            moves: s.moves(),
+            steps: self.steps.clone(),
+        };
+        Action::Run(Task::perform(
+            self.db.run(move |st| saved::save(st, &game)),
+            Message::GameSaved,
+        ))
     }
 
     /// The decks the computer can play against the current one: the same

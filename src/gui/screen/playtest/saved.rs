@@ -1,0 +1,119 @@
+//! The game in progress, kept in the store so it survives a restart (and a
+//! crash: it is written after every decision).
+//!
+//! Not the game's state: the deck, the seed, the seat, the opponent and
+//! level, and the player's moves in order. The engines are seeded and
+//! deterministic, the computer's answers included, so dealing from the
+//! seed and playing the moves again sets the table up exactly as it was,
+//! with Undo still able to take each move back. A deck edited since then
+//! may refuse a move: the screen then deals again from the same seed and
+//! says so.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::core::Seat;
+use crate::engine::game::Level;
+use crate::engine::session::ActionKey;
+use crate::store::{self, DeckId, Store};
+
+use super::Step;
+
+/// The key of the record in the store's settings.
+pub const KEY: &str = "playtest.game";
+
+/// A game in progress, as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// Writes are numbered: a late write of an older game never replaces
+    /// a newer one.
+    pub seq: u64,
+    pub deck: DeckId,
+    pub seed: u64,
+    pub seat: Seat,
+    /// The computer's deck, when playing against it.
+    pub opponent: Option<DeckId>,
+    pub level: Level,
+    /// The player's moves, oldest first.
+    pub moves: Vec<ActionKey>,
+    /// The log's decisions in the game's words.
+    pub steps: Vec<Step>,
+}
+
+/// What tells one saved game from the next without encoding its moves:
+/// a write is due when it changes.
+pub type Mark = (DeckId, u64, Seat, Option<DeckId>, Level, usize, usize);
+
+impl SavedGame {
+    pub fn mark(&self) -> Mark {
+        (
+            self.deck,
+            self.seed,
+            self.seat,
+            self.opponent,
+            self.level,
+            self.moves.len(),
+            self.steps.len(),
+        )
+    }
+}
+
+/// The stored game, if any. A record that does not read (written by a
+/// later version, or damaged) is no game: the screen deals a new one.
+pub fn load(s: &Store) -> store::Result<Option<SavedGame>> {
+    Ok(s.setting(KEY)?
+        .and_then(|json| serde_json::from_str::<SavedGame>(&json).ok()))
+}
+
+/// Stores `game` unless a newer one is stored already.
+pub fn save(s: &mut Store, game: &SavedGame) -> store::Result<()> {
+    if load(s)?.is_some_and(|old| old.seq > game.seq) {
+        return Ok(());
+    }
+    let json = serde_json::to_string(game).map_err(|e| store::StoreError::Invalid {
+        what: "the game in progress".into(),
+        reason: e.to_string(),
+    })?;
+    s.set_setting(KEY, &json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::GameId;
+
+    fn game(seq: u64) -> SavedGame {
+        SavedGame {
+            seq,
+            deck: DeckId(3),
+            seed: 42,
+            seat: Seat::Second,
+            opponent: Some(DeckId(5)),
+            level: Level::Strong,
+            moves: vec![ActionKey {
+                game: GameId::Fuzzycards,
+                action: serde_json::json!({"action": "play", "card": 7}),
+            }],
+            steps: vec![Step {
+                at: 2,
+                line: "turn 1 · Activate: Play Ember Cub".into(),
+            }],
+        }
+    }
+
+    #[test]
+    fn a_saved_game_reads_back_and_an_older_write_loses() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = Store::open(dir.path().join("d.sqlite")).unwrap();
+        assert_eq!(load(&s).unwrap(), None);
+        save(&mut s, &game(2)).unwrap();
+        assert_eq!(load(&s).unwrap(), Some(game(2)));
+        // a write that comes late does not undo a newer one
+        let mut old = game(1);
+        old.seed = 7;
+        save(&mut s, &old).unwrap();
+        assert_eq!(load(&s).unwrap().unwrap().seed, 42);
+        // a damaged record is no game
+        s.set_setting(KEY, "{not json").unwrap();
+        assert_eq!(load(&s).unwrap(), None);
+    }
+}
