@@ -1,7 +1,8 @@
 //! The World screen (issue 6): `update(Message)` tests of the solo board
 //! (seeds, refused moves with their rule, undo, hints) and an `iced_test`
 //! flow that plays a whole seeded game by clicking and finds the engine's
-//! score of the same moves on screen.
+//! score of the same moves on screen. A game in progress, solo or for 2 to
+//! 4, survives a restart of the app (issue 15).
 
 mod gui_support;
 
@@ -9,9 +10,10 @@ use deckwright::engine::solo::{
     Action as Move, Components, Phase, PlayerKind, Pos, Solo, SoloGame, play,
 };
 use deckwright::gui::Message;
-use deckwright::gui::app::Screen;
+use deckwright::gui::app::{App, Screen};
 use deckwright::gui::prefs::ScreenId;
-use deckwright::gui::screen::world::{self, Hint};
+use deckwright::gui::screen::world::{self, Hint, SAVED_KEY, Saved};
+use deckwright::gui::widget::Tone;
 use deckwright::model::GameId;
 use gui_support::{Harness, catalog_of};
 
@@ -462,4 +464,239 @@ fn a_game_for_two_plays_to_the_end_with_a_scores_table() {
 
 fn score_of(b: &deckwright::engine::solo::Breakdown) -> u32 {
     b.mountains + b.lakes + b.animals + b.swamps + b.dark_cities + b.watchers + b.travellers
+}
+
+// ---- a game in progress survives a restart (issue 15) ----
+
+/// The app started again on the same database (as after closing it, or a
+/// kill: the record is written after every move), then on the World screen.
+fn restart(h: Harness) -> Harness {
+    let Harness { app, dir } = h;
+    drop(app);
+    let (app, task) = App::new(dir.path().join("app.db"));
+    let mut again = Harness { app, dir };
+    again.settle(task);
+    if again.app.shell().unwrap().screen().id() != ScreenId::World {
+        again.send(Message::Navigate(ScreenId::World));
+    }
+    again
+}
+
+fn banners(h: &Harness, tone: Tone) -> Vec<String> {
+    h.app
+        .shell()
+        .unwrap()
+        .banners()
+        .iter()
+        .filter(|b| b.tone == tone)
+        .map(|b| b.text.clone())
+        .collect()
+}
+
+/// The record the screen stored.
+fn stored(h: &Harness) -> Saved {
+    let text = h
+        .store()
+        .setting(SAVED_KEY)
+        .unwrap()
+        .expect("a stored game");
+    Saved::parse(&text).unwrap()
+}
+
+#[test]
+fn a_solo_game_in_progress_survives_a_restart() {
+    let mut h = at_seed(5);
+    let c = components(&h);
+    let record = play(&c, PlayerKind::Greedy, 5).unwrap();
+    let moves: Vec<Move> = record.steps.iter().map(|s| s.action).take(14).collect();
+    for &m in &moves {
+        click_move(&mut h, m);
+    }
+    assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+    // every move was written as it was played
+    let rec = stored(&h);
+    assert_eq!(
+        (rec.seed, rec.players, rec.moves.clone()),
+        (5, 1, moves.clone())
+    );
+    let before = state(&h);
+    let lines = world(&h).log_lines(usize::MAX);
+    assert!(lines.len() >= moves.len());
+
+    let mut h = restart(h);
+    let g = world(&h).game().expect("the game is back");
+    assert_eq!(g.game.seed(), 5);
+    assert_eq!(g.game.log().count(), moves.len());
+    assert_eq!(state(&h), before, "the same board, hand, stacks and phase");
+    assert_eq!(world(&h).log_lines(usize::MAX), lines, "the same log");
+    assert!(h.shows("5"), "the seed is shown: {:?}", h.dump());
+    assert!(
+        banners(&h, Tone::Notice).is_empty(),
+        "{:?}",
+        banners(&h, Tone::Notice)
+    );
+    assert!(
+        banners(&h, Tone::Error).is_empty(),
+        "{:?}",
+        banners(&h, Tone::Error)
+    );
+
+    // undo steps back through the replayed moves, and is stored too
+    h.click_text("Undo");
+    let one_back = SoloGame::replay(&c, 5, &moves[..moves.len() - 1]).unwrap();
+    assert_eq!(state(&h), *one_back.state());
+    assert_eq!(stored(&h).moves, moves[..moves.len() - 1]);
+    // and the game goes on from there, to the engine's score of the moves
+    for step in &record.steps[moves.len() - 1..] {
+        click_move(&mut h, step.action);
+    }
+    assert_eq!(state(&h).phase(), Phase::Finished);
+    assert_eq!(world(&h).game().unwrap().game.score(&c), record.score);
+
+    // a finished game comes back finished, with its score
+    let h = restart(h);
+    assert_eq!(state(&h).phase(), Phase::Finished);
+    assert!(h.shows(&format!("Score {}", record.score.total)));
+}
+
+#[test]
+fn a_game_for_three_in_progress_survives_a_restart() {
+    use deckwright::engine::solo::{ComputerSeat, MatchAction, MatchPhase, SeatLevel};
+    let mut h = at_seed(8);
+    h.click_id("players-3");
+    // the random computer players draw from their own generators in the
+    // draft: they must draw the same again when the game is replayed
+    h.send(wm(world::Message::Level(SeatLevel::Random)));
+    assert_eq!(table(&h).m.players(), 3);
+    let c = components(&h);
+    let mut me = ComputerSeat::new(SeatLevel::Quick, &c, 3, 77);
+    let mut played = 0;
+    let mut suns = 0;
+    // past the first turn's draft and placements, into the second turn
+    while played < 20 {
+        let a = me
+            .choose(&table(&h).m, world::YOU)
+            .expect("a move while waited for");
+        match a {
+            MatchAction::PassTwo { cards, .. } => {
+                for card in cards {
+                    h.send(wm(world::Message::DraftCard(card)));
+                }
+                h.send(wm(world::Message::Pass));
+            }
+            MatchAction::PassOne { card, .. } => {
+                h.send(wm(world::Message::DraftCard(card)));
+                h.send(wm(world::Message::Pass));
+            }
+            MatchAction::Sun { direction, .. } => {
+                suns += 1;
+                h.send(wm(world::Message::Sun(direction)))
+            }
+            MatchAction::Seat { action, .. } => click_move(&mut h, action),
+        }
+        assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+        played += 1;
+    }
+    let before_match = table(&h).m.clone();
+    let before_log = table(&h).log.clone();
+    let before_moves = table(&h).moves().to_vec();
+    assert_eq!(before_moves.len(), played);
+    assert!(
+        before_match.turn() > 1 || suns > 0,
+        "the game went past its first decisions"
+    );
+    let rec = stored(&h);
+    assert_eq!(
+        (rec.seed, rec.players, rec.level),
+        (8, 3, SeatLevel::Random)
+    );
+    assert_eq!(rec.table, before_moves);
+
+    let mut h = restart(h);
+    assert_eq!(world(&h).players(), 3);
+    assert_eq!(world(&h).level(), SeatLevel::Random);
+    let t = table(&h);
+    assert_eq!(t.seed, 8);
+    assert_eq!(t.m, before_match, "every World, hand and draft as it was");
+    assert_eq!(t.log, before_log, "the computers played the same again");
+    assert!(
+        banners(&h, Tone::Notice).is_empty(),
+        "{:?}",
+        banners(&h, Tone::Notice)
+    );
+    // the game goes on to its end
+    for _ in 0..500 {
+        let t = table(&h);
+        if t.m.is_finished() {
+            break;
+        }
+        match me.choose(&t.m, world::YOU).expect("a move") {
+            MatchAction::PassTwo { cards, .. } => {
+                for card in cards {
+                    h.send(wm(world::Message::DraftCard(card)));
+                }
+                h.send(wm(world::Message::Pass));
+            }
+            MatchAction::PassOne { card, .. } => {
+                h.send(wm(world::Message::DraftCard(card)));
+                h.send(wm(world::Message::Pass));
+            }
+            MatchAction::Sun { direction, .. } => h.send(wm(world::Message::Sun(direction))),
+            MatchAction::Seat { action, .. } => click_move(&mut h, action),
+        }
+        assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+    }
+    assert_eq!(table(&h).m.phase(), MatchPhase::Finished);
+    assert!(h.shows("Final scores"));
+}
+
+#[test]
+fn a_stored_game_that_no_longer_replays_is_dealt_again_with_a_notice() {
+    let mut h = Harness::with(|s| {
+        let id = catalog_of(s, GameId::StrangeWorld);
+        let mut rec = Saved::new(id, 31, 1, deckwright::engine::solo::SeatLevel::Quick);
+        // stack 6 twice: the second take is refused, as after a catalog change
+        rec.moves = vec![Move::TakeStack { stack: 6 }, Move::TakeStack { stack: 6 }];
+        s.set_setting(SAVED_KEY, &rec.to_json()).unwrap();
+    });
+    h.send(Message::Navigate(ScreenId::World));
+    let g = world(&h).game().expect("a game is dealt");
+    assert_eq!(g.game.seed(), 31, "the same seed");
+    assert_eq!(g.game.log().count(), 0, "dealt again");
+    let c = components(&h);
+    assert_eq!(state(&h), Solo::deal(&c, 31).unwrap());
+    let notices = banners(&h, Tone::Notice);
+    assert!(
+        notices.contains(
+            &"The catalog changed since this game began: dealt again with seed 31".to_string()
+        ),
+        "{notices:?}"
+    );
+    assert!(banners(&h, Tone::Error).is_empty());
+    // the new deal replaces the record
+    let rec = stored(&h);
+    assert_eq!((rec.seed, rec.moves.len()), (31, 0));
+}
+
+#[test]
+fn an_unreadable_or_orphaned_record_gives_a_new_game_with_a_notice() {
+    for (text, says) in [
+        ("{\"version\":1,\"seed\":", "could not be read"),
+        (
+            "{\"version\":1,\"catalog\":9999,\"seed\":4,\"players\":1,\"level\":\"quick\"}",
+            "is gone",
+        ),
+    ] {
+        let mut h = Harness::with(|s| s.set_setting(SAVED_KEY, text).unwrap());
+        h.send(Message::Navigate(ScreenId::World));
+        assert!(world(&h).game().is_some(), "a game is dealt");
+        let notices = banners(&h, Tone::Notice);
+        assert!(
+            notices.iter().any(|n| n.contains(says)),
+            "{says}: {notices:?}"
+        );
+        assert!(banners(&h, Tone::Error).is_empty());
+        let rec = stored(&h);
+        assert_eq!(rec.seed, world(&h).game().unwrap().game.seed());
+    }
 }

@@ -39,8 +39,8 @@ pub use player::{
     GreedyPlayer, Player, PlayerKind, RandomPlayer, SearchConfig, SearchPlayer, Weights, hint,
 };
 pub use run::{
-    GameRecord, PartMeans, RatingCount, RunConfig, SoloError, SoloGame, Step, Summary, play,
-    play_score, player_seed, run_many, summarize,
+    GameRecord, PartMeans, RatingCount, ReplayError, RunConfig, SoloError, SoloGame, Step, Summary,
+    play, play_score, player_seed, run_many, summarize,
 };
 pub use score::{Breakdown, TravellerScore, score, total, travellers};
 pub use seat::{

@@ -31,7 +31,7 @@
 
 use rand::RngExt;
 use rand::seq::SliceRandom;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::action::{Action, Event, Phase};
 use super::components::{Components, ComponentsError};
@@ -58,7 +58,7 @@ pub const PASS_SECOND: usize = 1;
 const HAND: usize = MAX_STACK;
 
 /// The Sun's face: the direction of the draft and of the play order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SunDirection {
     /// To the left: seat 0 → 1 → 2 → …
@@ -116,7 +116,7 @@ impl MatchPhase {
 }
 
 /// A player's decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum MatchAction {
     /// The Sun holder turns the Sun to `direction`.

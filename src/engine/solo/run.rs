@@ -44,6 +44,20 @@ pub enum SoloError {
     },
 }
 
+/// Why a game could not be replayed from its seed and actions.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error(transparent)]
+    Components(#[from] ComponentsError),
+    #[error("action {number} ({action:?}) no longer applies: {error}")]
+    Refused {
+        /// 1-based.
+        number: usize,
+        action: Action,
+        error: IllegalMove,
+    },
+}
+
 /// One action and what it caused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
@@ -323,8 +337,32 @@ impl SoloGame {
         })
     }
 
+    /// The game dealt from `seed` with `actions` played in order: how a game
+    /// in progress is brought back (the deal and the rules are deterministic,
+    /// so the state, the log and the undo history come back as they were).
+    /// The first action that no longer applies (the catalog changed) is
+    /// named.
+    pub fn replay(c: &Components, seed: u64, actions: &[Action]) -> Result<SoloGame, ReplayError> {
+        let mut game = SoloGame::new(c, seed)?;
+        for (n, &action) in actions.iter().enumerate() {
+            game.apply(c, action)
+                .map_err(|error| ReplayError::Refused {
+                    number: n + 1,
+                    action,
+                    error,
+                })?;
+        }
+        Ok(game)
+    }
+
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The actions played so far, oldest first (what [`SoloGame::replay`]
+    /// takes).
+    pub fn actions(&self) -> impl Iterator<Item = Action> + '_ {
+        self.history.iter().map(|(_, s)| s.action)
     }
 
     /// The current state: World, stacks, hand, Travellers, phase.
@@ -417,5 +455,43 @@ mod tests {
         assert_eq!(odd.median, 70.0);
         let none = summarize(&c, cfg, &[], true);
         assert_eq!((none.games, none.mean, none.cancelled), (0, 0.0, true));
+    }
+
+    fn sample() -> Components {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("resources/catalogs/strange-world.toml");
+        let cat = crate::catalog::load(&path).unwrap().catalog;
+        Components::with_defaults(&cat).unwrap()
+    }
+
+    #[test]
+    fn a_game_replays_from_its_seed_and_actions() {
+        let c = sample();
+        let record = play(&c, PlayerKind::Greedy, 9).unwrap();
+        let mut game = SoloGame::new(&c, 9).unwrap();
+        for step in record.steps.iter().take(10) {
+            game.apply(&c, step.action).unwrap();
+        }
+        let actions: Vec<Action> = game.actions().collect();
+        assert_eq!(actions.len(), 10);
+        let again = SoloGame::replay(&c, 9, &actions).unwrap();
+        assert_eq!(again.state(), game.state());
+        assert_eq!(
+            again.log().collect::<Vec<_>>(),
+            game.log().collect::<Vec<_>>()
+        );
+        assert_eq!(again.hint(&c), game.hint(&c), "the same hint, too");
+        // undo steps back through the replayed actions
+        let mut back = again.clone();
+        assert!(back.undo());
+        assert_eq!(back.actions().count(), 9);
+
+        // on another deal the same actions stop where one no longer applies
+        let e = SoloGame::replay(&c, 10, &actions).unwrap_err();
+        match e {
+            ReplayError::Refused { number, .. } => assert!((1..=10).contains(&number)),
+            other => panic!("{other:?}"),
+        }
+        assert!(e.to_string().contains("no longer applies"), "{e}");
     }
 }

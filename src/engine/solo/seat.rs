@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rand::RngExt;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::action::Phase;
 use super::components::Components;
@@ -42,7 +42,7 @@ const SEAT_STREAM: u64 = 0x5345_4154;
 const MAX_ACTIONS: usize = 2_000;
 
 /// How a computer seat plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SeatLevel {
     Random,

@@ -7,7 +7,7 @@
 //! and horizontal shifts never wrap into the next row). One board per icon lets
 //! the scoring and the placement checks work a whole row or column at a time.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::components::{Components, Land};
 use super::{MAX_CITIES, MAX_WELCOMED, NONE};
@@ -24,8 +24,21 @@ const ROW0: u64 = 0x7F;
 const COL0: u64 = 0x0001_0101_0101_0101;
 
 /// A cell of the board: column `x` and row `y`, both `0..GRID`, row 0 on top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+///
+/// Serialized as its index on the board (`y * 8 + x`); reading one back
+/// refuses an index off the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8")]
 pub struct Pos(u8);
+
+impl TryFrom<u8> for Pos {
+    type Error = String;
+
+    fn try_from(index: u8) -> Result<Pos, String> {
+        Pos::new(index % STRIDE, index / STRIDE)
+            .ok_or_else(|| format!("{index} is not a cell of the board"))
+    }
+}
 
 impl Pos {
     /// The starting Land's cell, the centre of the board.
@@ -186,7 +199,7 @@ impl Edge {
 }
 
 /// The side of the World the Travellers stand on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     Left,
@@ -565,6 +578,20 @@ impl World {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn positions_read_back_only_on_the_board() {
+        for p in (0..GRID).flat_map(|y| (0..GRID).filter_map(move |x| Pos::new(x, y))) {
+            let text = serde_json::to_string(&p).unwrap();
+            assert_eq!(serde_json::from_str::<Pos>(&text).unwrap(), p);
+        }
+        // column 7 and row 7 are off the board, as is anything past it
+        for bad in ["7", "56", "255"] {
+            let e = serde_json::from_str::<Pos>(bad).unwrap_err();
+            assert!(e.to_string().contains("not a cell of the board"), "{e}");
+        }
+        assert!(serde_json::from_str::<Pos>("256").is_err());
+    }
 
     #[test]
     fn positions_and_shifts() {

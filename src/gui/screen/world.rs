@@ -10,21 +10,27 @@
 //! back one decision; a hint from the search player is computed on a worker
 //! thread. The seed of every game is shown and can be typed in to replay it.
 //!
+//! The game in progress survives a restart of the app: its seed and moves
+//! are written to the store after every change and replayed when the screen
+//! opens ([`saved`]).
+//!
 //! Cells are named by the board's own coordinates — columns A to G, rows 1
 //! to 7, the starting Land on D4 — because they do not shift as the World
 //! grows (the engine's World file labels cells by the finished World).
 
+mod saved;
 mod table;
 mod table_view;
 mod view;
 mod words;
 
+pub use saved::{KEY as SAVED_KEY, Saved, remap_ids as remap_saved_ids};
 pub use table::{Table, YOU, seat_name};
 
 use words::event_line;
 pub use words::{cell_name, describe, rows_name};
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use iced::Task;
 
@@ -62,6 +68,24 @@ pub struct World {
     table: Option<Box<Table>>,
     /// Draft cards the user marked to pass.
     passing: Vec<u8>,
+    /// The stored game in progress, waiting for its catalog to load.
+    restoring: Option<Saved>,
+    /// The newest record of the game handed to the store (or read from it).
+    saved: Option<String>,
+    writes: Writes,
+    /// A write failed and was reported: the next failures are not, until
+    /// one succeeds (a read-only database would otherwise bring a banner
+    /// per move).
+    write_failed: bool,
+}
+
+/// The order of the record's writes. Each runs on a thread of its own, so
+/// an older one could finish after a newer one: each carries its number and
+/// writes only if no newer one was written before it.
+#[derive(Debug, Default)]
+struct Writes {
+    issued: u64,
+    written: Arc<Mutex<u64>>,
 }
 
 /// A game on a catalog.
@@ -89,7 +113,8 @@ pub struct Loaded {
 
 #[derive(Debug, Clone)]
 pub enum Message {
-    CatalogsLoaded(Result<Vec<CatalogInfo>, String>),
+    /// The Strange World catalogs, and the stored game in progress.
+    Opened(Result<(Vec<CatalogInfo>, Option<String>), String>),
     Catalog(Pick<CatalogId>),
     Loaded(Result<Loaded, String>),
     SeedTyped(String),
@@ -123,6 +148,8 @@ pub enum Message {
     DraftCard(u8),
     /// Pass the marked cards.
     Pass,
+    /// The game's record was written (or not).
+    Written(Result<(), String>),
 }
 
 impl World {
@@ -140,15 +167,21 @@ impl World {
             level: SeatLevel::Quick,
             table: None,
             passing: Vec::new(),
+            restoring: None,
+            saved: None,
+            writes: Writes::default(),
+            write_failed: false,
         };
         let task = Task::perform(
             w.db.run(|s| {
-                Ok(s.catalogs()?
+                let catalogs = s
+                    .catalogs()?
                     .into_iter()
                     .filter(|c| crate::games::game(c.game).builds_worlds())
-                    .collect())
+                    .collect();
+                Ok((catalogs, s.setting(saved::KEY)?))
             }),
-            Message::CatalogsLoaded,
+            Message::Opened,
         );
         (w, task)
     }
@@ -173,9 +206,16 @@ impl World {
         self.current.is_some()
     }
 
+    /// Handles a message, then stores the game if it changed.
     pub fn update(&mut self, message: Message) -> Action<Message> {
+        let action = self.handle(message);
+        action.and(self.persist())
+    }
+
+    fn handle(&mut self, message: Message) -> Action<Message> {
         match message {
-            Message::CatalogsLoaded(r) => self.catalogs_loaded(r),
+            Message::Opened(r) => self.opened(r),
+            Message::Written(r) => self.written(r),
             Message::Catalog(p) => self.pick_catalog(p.value),
             Message::Loaded(r) => self.loaded(r),
             Message::SeedTyped(t) => self.seed_typed(t),
@@ -270,21 +310,49 @@ impl World {
 
     // ---- catalog and seed ----
 
-    fn catalogs_loaded(&mut self, r: Result<Vec<CatalogInfo>, String>) -> Action<Message> {
-        match r {
-            Ok(list) => {
-                self.catalogs = list;
-                match self.catalogs.first() {
-                    Some(first) if self.current.is_none() => self.pick_catalog(Some(first.id)),
-                    Some(_) => Action::None,
-                    None => Action::Notice(
-                        "There is no Strange World catalog: import one in the Library to play the solo mode."
+    /// The catalogs are listed and the stored game read: play the stored
+    /// game's catalog (to replay it when it loads), or the first.
+    fn opened(&mut self, r: Result<(Vec<CatalogInfo>, Option<String>), String>) -> Action<Message> {
+        let (list, stored) = match r {
+            Ok(v) => v,
+            Err(e) => return Action::Error(e),
+        };
+        self.catalogs = list;
+        let mut notice = Action::None;
+        if self.current.is_none()
+            && let Some(text) = stored
+        {
+            match Saved::parse(&text) {
+                Ok(rec) if self.catalogs.iter().any(|c| c.id == rec.catalog) => {
+                    self.saved = Some(text);
+                    self.restoring = Some(rec);
+                }
+                Ok(_) => {
+                    notice = Action::Notice(
+                        "The catalog of the World game in progress is gone: a new game is dealt."
                             .into(),
-                    ),
+                    );
+                }
+                Err(e) => {
+                    notice = Action::Notice(format!(
+                        "The World game in progress could not be read ({e}): a new game is dealt."
+                    ));
                 }
             }
-            Err(e) => Action::Error(e),
         }
+        let pick = match &self.restoring {
+            Some(rec) => Some(rec.catalog),
+            None => self.catalogs.first().map(|c| c.id),
+        };
+        let load = match pick {
+            Some(id) if self.current.is_none() => self.pick_catalog(Some(id)),
+            Some(_) => Action::None,
+            None => Action::Notice(
+                "There is no Strange World catalog: import one in the Library to play the solo mode."
+                    .into(),
+            ),
+        };
+        load.and(notice)
     }
 
     pub fn catalogs(&self) -> &[CatalogInfo] {
@@ -312,7 +380,16 @@ impl World {
     }
 
     fn loaded(&mut self, r: Result<Loaded, String>) -> Action<Message> {
+        // the stored game is replayed on its own catalog only
+        let restoring = self.restoring.take();
         match r {
+            Ok(l)
+                if restoring
+                    .as_ref()
+                    .is_some_and(|rec| rec.catalog == l.info.id) =>
+            {
+                self.restore(l, restoring.expect("checked"))
+            }
             Ok(l) => {
                 let seed = self
                     .current
@@ -373,6 +450,107 @@ impl World {
                 self.set_table(&c, seed)
             }
             Err(e) => Action::Error(format!("catalog \"{}\": {e}", info.name)),
+        }
+    }
+
+    // ---- the game in progress, kept in the store ----
+
+    /// Brings back the stored game: dealt from its seed, its moves played
+    /// again. When one no longer applies (the catalog changed), the same
+    /// seed is dealt again, and the user is told.
+    fn restore(&mut self, l: Loaded, rec: Saved) -> Action<Message> {
+        self.players = rec.players;
+        self.level = rec.level;
+        let c = &l.components;
+        let solo = SoloGame::replay(c, rec.seed, &rec.moves).map_err(|e| e.to_string());
+        let table = match rec.players {
+            1 => Ok(None),
+            n => Table::replay(c, n, rec.level, rec.seed, &rec.table).map(|t| Some(Box::new(t))),
+        };
+        match (solo, table) {
+            (Ok(game), Ok(table)) => {
+                self.seed_text = rec.seed.to_string();
+                self.current = Some(Game {
+                    info: l.info,
+                    components: l.components,
+                    game,
+                });
+                self.after_move();
+                self.table = table;
+                self.passing.clear();
+                if self.table.is_some() {
+                    self.after_table_move();
+                }
+                Action::None
+            }
+            _ => {
+                let seed = rec.seed;
+                let dealt = self.deal(l.info, l.components, seed);
+                if self.current.is_none() {
+                    // the catalog no longer deals at all: the error says why
+                    return dealt;
+                }
+                dealt.and(Action::Notice(format!(
+                    "The catalog changed since this game began: dealt again with seed {seed}"
+                )))
+            }
+        }
+    }
+
+    /// The record of the game on the board, if one is.
+    pub fn record(&self) -> Option<Saved> {
+        let g = self.current.as_ref()?;
+        let mut rec = Saved::new(g.info.id, g.game.seed(), self.players, self.level);
+        rec.moves = g.game.actions().collect();
+        if let Some(t) = &self.table {
+            rec.table = t.moves().to_vec();
+        }
+        Some(rec)
+    }
+
+    /// Writes the game's record when it changed (a move, an undo, a new
+    /// deal, another player count or level), in the background.
+    fn persist(&mut self) -> Action<Message> {
+        // the stored game is not overwritten before it is brought back
+        if self.restoring.is_some() {
+            return Action::None;
+        }
+        let Some(text) = self.record().map(|r| r.to_json()) else {
+            return Action::None;
+        };
+        if self.saved.as_ref() == Some(&text) {
+            return Action::None;
+        }
+        self.saved = Some(text.clone());
+        self.writes.issued += 1;
+        let (number, written) = (self.writes.issued, Arc::clone(&self.writes.written));
+        Action::Run(Task::perform(
+            self.db.run(move |s| {
+                // held while writing, so that writes land in order
+                let mut newest = written.lock().unwrap_or_else(PoisonError::into_inner);
+                if *newest < number {
+                    s.set_setting(saved::KEY, &text)?;
+                    *newest = number;
+                }
+                Ok(())
+            }),
+            Message::Written,
+        ))
+    }
+
+    fn written(&mut self, r: Result<(), String>) -> Action<Message> {
+        match r {
+            Ok(()) => {
+                self.write_failed = false;
+                Action::None
+            }
+            Err(_) if self.write_failed => Action::None,
+            Err(e) => {
+                self.write_failed = true;
+                Action::Error(format!(
+                    "cannot save the World game in progress (it will not survive a restart): {e}"
+                ))
+            }
         }
     }
 

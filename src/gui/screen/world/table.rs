@@ -31,6 +31,10 @@ pub struct Table {
     computers: Vec<ComputerSeat>,
     /// Everything that happened, oldest first.
     pub log: Vec<MatchEvent>,
+    /// The user's actions that applied, oldest first: with the seed, the
+    /// player count and the level they bring the game back
+    /// ([`Table::replay`]), because the computer players are seeded too.
+    moves: Vec<MatchAction>,
 }
 
 impl fmt::Debug for Table {
@@ -67,9 +71,35 @@ impl Table {
             level,
             computers,
             log,
+            moves: Vec::new(),
         };
         t.computers_act(c)?;
         Ok(t)
+    }
+
+    /// The game set up from `seed` with the user's `moves` played in order
+    /// (the computer players answer each as they did the first time). The
+    /// first move that no longer applies is named.
+    pub fn replay(
+        c: &Components,
+        players: u8,
+        level: SeatLevel,
+        seed: u64,
+        moves: &[MatchAction],
+    ) -> Result<Table, String> {
+        let mut t = Table::new(c, players, level, seed)?;
+        for (n, &a) in moves.iter().enumerate() {
+            if a.seat() != YOU {
+                return Err(format!("move {} is not the user's", n + 1));
+            }
+            t.play(c, a).map_err(|e| format!("move {}: {e}", n + 1))?;
+        }
+        Ok(t)
+    }
+
+    /// The user's actions so far, oldest first.
+    pub fn moves(&self) -> &[MatchAction] {
+        &self.moves
     }
 
     /// Lets the computer players act while the match waits for one of them.
@@ -95,6 +125,7 @@ impl Table {
         self.m
             .apply(c, a, &mut self.log)
             .map_err(|e| format!("refused, {e}"))?;
+        self.moves.push(a);
         self.computers_act(c)
     }
 
@@ -233,7 +264,7 @@ impl World {
         Action::None
     }
 
-    fn after_table_move(&mut self) {
+    pub(super) fn after_table_move(&mut self) {
         self.refusal = None;
         self.passing.clear();
         self.selected = self
@@ -328,5 +359,47 @@ impl World {
             self.refusal = None;
         }
         Action::None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::solo::MAX_SEATS;
+
+    #[test]
+    fn computer_players_of_every_level_replay_the_same_game() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("resources/catalogs/strange-world.toml");
+        let cat = crate::catalog::load(&path).unwrap().catalog;
+        let c = Components::with_defaults(&cat).unwrap();
+        for (players, level) in [
+            (2, SeatLevel::Random),
+            (3, SeatLevel::Quick),
+            (MAX_SEATS as u8, SeatLevel::Strong),
+        ] {
+            let mut t = Table::new(&c, players, level, 3).unwrap();
+            // the user plays as a quick computer would, half a game
+            let mut me = ComputerSeat::new(SeatLevel::Quick, &c, players, 5);
+            for _ in 0..14 {
+                let a = me.choose(&t.m, YOU).expect("a move while waited for");
+                t.play(&c, a).unwrap();
+            }
+            assert_eq!(t.moves().len(), 14);
+            let again = Table::replay(&c, players, level, 3, t.moves()).unwrap();
+            assert_eq!(again.m, t.m, "{players} players, {level:?}");
+            assert_eq!(again.log, t.log, "{players} players, {level:?}");
+            assert_eq!(again.moves(), t.moves());
+
+            // a move that no longer applies is named; one of another seat
+            // is not the user's
+            let mut bad = t.moves().to_vec();
+            bad.insert(1, bad[0]);
+            let e = Table::replay(&c, players, level, 3, &bad).unwrap_err();
+            assert!(e.starts_with("move 2: refused"), "{e}");
+            bad[1] = MatchAction::PassOne { seat: 1, card: 0 };
+            let e = Table::replay(&c, players, level, 3, &bad).unwrap_err();
+            assert_eq!(e, "move 2 is not the user's");
+        }
     }
 }
