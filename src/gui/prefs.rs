@@ -260,6 +260,13 @@ impl Prefs {
 /// [`KEY`]. Other settings, unreadable preferences and preferences that do
 /// not change are left as stored (`None`).
 pub fn remap_ids(key: &str, value: &str, ids: &store::IdMap) -> Option<String> {
+    // the games in progress name their catalog and decks too
+    if key == crate::gui::screen::world::SAVED_KEY {
+        return crate::gui::screen::world::remap_saved_ids(key, value, ids);
+    }
+    if key == crate::gui::screen::playtest::saved::KEY {
+        return crate::gui::screen::playtest::saved::remap_ids(key, value, ids);
+    }
     if key != KEY {
         return None;
     }
@@ -341,6 +348,21 @@ mod tests {
         assert_eq!(remap_ids(KEY, &json, &ids), None);
         assert_eq!(remap_ids("print", &json, &ids), None);
         assert_eq!(remap_ids(KEY, "not json", &ids), None);
+        // the games in progress are rewritten by the same remap
+        let game = crate::gui::screen::playtest::saved::SavedGame {
+            seq: 1,
+            deck: DeckId(7),
+            seed: 3,
+            seat: crate::engine::core::Seat::First,
+            opponent: None,
+            level: crate::engine::game::Level::Quick,
+            moves: Vec::new(),
+            steps: Vec::new(),
+        };
+        ids.decks.insert(7, DeckId(8));
+        let key = crate::gui::screen::playtest::saved::KEY;
+        let moved = remap_ids(key, &serde_json::to_string(&game).unwrap(), &ids).unwrap();
+        assert!(moved.contains("\"deck\":8"), "{moved}");
     }
 
     #[test]

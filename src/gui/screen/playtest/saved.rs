@@ -76,6 +76,27 @@ pub fn save(s: &mut Store, game: &SavedGame) -> store::Result<()> {
     s.set_setting(KEY, &json)
 }
 
+/// [`KEY`]'s record with the deck ids an import gave (`None`: another key,
+/// nothing moved, or a deck the export did not have: stored as it is, and
+/// the screen deals a new game for lack of its deck).
+pub fn remap_ids(key: &str, value: &str, ids: &store::IdMap) -> Option<String> {
+    if key != KEY {
+        return None;
+    }
+    let mut g: SavedGame = serde_json::from_str(value).ok()?;
+    let deck = ids.deck(g.deck)?;
+    let opponent = match g.opponent {
+        Some(o) => Some(ids.deck(o)?),
+        None => None,
+    };
+    if (deck, opponent) == (g.deck, g.opponent) {
+        return None;
+    }
+    g.deck = deck;
+    g.opponent = opponent;
+    serde_json::to_string(&g).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +119,23 @@ mod tests {
                 line: "turn 1 · Activate: Play Ember Cub".into(),
             }],
         }
+    }
+
+    #[test]
+    fn an_import_that_renumbers_decks_rewrites_the_game() {
+        let json = serde_json::to_string(&game(1)).unwrap();
+        let mut ids = store::IdMap::default();
+        ids.decks.insert(3, DeckId(13));
+        // the opponent's deck is not in the export: stored as it is
+        assert_eq!(remap_ids(KEY, &json, &ids), None);
+        ids.decks.insert(5, DeckId(15));
+        let moved: SavedGame = serde_json::from_str(&remap_ids(KEY, &json, &ids).unwrap()).unwrap();
+        assert_eq!((moved.deck, moved.opponent), (DeckId(13), Some(DeckId(15))));
+        assert_eq!(moved.moves, game(1).moves);
+        ids.decks.insert(3, DeckId(3));
+        ids.decks.insert(5, DeckId(5));
+        assert_eq!(remap_ids(KEY, &json, &ids), None, "nothing moved");
+        assert_eq!(remap_ids("print", &json, &ids), None);
     }
 
     #[test]
