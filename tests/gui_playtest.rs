@@ -1579,3 +1579,62 @@ fn a_stored_game_the_deck_no_longer_allows_is_dealt_again_with_its_seed() {
         "{b:?}"
     );
 }
+
+/// Against the computer, its answer is worked out off the UI thread: the
+/// player's move is on the table at once, nothing is offered until the
+/// answer comes, and Undo meanwhile takes the move back and drops the
+/// answer.
+#[test]
+fn the_computer_answers_off_the_ui_thread() {
+    let (mut h, _) = with_deck(
+        GameId::DiceOfDestiny,
+        "resources/decks/dice-of-destiny-chicken-rush.txt",
+    );
+    let opponent = {
+        let mut s = h.store();
+        let catalog = catalog_of(&s, GameId::DiceOfDestiny);
+        let mut deck =
+            deckwright::decklist::load(&repo("resources/decks/dice-of-destiny-yellow-spells.txt"))
+                .unwrap();
+        deck.name = "The computer's spells".into();
+        s.create_deck(catalog, &deck).unwrap()
+    };
+    h.send(Message::Navigate(ScreenId::Playtest));
+    h.send(pm(playtest::Message::Opponent(
+        deckwright::gui::widget::Pick::some(opponent, "x"),
+    )));
+    deal_seed(&mut h, 77);
+    let before = session(&h).snapshot();
+    // the player's whole turn, without running the answer's task yet
+    let pending = h.app.update(pm(playtest::Message::FinishTurn));
+    assert!(pt(&h).thinking(), "the computer is to answer");
+    assert!(
+        session(&h).choices().is_empty(),
+        "nothing is offered meanwhile"
+    );
+    assert!(h.text_containing("The computer is thinking").is_some());
+    let mid = session(&h).snapshot();
+    assert_ne!(mid, before, "the move is on the table");
+    // a click meanwhile is refused without a word
+    h.send(pm(playtest::Message::PlayHint));
+    assert!(pt(&h).thinking());
+    // the answer comes: the player is to act again
+    h.settle(pending);
+    assert!(!pt(&h).thinking());
+    let s = session(&h);
+    assert!(s.outcome().is_some() || s.snapshot().to_act == 0);
+    assert!(!s.to_answer());
+    let answered = s.snapshot();
+    assert_ne!(answered, mid, "the computer's answer is on the table");
+    // Undo while the computer thinks: the move is taken back, the answer
+    // dropped when it comes
+    h.send(pm(playtest::Message::Undo));
+    let pending = h.app.update(pm(playtest::Message::FinishTurn));
+    assert!(pt(&h).thinking());
+    h.send(pm(playtest::Message::Undo));
+    assert!(!pt(&h).thinking());
+    let undone = session(&h).snapshot();
+    h.settle(pending);
+    assert_eq!(session(&h).snapshot(), undone, "the late answer is dropped");
+    assert_ne!(undone, answered);
+}

@@ -401,6 +401,9 @@ trait DynPlay: Send + Sync {
     fn snapshot(&self) -> Snapshot;
     fn choices(&self) -> Vec<Choice>;
     fn apply(&mut self, action: &ActionKey) -> Result<(), Illegal>;
+    fn play(&mut self, action: &ActionKey) -> Result<(), Illegal>;
+    fn answer(&mut self);
+    fn to_answer(&self) -> bool;
     fn hint(&self) -> Option<Choice>;
     fn finish_turn(&mut self) -> Result<(), Illegal>;
     fn undo(&mut self) -> bool;
@@ -416,6 +419,11 @@ trait DynPlay: Send + Sync {
     fn moves(&self) -> Vec<ActionKey>;
     fn move_count(&self) -> usize;
     fn seed(&self) -> u64;
+}
+
+/// The refusal of an action taken while the other side is to act.
+fn not_yours() -> Illegal {
+    Illegal::new("not your turn", "the other side is to act")
 }
 
 /// The most undo steps a session keeps.
@@ -449,8 +457,20 @@ impl<R: Rules> Play<R> {
         p
     }
 
-    /// Applies `a`; an illegal action leaves the game exactly as it was.
+    /// Applies `a`, then lets the other side answer; an illegal action
+    /// leaves the game exactly as it was.
     fn act(&mut self, a: R::Action) -> Result<(), Illegal> {
+        self.act_alone(a)?;
+        self.settle();
+        Ok(())
+    }
+
+    /// Applies the player's `a` and nothing after it (the answers:
+    /// [`Play::settle`]). Undo takes both back together.
+    fn act_alone(&mut self, a: R::Action) -> Result<(), Illegal> {
+        if self.waiting() {
+            return Err(not_yours());
+        }
         let before = self.state.clone();
         if let Err(e) = self.rules.apply(&mut self.state, a) {
             self.state = before;
@@ -461,8 +481,17 @@ impl<R: Rules> Play<R> {
         }
         self.history.push(before);
         self.moves.push(a);
-        self.settle();
         Ok(())
+    }
+
+    /// Whether a passive seat or the computer is to act (what
+    /// [`Play::settle`] plays).
+    fn waiting(&self) -> bool {
+        if self.rules.outcome(&self.state).is_some() {
+            return false;
+        }
+        let p = self.rules.to_act(&self.state);
+        self.rules.passive(&self.state, p) || (p == 1 && self.computer.is_some())
     }
 
     /// Lets passive seats take their decisions (they only ever pass), and
@@ -512,6 +541,10 @@ impl<R: Rules> DynPlay for Play<R> {
     }
 
     fn choices(&self) -> Vec<Choice> {
+        // the computer's moves are never the player's to choose
+        if self.waiting() {
+            return Vec::new();
+        }
         let mut out = Vec::new();
         self.rules.legal_actions(&self.state, &mut out);
         // a mulligan that chooses cards: its actions are marked, so a screen
@@ -535,6 +568,19 @@ impl<R: Rules> DynPlay for Play<R> {
         self.act(a)
     }
 
+    fn play(&mut self, action: &ActionKey) -> Result<(), Illegal> {
+        let a = self.decode(action)?;
+        self.act_alone(a)
+    }
+
+    fn answer(&mut self) {
+        self.settle();
+    }
+
+    fn to_answer(&self) -> bool {
+        self.waiting()
+    }
+
     fn preview(&self, action: &ActionKey) -> Result<Snapshot, Illegal> {
         let a = self.decode(action)?;
         let mut state = self.state.clone();
@@ -543,7 +589,7 @@ impl<R: Rules> DynPlay for Play<R> {
     }
 
     fn hint(&self) -> Option<Choice> {
-        if self.rules.outcome(&self.state).is_some() {
+        if self.rules.outcome(&self.state).is_some() || self.waiting() {
             return None;
         }
         Some(self.choice(choose(
@@ -678,9 +724,27 @@ impl Session {
     pub fn choices(&self) -> Vec<Choice> {
         self.0.choices()
     }
-    /// Validates and performs an action; an illegal one changes nothing.
+    /// Validates and performs an action, then lets the other side answer
+    /// (the computer's moves, a goldfish's passes); an illegal one changes
+    /// nothing.
     pub fn apply(&mut self, action: &ActionKey) -> Result<(), Illegal> {
         self.0.apply(action)
+    }
+    /// [`Session::apply`] without the answer: the player's action alone, so
+    /// a screen can show it at once and let the computer think elsewhere
+    /// ([`Session::answer`]). While an answer is due the player has no
+    /// choices and every action is refused.
+    pub fn play(&mut self, action: &ActionKey) -> Result<(), Illegal> {
+        self.0.play(action)
+    }
+    /// Lets the other side take its decisions until the player is to act
+    /// (or the game is over).
+    pub fn answer(&mut self) {
+        self.0.answer()
+    }
+    /// Whether the other side is to act ([`Session::answer`] has work).
+    pub fn to_answer(&self) -> bool {
+        self.0.to_answer()
     }
     /// The table right after `action`, before anyone answers it (the
     /// computer's moves and passive seats are not played): where a card

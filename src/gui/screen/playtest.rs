@@ -144,6 +144,13 @@ pub struct Playtest {
     /// writes there were.
     saved: Option<saved::Mark>,
     saves: u64,
+    /// Work handed to another thread so far (its numbers), and the one the
+    /// table waits for.
+    thinking: u64,
+    waiting_for: Option<u64>,
+    /// The stored game being played again: its work's number, the log's
+    /// decisions and its seed (dealt again if a move no longer plays).
+    resuming: Option<(u64, Vec<Step>, u64)>,
 }
 
 /// A decision taken at the table, for the log: where it falls among the
@@ -242,6 +249,9 @@ pub enum Message {
     DragMove(iced::Point),
     /// The game in progress was stored (or why not).
     GameSaved(Result<(), String>),
+    /// The computer answered (or a stored game was played again) off the
+    /// UI thread: the session after it, for the request with this number.
+    Answered(u64, Result<Box<Session>, String>),
 }
 
 impl Playtest {
@@ -275,6 +285,9 @@ impl Playtest {
             pending: None,
             saved: None,
             saves: 0,
+            thinking: 0,
+            waiting_for: None,
+            resuming: None,
         };
         let task = Task::perform(
             p.db.run(|s| {
@@ -380,6 +393,7 @@ impl Playtest {
             }
             Message::Started(Err(e)) => self.listed(Err(e)),
             Message::GameSaved(Ok(())) => Action::None,
+            Message::Answered(id, r) => self.answered(id, r),
             Message::GameSaved(Err(e)) => {
                 Action::Error(format!("The game in progress could not be kept: {e}"))
             }
@@ -698,6 +712,8 @@ impl Playtest {
         self.drag = None;
         self.narrowed = None;
         self.steps.clear();
+        self.waiting_for = None;
+        self.resuming = None;
         let current = self.current.as_ref();
         match self
             .pending
@@ -710,24 +726,23 @@ impl Playtest {
 
     /// Plays the stored game's moves on the game just dealt from its seed;
     /// a move the deck no longer allows: dealt again, and the banner says so.
+    ///
+    /// Off the UI thread: the computer's answers are played again too.
     fn resume_game(&mut self, p: saved::SavedGame) -> Action<Message> {
-        let Some(s) = &mut self.session else {
+        let Some(s) = &self.session else {
             return Action::None;
         };
-        match s.replay(&p.moves) {
-            Ok(()) => {
-                self.steps = p.steps;
-                Action::None
-            }
-            Err((n, e)) => {
-                let deal = self.deal(p.seed);
-                deal.and(Action::Notice(format!(
-                    "The game in progress when Deckwright last closed could not be played again (move {}: {e}): dealt again with seed {}.",
-                    n + 1,
-                    p.seed
-                )))
-            }
-        }
+        let (moves, seed) = (p.moves, p.seed);
+        let task = self.think(s.clone(), move |s| {
+            s.replay(&moves).map_err(|(n, e)| {
+                format!(
+                    "The game in progress when Deckwright last closed could not be played again (move {}: {e}): dealt again with seed {seed}.",
+                    n + 1
+                )
+            })
+        });
+        self.resuming = Some((self.thinking, p.steps, seed));
+        task
     }
 
     /// Stores the game in progress when it changed since the last write.
@@ -735,6 +750,10 @@ impl Playtest {
         let (Some(s), Some(c)) = (&self.session, &self.current) else {
             return Action::None;
         };
+        // the stored game stays as it is until it has been played again
+        if self.resuming.is_some() {
+            return Action::None;
+        }
         let mark: saved::Mark = (
             c.info.id,
             s.seed(),
@@ -839,6 +858,9 @@ impl Playtest {
     }
 
     fn act(&mut self, a: ActionKey) -> Action<Message> {
+        if self.thinking() {
+            return Action::None;
+        }
         let Some(s) = &mut self.session else {
             return Action::None;
         };
@@ -848,17 +870,95 @@ impl Playtest {
             .find(|c| c.action == a)
             .map(|c| c.label);
         let step = label.map(|l| step_of(s, l));
-        match s.apply(&a) {
+        match s.play(&a) {
             Ok(()) => {
                 self.refusal = None;
                 self.narrowed = None;
                 self.returns.clear();
                 self.steps.extend(step);
                 self.keep_selection();
+                self.answer()
             }
-            Err(e) => self.refusal = Some(format!("Refused: {e}")),
+            Err(e) => {
+                self.refusal = Some(format!("Refused: {e}"));
+                Action::None
+            }
         }
-        Action::None
+    }
+
+    /// The other side's answer to the player's move: a goldfish's passes at
+    /// once; the computer's moves off the UI thread (a strong Rizontical
+    /// player thinks for a while), the table showing the move already made
+    /// and offering nothing until the answer comes.
+    fn answer(&mut self) -> Action<Message> {
+        let Some(s) = &mut self.session else {
+            return Action::None;
+        };
+        if !s.to_answer() {
+            return Action::None;
+        }
+        if self.opponent.is_none() {
+            s.answer();
+            return Action::None;
+        }
+        let copy = s.clone();
+        self.think(copy, |s| {
+            s.answer();
+            Ok(())
+        })
+    }
+
+    /// Runs `work` on a copy of `s` off the UI thread; the result replaces
+    /// the session unless the game moved on meanwhile (Undo, a new deal).
+    fn think(
+        &mut self,
+        mut s: Session,
+        work: impl FnOnce(&mut Session) -> Result<(), String> + Send + 'static,
+    ) -> Action<Message> {
+        self.thinking += 1;
+        self.waiting_for = Some(self.thinking);
+        let id = self.thinking;
+        Action::Run(Task::perform(
+            crate::gui::db::blocking(move || work(&mut s).map(|()| Box::new(s))),
+            move |r| Message::Answered(id, r),
+        ))
+    }
+
+    /// Whether the computer is thinking (or a stored game is being played
+    /// again): the table waits.
+    pub fn thinking(&self) -> bool {
+        self.waiting_for.is_some()
+    }
+
+    /// Whether the stored game is being played again.
+    pub fn resuming(&self) -> bool {
+        self.resuming.is_some()
+    }
+
+    fn answered(&mut self, id: u64, r: Result<Box<Session>, String>) -> Action<Message> {
+        if self.waiting_for != Some(id) {
+            // Undo or a new deal came first
+            return Action::None;
+        }
+        self.waiting_for = None;
+        if let Some((_, steps, seed)) = self.resuming.take_if(|(n, ..)| *n == id) {
+            return match r {
+                Ok(s) => {
+                    self.session = Some(*s);
+                    self.steps = steps;
+                    Action::None
+                }
+                Err(notice) => self.deal(seed).and(Action::Notice(notice)),
+            };
+        }
+        match r {
+            Ok(s) => {
+                self.session = Some(*s);
+                self.keep_selection();
+                Action::None
+            }
+            Err(e) => Action::Error(e),
+        }
     }
 
     fn select(&mut self, p: table::Selected) -> Action<Message> {
@@ -1082,29 +1182,39 @@ impl Playtest {
             return Action::None;
         };
         let turn = s.snapshot().turn;
+        let alone = self.opponent.is_none();
         self.refusal = None;
         for _ in 0..FINISH_GUARD {
-            if s.outcome().is_some() || s.snapshot().turn != turn {
+            // the computer's turn: it answers off the UI thread (below)
+            if s.outcome().is_some() || s.snapshot().turn != turn || s.to_answer() {
                 break;
             }
             let Some(h) = s.hint() else {
                 break;
             };
             let step = step_of(s, h.label);
-            if let Err(e) = s.apply(&h.action) {
+            if let Err(e) = s.play(&h.action) {
                 self.refusal = Some(format!("Refused: {e}"));
                 break;
             }
             self.steps.push(step);
+            if alone {
+                s.answer();
+            }
         }
         self.returns.clear();
         self.selected = None;
         self.drag = None;
         self.narrowed = None;
-        Action::None
+        self.answer()
     }
 
     fn undo(&mut self) -> Action<Message> {
+        if self.resuming.is_some() {
+            return Action::None;
+        }
+        // an answer still being thought about is dropped with the move
+        self.waiting_for = None;
         if let Some(s) = &mut self.session
             && s.undo()
         {

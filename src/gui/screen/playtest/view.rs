@@ -131,6 +131,15 @@ impl Playtest {
     }
 
     fn view_game(&self) -> iced::widget::Column<'_, Message> {
+        if self.resuming() {
+            return column![
+                text("Setting the table up as it was when Deckwright closed…").size(16),
+                text("Your moves and the computer's answers are played again from the seed.")
+                    .size(12)
+                    .style(muted),
+            ]
+            .spacing(6);
+        }
         let Some(s) = self.session() else {
             return column![text("Deal a hand to start.").style(muted)];
         };
@@ -170,6 +179,13 @@ impl Playtest {
                 Outcome::Win { .. } => crate::gui::widget::readable::success,
                 _ => crate::gui::widget::readable::danger,
             }));
+        }
+        if self.thinking() {
+            c = c.push(
+                text("The computer is thinking… (Undo takes your move back)")
+                    .size(14)
+                    .style(muted),
+            );
         }
         c = c.push(self.view_turn_bar(s, &snap));
         if let Some(r) = self.refusal() {
