@@ -294,3 +294,41 @@ fn the_key_hint_says_what_the_keys_do_where_the_focus_is() {
         hint(&h)
     );
 }
+
+/// Issue 15, "nothing lost between screens": deck text typed into the paste
+/// box and not imported yet is still there after a visit to another screen,
+/// on show in the Text tab.
+#[test]
+fn text_in_the_paste_box_survives_switching_screens() {
+    use deckwright::gui::screen::decks::editor::Tab;
+    use iced::widget::text_editor::{Action as A, Edit};
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::Decks));
+    let deck = open_deck(&h).info().id;
+    h.send(ed(E::Tab(Tab::Text)));
+    h.send(ed(E::Paste(A::Edit(Edit::Paste(std::sync::Arc::new(
+        "\n3 Card I am still typing".into(),
+    ))))));
+    let typed = open_deck(&h).paste_text();
+    assert!(typed.contains("Card I am still typing"));
+    h.send(Message::Navigate(ScreenId::Library));
+    h.send(Message::Navigate(ScreenId::Decks));
+    let e = open_deck(&h);
+    assert_eq!(e.info().id, deck);
+    assert_eq!(e.paste_text(), typed, "the typed text is back");
+    assert_eq!(e.unsaved_paste().as_deref(), Some(typed.as_str()));
+    assert_eq!(e.tab(), Tab::Text, "on show in the Text tab");
+    assert!(h.shows("Import text"));
+    // imported, it is the deck's text and nothing is kept any more
+    h.send(ed(E::Tab(Tab::Charts)));
+    h.send(Message::Navigate(ScreenId::Collection));
+    h.send(Message::Navigate(ScreenId::Decks));
+    assert_eq!(
+        open_deck(&h).unsaved_paste().as_deref(),
+        Some(typed.as_str())
+    );
+    h.send(ed(E::ImportText));
+    h.send(Message::Navigate(ScreenId::Library));
+    h.send(Message::Navigate(ScreenId::Decks));
+    assert_eq!(open_deck(&h).unsaved_paste(), None);
+}

@@ -92,6 +92,8 @@ struct Parked {
     playtest: Option<playtest::Playtest>,
     world: Option<world::World>,
     matchups: Option<matchups::Matchups>,
+    /// The deck builder's paste box text not imported yet, and its deck.
+    paste: Option<(crate::store::DeckId, String)>,
 }
 
 /// The screen on show, with its own state.
@@ -649,10 +651,18 @@ impl Shell {
             }
             _ => open_screen(&self.db, &self.prefs, id),
         };
+        let mut screen = screen;
+        if let Screen::Decks(d) = &mut screen
+            && let Some((deck, text)) = self.parked.paste.take()
+        {
+            d.restore_paste(deck, text);
+        }
         match std::mem::replace(&mut self.screen, screen) {
             Screen::Playtest(p) => self.parked.playtest = Some(p),
             Screen::World(w) => self.parked.world = Some(w),
             Screen::Matchups(m) => self.parked.matchups = Some(m),
+            // text typed in the paste box is not lost with the screen
+            Screen::Decks(d) => self.parked.paste = d.unsaved_paste(),
             _ => {}
         }
         self.prefs.screen = id;

@@ -39,6 +39,9 @@ pub struct Decks {
     /// Open a deck when the list first arrives: the most recent one that
     /// still exists, else the one changed last.
     open_on_list: bool,
+    /// Paste box text typed before the screen was left, for its deck's
+    /// editor when it opens again.
+    paste: Option<(DeckId, String)>,
 }
 
 /// A dialog over the deck builder.
@@ -92,6 +95,7 @@ impl Decks {
             recent,
             open: None,
             dialog: None,
+            paste: None,
             open_on_list: true,
         };
         let task = d.list();
@@ -133,6 +137,22 @@ impl Decks {
     }
 
     /// The save of the open deck's unsaved edits, if any.
+    /// The open deck's paste box text not imported yet (kept by the app
+    /// while another screen is on show).
+    pub fn unsaved_paste(&self) -> Option<(DeckId, String)> {
+        let e = self.open.as_ref()?;
+        Some((e.info().id, e.unsaved_paste()?))
+    }
+
+    /// Gives the paste box of deck `deck` its unsaved text back when that
+    /// deck opens.
+    pub fn restore_paste(&mut self, deck: DeckId, text: String) {
+        match &mut self.open {
+            Some(e) if e.info().id == deck => e.restore_paste(&text),
+            _ => self.paste = Some((deck, text)),
+        }
+    }
+
     pub fn flush(&mut self) -> Task<Message> {
         match &mut self.open {
             Some(e) => e.flush().map(Message::Editor),
@@ -238,6 +258,9 @@ impl Decks {
                 self.recent.retain(|d| *d != id);
                 self.recent.insert(0, id);
                 let mut editor = Box::new(Editor::new(self.db.clone(), o));
+                if let Some((_, text)) = self.paste.take_if(|(d, _)| *d == id) {
+                    editor.restore_paste(&text);
+                }
                 let pictures = editor.load_images().map(Message::Editor);
                 self.open = Some(editor);
                 Action::Remember(Remember::OpenedDeck(id)).and(pictures)

@@ -62,6 +62,24 @@ impl Editor {
         self.paste.text()
     }
 
+    /// The tab on show.
+    pub fn tab(&self) -> Tab {
+        self.tab
+    }
+
+    /// What the user typed or pasted and has not imported yet, if anything.
+    pub fn unsaved_paste(&self) -> Option<String> {
+        self.paste_edited.then(|| self.paste.text())
+    }
+
+    /// Puts text the user had typed (before leaving the screen) back in the
+    /// paste box, on show.
+    pub fn restore_paste(&mut self, text: &str) {
+        self.paste = text_editor::Content::with_text(text);
+        self.paste_edited = true;
+        self.tab = Tab::Text;
+    }
+
     pub(super) fn import_text(&mut self) -> Action<Message> {
         match decklist::parse_text(&self.paste.text(), Path::new(PASTED)) {
             Ok(deck) => {
