@@ -1279,6 +1279,18 @@ fn dice_a_creature_that_is_summoning_sick_lies_sideways() {
     h.send(Message::Navigate(ScreenId::Playtest));
     deal_seed(&mut h, 7);
     let a = hand_of(session(&h), 0)[0];
+    // the hand's cards share its width evenly: the last one is not squeezed
+    let widths: Vec<f32> = hand_of(session(&h), 0)
+        .iter()
+        .map(|c| bounds_of(&h, &format!("card-{c}")).width)
+        .collect();
+    assert!(
+        widths.iter().all(|w| (w - widths[0]).abs() < 0.5),
+        "{widths:?}"
+    );
+    // an empty battlefield is a card-sized place to drop on
+    let field = bounds_of(&h, &zone_id(0, "Battlefield"));
+    assert!(field.height > 60.0, "{field:?}");
     // dragged onto the battlefield
     let drops = drops_of(&h, Selected::Card(a));
     assert!(

@@ -62,6 +62,9 @@ enum Shape {
     Slots(usize),
     /// A pile: the back (or the top card) and the count.
     Pile,
+    /// Cards side by side where cards are played (the battlefield): when
+    /// empty, a card-sized place to drop one on.
+    Area,
 }
 
 /// One zone of a side, as the table places it.
@@ -75,7 +78,7 @@ const fn at(zone: &'static str, shape: Shape) -> Place {
     Place { zone, shape }
 }
 
-use Shape::{Cards, Pile, Slots};
+use Shape::{Area, Cards, Pile, Slots};
 
 /// One player's side of each game, line by line from the middle of the
 /// table outwards (the opponent's side is drawn mirrored). Zones a game has
@@ -95,13 +98,13 @@ const FUZZYCARDS: &[&[Place]] = &[
 /// Dice of Destiny: the battlefield, the stack, a realm for the deck and
 /// the graveyard.
 const DICE_OF_DESTINY: &[&[Place]] = &[
-    &[at("Battlefield", Cards), at("Stack", Cards)],
+    &[at("Battlefield", Area), at("Stack", Cards)],
     &[at("Hand", Cards), at("Deck", Pile), at("Graveyard", Pile)],
 ];
 /// Bizarre World: the Play Area (creatures), the Neutral Resource Zone.
 const BIZARRE_WORLD: &[&[Place]] = &[
-    &[at("Play Area", Cards)],
-    &[at("Neutral Resource Zone", Cards)],
+    &[at("Play Area", Area)],
+    &[at("Neutral Resource Zone", Area)],
     &[at("Hand", Cards), at("Deck", Pile), at("Discard", Pile)],
 ];
 /// Rizontical's cards field: the Numen, Fighters on the timeline slots 1-4,
@@ -400,8 +403,9 @@ impl Playtest {
             Shape::Pile => self.pile(snap, z, choices),
             Shape::Slots(n) => self.slots(snap, z, n),
             Shape::Cards if z.zone == "Hand" && !z.hidden => self.hand(snap, z),
-            Shape::Cards if z.hidden => card_backs(snap.game, z.count),
-            Shape::Cards => {
+            Shape::Cards | Shape::Area if z.hidden => card_backs(snap.game, z.count),
+            Shape::Area if z.cards.is_empty() => empty_slot(snap.game, CARD_WIDTH, "empty"),
+            Shape::Cards | Shape::Area => {
                 let mut r = row![].spacing(GAP);
                 let mut tucked = 0;
                 for c in &z.cards {
@@ -522,7 +526,8 @@ impl Playtest {
         let picking = self.return_mulligan() && z.player == 0;
         responsive(move |size| {
             let n = cards.len().max(1) as f32;
-            let w = ((size.width - GAP * (n - 1.0)) / n).clamp(HAND_MIN, HAND_MAX);
+            // each card has its outline's room around it
+            let w = ((size.width - GAP * (n - 1.0)) / n - 2.0 * OUTLINE).clamp(HAND_MIN, HAND_MAX);
             let mut r = row![].spacing(GAP);
             for (i, c) in cards.iter().enumerate() {
                 r = r.push(self.card(game, c, w, picking.then_some(i)));
