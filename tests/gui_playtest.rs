@@ -45,6 +45,15 @@ fn with_deck(game: GameId, file: &str) -> (Harness, DeckId) {
     (h, id.unwrap())
 }
 
+/// Stores the sample deck `file` of `game` for the computer to play.
+fn store_opponent(h: &Harness, game: GameId, file: &str) -> DeckId {
+    let mut s = h.store();
+    let catalog = catalog_of(&s, game);
+    let mut deck = deckwright::decklist::load(&repo(&format!("resources/decks/{file}"))).unwrap();
+    deck.name = "The computer's deck".into();
+    s.create_deck(catalog, &deck).unwrap()
+}
+
 /// The engine of the stored deck, as the tests check it.
 fn engine_of(h: &Harness, deck: DeckId) -> (Catalog, Deck, Engine) {
     let s = h.store();
@@ -503,15 +512,11 @@ fn play_a_whole_game_against_the_computer() {
         GameId::DiceOfDestiny,
         "resources/decks/dice-of-destiny-chicken-rush.txt",
     );
-    let opponent = {
-        let mut s = h.store();
-        let catalog = catalog_of(&s, GameId::DiceOfDestiny);
-        let mut deck =
-            deckwright::decklist::load(&repo("resources/decks/dice-of-destiny-yellow-spells.txt"))
-                .unwrap();
-        deck.name = "The computer's spells".into();
-        s.create_deck(catalog, &deck).unwrap()
-    };
+    let opponent = store_opponent(
+        &h,
+        GameId::DiceOfDestiny,
+        "dice-of-destiny-yellow-spells.txt",
+    );
     h.click_text("Playtest");
     h.send(pm(playtest::Message::Deck(
         deckwright::gui::widget::Pick::some(
@@ -1404,14 +1409,7 @@ fn rizontical_the_computers_set_triggers_are_face_down() {
         GameId::Rizontical,
         "resources/decks/rizontical-akasha-guard.txt",
     );
-    let opponent = {
-        let mut s = h.store();
-        let catalog = catalog_of(&s, GameId::Rizontical);
-        let mut deck =
-            deckwright::decklist::load(&repo("resources/decks/rizontical-ember-push.txt")).unwrap();
-        deck.name = "The computer's deck".into();
-        s.create_deck(catalog, &deck).unwrap()
-    };
+    let opponent = store_opponent(&h, GameId::Rizontical, "rizontical-ember-push.txt");
     h.click_text("Playtest");
     h.send(pm(playtest::Message::Opponent(
         deckwright::gui::widget::Pick::some(opponent, "x"),
@@ -1520,15 +1518,11 @@ fn a_game_against_the_computer_survives_a_restart() {
         GameId::DiceOfDestiny,
         "resources/decks/dice-of-destiny-chicken-rush.txt",
     );
-    let opponent = {
-        let mut s = h.store();
-        let catalog = catalog_of(&s, GameId::DiceOfDestiny);
-        let mut deck =
-            deckwright::decklist::load(&repo("resources/decks/dice-of-destiny-yellow-spells.txt"))
-                .unwrap();
-        deck.name = "The computer's spells".into();
-        s.create_deck(catalog, &deck).unwrap()
-    };
+    let opponent = store_opponent(
+        &h,
+        GameId::DiceOfDestiny,
+        "dice-of-destiny-yellow-spells.txt",
+    );
     h.send(Message::Navigate(ScreenId::Playtest));
     h.send(pm(playtest::Message::Opponent(
         deckwright::gui::widget::Pick::some(opponent, "x"),
@@ -1602,15 +1596,11 @@ fn the_computer_answers_off_the_ui_thread() {
         GameId::DiceOfDestiny,
         "resources/decks/dice-of-destiny-chicken-rush.txt",
     );
-    let opponent = {
-        let mut s = h.store();
-        let catalog = catalog_of(&s, GameId::DiceOfDestiny);
-        let mut deck =
-            deckwright::decklist::load(&repo("resources/decks/dice-of-destiny-yellow-spells.txt"))
-                .unwrap();
-        deck.name = "The computer's spells".into();
-        s.create_deck(catalog, &deck).unwrap()
-    };
+    let opponent = store_opponent(
+        &h,
+        GameId::DiceOfDestiny,
+        "dice-of-destiny-yellow-spells.txt",
+    );
     h.send(Message::Navigate(ScreenId::Playtest));
     h.send(pm(playtest::Message::Opponent(
         deckwright::gui::widget::Pick::some(opponent, "x"),

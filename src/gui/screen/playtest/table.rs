@@ -1027,16 +1027,7 @@ fn card_back<'a>(game: GameId, width: f32, count: usize) -> Element<'a, Message>
     container(text(label).size(16))
         .center_x(width)
         .center_y(card_face::height_for(game, width))
-        .style(move |_t: &Theme| container::Style {
-            background: Some(frame.scale_alpha(0.6).into()),
-            text_color: Some(Color::WHITE),
-            border: Border {
-                color: frame,
-                width: 2.0,
-                radius: 6.0.into(),
-            },
-            ..container::Style::default()
-        })
+        .style(move |_t: &Theme| back_style(frame))
         .into()
 }
 
@@ -1135,16 +1126,7 @@ fn face_down<'a>(
         .center_x(width)
         .center_y(height)
         .padding(3)
-        .style(move |_t: &Theme| container::Style {
-            background: Some(frame.scale_alpha(0.6).into()),
-            text_color: Some(Color::WHITE),
-            border: Border {
-                color: frame,
-                width: 2.0,
-                radius: 6.0.into(),
-            },
-            ..container::Style::default()
-        })
+        .style(move |_t: &Theme| back_style(frame))
         .into()
 }
 
@@ -1187,6 +1169,21 @@ fn lit_style(t: &Theme) -> container::Style {
         background: Some(p.success.weak.color.scale_alpha(0.35).into()),
         border: Border {
             color: p.success.strong.color,
+            width: 2.0,
+            radius: 6.0.into(),
+        },
+        ..container::Style::default()
+    }
+}
+
+/// A card's back in the game's `frame` colour (a pile, a hidden hand, a
+/// card set face down).
+fn back_style(frame: Color) -> container::Style {
+    container::Style {
+        background: Some(frame.scale_alpha(0.6).into()),
+        text_color: Some(Color::WHITE),
+        border: Border {
+            color: frame,
             width: 2.0,
             radius: 6.0.into(),
         },
