@@ -1557,7 +1557,6 @@ fn a_stored_game_the_deck_no_longer_allows_is_dealt_again_with_its_seed() {
         saved::save(
             &mut s,
             &saved::SavedGame {
-                seq: 1,
                 deck,
                 seed: 99,
                 seat: Seat::First,

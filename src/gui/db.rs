@@ -12,7 +12,7 @@
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use iced::futures::channel::oneshot;
 
@@ -63,6 +63,39 @@ impl Db {
     }
 }
 
+/// Writes of one setting in the background that land in the order they
+/// were made (a screen's game in progress, written after every move). Each
+/// runs on a thread of its own, so an older one could finish after a newer
+/// one: each carries its number and writes only if no newer one was written
+/// before it, holding the lock while it writes.
+#[derive(Debug, Default)]
+pub struct OrderedWrites {
+    issued: u64,
+    written: Arc<Mutex<u64>>,
+}
+
+impl OrderedWrites {
+    /// Stores `text` under setting `key`, unless a later write got there
+    /// first.
+    pub fn write(
+        &mut self,
+        db: &Db,
+        key: &'static str,
+        text: String,
+    ) -> impl Future<Output = Result<(), String>> + Send + 'static {
+        self.issued += 1;
+        let (number, written) = (self.issued, Arc::clone(&self.written));
+        db.run(move |s| {
+            let mut newest = written.lock().unwrap_or_else(PoisonError::into_inner);
+            if *newest < number {
+                s.set_setting(key, &text)?;
+                *newest = number;
+            }
+            Ok(())
+        })
+    }
+}
+
 /// Runs blocking work (SQLite, files) on a new thread and awaits its result,
 /// so that no executor thread — and never the UI thread — waits on I/O. It
 /// needs no particular async runtime, so tests can drive it with
@@ -91,6 +124,19 @@ where
 mod tests {
     use super::*;
     use iced::futures::executor::block_on;
+
+    #[test]
+    fn a_write_that_lands_late_never_replaces_a_newer_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::new(dir.path().join("t.db"));
+        let mut writes = OrderedWrites::default();
+        let older = writes.write(&db, "k", "old".into());
+        let newer = writes.write(&db, "k", "new".into());
+        block_on(newer).unwrap();
+        block_on(older).unwrap();
+        let stored = block_on(db.run(|s| s.setting("k"))).unwrap();
+        assert_eq!(stored.as_deref(), Some("new"));
+    }
 
     #[test]
     fn runs_queries_on_a_file_database() {

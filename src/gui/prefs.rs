@@ -350,7 +350,6 @@ mod tests {
         assert_eq!(remap_ids(KEY, "not json", &ids), None);
         // the games in progress are rewritten by the same remap
         let game = crate::gui::screen::playtest::saved::SavedGame {
-            seq: 1,
             deck: DeckId(7),
             seed: 3,
             seat: crate::engine::core::Seat::First,

@@ -140,10 +140,10 @@ pub struct Playtest {
     /// The game stored when the app last ran, until its deck is loaded and
     /// it is played again.
     pending: Option<saved::SavedGame>,
-    /// What the last write of the game in progress stored, and how many
-    /// writes there were.
+    /// What the last write of the game in progress stored, and the
+    /// writes, in order.
     saved: Option<saved::Mark>,
-    saves: u64,
+    writes: crate::gui::db::OrderedWrites,
     /// Work handed to another thread so far (its numbers), and the one the
     /// table waits for.
     thinking: u64,
@@ -284,7 +284,7 @@ impl Playtest {
             odds: None,
             pending: None,
             saved: None,
-            saves: 0,
+            writes: Default::default(),
             thinking: 0,
             waiting_for: None,
             resuming: None,
@@ -386,8 +386,6 @@ impl Playtest {
     fn handle(&mut self, message: Message) -> Action<Message> {
         match message {
             Message::Started(Ok((decks, game))) => {
-                // writes go on numbering from the stored game's
-                self.saves = game.as_ref().map_or(0, |g| g.seq);
                 self.pending = game;
                 self.listed(Ok(decks))
             }
@@ -767,9 +765,7 @@ impl Playtest {
             return Action::None;
         }
         self.saved = Some(mark);
-        self.saves += 1;
         let game = saved::SavedGame {
-            seq: self.saves,
             deck: c.info.id,
             seed: s.seed(),
             seat: self.seat,
@@ -779,7 +775,7 @@ impl Playtest {
             steps: self.steps.clone(),
         };
         Action::Run(Task::perform(
-            self.db.run(move |st| saved::save(st, &game)),
+            self.writes.write(&self.db, saved::KEY, game.to_json()),
             Message::GameSaved,
         ))
     }

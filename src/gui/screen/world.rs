@@ -30,7 +30,7 @@ pub use table::{Table, YOU, seat_name};
 use words::event_line;
 pub use words::{cell_name, describe, rows_name};
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use iced::Task;
 
@@ -72,20 +72,11 @@ pub struct World {
     restoring: Option<Saved>,
     /// The newest record of the game handed to the store (or read from it).
     saved: Option<String>,
-    writes: Writes,
+    writes: crate::gui::db::OrderedWrites,
     /// A write failed and was reported: the next failures are not, until
     /// one succeeds (a read-only database would otherwise bring a banner
     /// per move).
     write_failed: bool,
-}
-
-/// The order of the record's writes. Each runs on a thread of its own, so
-/// an older one could finish after a newer one: each carries its number and
-/// writes only if no newer one was written before it.
-#[derive(Debug, Default)]
-struct Writes {
-    issued: u64,
-    written: Arc<Mutex<u64>>,
 }
 
 /// A game on a catalog.
@@ -169,7 +160,7 @@ impl World {
             passing: Vec::new(),
             restoring: None,
             saved: None,
-            writes: Writes::default(),
+            writes: Default::default(),
             write_failed: false,
         };
         let task = Task::perform(
@@ -522,18 +513,8 @@ impl World {
             return Action::None;
         }
         self.saved = Some(text.clone());
-        self.writes.issued += 1;
-        let (number, written) = (self.writes.issued, Arc::clone(&self.writes.written));
         Action::Run(Task::perform(
-            self.db.run(move |s| {
-                // held while writing, so that writes land in order
-                let mut newest = written.lock().unwrap_or_else(PoisonError::into_inner);
-                if *newest < number {
-                    s.set_setting(saved::KEY, &text)?;
-                    *newest = number;
-                }
-                Ok(())
-            }),
+            self.writes.write(&self.db, saved::KEY, text),
             Message::Written,
         ))
     }

@@ -8,6 +8,9 @@
 //! with Undo still able to take each move back. A deck edited since then
 //! may refuse a move: the screen then deals again from the same seed and
 //! says so.
+//!
+//! The screen writes it through [`crate::gui::db::OrderedWrites`]: a write
+//! that lands late never replaces a newer one.
 
 use serde::{Deserialize, Serialize};
 
@@ -24,9 +27,6 @@ pub const KEY: &str = "playtest.game";
 /// A game in progress, as stored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedGame {
-    /// Writes are numbered: a late write of an older game never replaces
-    /// a newer one.
-    pub seq: u64,
     pub deck: DeckId,
     pub seed: u64,
     pub seat: Seat,
@@ -43,20 +43,6 @@ pub struct SavedGame {
 /// a write is due when it changes.
 pub type Mark = (DeckId, u64, Seat, Option<DeckId>, Level, usize, usize);
 
-impl SavedGame {
-    pub fn mark(&self) -> Mark {
-        (
-            self.deck,
-            self.seed,
-            self.seat,
-            self.opponent,
-            self.level,
-            self.moves.len(),
-            self.steps.len(),
-        )
-    }
-}
-
 /// The stored game, if any. A record that does not read (written by a
 /// later version, or damaged) is no game: the screen deals a new one.
 pub fn load(s: &Store) -> store::Result<Option<SavedGame>> {
@@ -64,16 +50,18 @@ pub fn load(s: &Store) -> store::Result<Option<SavedGame>> {
         .and_then(|json| serde_json::from_str::<SavedGame>(&json).ok()))
 }
 
-/// Stores `game` unless a newer one is stored already.
-pub fn save(s: &mut Store, game: &SavedGame) -> store::Result<()> {
-    if load(s)?.is_some_and(|old| old.seq > game.seq) {
-        return Ok(());
+impl SavedGame {
+    /// The record as stored (compact JSON).
+    pub fn to_json(&self) -> String {
+        // ids, numbers, strings and JSON values: writing it cannot fail
+        serde_json::to_string(self).unwrap_or_default()
     }
-    let json = serde_json::to_string(game).map_err(|e| store::StoreError::Invalid {
-        what: "the game in progress".into(),
-        reason: e.to_string(),
-    })?;
-    s.set_setting(KEY, &json)
+}
+
+/// Stores `game` (at once, on this thread: for tools and tests; the screen
+/// writes in the background, in order).
+pub fn save(s: &mut Store, game: &SavedGame) -> store::Result<()> {
+    s.set_setting(KEY, &game.to_json())
 }
 
 /// [`KEY`]'s record with the deck ids an import gave (`None`: another key,
@@ -102,9 +90,8 @@ mod tests {
     use super::*;
     use crate::model::GameId;
 
-    fn game(seq: u64) -> SavedGame {
+    fn game() -> SavedGame {
         SavedGame {
-            seq,
             deck: DeckId(3),
             seed: 42,
             seat: Seat::Second,
@@ -123,7 +110,7 @@ mod tests {
 
     #[test]
     fn an_import_that_renumbers_decks_rewrites_the_game() {
-        let json = serde_json::to_string(&game(1)).unwrap();
+        let json = game().to_json();
         let mut ids = store::IdMap::default();
         ids.decks.insert(3, DeckId(13));
         // the opponent's deck is not in the export: stored as it is
@@ -131,7 +118,7 @@ mod tests {
         ids.decks.insert(5, DeckId(15));
         let moved: SavedGame = serde_json::from_str(&remap_ids(KEY, &json, &ids).unwrap()).unwrap();
         assert_eq!((moved.deck, moved.opponent), (DeckId(13), Some(DeckId(15))));
-        assert_eq!(moved.moves, game(1).moves);
+        assert_eq!(moved.moves, game().moves);
         ids.decks.insert(3, DeckId(3));
         ids.decks.insert(5, DeckId(5));
         assert_eq!(remap_ids(KEY, &json, &ids), None, "nothing moved");
@@ -139,17 +126,14 @@ mod tests {
     }
 
     #[test]
-    fn a_saved_game_reads_back_and_an_older_write_loses() {
+    fn a_saved_game_reads_back() {
         let dir = tempfile::tempdir().unwrap();
         let mut s = Store::open(dir.path().join("d.sqlite")).unwrap();
         assert_eq!(load(&s).unwrap(), None);
-        save(&mut s, &game(2)).unwrap();
-        assert_eq!(load(&s).unwrap(), Some(game(2)));
-        // a write that comes late does not undo a newer one
-        let mut old = game(1);
-        old.seed = 7;
-        save(&mut s, &old).unwrap();
-        assert_eq!(load(&s).unwrap().unwrap().seed, 42);
+        save(&mut s, &game()).unwrap();
+        assert_eq!(load(&s).unwrap(), Some(game()));
+        // (a write that comes late never undoes a newer one: the screen's
+        // writes go through `OrderedWrites`, tested in `gui::db`)
         // a damaged record is no game
         s.set_setting(KEY, "{not json").unwrap();
         assert_eq!(load(&s).unwrap(), None);
