@@ -719,19 +719,7 @@ impl Playtest {
             }
             n_actions += 1;
             let suggested = hint.as_ref() == Some(&ch.action);
-            actions = actions.push(
-                container(
-                    button(text(ch.label).size(12))
-                        .padding([3, 8])
-                        .style(if suggested {
-                            button::primary
-                        } else {
-                            button::secondary
-                        })
-                        .on_press(Message::Act(ch.action)),
-                )
-                .id(format!("action-{n}")),
-            );
+            actions = actions.push(action_button(ch, suggested, format!("action-{n}")));
         }
         let mut c = column![].spacing(4);
         let (name, place, words) = match sel {
@@ -1189,4 +1177,23 @@ fn back_style(frame: Color) -> container::Style {
         },
         ..container::Style::default()
     }
+}
+
+/// The button of an action the engine lists (the suggested one stands out).
+pub(super) fn action_button<'a>(
+    ch: Choice,
+    suggested: bool,
+    id: String,
+) -> iced::widget::Container<'a, Message> {
+    container(
+        button(text(ch.label).size(12))
+            .padding([3, 8])
+            .style(if suggested {
+                button::primary
+            } else {
+                button::secondary
+            })
+            .on_press(Message::Act(ch.action)),
+    )
+    .id(id)
 }

@@ -244,19 +244,7 @@ impl Playtest {
                 continue; // offered beside its card
             }
             let suggested = hint.as_ref().is_some_and(|h| h.action == ch.action);
-            buttons = buttons.push(
-                container(
-                    button(text(ch.label).size(12))
-                        .padding([3, 8])
-                        .style(if suggested {
-                            button::primary
-                        } else {
-                            button::secondary
-                        })
-                        .on_press(Message::Act(ch.action)),
-                )
-                .id(format!("choice-{n}")),
-            );
+            buttons = buttons.push(table::action_button(ch, suggested, format!("choice-{n}")));
         }
         buttons = buttons
             .push(

@@ -8,13 +8,13 @@ use iced::widget::{button, column, container, row, rule, scrollable, text};
 use iced::{Border, Color, Element, Fill, Theme};
 
 use crate::engine::solo::{
-    Action as Move, Breakdown, Components, MatchPhase, Phase, SIZE, SunDirection, World as Board,
+    Breakdown, Components, MatchPhase, Phase, SIZE, SunDirection, World as Board,
 };
 use crate::gui::widget::{SCROLLBAR_GAP, heading, muted};
 
 use super::table::{Table, YOU, seat_name};
 use super::view::{board, land_button};
-use super::{Game, Message, World, rows_name};
+use super::{Game, Message, World};
 
 /// Side of a cell of your World.
 const CELL: f32 = 58.0;
@@ -185,47 +185,9 @@ impl World {
 }
 
 fn view_welcome<'a>(c: &'a Components, t: &'a Table) -> Element<'a, Message> {
-    let mut list = column![].spacing(4);
     let mut actions = Vec::new();
     t.m.seat(YOU).legal_actions(&mut actions);
-    for a in actions {
-        let Move::Welcome {
-            traveller,
-            side,
-            upper,
-        } = a
-        else {
-            continue;
-        };
-        let label = format!(
-            "{} on the {}, {}",
-            c.travellers[usize::from(traveller)].name,
-            side.as_str(),
-            rows_name(upper)
-        );
-        list = list.push(
-            container(
-                button(text(label).size(13))
-                    .width(Fill)
-                    .style(button::secondary)
-                    .on_press(Message::Welcome {
-                        traveller,
-                        side,
-                        upper,
-                    }),
-            )
-            .id(format!("welcome-{traveller}-{}-{upper}", side.as_str())),
-        );
-    }
-    list.push(
-        container(
-            button(text("Decline").size(13))
-                .style(button::text)
-                .on_press(Message::Decline),
-        )
-        .id("welcome-decline"),
-    )
-    .into()
+    super::view::welcome_list(c, actions, None)
 }
 
 fn none_if_empty(v: &[String]) -> String {

@@ -289,56 +289,65 @@ impl World {
     }
 
     fn view_welcome<'a>(&'a self, g: &'a Game) -> Element<'a, Message> {
-        let c = &g.components;
         let hinted = match self.hint() {
             Hint::Ready(Some(m)) => Some(m),
             _ => None,
         };
-        let mut list = column![].spacing(4);
-        for a in g.game.legal_actions() {
-            let Move::Welcome {
+        welcome_list(&g.components, g.game.legal_actions(), hinted)
+    }
+}
+
+/// A button for each Traveller the player may welcome among `actions`, and
+/// Decline; the `hinted` move stands out (the solo board and the user's
+/// World in a game for 2 to 4).
+pub(super) fn welcome_list<'a>(
+    c: &Components,
+    actions: impl IntoIterator<Item = Move>,
+    hinted: Option<Move>,
+) -> Element<'a, Message> {
+    let mut list = column![].spacing(4);
+    for a in actions {
+        let Move::Welcome {
+            traveller,
+            side,
+            upper,
+        } = a
+        else {
+            continue;
+        };
+        let label = format!(
+            "{} on the {}, {}",
+            c.travellers[usize::from(traveller)].name,
+            side.as_str(),
+            rows_name(upper)
+        );
+        let b = button(text(label).size(13))
+            .width(Fill)
+            .style(if hinted == Some(a) {
+                button::primary
+            } else {
+                button::secondary
+            })
+            .on_press(Message::Welcome {
                 traveller,
                 side,
                 upper,
-            } = a
-            else {
-                continue;
-            };
-            let label = format!(
-                "{} on the {}, {}",
-                c.travellers[usize::from(traveller)].name,
-                side.as_str(),
-                rows_name(upper)
-            );
-            let b = button(text(label).size(13))
-                .width(Fill)
-                .style(if hinted == Some(a) {
+            });
+        list = list.push(container(b).id(format!("welcome-{traveller}-{}-{upper}", side.as_str())));
+    }
+    list.push(
+        container(
+            button(text("Decline").size(13))
+                .style(if hinted == Some(Move::Decline) {
                     button::primary
                 } else {
-                    button::secondary
+                    button::text
                 })
-                .on_press(Message::Welcome {
-                    traveller,
-                    side,
-                    upper,
-                });
-            list = list
-                .push(container(b).id(format!("welcome-{traveller}-{}-{upper}", side.as_str())));
-        }
-        list = list.push(
-            container(
-                button(text("Decline").size(13))
-                    .style(if hinted == Some(Move::Decline) {
-                        button::primary
-                    } else {
-                        button::text
-                    })
-                    .on_press(Message::Decline),
-            )
-            .id("welcome-decline"),
-        );
-        list.into()
-    }
+                .on_press(Message::Decline),
+        )
+        .id("welcome-decline"),
+    )
+    .into()
 }
 
 /// The board of World `w` with cells of side `size`: `targets` lit, `hinted`
