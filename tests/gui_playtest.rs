@@ -54,6 +54,26 @@ fn store_opponent(h: &Harness, game: GameId, file: &str) -> DeckId {
     s.create_deck(catalog, &deck).unwrap()
 }
 
+/// Chicken rush on the Playtest screen against the computer's yellow
+/// spells (quick), dealt from `seed`; the computer's deck id.
+fn dice_against_the_computer(seed: u64) -> (Harness, DeckId) {
+    let (mut h, _) = with_deck(
+        GameId::DiceOfDestiny,
+        "resources/decks/dice-of-destiny-chicken-rush.txt",
+    );
+    let opponent = store_opponent(
+        &h,
+        GameId::DiceOfDestiny,
+        "dice-of-destiny-yellow-spells.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    h.send(pm(playtest::Message::Opponent(
+        deckwright::gui::widget::Pick::some(opponent, "x"),
+    )));
+    deal_seed(&mut h, seed);
+    (h, opponent)
+}
+
 /// The engine of the stored deck, as the tests check it.
 fn engine_of(h: &Harness, deck: DeckId) -> (Catalog, Deck, Engine) {
     let s = h.store();
@@ -1514,20 +1534,7 @@ fn a_game_in_progress_survives_a_restart() {
 
 #[test]
 fn a_game_against_the_computer_survives_a_restart() {
-    let (mut h, _) = with_deck(
-        GameId::DiceOfDestiny,
-        "resources/decks/dice-of-destiny-chicken-rush.txt",
-    );
-    let opponent = store_opponent(
-        &h,
-        GameId::DiceOfDestiny,
-        "dice-of-destiny-yellow-spells.txt",
-    );
-    h.send(Message::Navigate(ScreenId::Playtest));
-    h.send(pm(playtest::Message::Opponent(
-        deckwright::gui::widget::Pick::some(opponent, "x"),
-    )));
-    deal_seed(&mut h, 77);
+    let (mut h, opponent) = dice_against_the_computer(77);
     for _ in 0..4 {
         h.send(pm(playtest::Message::FinishTurn));
     }
@@ -1591,20 +1598,7 @@ fn a_stored_game_the_deck_no_longer_allows_is_dealt_again_with_its_seed() {
 /// answer.
 #[test]
 fn the_computer_answers_off_the_ui_thread() {
-    let (mut h, _) = with_deck(
-        GameId::DiceOfDestiny,
-        "resources/decks/dice-of-destiny-chicken-rush.txt",
-    );
-    let opponent = store_opponent(
-        &h,
-        GameId::DiceOfDestiny,
-        "dice-of-destiny-yellow-spells.txt",
-    );
-    h.send(Message::Navigate(ScreenId::Playtest));
-    h.send(pm(playtest::Message::Opponent(
-        deckwright::gui::widget::Pick::some(opponent, "x"),
-    )));
-    deal_seed(&mut h, 77);
+    let (mut h, _) = dice_against_the_computer(77);
     let before = session(&h).snapshot();
     // the player's whole turn, without running the answer's task yet
     let pending = h.app.update(pm(playtest::Message::FinishTurn));

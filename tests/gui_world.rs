@@ -330,6 +330,28 @@ fn table(h: &Harness) -> &world::Table {
     world(h).table().expect("a game for 2 to 4 is on")
 }
 
+/// Takes the user's move `a` of a game for 2 to 4 on screen: drafts by
+/// clicking the cards and Pass, the Sun's direction, or a seat's move by
+/// clicking what it needs; the screen refuses nothing.
+fn click_match_action(h: &mut Harness, a: deckwright::engine::solo::MatchAction) {
+    use deckwright::engine::solo::MatchAction;
+    match a {
+        MatchAction::PassTwo { cards, .. } => {
+            for card in cards {
+                h.send(wm(world::Message::DraftCard(card)));
+            }
+            h.send(wm(world::Message::Pass));
+        }
+        MatchAction::PassOne { card, .. } => {
+            h.send(wm(world::Message::DraftCard(card)));
+            h.send(wm(world::Message::Pass));
+        }
+        MatchAction::Sun { direction, .. } => h.send(wm(world::Message::Sun(direction))),
+        MatchAction::Seat { action, .. } => click_move(h, action),
+    }
+    assert!(world(h).refusal().is_none(), "{:?}", world(h).refusal());
+}
+
 #[test]
 fn a_two_player_game_drafts_and_places_by_clicking() {
     use deckwright::engine::solo::{MatchPhase, Phase as SeatPhase};
@@ -416,7 +438,7 @@ fn a_two_player_game_drafts_and_places_by_clicking() {
 
 #[test]
 fn a_game_for_two_plays_to_the_end_with_a_scores_table() {
-    use deckwright::engine::solo::{ComputerSeat, MatchAction, MatchPhase, SeatLevel};
+    use deckwright::engine::solo::{ComputerSeat, MatchPhase, SeatLevel};
     let mut h = at_seed(4);
     h.click_id("players-2");
     let c = components(&h);
@@ -430,21 +452,7 @@ fn a_game_for_two_plays_to_the_end_with_a_scores_table() {
         let a = me
             .choose(&t.m, world::YOU)
             .expect("a move while waited for");
-        match a {
-            MatchAction::PassTwo { cards, .. } => {
-                for card in cards {
-                    h.send(wm(world::Message::DraftCard(card)));
-                }
-                h.send(wm(world::Message::Pass));
-            }
-            MatchAction::PassOne { card, .. } => {
-                h.send(wm(world::Message::DraftCard(card)));
-                h.send(wm(world::Message::Pass));
-            }
-            MatchAction::Sun { direction, .. } => h.send(wm(world::Message::Sun(direction))),
-            MatchAction::Seat { action, .. } => click_move(&mut h, action),
-        }
-        assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+        click_match_action(&mut h, a);
     }
     let t = table(&h);
     assert_eq!(t.m.phase(), MatchPhase::Finished);
@@ -577,24 +585,10 @@ fn a_game_for_three_in_progress_survives_a_restart() {
         let a = me
             .choose(&table(&h).m, world::YOU)
             .expect("a move while waited for");
-        match a {
-            MatchAction::PassTwo { cards, .. } => {
-                for card in cards {
-                    h.send(wm(world::Message::DraftCard(card)));
-                }
-                h.send(wm(world::Message::Pass));
-            }
-            MatchAction::PassOne { card, .. } => {
-                h.send(wm(world::Message::DraftCard(card)));
-                h.send(wm(world::Message::Pass));
-            }
-            MatchAction::Sun { direction, .. } => {
-                suns += 1;
-                h.send(wm(world::Message::Sun(direction)))
-            }
-            MatchAction::Seat { action, .. } => click_move(&mut h, action),
+        if matches!(a, MatchAction::Sun { .. }) {
+            suns += 1;
         }
-        assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+        click_match_action(&mut h, a);
         played += 1;
     }
     let before_match = table(&h).m.clone();
@@ -630,21 +624,8 @@ fn a_game_for_three_in_progress_survives_a_restart() {
         if t.m.is_finished() {
             break;
         }
-        match me.choose(&t.m, world::YOU).expect("a move") {
-            MatchAction::PassTwo { cards, .. } => {
-                for card in cards {
-                    h.send(wm(world::Message::DraftCard(card)));
-                }
-                h.send(wm(world::Message::Pass));
-            }
-            MatchAction::PassOne { card, .. } => {
-                h.send(wm(world::Message::DraftCard(card)));
-                h.send(wm(world::Message::Pass));
-            }
-            MatchAction::Sun { direction, .. } => h.send(wm(world::Message::Sun(direction))),
-            MatchAction::Seat { action, .. } => click_move(&mut h, action),
-        }
-        assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+        let a = me.choose(&t.m, world::YOU).expect("a move");
+        click_match_action(&mut h, a);
     }
     assert_eq!(table(&h).m.phase(), MatchPhase::Finished);
     assert!(h.shows("Final scores"));
