@@ -146,7 +146,7 @@ pub struct Playtest {
     writes: crate::gui::db::OrderedWrites,
     /// Work handed to another thread so far (its numbers), and the one the
     /// table waits for.
-    thinking: u64,
+    handed_off: u64,
     waiting_for: Option<u64>,
     /// The stored game being played again: its work's number, the log's
     /// decisions and its seed (dealt again if a move no longer plays).
@@ -285,7 +285,7 @@ impl Playtest {
             pending: None,
             saved: None,
             writes: Default::default(),
-            thinking: 0,
+            handed_off: 0,
             waiting_for: None,
             resuming: None,
         };
@@ -375,12 +375,17 @@ impl Playtest {
     }
 
     pub fn update(&mut self, message: Message) -> Action<Message> {
-        let moved = !matches!(
+        // these never change the game in progress (and come often)
+        let may_change_game = !matches!(
             message,
             Message::DragMove(_) | Message::Running(..) | Message::Estimated(..)
         );
         let a = self.handle(message);
-        if moved { a.and(self.save_game()) } else { a }
+        if may_change_game {
+            a.and(self.save_game())
+        } else {
+            a
+        }
     }
 
     fn handle(&mut self, message: Message) -> Action<Message> {
@@ -739,7 +744,7 @@ impl Playtest {
                 )
             })
         });
-        self.resuming = Some((self.thinking, p.steps, seed));
+        self.resuming = Some((self.handed_off, p.steps, seed));
         task
     }
 
@@ -911,9 +916,9 @@ impl Playtest {
         mut s: Session,
         work: impl FnOnce(&mut Session) -> Result<(), String> + Send + 'static,
     ) -> Action<Message> {
-        self.thinking += 1;
-        self.waiting_for = Some(self.thinking);
-        let id = self.thinking;
+        self.handed_off += 1;
+        self.waiting_for = Some(self.handed_off);
+        let id = self.handed_off;
         Action::Run(Task::perform(
             crate::gui::db::blocking(move || work(&mut s).map(|()| Box::new(s))),
             move |r| Message::Answered(id, r),

@@ -425,27 +425,26 @@ impl Playtest {
                 r.wrap().vertical_spacing(GAP).into()
             }
         };
-        let col = column![head, body].spacing(3);
-        let col: Element<'a, Message> = if shape == Shape::Cards && z.zone == "Hand" {
-            col.width(Fill).into()
+        // the hand takes the width the piles leave
+        let width = if shape == Shape::Cards && z.zone == "Hand" {
+            Length::Fill
         } else {
-            col.into()
+            Length::Shrink
         };
+        let col = column![head, body].spacing(3).width(width);
         // a zone takes a card let go over it; lit while a card it takes is held
         let here = Drop::Zone(z.player, z.zone);
         let lit = self.drag().is_some_and(|d| d.lights(here));
-        let zone_box = container(col).padding(2).style(move |t: &Theme| {
-            if lit {
-                lit_style(t)
-            } else {
-                container::Style::default()
-            }
-        });
-        let zone_box: Element<'a, Message> = if shape == Shape::Cards && z.zone == "Hand" {
-            zone_box.width(Fill).into()
-        } else {
-            zone_box.into()
-        };
+        let zone_box = container(col)
+            .padding(2)
+            .width(width)
+            .style(move |t: &Theme| {
+                if lit {
+                    lit_style(t)
+                } else {
+                    container::Style::default()
+                }
+            });
         container(mouse_area(zone_box).on_release(Message::LetGo(here)))
             .id(format!(
                 "zone-{}-{}",
