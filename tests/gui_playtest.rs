@@ -1049,55 +1049,46 @@ fn bounds_of(h: &Harness, id: &str) -> iced::Rectangle {
         .bounds()
 }
 
-/// Presses the pointer on `id` (the app sees the press and draws again).
-fn press_on(h: &mut Harness, id: &str) {
+/// Points at the centre of `id` in the tall window, sends `events` there,
+/// and applies what the app made of them.
+fn pointer_at(h: &mut Harness, id: &str, events: impl Fn(iced::Point) -> Vec<iced::Event>) {
     let at = centre_of(h, id);
     let messages: Vec<Message> = {
         let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
         ui.point_at(at);
-        let _ = ui.simulate([iced::Event::Mouse(iced::mouse::Event::ButtonPressed(
-            iced::mouse::Button::Left,
-        ))]);
+        let _ = ui.simulate(events(at));
         ui.into_messages().collect()
     };
     for m in messages {
         h.send(m);
     }
+}
+
+/// Presses the pointer on `id` (the app sees the press and draws again).
+fn press_on(h: &mut Harness, id: &str) {
+    use iced::mouse::{Button, Event};
+    pointer_at(h, id, |_| {
+        vec![iced::Event::Mouse(Event::ButtonPressed(Button::Left))]
+    });
 }
 
 /// Moves the pointer (button held) to `id` and lets go there.
 fn release_on(h: &mut Harness, id: &str) {
-    let at = centre_of(h, id);
-    let messages: Vec<Message> = {
-        let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
-        ui.point_at(at);
-        let _ = ui.simulate([
-            iced::Event::Mouse(iced::mouse::Event::CursorMoved { position: at }),
-            iced::Event::Mouse(iced::mouse::Event::ButtonReleased(
-                iced::mouse::Button::Left,
-            )),
-        ]);
-        ui.into_messages().collect()
-    };
-    for m in messages {
-        h.send(m);
-    }
+    use iced::mouse::{Button, Event};
+    pointer_at(h, id, |at| {
+        vec![
+            iced::Event::Mouse(Event::CursorMoved { position: at }),
+            iced::Event::Mouse(Event::ButtonReleased(Button::Left)),
+        ]
+    });
 }
 
 /// Moves the pointer (button held) over `id`.
 fn move_to(h: &mut Harness, id: &str) {
-    let at = centre_of(h, id);
-    let messages: Vec<Message> = {
-        let mut ui = Simulator::with_size(Settings::default(), TALL, h.app.view());
-        ui.point_at(at);
-        let _ = ui.simulate([iced::Event::Mouse(iced::mouse::Event::CursorMoved {
-            position: at,
-        })]);
-        ui.into_messages().collect()
-    };
-    for m in messages {
-        h.send(m);
-    }
+    use iced::mouse::Event;
+    pointer_at(h, id, |at| {
+        vec![iced::Event::Mouse(Event::CursorMoved { position: at })]
+    });
 }
 
 /// How many texts equal to `s` the tall window shows.

@@ -487,12 +487,7 @@ impl Components {
 mod tests {
     use super::*;
 
-    fn sample() -> Components {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("resources/catalogs/strange-world.toml");
-        let cat = crate::catalog::load(&path).unwrap().catalog;
-        Components::with_defaults(&cat).unwrap()
-    }
+    use crate::engine::solo::sample;
 
     #[test]
     fn reads_the_sample_box() {

@@ -551,12 +551,7 @@ impl Solo {
 mod tests {
     use super::*;
 
-    fn sample() -> Components {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("resources/catalogs/strange-world.toml");
-        let cat = crate::catalog::load(&path).unwrap().catalog;
-        Components::with_defaults(&cat).unwrap()
-    }
+    use crate::engine::solo::sample;
 
     #[test]
     fn a_seed_deals_the_same_game() {

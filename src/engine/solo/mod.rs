@@ -50,6 +50,15 @@ pub use seat::{
 pub use supply::{Supply, TravellerOffer};
 pub use world::{Cell, DarkCity, Edge, GRID, Pos, SIZE, Side, Welcomed, World};
 
+/// The components of the sample Strange World catalog (for the unit tests).
+#[cfg(test)]
+pub(crate) fn sample() -> Components {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("resources/catalogs/strange-world.toml");
+    let cat = crate::catalog::load(&path).unwrap().catalog;
+    Components::with_defaults(&cat).unwrap()
+}
+
 /// "No card" in the engine's fixed-size arrays.
 pub(crate) const NONE: u8 = u8::MAX;
 /// Capacity for stacks (the solo game uses 7).

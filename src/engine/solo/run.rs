@@ -424,10 +424,7 @@ mod tests {
 
     #[test]
     fn summaries_count_every_game() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("resources/catalogs/strange-world.toml");
-        let cat = crate::catalog::load(&path).unwrap().catalog;
-        let c = Components::with_defaults(&cat).unwrap();
+        let c = sample();
         let b = |total| Breakdown {
             total,
             mountains: total,
@@ -457,12 +454,7 @@ mod tests {
         assert_eq!((none.games, none.mean, none.cancelled), (0, 0.0, true));
     }
 
-    fn sample() -> Components {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("resources/catalogs/strange-world.toml");
-        let cat = crate::catalog::load(&path).unwrap().catalog;
-        Components::with_defaults(&cat).unwrap()
-    }
+    use crate::engine::solo::sample;
 
     #[test]
     fn a_game_replays_from_its_seed_and_actions() {

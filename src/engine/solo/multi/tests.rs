@@ -4,12 +4,7 @@
 use super::super::seat::{SeatLevel, play_match};
 use super::*;
 
-fn sample() -> Components {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("resources/catalogs/strange-world.toml");
-    let cat = crate::catalog::load(&path).unwrap().catalog;
-    Components::with_defaults(&cat).unwrap()
-}
+use crate::engine::solo::sample;
 
 #[test]
 fn setup_follows_the_player_count() {
