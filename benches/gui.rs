@@ -22,9 +22,9 @@ use iced::{Pixels, Size, Theme};
 use iced_test::core::renderer::{Headless, Style};
 use iced_test::runtime::user_interface::{Cache, UserInterface};
 
-#[path = "../tests/gui_support/mod.rs"]
-mod gui_support;
-use gui_support::Harness;
+#[path = "../tests/gui/harness.rs"]
+mod harness;
+use harness::Harness;
 
 /// How many cards the goals are stated for.
 const CARDS: usize = 10_000;

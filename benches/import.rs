@@ -3,11 +3,11 @@
 //! quadratic (40,000 cards took 35 s; 50,000 CSV rows 24 s); the goal is a
 //! few seconds each.
 //!
-//! The inputs are made here, in memory (`tests/big_support`), never stored.
+//! The inputs are made here, in memory (`tests/cli/big_support.rs`), never stored.
 //! Each part is measured on its own: parsing the catalog file, storing it,
 //! and reading + applying the CSV.
 
-#[path = "../tests/big_support/mod.rs"]
+#[path = "../tests/cli/big_support.rs"]
 mod big_support;
 
 use std::hint::black_box;

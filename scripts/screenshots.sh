@@ -4,7 +4,7 @@
 # and the dark theme, into docs/screenshots/ (or the folder given):
 # NAME-WIDTHxHEIGHT-THEME.png. The frames are the app's real views drawn by
 # its software renderer (tiny-skia) through iced_test, on the states the
-# snapshot tests set up (tests/gui_snapshots.rs), so no display is needed.
+# snapshot tests set up (tests/gui/snapshots.rs), so no display is needed.
 #
 #   scripts/screenshots.sh [folder]
 #
@@ -16,7 +16,7 @@ out=${1:-docs/screenshots}
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-ICED_TEST_BACKEND=tiny-skia SCREENSHOTS_DIR="$work" cargo test -q --test gui_snapshots >/dev/null
+ICED_TEST_BACKEND=tiny-skia SCREENSHOTS_DIR="$work" cargo test -q --test gui snapshots:: >/dev/null
 n=0
 for f in "$work"/*-tiny-skia.png; do
   name=$(basename "$f" -tiny-skia.png)

@@ -46,9 +46,6 @@ pub mod turn;
 pub mod view;
 pub mod worlds;
 
-#[cfg(test)]
-mod tests;
-
 use serde::{Deserialize, Serialize};
 
 pub use self::cards::{Category, Def, Fighter, Power, SkillKind, bits};

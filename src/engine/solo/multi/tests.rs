@@ -1,5 +1,5 @@
 //! Unit tests of the game for 2 to 4: the setup and a whole match of each
-//! size; the rule-by-rule tests are in `tests/world_match.rs`.
+//! size; the rule-by-rule tests are in `tests/engine/world/players.rs`.
 
 use super::super::seat::{SeatLevel, play_match};
 use super::*;

@@ -1,0 +1,25 @@
+//! The `deckwright` binary driven as a user drives it, on real files and a
+//! database of each test's own: `validate` and the deck-list formats, the
+//! database subcommands, games added as data, `hand`, `odds`, `goldfish`,
+//! `match`, `solo`/`score`, `world-match`, size limits, big imports and the
+//! desktop entry script. (`pdf` is in the `pnp` tests, the store's commands
+//! under bad conditions in the `store` tests.)
+
+#[path = "../pnp/support.rs"]
+mod pnp_support;
+#[path = "../support/mod.rs"]
+mod support;
+
+mod big_imports;
+mod big_support;
+mod db;
+mod desktop;
+mod games;
+mod goldfish;
+mod hand;
+mod limits;
+mod matchup;
+mod odds;
+mod solo;
+mod validate;
+mod world_match;

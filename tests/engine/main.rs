@@ -1,0 +1,18 @@
+//! The game engines, rule by rule and as properties: one module per game
+//! (the rule tests named after the rules-notes ids), Strange World's solo
+//! and 2-4 player engine in [`world`], the computer players of every game in
+//! [`computer`], engine invariants under random play, games split between a
+//! player and the computer, and how much of each catalog the engine reads.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod bizarre;
+mod computer;
+mod coverage;
+mod dice;
+mod fuzzycards;
+mod props;
+mod rizontical;
+mod session;
+mod world;

@@ -1,0 +1,21 @@
+//! The app, headless: the real `App` on a temporary database, driven through
+//! `update(Message)` and `iced_test` simulators (clicks, typing, snapshots),
+//! and `.ice` scripts replayed with the real runtime. No display is needed.
+
+mod harness;
+#[path = "../support/mod.rs"]
+mod support;
+
+mod close;
+mod data;
+mod decks;
+mod dialogs;
+mod editing;
+mod flows;
+mod ice;
+mod matchups;
+mod playtest;
+mod print;
+mod screens;
+mod snapshots;
+mod world;

@@ -1,0 +1,681 @@
+//! The World screen (issue 6): `update(Message)` tests of the solo board
+//! (seeds, refused moves with their rule, undo, hints) and an `iced_test`
+//! flow that plays a whole seeded game by clicking and finds the engine's
+//! score of the same moves on screen. A game in progress, solo or for 2 to
+//! 4, survives a restart of the app (issue 15).
+
+use crate::harness::{Harness, catalog_of};
+use deckwright::engine::solo::{
+    Action as Move, Components, Phase, PlayerKind, Pos, Solo, SoloGame, play,
+};
+use deckwright::gui::Message;
+use deckwright::gui::app::{App, Screen};
+use deckwright::gui::prefs::ScreenId;
+use deckwright::gui::screen::world::{self, Hint, SAVED_KEY, Saved};
+use deckwright::gui::widget::Tone;
+use deckwright::model::GameId;
+
+fn world(h: &Harness) -> &world::World {
+    match h.app.shell().unwrap().screen() {
+        Screen::World(w) => w,
+        other => panic!("not on the World screen: {:?}", other.id()),
+    }
+}
+
+fn wm(m: world::Message) -> Message {
+    Message::World(m)
+}
+
+/// The engine's components of the stored sample catalog.
+fn components(h: &Harness) -> Components {
+    let s = h.store();
+    let cat = s
+        .load_catalog(catalog_of(&s, GameId::StrangeWorld))
+        .unwrap();
+    Components::with_defaults(&cat).unwrap()
+}
+
+/// The World screen on a game dealt from `seed`.
+fn at_seed(seed: u64) -> Harness {
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::World));
+    assert!(world(&h).game().is_some(), "a game is dealt on arrival");
+    h.send(wm(world::Message::SeedTyped(seed.to_string())));
+    h.send(wm(world::Message::Replay));
+    assert_eq!(world(&h).game().unwrap().game.seed(), seed);
+    h
+}
+
+fn state(h: &Harness) -> Solo {
+    *world(h).game().unwrap().game.state()
+}
+
+/// Clicks what a move needs on screen.
+fn click_move(h: &mut Harness, m: Move) {
+    let cell = |at: Pos| format!("cell-{}-{}", at.x(), at.y());
+    match m {
+        Move::TakeStack { stack } => h.click_id(&format!("stack-{stack}")),
+        Move::Place { card, at } => {
+            h.click_id(&format!("hand-{card}"));
+            assert_eq!(world(h).selected(), Some(card));
+            assert!(
+                world(h).targets_here().contains(&at),
+                "the cell of a legal move is lit"
+            );
+            h.click_id(&cell(at));
+        }
+        Move::Welcome {
+            traveller,
+            side,
+            upper,
+        } => h.click_id(&format!("welcome-{traveller}-{}-{upper}", side.as_str())),
+        Move::Decline => h.click_id("welcome-decline"),
+        Move::Erupt { at } | Move::Join { with: at } => {
+            assert!(world(h).targets_here().contains(&at));
+            h.click_id(&cell(at));
+        }
+    }
+}
+
+#[test]
+fn a_whole_seeded_game_played_by_clicking_scores_as_the_engine() {
+    let mut h = Harness::new();
+    h.click_text("World");
+    // seed 5: the greedy player welcomes two Travellers, a Volcano erupts
+    // next to another Fumarole (a Dark City) and a card is flipped
+    h.send(wm(world::Message::SeedTyped("5".into())));
+    h.click_text("Replay seed");
+    assert!(h.shows("Seed") && h.shows("5"), "the seed, shown once");
+    assert_eq!(world(&h).game().unwrap().game.seed(), 5);
+    let c = components(&h);
+    // the greedy player's game of the same seed, move by move
+    let record = play(&c, PlayerKind::Greedy, 5).unwrap();
+    let mut kinds = std::collections::HashSet::new();
+    for (n, step) in record.steps.iter().enumerate() {
+        let before = world(&h).game().unwrap().game.log().count();
+        click_move(&mut h, step.action);
+        assert_eq!(
+            world(&h).game().unwrap().game.log().count(),
+            before + 1,
+            "move {n} ({:?}) was not played: {:?}",
+            step.action,
+            world(&h).refusal()
+        );
+        kinds.insert(std::mem::discriminant(&step.action));
+    }
+    for m in [
+        Move::TakeStack { stack: 0 },
+        Move::Welcome {
+            traveller: 0,
+            side: deckwright::engine::solo::Side::Left,
+            upper: 0,
+        },
+        Move::Erupt { at: Pos::START },
+    ] {
+        assert!(
+            kinds.contains(&std::mem::discriminant(&m)),
+            "the game clicks a {m:?}"
+        );
+    }
+    let s = state(&h);
+    assert_eq!(s.phase(), Phase::Finished);
+    assert_eq!(s.world().len(), 16);
+    let shown = world(&h).game().unwrap().game.score(&c);
+    assert_eq!(shown, record.score, "the same moves, the same breakdown");
+    assert!(h.shows(&format!("Score {}", record.score.total)));
+    assert!(h.shows("The World is complete."));
+    // a finished World is its 4×4 square: only its columns are named
+    let texts = h.dump();
+    for x in 0..deckwright::engine::solo::GRID {
+        let letter = ((b'A' + x) as char).to_string();
+        let used = (0..deckwright::engine::solo::GRID)
+            .any(|y| Pos::new(x, y).is_some_and(|at| s.world().cell(at).is_some()));
+        assert_eq!(
+            texts.contains(&letter),
+            used,
+            "column {letter} is named only if the World has cells there"
+        );
+    }
+    // what happened is on the board and in the log
+    assert!(h.shows("Fumarole"), "a covered card shows its Fumarole");
+    let covered = h.text_containing(": no icons");
+    assert!(
+        covered.as_deref().is_some_and(|t| t.starts_with("over ")),
+        "the Fumarole says what it covers and what that does: {covered:?}"
+    );
+    assert!(h.shows("Tzimime"), "a flipped card shows its Tzimime side");
+    let city = s.world().dark_cities()[0].stars;
+    assert!(h.shows(&format!("City {city}")));
+    for t in s.world().travellers() {
+        let trav = &c.travellers[usize::from(t.traveller)];
+        assert!(
+            h.shows(&format!("{} +{}", trav.name, trav.bonus)),
+            "{} beside the board",
+            trav.name
+        );
+    }
+    let rating = c.rules.rating(i64::from(record.score.total));
+    assert!(
+        h.text_containing(rating).is_some(),
+        "the rating \"{rating}\" is shown"
+    );
+}
+
+#[test]
+fn a_seed_replays_the_same_deal() {
+    let h = at_seed(42);
+    let c = components(&h);
+    let engine = Solo::deal(&c, 42).unwrap();
+    let tops = |s: &Solo| s.stacks().map(|v| v.top).collect::<Vec<_>>();
+    assert_eq!(tops(&state(&h)), tops(&engine));
+    assert_eq!(
+        state(&h).world().cell(Pos::START).unwrap().card,
+        engine.world().cell(Pos::START).unwrap().card
+    );
+    let offer: Vec<u8> = state(&h).offer().collect();
+    assert_eq!(offer, engine.offer().collect::<Vec<u8>>());
+    for t in &offer {
+        assert!(
+            h.text_containing(&c.travellers[usize::from(*t)].name)
+                .is_some()
+        );
+    }
+    // the starting Land is on the centre of the board
+    let start = c.land(engine.world().cell(Pos::START).unwrap().card);
+    assert!(h.shows(&start.name));
+}
+
+#[test]
+fn refused_moves_name_the_rule_and_change_nothing() {
+    let mut h = at_seed(7);
+    // a click on the board before a stack is taken
+    h.send(wm(world::Message::Cell(3, 2)));
+    let r = world(&h).refusal().unwrap().to_string();
+    assert!(
+        r.contains("the game waits for you to choose a stack"),
+        "{r}"
+    );
+    assert!(
+        r.contains("\"Each turn, pick 1 of the available stacks"),
+        "{r}"
+    );
+    assert_eq!(state(&h).world().len(), 1);
+
+    h.click_id("stack-0");
+    assert_eq!(state(&h).phase(), Phase::Place);
+    let before = state(&h);
+    // far from the starting Land: not adjacent
+    h.click_id("cell-0-0");
+    let r = world(&h).refusal().unwrap().to_string();
+    assert!(r.starts_with("Place "), "{r}");
+    assert!(
+        r.contains("A1: refused, the card must touch a card of the World"),
+        "{r}"
+    );
+    assert!(r.contains("orthogonally adjacent"), "{r}");
+    assert!(h.text_containing("the card must touch a card").is_some());
+    assert_eq!(state(&h), before, "a refused move changes nothing");
+    // the starting Land's own cell is taken
+    h.send(wm(world::Message::Cell(3, 3)));
+    assert!(
+        world(&h)
+            .refusal()
+            .unwrap()
+            .contains("that cell already holds a card")
+    );
+    // the lit cells are exactly those the engine accepts for the card
+    let c = components(&h);
+    let card = world(&h).selected().unwrap();
+    for at in world::board_cells() {
+        let legal = before.check(Move::Place { card, at }).is_ok();
+        assert_eq!(world(&h).targets().contains(&at), legal, "{at:?}");
+    }
+    assert_eq!(world(&h).targets().len(), 4);
+    // a legal click plays, and clears the refusal
+    h.click_id("cell-3-2");
+    assert!(world(&h).refusal().is_none());
+    assert_eq!(state(&h).world().len(), 2);
+    assert_eq!(
+        state(&h)
+            .world()
+            .cell(Pos::new(3, 2).unwrap())
+            .unwrap()
+            .card,
+        card
+    );
+    assert!(
+        h.text_containing(&format!("Placed {} on D3", c.land(card).name))
+            .is_some()
+    );
+}
+
+#[test]
+fn undo_steps_back_one_decision() {
+    let mut h = at_seed(11);
+    let start = state(&h);
+    h.click_id("stack-2");
+    let taken = state(&h);
+    let card = world(&h).selected().unwrap();
+    h.click_id("cell-4-3");
+    assert_eq!(state(&h).world().len(), 2);
+    h.click_text("Undo");
+    assert_eq!(state(&h), taken);
+    assert_eq!(world(&h).selected(), Some(card));
+    h.send(Message::Shortcut(deckwright::gui::screen::Shortcut::Undo));
+    assert_eq!(state(&h), start);
+    // nothing more to undo
+    h.send(wm(world::Message::Undo));
+    assert_eq!(state(&h), start);
+}
+
+#[test]
+fn the_hint_is_the_search_players_move_computed_off_the_ui_thread() {
+    let mut h = at_seed(5);
+    let c = components(&h);
+    h.click_id("stack-1");
+    // the same position in an engine game
+    let mut engine = SoloGame::new(&c, 5).unwrap();
+    engine.apply(&c, Move::TakeStack { stack: 1 }).unwrap();
+    let want = engine.hint(&c);
+    assert!(want.is_some());
+
+    // asked, the screen waits; the answer arrives as a message
+    let task = h.app.update(wm(world::Message::Hint));
+    assert_eq!(world(&h).hint(), Hint::Thinking);
+    assert!(h.shows("Thinking..."));
+    h.settle(task);
+    assert_eq!(world(&h).hint(), Hint::Ready(want));
+    assert!(
+        h.text_containing("Hint (search player): Place ").is_some(),
+        "{:?}",
+        h.dump()
+    );
+    // a placement hint selects its card so its cell is lit
+    if let Some(Move::Place { card, at }) = want {
+        assert_eq!(world(&h).selected(), Some(card));
+        assert!(world(&h).targets().contains(&at));
+    }
+
+    // an answer for a position that is gone is dropped
+    let task = h.app.update(wm(world::Message::Hint));
+    h.send(wm(world::Message::Undo));
+    h.settle(task);
+    assert_eq!(world(&h).hint(), Hint::None);
+}
+
+#[test]
+fn a_seed_that_is_not_a_number_is_refused() {
+    let mut h = at_seed(3);
+    h.send(wm(world::Message::SeedTyped("abc".into())));
+    h.send(wm(world::Message::Replay));
+    assert_eq!(
+        world(&h).refusal(),
+        Some("\"abc\" is not a seed (a whole number)")
+    );
+    assert_eq!(world(&h).game().unwrap().game.seed(), 3);
+    // a new game gets a fresh seed, shown
+    h.click_text("New game");
+    let seed = world(&h).game().unwrap().game.seed();
+    assert!(
+        h.shows("Seed") && h.shows(&seed.to_string()),
+        "{:?}",
+        h.dump()
+    );
+}
+
+/// The World screen's game for 2 (issue 11): you against a computer player.
+fn table(h: &Harness) -> &world::Table {
+    world(h).table().expect("a game for 2 to 4 is on")
+}
+
+/// Takes the user's move `a` of a game for 2 to 4 on screen: drafts by
+/// clicking the cards and Pass, the Sun's direction, or a seat's move by
+/// clicking what it needs; the screen refuses nothing.
+fn click_match_action(h: &mut Harness, a: deckwright::engine::solo::MatchAction) {
+    use deckwright::engine::solo::MatchAction;
+    match a {
+        MatchAction::PassTwo { cards, .. } => {
+            for card in cards {
+                h.send(wm(world::Message::DraftCard(card)));
+            }
+            h.send(wm(world::Message::Pass));
+        }
+        MatchAction::PassOne { card, .. } => {
+            h.send(wm(world::Message::DraftCard(card)));
+            h.send(wm(world::Message::Pass));
+        }
+        MatchAction::Sun { direction, .. } => h.send(wm(world::Message::Sun(direction))),
+        MatchAction::Seat { action, .. } => click_move(h, action),
+    }
+    assert!(world(h).refusal().is_none(), "{:?}", world(h).refusal());
+}
+
+#[test]
+fn a_two_player_game_drafts_and_places_by_clicking() {
+    use deckwright::engine::solo::{MatchPhase, Phase as SeatPhase};
+    let mut h = at_seed(21);
+    h.click_id("players-2");
+    assert_eq!(world(&h).players(), 2);
+    let t = table(&h);
+    assert_eq!(t.m.players(), 2);
+    assert_eq!(t.seed, 21, "the game for 2 uses the screen's seed");
+    assert_eq!(t.m.phase(), MatchPhase::Draft { pass: 2 });
+    assert!(t.m.waits_for(world::YOU));
+    assert!(t.m.has_passed(1), "the computer chose its pass at once");
+    assert!(h.shows("Computer 1: 0 stars") || h.text_containing("Computer 1:").is_some());
+    assert!(h.text_containing("Draft: mark 2 cards to pass").is_some());
+    // passing without marking is refused in words
+    h.click_id("draft-pass");
+    assert_eq!(
+        world(&h).refusal(),
+        Some("Choose 2 cards to pass, then Pass.")
+    );
+    // the first pass: two cards
+    let hand: Vec<u8> = table(&h).m.draft_hand(world::YOU).collect();
+    assert_eq!(hand.len(), 3);
+    h.click_id(&format!("draft-{}", hand[0]));
+    h.click_id(&format!("draft-{}", hand[1]));
+    assert_eq!(world(&h).passing(), &hand[..2]);
+    h.click_id("draft-pass");
+    assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+    let t = table(&h);
+    assert_eq!(t.m.phase(), MatchPhase::Draft { pass: 1 });
+    let now: Vec<u8> = t.m.draft_hand(world::YOU).collect();
+    assert_eq!(now.len(), 3);
+    assert!(now.contains(&hand[2]), "the kept card stays");
+    assert!(!now.contains(&hand[0]) && !now.contains(&hand[1]));
+    let c = components(&h);
+    let got = &now[1..];
+    assert!(
+        h.text_containing(&format!(
+            "Computer 1 passed {}, {} to You",
+            c.land(got[0]).name,
+            c.land(got[1]).name
+        ))
+        .is_some(),
+        "the cards passed to you are named in the log: {:?}",
+        h.dump()
+    );
+    // the second pass: one card
+    h.click_id(&format!("draft-{}", now[0]));
+    h.click_id("draft-pass");
+    let t = table(&h);
+    assert_eq!(t.m.phase(), MatchPhase::Play { seat: world::YOU });
+    let you = t.m.seat(world::YOU);
+    assert_eq!(you.phase(), SeatPhase::Place);
+    let in_hand: Vec<u8> = you.hand().collect();
+    assert_eq!(in_hand.len(), 3);
+    assert_eq!(&in_hand[..2], &now[1..], "kept cards and the one received");
+    // a placement by clicking: pick a card, click a lit cell
+    let card = in_hand[2];
+    h.click_id(&format!("hand-{card}"));
+    let targets = world(&h).targets_here();
+    assert!(!targets.is_empty());
+    let at = targets[0];
+    let before = table(&h).m.seat(world::YOU).world().len();
+    // a cell that is not lit is refused with the rule
+    h.click_id("cell-0-0");
+    let r = world(&h).refusal().unwrap().to_string();
+    assert!(r.contains("refused"), "{r}");
+    assert!(r.contains("orthogonally adjacent"), "{r}");
+    h.click_id(&format!("cell-{}-{}", at.x(), at.y()));
+    assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+    let t = table(&h);
+    let you = t.m.seat(world::YOU);
+    let w = you.world();
+    assert!(w.len() > before);
+    assert_eq!(w.cell(at).unwrap().card, card);
+    assert!(
+        h.text_containing(&format!("You: Placed {}", c.land(card).name))
+            .is_some()
+    );
+    // the computer answered: the match waits for you again (or the World
+    // waits for a choice of your placement)
+    assert!(t.m.waits_for(world::YOU));
+}
+
+#[test]
+fn a_game_for_two_plays_to_the_end_with_a_scores_table() {
+    use deckwright::engine::solo::{ComputerSeat, MatchPhase, SeatLevel};
+    let mut h = at_seed(4);
+    h.click_id("players-2");
+    let c = components(&h);
+    // you play as a quick computer would, through the screen's messages
+    let mut me = ComputerSeat::new(SeatLevel::Quick, &c, 2, 99);
+    for _ in 0..500 {
+        let t = table(&h);
+        if t.m.is_finished() {
+            break;
+        }
+        let a = me
+            .choose(&t.m, world::YOU)
+            .expect("a move while waited for");
+        click_match_action(&mut h, a);
+    }
+    let t = table(&h);
+    assert_eq!(t.m.phase(), MatchPhase::Finished);
+    assert!(h.shows("Final scores"));
+    let scores = t.m.scores(&c);
+    for s in &scores {
+        assert_eq!(s.total, score_of(s));
+    }
+    let winners = t.m.winners(&c);
+    let line = match winners.as_slice() {
+        [w] if *w == world::YOU => "You win!".to_string(),
+        [w] => format!("{} wins.", world::seat_name(*w)),
+        _ => "A shared win".to_string(),
+    };
+    assert!(h.text_containing(&line).is_some(), "{line}: {:?}", h.dump());
+}
+
+fn score_of(b: &deckwright::engine::solo::Breakdown) -> u32 {
+    b.mountains + b.lakes + b.animals + b.swamps + b.dark_cities + b.watchers + b.travellers
+}
+
+// ---- a game in progress survives a restart (issue 15) ----
+
+/// The app started again on the same database (as after closing it, or a
+/// kill: the record is written after every move), then on the World screen.
+fn restart(h: Harness) -> Harness {
+    let Harness { app, dir } = h;
+    drop(app);
+    let (app, task) = App::new(dir.path().join("app.db"));
+    let mut again = Harness { app, dir };
+    again.settle(task);
+    if again.app.shell().unwrap().screen().id() != ScreenId::World {
+        again.send(Message::Navigate(ScreenId::World));
+    }
+    again
+}
+
+fn banners(h: &Harness, tone: Tone) -> Vec<String> {
+    h.app
+        .shell()
+        .unwrap()
+        .banners()
+        .iter()
+        .filter(|b| b.tone == tone)
+        .map(|b| b.text.clone())
+        .collect()
+}
+
+/// The record the screen stored.
+fn stored(h: &Harness) -> Saved {
+    let text = h
+        .store()
+        .setting(SAVED_KEY)
+        .unwrap()
+        .expect("a stored game");
+    Saved::parse(&text).unwrap()
+}
+
+#[test]
+fn a_solo_game_in_progress_survives_a_restart() {
+    let mut h = at_seed(5);
+    let c = components(&h);
+    let record = play(&c, PlayerKind::Greedy, 5).unwrap();
+    let moves: Vec<Move> = record.steps.iter().map(|s| s.action).take(14).collect();
+    for &m in &moves {
+        click_move(&mut h, m);
+    }
+    assert!(world(&h).refusal().is_none(), "{:?}", world(&h).refusal());
+    // every move was written as it was played
+    let rec = stored(&h);
+    assert_eq!(
+        (rec.seed, rec.players, rec.moves.clone()),
+        (5, 1, moves.clone())
+    );
+    let before = state(&h);
+    let lines = world(&h).log_lines(usize::MAX);
+    assert!(lines.len() >= moves.len());
+
+    let mut h = restart(h);
+    let g = world(&h).game().expect("the game is back");
+    assert_eq!(g.game.seed(), 5);
+    assert_eq!(g.game.log().count(), moves.len());
+    assert_eq!(state(&h), before, "the same board, hand, stacks and phase");
+    assert_eq!(world(&h).log_lines(usize::MAX), lines, "the same log");
+    assert!(h.shows("5"), "the seed is shown: {:?}", h.dump());
+    assert!(
+        banners(&h, Tone::Notice).is_empty(),
+        "{:?}",
+        banners(&h, Tone::Notice)
+    );
+    assert!(
+        banners(&h, Tone::Error).is_empty(),
+        "{:?}",
+        banners(&h, Tone::Error)
+    );
+
+    // undo steps back through the replayed moves, and is stored too
+    h.click_text("Undo");
+    let one_back = SoloGame::replay(&c, 5, &moves[..moves.len() - 1]).unwrap();
+    assert_eq!(state(&h), *one_back.state());
+    assert_eq!(stored(&h).moves, moves[..moves.len() - 1]);
+    // and the game goes on from there, to the engine's score of the moves
+    for step in &record.steps[moves.len() - 1..] {
+        click_move(&mut h, step.action);
+    }
+    assert_eq!(state(&h).phase(), Phase::Finished);
+    assert_eq!(world(&h).game().unwrap().game.score(&c), record.score);
+
+    // a finished game comes back finished, with its score
+    let h = restart(h);
+    assert_eq!(state(&h).phase(), Phase::Finished);
+    assert!(h.shows(&format!("Score {}", record.score.total)));
+}
+
+#[test]
+fn a_game_for_three_in_progress_survives_a_restart() {
+    use deckwright::engine::solo::{ComputerSeat, MatchAction, MatchPhase, SeatLevel};
+    let mut h = at_seed(8);
+    h.click_id("players-3");
+    // the random computer players draw from their own generators in the
+    // draft: they must draw the same again when the game is replayed
+    h.send(wm(world::Message::Level(SeatLevel::Random)));
+    assert_eq!(table(&h).m.players(), 3);
+    let c = components(&h);
+    let mut me = ComputerSeat::new(SeatLevel::Quick, &c, 3, 77);
+    let mut played = 0;
+    let mut suns = 0;
+    // past the first turn's draft and placements, into the second turn
+    while played < 20 {
+        let a = me
+            .choose(&table(&h).m, world::YOU)
+            .expect("a move while waited for");
+        if matches!(a, MatchAction::Sun { .. }) {
+            suns += 1;
+        }
+        click_match_action(&mut h, a);
+        played += 1;
+    }
+    let before_match = table(&h).m.clone();
+    let before_log = table(&h).log.clone();
+    let before_moves = table(&h).moves().to_vec();
+    assert_eq!(before_moves.len(), played);
+    assert!(
+        before_match.turn() > 1 || suns > 0,
+        "the game went past its first decisions"
+    );
+    let rec = stored(&h);
+    assert_eq!(
+        (rec.seed, rec.players, rec.level),
+        (8, 3, SeatLevel::Random)
+    );
+    assert_eq!(rec.table, before_moves);
+
+    let mut h = restart(h);
+    assert_eq!(world(&h).players(), 3);
+    assert_eq!(world(&h).level(), SeatLevel::Random);
+    let t = table(&h);
+    assert_eq!(t.seed, 8);
+    assert_eq!(t.m, before_match, "every World, hand and draft as it was");
+    assert_eq!(t.log, before_log, "the computers played the same again");
+    assert!(
+        banners(&h, Tone::Notice).is_empty(),
+        "{:?}",
+        banners(&h, Tone::Notice)
+    );
+    // the game goes on to its end
+    for _ in 0..500 {
+        let t = table(&h);
+        if t.m.is_finished() {
+            break;
+        }
+        let a = me.choose(&t.m, world::YOU).expect("a move");
+        click_match_action(&mut h, a);
+    }
+    assert_eq!(table(&h).m.phase(), MatchPhase::Finished);
+    assert!(h.shows("Final scores"));
+}
+
+#[test]
+fn a_stored_game_that_no_longer_replays_is_dealt_again_with_a_notice() {
+    let mut h = Harness::with(|s| {
+        let id = catalog_of(s, GameId::StrangeWorld);
+        let mut rec = Saved::new(id, 31, 1, deckwright::engine::solo::SeatLevel::Quick);
+        // stack 6 twice: the second take is refused, as after a catalog change
+        rec.moves = vec![Move::TakeStack { stack: 6 }, Move::TakeStack { stack: 6 }];
+        s.set_setting(SAVED_KEY, &rec.to_json()).unwrap();
+    });
+    h.send(Message::Navigate(ScreenId::World));
+    let g = world(&h).game().expect("a game is dealt");
+    assert_eq!(g.game.seed(), 31, "the same seed");
+    assert_eq!(g.game.log().count(), 0, "dealt again");
+    let c = components(&h);
+    assert_eq!(state(&h), Solo::deal(&c, 31).unwrap());
+    let notices = banners(&h, Tone::Notice);
+    assert!(
+        notices.contains(
+            &"The catalog changed since this game began: dealt again with seed 31".to_string()
+        ),
+        "{notices:?}"
+    );
+    assert!(banners(&h, Tone::Error).is_empty());
+    // the new deal replaces the record
+    let rec = stored(&h);
+    assert_eq!((rec.seed, rec.moves.len()), (31, 0));
+}
+
+#[test]
+fn an_unreadable_or_orphaned_record_gives_a_new_game_with_a_notice() {
+    for (text, says) in [
+        ("{\"version\":1,\"seed\":", "could not be read"),
+        (
+            "{\"version\":1,\"catalog\":9999,\"seed\":4,\"players\":1,\"level\":\"quick\"}",
+            "is gone",
+        ),
+    ] {
+        let mut h = Harness::with(|s| s.set_setting(SAVED_KEY, text).unwrap());
+        h.send(Message::Navigate(ScreenId::World));
+        assert!(world(&h).game().is_some(), "a game is dealt");
+        let notices = banners(&h, Tone::Notice);
+        assert!(
+            notices.iter().any(|n| n.contains(says)),
+            "{says}: {notices:?}"
+        );
+        assert!(banners(&h, Tone::Error).is_empty());
+        let rec = stored(&h);
+        assert_eq!(rec.seed, world(&h).game().unwrap().game.seed());
+    }
+}

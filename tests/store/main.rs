@@ -1,0 +1,13 @@
+//! The SQLite store on real files: round trips, transactions, versions and
+//! old databases ([`basics`]), migrations, collection CSV files, everything
+//! out and back in (`export-all`/`import-all`, `backup`/`restore`), and the
+//! database under load and bad conditions through the CLI.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod archive;
+mod basics;
+mod collection_csv;
+mod migrations;
+mod reliability;
