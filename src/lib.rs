@@ -11,6 +11,7 @@ pub mod collection;
 pub mod decklist;
 pub mod diag;
 pub mod engine;
+pub mod files;
 pub mod games;
 pub mod gui;
 pub mod model;

@@ -1,5 +1,6 @@
 //! The `deckwright` binary: argument parsing and dispatch only.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -10,7 +11,8 @@ fn main() -> ExitCode {
     match cli::run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            // (not eprintln!, which panics when stderr is a closed pipe)
+            let _ = writeln!(std::io::stderr(), "error: {e}");
             ExitCode::from(e.code)
         }
     }

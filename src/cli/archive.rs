@@ -9,6 +9,7 @@ use clap::Subcommand;
 
 use crate::store::{self, ExportOptions, ImportOptions, Store};
 
+use super::out::outln;
 use super::{CliError, db};
 
 #[derive(Debug, Subcommand)]
@@ -46,7 +47,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         Args::ExportAll { dir, force } => {
             let store = db::open(dbp)?;
             let s = store.export_all(dir, ExportOptions { force: *force })?;
-            println!(
+            outln!(
                 "exported {} catalog{}, {} deck{} ({} version{}), {} collection{} and {} setting{} to {}",
                 s.catalogs,
                 plural(s.catalogs),
@@ -71,7 +72,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                     remap_setting: Some(crate::gui::prefs::remap_ids),
                 },
             )?;
-            println!(
+            outln!(
                 "imported {} catalog{}, {} deck{} ({} version{}), {} collection{} and {} setting{} from {}",
                 s.catalogs,
                 plural(s.catalogs),
@@ -86,16 +87,16 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                 dir.display()
             );
             if !s.kept.is_empty() {
-                println!(
+                outln!(
                     "already stored as exported, kept: {}",
                     quoted(&s.kept).join(", ")
                 );
             }
             if !s.replaced.is_empty() {
-                println!("replaced: {}", s.replaced.join(", "));
+                outln!("replaced: {}", s.replaced.join(", "));
             }
             if !s.ids.is_identity() {
-                println!("some catalogs or decks got new ids (theirs were taken)");
+                outln!("some catalogs or decks got new ids (theirs were taken)");
             }
         }
         Args::Backup { file, force } => {
@@ -107,7 +108,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                 )));
             }
             let bytes = store::backup_file(&path, file)?;
-            println!(
+            outln!(
                 "backed up {} to {} ({} KiB)",
                 path.display(),
                 file.display(),
@@ -117,14 +118,14 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         Args::Restore { file } => {
             let path = db::db_path(dbp)?;
             let r = store::restore(&path, file)?;
-            println!(
+            outln!(
                 "restored {} from {} (schema version {})",
                 path.display(),
                 file.display(),
                 r.schema_version
             );
             if let Some(previous) = r.previous {
-                println!("the database it replaced is kept as {}", previous.display());
+                outln!("the database it replaced is kept as {}", previous.display());
             }
         }
     }

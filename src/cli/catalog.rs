@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::catalog::{self, Warning};
 use crate::store::StoreError;
 
+use super::out::{out, outln};
 use super::progress::Bar;
 use super::{CliError, db, print_json};
 
@@ -81,7 +82,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                     warnings: &warnings,
                 })?;
             } else {
-                println!(
+                outln!(
                     "{}: {} catalog \"{}\", {} cards, {} warning{}",
                     file.display(),
                     crate::games::game(loaded.catalog.game).def().name,
@@ -92,7 +93,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                 );
                 for w in &warnings {
                     let line = w.line.map(|l| format!(":{l}")).unwrap_or_default();
-                    println!(
+                    outln!(
                         "  warning: {}{line}: \"{}\": {}",
                         file.display(),
                         w.card,
@@ -109,7 +110,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                 print_json(&list)?;
             } else {
                 for c in &list {
-                    println!(
+                    outln!(
                         "{:>4}  {:<16} {:>5} cards  {}",
                         c.id.0,
                         c.game.as_str(),
@@ -145,7 +146,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                 }
             };
             bar.finish();
-            println!(
+            outln!(
                 "imported \"{}\" ({} cards) as catalog {}",
                 loaded.catalog.name,
                 loaded.catalog.cards.len(),
@@ -157,7 +158,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             let store = db::open(dbp)?;
             let info = db::catalog(&store, catalog)?;
             store.export_catalog(info.id, output)?;
-            println!("wrote {} ({} cards)", output.display(), info.card_count);
+            outln!("wrote {} ({} cards)", output.display(), info.card_count);
             Ok(ExitCode::SUCCESS)
         }
         Args::Show { catalog, json } => {
@@ -167,10 +168,10 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             if *json {
                 print_json(&cat)?;
             } else {
-                println!("{} ({}), {} cards", cat.name, cat.game, cat.cards.len());
+                outln!("{} ({}), {} cards", cat.name, cat.game, cat.cards.len());
                 for c in &cat.cards {
                     let cost = c.cost.map(|n| format!(" cost {n}")).unwrap_or_default();
-                    println!("  [{}] {} — {}{cost}", c.id, c.name, c.card_type);
+                    outln!("  [{}] {} — {}{cost}", c.id, c.name, c.card_type);
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -179,7 +180,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             let mut store = db::open(dbp)?;
             let info = db::catalog(&store, catalog)?;
             store.delete_catalog(info.id)?;
-            println!("deleted catalog \"{}\"", info.name);
+            outln!("deleted catalog \"{}\"", info.name);
             Ok(ExitCode::SUCCESS)
         }
         Args::Coverage { catalog, json } => {
@@ -189,7 +190,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             if *json {
                 print_json(&c)?;
             } else {
-                print!("{}", coverage_text(&c, &cat.name));
+                out!("{}", coverage_text(&c, &cat.name));
             }
             Ok(ExitCode::SUCCESS)
         }

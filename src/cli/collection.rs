@@ -11,6 +11,7 @@ use crate::collection as csv;
 use crate::model::Owned;
 use crate::store::StoreError;
 
+use super::out::{out, outln};
 use super::{CliError, db, print_json};
 
 #[derive(Debug, Subcommand)]
@@ -85,11 +86,15 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             if *json {
                 print_json(&rows)?;
             } else {
-                println!("{:>5} {:>5} {:>5}  card", "owned", "trade", "wish");
+                outln!("{:>5} {:>5} {:>5}  card", "owned", "trade", "wish");
                 for r in &rows {
-                    println!(
+                    outln!(
                         "{:>5} {:>5} {:>5}  {} [{}]",
-                        r.counts.owned, r.counts.trade, r.counts.wish, r.name, r.id
+                        r.counts.owned,
+                        r.counts.trade,
+                        r.counts.wish,
+                        r.name,
+                        r.id
                     );
                 }
             }
@@ -136,7 +141,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                     wish: *wish,
                 },
             )?;
-            println!(
+            outln!(
                 "{} [{id}]: owned {owned}, trade {trade}, wish {wish}",
                 cat.cards[pos].name
             );
@@ -171,9 +176,10 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                 }
                 other => other?,
             };
-            println!(
+            outln!(
                 "imported counts for {} cards into \"{}\"",
-                result.cards, info.name
+                result.cards,
+                info.name
             );
             if !result.unresolved.is_empty() {
                 eprintln!(
@@ -191,10 +197,12 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             let info = db::catalog(&store, catalog)?;
             let text = store.export_collection_csv(info.id)?;
             match output {
-                Some(path) => std::fs::write(path, text).map_err(|e| {
-                    CliError::input(format!("{}: cannot write: {e}", path.display()))
-                })?,
-                None => print!("{text}"),
+                Some(path) => {
+                    crate::files::write_replacing(path, text.as_bytes()).map_err(|e| {
+                        CliError::input(format!("{}: cannot write: {e}", path.display()))
+                    })?
+                }
+                None => out!("{text}"),
             }
         }
         Args::Missing { deck, json } => {
@@ -204,18 +212,21 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             if *json {
                 print_json(&missing)?;
             } else if missing.is_empty() {
-                println!("you own every card \"{}\" needs", info.name);
+                outln!("you own every card \"{}\" needs", info.name);
             } else {
                 let total: u32 = missing.iter().map(|m| m.missing).sum();
-                println!(
+                outln!(
                     "\"{}\" needs {total} more card{}:",
                     info.name,
                     if total == 1 { "" } else { "s" }
                 );
                 for m in &missing {
-                    println!(
+                    outln!(
                         "  {} {} (need {}, own {})",
-                        m.missing, m.name, m.needed, m.owned
+                        m.missing,
+                        m.name,
+                        m.needed,
+                        m.owned
                     );
                 }
             }

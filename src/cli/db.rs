@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use crate::store::{CatalogInfo, DeckInfo, Store, StoreError};
 
@@ -10,9 +11,17 @@ use super::CliError;
 
 impl From<StoreError> for CliError {
     fn from(e: StoreError) -> CliError {
-        CliError::input(e.to_string())
+        let opened = OPENED.lock().unwrap_or_else(PoisonError::into_inner);
+        match opened.as_deref() {
+            Some(db) => CliError::input(e.message_for(db)),
+            None => CliError::input(e.to_string()),
+        }
     }
 }
+
+/// The database this run opened, so that an error from it names the file
+/// (SQLite's own messages, "database disk image is malformed", do not).
+static OPENED: Mutex<Option<PathBuf>> = Mutex::new(None);
 
 /// The database path: `--db`, else `$DECKWRIGHT_DB`, else the user's data folder.
 pub fn db_path(db: Option<&Path>) -> Result<PathBuf, CliError> {
@@ -39,6 +48,7 @@ pub(super) fn set_read_only(on: bool) {
 /// database; read-only with `--read-only` or when it cannot be written.
 pub fn open(db: Option<&Path>) -> Result<Store, CliError> {
     let path = db_path(db)?;
+    *OPENED.lock().unwrap_or_else(PoisonError::into_inner) = Some(path.clone());
     if READ_ONLY.load(Ordering::Relaxed) {
         return Ok(Store::open_read_only(&path)?);
     }

@@ -8,6 +8,7 @@ use clap::{Subcommand, ValueEnum};
 
 use crate::decklist::{self, write_cod, write_dck, write_text};
 
+use super::out::{out, outln};
 use super::{CliError, db, print_json};
 
 /// Deck file formats for export.
@@ -104,7 +105,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                 print_json(&list)?;
             } else {
                 for d in &list {
-                    println!(
+                    outln!(
                         "{:>4}  {:<16} {:>3} cards  v{:<3} {}  ({})",
                         d.id.0,
                         d.game.as_str(),
@@ -129,14 +130,14 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             }
             deck.game = Some(info.game);
             let id = store.create_deck(info.id, &deck)?;
-            println!(
+            outln!(
                 "imported \"{}\" ({} cards) as deck {}",
                 deck.name,
                 deck.main_count(),
                 id.0
             );
             let catalog_cards = store.load_catalog(info.id)?;
-            print!("{}", reading_notes(&deck, &catalog_cards));
+            out!("{}", reading_notes(&deck, &catalog_cards));
         }
         Args::Export {
             deck,
@@ -158,10 +159,12 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                 ExportFormat::Dck => write_dck(&d),
             };
             match output {
-                Some(path) => std::fs::write(path, text).map_err(|e| {
-                    CliError::input(format!("{}: cannot write: {e}", path.display()))
-                })?,
-                None => print!("{text}"),
+                Some(path) => {
+                    crate::files::write_replacing(path, text.as_bytes()).map_err(|e| {
+                        CliError::input(format!("{}: cannot write: {e}", path.display()))
+                    })?
+                }
+                None => out!("{text}"),
             }
         }
         Args::Save { deck, file, note } => {
@@ -172,9 +175,24 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             contents.name = info.name.clone();
             contents.game = Some(info.game);
             let v = store.save_deck(info.id, &contents, note.as_deref())?;
-            println!("saved \"{}\" as version {v}", info.name);
+            if v == info.version {
+                // nothing new to keep: the note (which describes a change)
+                // is said back rather than silently dropped
+                match note {
+                    Some(n) => outln!(
+                        "unchanged: \"{}\" already lists these cards (still version {v}); the note \"{n}\" was not saved, as a note goes with a new version",
+                        info.name
+                    ),
+                    None => outln!(
+                        "unchanged: \"{}\" already lists these cards (still version {v})",
+                        info.name
+                    ),
+                }
+            } else {
+                outln!("saved \"{}\" as version {v}", info.name);
+            }
             let catalog_cards = store.load_catalog(info.catalog_id)?;
-            print!("{}", reading_notes(&contents, &catalog_cards));
+            out!("{}", reading_notes(&contents, &catalog_cards));
         }
         Args::Versions { deck, json } => {
             let store = db::open(dbp)?;
@@ -189,9 +207,11 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                         .as_deref()
                         .map(|n| format!("  {n}"))
                         .unwrap_or_default();
-                    println!(
+                    outln!(
                         "v{:<4} {}  {:>3} cards{note}",
-                        v.version, v.saved_at, v.main_count
+                        v.version,
+                        v.saved_at,
+                        v.main_count
                     );
                 }
             }
@@ -208,11 +228,11 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             if *json {
                 print_json(&lines)?;
             } else if lines.is_empty() {
-                println!("no changes between v{from} and v{to}");
+                outln!("no changes between v{from} and v{to}");
             } else {
                 for l in &lines {
                     let delta = i64::from(l.after) - i64::from(l.before);
-                    println!(
+                    outln!(
                         "{delta:+} {} ({} → {}, {})",
                         l.name,
                         l.before,
@@ -226,25 +246,25 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             let mut store = db::open(dbp)?;
             let info = db::deck(&store, deck)?;
             let v = store.restore_version(info.id, *version)?;
-            println!("restored \"{}\" v{version} as version {v}", info.name);
+            outln!("restored \"{}\" v{version} as version {v}", info.name);
         }
         Args::Rename { deck, name } => {
             let mut store = db::open(dbp)?;
             let info = db::deck(&store, deck)?;
             store.rename_deck(info.id, name)?;
-            println!("renamed \"{}\" to \"{name}\"", info.name);
+            outln!("renamed \"{}\" to \"{name}\"", info.name);
         }
         Args::Duplicate { deck, name } => {
             let mut store = db::open(dbp)?;
             let info = db::deck(&store, deck)?;
             let id = store.duplicate_deck(info.id, name)?;
-            println!("copied \"{}\" as \"{name}\" (deck {})", info.name, id.0);
+            outln!("copied \"{}\" as \"{name}\" (deck {})", info.name, id.0);
         }
         Args::Delete { deck } => {
             let mut store = db::open(dbp)?;
             let info = db::deck(&store, deck)?;
             store.delete_deck(info.id)?;
-            println!("deleted deck \"{}\"", info.name);
+            outln!("deleted deck \"{}\"", info.name);
         }
     }
     Ok(ExitCode::SUCCESS)

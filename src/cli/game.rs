@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::games;
 
+use super::out::outln;
 use super::{CliError, print_json};
 
 #[derive(Debug, Subcommand)]
@@ -58,7 +59,7 @@ fn list(json: bool) -> Result<ExitCode, CliError> {
     } else {
         let width = games.iter().map(|g| g.id.len()).max().unwrap_or(0);
         for g in &games {
-            println!("{:<width$}  {}  ({})", g.id, g.name, g.source);
+            outln!("{:<width$}  {}  ({})", g.id, g.name, g.source);
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -71,7 +72,7 @@ fn check(file: &Path) -> Result<ExitCode, CliError> {
         Some(n) => format!("an opening hand of {n}"),
         None => "no hand".to_string(),
     };
-    println!(
+    outln!(
         "{}: game `{}` ({}) is valid: {} card type{}, {rules} construction rule{}, {hand}",
         file.display(),
         def.id,

@@ -18,6 +18,7 @@ use crate::engine::run::{Progress, RunConfig, Summary};
 use crate::engine::session::EngineOptions;
 
 use super::hand::{load_engine, overrides};
+use super::out::{out, outln};
 use super::progress::{Bar, INTERRUPTED, interrupt_flag};
 use super::{CliError, load_catalog, print_json};
 
@@ -115,10 +116,10 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
             })?;
         } else {
             let secs = started.elapsed().as_secs_f64();
-            print!("{}", human(&c.a, secs));
-            println!("B: {}", other.display());
-            print!("{}", human(&c.b, secs));
-            print!("{}", human_compare(&c));
+            out!("{}", human(&c.a, secs));
+            outln!("B: {}", other.display());
+            out!("{}", human(&c.b, secs));
+            out!("{}", human_compare(&c));
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -131,8 +132,8 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
                 importance: &imp,
             })?;
         } else {
-            print!("{}", human(&summary, started.elapsed().as_secs_f64()));
-            print!("{}", human_importance(&imp));
+            out!("{}", human(&summary, started.elapsed().as_secs_f64()));
+            out!("{}", human_importance(&imp));
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -141,7 +142,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
     if args.json {
         print_json(&summary)?;
     } else {
-        print!("{}", human(&summary, started.elapsed().as_secs_f64()));
+        out!("{}", human(&summary, started.elapsed().as_secs_f64()));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -16,6 +16,7 @@ use crate::engine::session::{Engine, EngineError, EngineOptions};
 use crate::games::parse_option;
 use crate::model::Catalog;
 
+use super::out::out;
 use super::{CliError, load_catalog, print_json};
 
 #[derive(Debug, clap::Args)]
@@ -95,7 +96,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
     if args.json {
         print_json(&report)?;
     } else {
-        print!("{}", human(&report));
+        out!("{}", human(&report));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -20,6 +20,7 @@ use crate::model::Catalog;
 
 use super::goldfish::run_error;
 use super::hand::overrides;
+use super::out::out;
 use super::progress::{Bar, interrupt_flag};
 use super::{CliError, load_catalog, print_json};
 
@@ -231,10 +232,10 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         return Ok(ExitCode::SUCCESS);
     }
     for ((i, j), r) in &reports {
-        print!("{}", human(r, &name(*i), &name(*j)));
+        out!("{}", human(r, &name(*i), &name(*j)));
     }
     if args.round_robin {
-        print!("{}", matrix(&reports, decks.len(), &name));
+        out!("{}", matrix(&reports, decks.len(), &name));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -14,6 +14,7 @@ mod goldfish;
 mod hand;
 mod matchup;
 mod odds;
+mod out;
 mod pdf;
 mod progress;
 mod score;
@@ -27,6 +28,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use self::out::outln;
 use crate::diag::Diagnostics;
 use crate::model::Catalog;
 
@@ -121,8 +123,17 @@ impl From<Diagnostics> for CliError {
     }
 }
 
-/// Runs a parsed command line.
+/// Runs a parsed command line. What the command printed is flushed before
+/// it returns, so that a failed last write is its error too (see [`out`]).
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    let code = dispatch(cli);
+    let flushed = out::flush();
+    let code = code?;
+    flushed?;
+    Ok(code)
+}
+
+fn dispatch(cli: Cli) -> Result<ExitCode, CliError> {
     db::set_read_only(cli.read_only);
     add_games(&cli)?;
     match cli.command {
@@ -191,6 +202,6 @@ pub(crate) fn load_catalog(arg: &Path, dbp: Option<&Path>) -> Result<Catalog, Cl
 pub(crate) fn print_json(value: &impl serde::Serialize) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| CliError::input(format!("cannot write JSON: {e}")))?;
-    println!("{text}");
+    outln!("{text}");
     Ok(())
 }

@@ -12,6 +12,7 @@ use crate::engine::odds::{self, Matcher, OddsReport, OddsTable, Pile, Query, Req
 use crate::engine::session::EngineOptions;
 
 use super::hand::{load_engine, overrides};
+use super::out::out;
 use super::{CliError, load_catalog, print_json};
 
 #[derive(Debug, clap::Args)]
@@ -73,7 +74,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         if args.json {
             print_json(&t)?;
         } else {
-            print!("{}", human_table(&t));
+            out!("{}", human_table(&t));
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -113,7 +114,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
     if args.json {
         print_json(&report)?;
     } else {
-        print!("{}", human(&report));
+        out!("{}", human(&report));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -18,6 +18,7 @@ use crate::catalog;
 use crate::decklist;
 use crate::pnp::{self, CardSelection, PnpError, PrintOptions};
 
+use super::out::outln;
 use super::progress::{Bar, INTERRUPTED, interrupt_flag};
 use super::{CliError, db, load_catalog, print_json};
 
@@ -163,7 +164,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
     if args.json {
         print_json(&report)?;
     } else {
-        println!(
+        outln!(
             "{}: {} page{} on {} sheet{}, {} card{} ({} drawn from data), {} picture{} embedded, {} bytes",
             args.output.display(),
             report.pages,

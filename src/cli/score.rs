@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::engine::solo::{TravellerScore, WorldShape, load_world, score, travellers};
 
+use super::out::out;
 use super::solo::{Parts, components, score_text, world_text};
 use super::{CliError, print_json};
 
@@ -71,7 +72,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
             &report.parts,
             &report.traveller_scores,
         ));
-        print!("{out}");
+        out!("{out}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -19,6 +19,7 @@ use crate::engine::solo::{
 use crate::games::parse_option;
 use crate::model::GameId;
 
+use super::out::out;
 use super::progress::{Bar, INTERRUPTED, interrupt_flag, interrupted};
 use super::{CliError, load_catalog, print_json};
 
@@ -89,7 +90,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         let record = play(&c, kind, seed).map_err(|e| CliError::input(e.to_string()))?;
         if let Some(path) = &args.save_world {
             let text = WorldShape::of(record.end.world(), &c).to_toml();
-            std::fs::write(path, text).map_err(|e| {
+            crate::files::write_replacing(path, text.as_bytes()).map_err(|e| {
                 CliError::input(format!("{}: cannot write the World: {e}", path.display()))
             })?;
         }
@@ -97,7 +98,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         if args.json {
             print_json(&report)?;
         } else {
-            print!("{}", report.text());
+            out!("{}", report.text());
         }
     } else {
         if args.save_world.is_some() {
@@ -130,7 +131,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
                 summary: &summary,
             })?;
         } else {
-            print!("{}", many_text(&summary, &args.catalog));
+            out!("{}", many_text(&summary, &args.catalog));
         }
     }
     Ok(ExitCode::SUCCESS)

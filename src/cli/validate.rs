@@ -7,6 +7,7 @@ use crate::decklist;
 use crate::games::{self, parse_option};
 use crate::rules::{CheckOptions, Mode, Report};
 
+use super::out::out;
 use super::{CliError, load_catalog, print_json};
 
 #[derive(Debug, clap::Args)]
@@ -56,7 +57,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
     if args.json {
         print_json(&report)?;
     } else {
-        print!("{}", human(&report, &args.deck));
+        out!("{}", human(&report, &args.deck));
     }
     Ok(if report.legal {
         ExitCode::SUCCESS

@@ -18,6 +18,7 @@ use crate::engine::solo::{
 };
 use crate::model::GameId;
 
+use super::out::out;
 use super::progress::{Bar, INTERRUPTED, interrupt_flag, interrupted};
 use super::solo::{Parts, components, flip_reason, world_text};
 use super::{CliError, print_json};
@@ -83,7 +84,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         if args.json {
             print_json(&report)?;
         } else {
-            print!("{}", one_text(&c, &record, &report));
+            out!("{}", one_text(&c, &record, &report));
         }
         return Ok(ExitCode::SUCCESS);
     }
@@ -111,7 +112,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
             summary: &summary,
         })?;
     } else {
-        print!("{}", many_text(&summary));
+        out!("{}", many_text(&summary));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,6 +3,7 @@
 //! fields, values, options, modes, player counts, message placeholders.
 //! Every problem names the file and the line of the key it is about.
 
+use std::collections::HashSet;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -237,6 +238,7 @@ impl Checker<'_> {
                 "`card.types` needs at least one card type",
             );
         }
+        let mut seen = HashSet::new();
         for (i, t) in schema.types.iter().enumerate() {
             if !valid_word(t) {
                 self.problem(
@@ -244,7 +246,7 @@ impl Checker<'_> {
                     format!("card type `{t}` must be lower-case letters, digits and `-`"),
                 );
             }
-            if schema.types[..i].contains(t) {
+            if !seen.insert(t.as_str()) {
                 self.problem(
                     path(&[&"card", &"types", &i]),
                     format!("card type `{t}` is listed twice"),
@@ -285,6 +287,7 @@ impl Checker<'_> {
                 );
             }
         }
+        let mut seen = HashSet::new();
         for (i, f) in schema.fields.iter().enumerate() {
             let at = path(&[&"card", &"field", &i]);
             if CARD_KEYS.contains(&f.key.as_str()) {
@@ -297,7 +300,7 @@ impl Checker<'_> {
                     ),
                 );
             }
-            if schema.fields[..i].iter().any(|g| g.key == f.key) {
+            if !seen.insert(f.key.as_str()) {
                 self.problem(at.clone(), format!("field `{}` is defined twice", f.key));
             }
             self.field(at, f);
@@ -305,7 +308,8 @@ impl Checker<'_> {
     }
 
     fn field(&mut self, at: Vec<String>, f: &FieldDef) {
-        let types = self.def.card.types.clone();
+        let def = self.def;
+        let types: HashSet<&str> = def.card.types.iter().map(String::as_str).collect();
         let sub = |k: &str| {
             let mut p = at.clone();
             p.push(k.to_string());
@@ -321,13 +325,13 @@ impl Checker<'_> {
             );
         }
         for t in f.types.iter().chain(&f.required) {
-            if t != "*" && !types.contains(t) {
+            if t != "*" && !types.contains(t.as_str()) {
                 self.problem(
                     sub("types"),
                     format!(
                         "field `{}`: `{t}` is not one of the card types ({})",
                         f.key,
-                        types.join(", ")
+                        def.card.types.join(", ")
                     ),
                 );
             }
@@ -353,7 +357,7 @@ impl Checker<'_> {
             );
         }
         for (t, vs) in &f.values_by_type {
-            if !types.contains(t) {
+            if !types.contains(t.as_str()) {
                 self.problem(
                     sub("values_by_type"),
                     format!("field `{}`: `{t}` is not one of the card types", f.key),
@@ -484,9 +488,10 @@ impl Checker<'_> {
     }
 
     fn options(&mut self) {
+        let mut seen = HashSet::new();
         for (i, o) in self.def.options.iter().enumerate() {
             let at = path(&[&"option", &i]);
-            if self.def.options[..i].iter().any(|p| p.key == o.key) {
+            if !seen.insert(o.key.as_str()) {
                 self.problem(at.clone(), format!("option `{}` is defined twice", o.key));
             }
             if !o.values.is_empty() {
@@ -619,8 +624,9 @@ impl Checker<'_> {
                     format!("`construction.modes.default`: no mode `{}`", m.default),
                 );
             }
-            for (i, mode) in m.modes.iter().enumerate() {
-                if !valid_word(&mode.name) || m.modes[..i].iter().any(|x| x.name == mode.name) {
+            let mut seen = HashSet::new();
+            for mode in &m.modes {
+                if !valid_word(&mode.name) || !seen.insert(mode.name.as_str()) {
                     self.problem(
                         at.clone(),
                         format!(

@@ -21,6 +21,7 @@
 //!   conflict; replacing deletes the stored deck (all its versions) first.
 //!   Settings from the export overwrite stored ones of the same key.
 
+mod check;
 mod format;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -507,11 +508,14 @@ fn read_export(dir: &Path) -> Result<Archive> {
     }
     let mut decks = Vec::with_capacity(manifest.decks.len());
     for d in &manifest.decks {
-        decks.push(read_deck(&dir.join(&d.file))?);
+        let line = check::line_of(&path, "file", &d.file);
+        let file = check::inside(dir, dir, &d.file, &path, line)?;
+        decks.push(read_deck(dir, &file)?);
     }
     let settings = match &manifest.settings {
         Some(file) => {
-            read_toml::<SettingsFile>(&dir.join(file))
+            let line = check::line_of(&path, "settings", file);
+            read_toml::<SettingsFile>(&check::inside(dir, dir, file, &path, line)?)
                 .map_err(StoreError::Archive)?
                 .settings
         }
@@ -527,10 +531,25 @@ fn read_export(dir: &Path) -> Result<Archive> {
 /// Reads one catalog of the manifest with its collection, putting back the
 /// image paths it was first written with.
 fn read_catalog(dir: &Path, manifest: &Path, entry: &CatalogEntry) -> Result<ArchivedCatalog> {
-    let file = dir.join(&entry.file);
-    let mut catalog = crate::catalog::load(&file)
-        .map_err(StoreError::Archive)?
-        .catalog;
+    let line = check::line_of(manifest, "file", &entry.file);
+    let file = check::inside(dir, dir, &entry.file, manifest, line)?;
+    check::id(manifest, "id", entry.id)?;
+    check::time(manifest, "created_at", &entry.created_at)?;
+    check::time(manifest, "updated_at", &entry.updated_at)?;
+    let collection_file = match &entry.collection {
+        Some(csv) => {
+            let line = check::line_of(manifest, "collection", csv);
+            Some(check::inside(dir, dir, csv, manifest, line)?)
+        }
+        None => None,
+    };
+    let loaded = crate::catalog::load(&file).map_err(StoreError::Archive)?;
+    if let Some(folder) = &loaded.catalog.base_dir {
+        for p in &loaded.pictures {
+            check::inside(dir, folder, &p.path, &file, p.line)?;
+        }
+    }
+    let mut catalog = loaded.catalog;
     if !catalog.name.trim().eq_ignore_ascii_case(entry.name.trim()) || catalog.game != entry.game {
         return Err(diag(
             manifest,
@@ -574,8 +593,8 @@ fn read_catalog(dir: &Path, manifest: &Path, entry: &CatalogEntry) -> Result<Arc
             card.image = Some(restore(&image, entry.card_images.get(&card.id)));
         }
     }
-    let collection = match &entry.collection {
-        Some(csv) => Some(read_collection(&dir.join(csv), &catalog)?),
+    let collection = match &collection_file {
+        Some(csv) => Some(read_collection(csv, &catalog)?),
         None => None,
     };
     Ok(ArchivedCatalog {
@@ -597,25 +616,34 @@ fn read_collection(file: &Path, catalog: &Catalog) -> Result<Collection> {
     Ok(owned)
 }
 
-/// Reads one deck's `deck.toml` and the text of each version.
-fn read_deck(file: &Path) -> Result<ArchivedDeck> {
+/// Reads one deck's `deck.toml` (inside the export folder `dir`) and the
+/// text of each version.
+fn read_deck(dir: &Path, file: &Path) -> Result<ArchivedDeck> {
     let manifest: DeckManifest = read_toml(file).map_err(StoreError::Archive)?;
     if manifest.name.trim().is_empty() {
         return Err(diag(file, 0, "the deck has no name"));
     }
+    check::id(file, "id", manifest.id)?;
+    check::time(file, "created_at", &manifest.created_at)?;
+    check::time(file, "updated_at", &manifest.updated_at)?;
+    check::version(file, "current_version", manifest.current_version)?;
     let base = file.parent().unwrap_or(Path::new("."));
     let mut seen = HashSet::new();
     let mut versions = Vec::with_capacity(manifest.versions.len());
     for v in &manifest.versions {
+        check::version(file, "version", v.version)?;
         if v.version == 0 || !seen.insert(v.version) {
             return Err(diag(
                 file,
-                0,
+                check::line_of(file, "version", &v.version.to_string()),
                 format!("version {} is 0 or listed twice", v.version),
             ));
         }
+        check::time(file, "saved_at", &v.saved_at)?;
+        let line = check::line_of(file, "file", &v.file);
+        let text_file = check::inside(dir, base, &v.file, file, line)?;
         let entries: Vec<DeckEntry> = if v.entries.is_empty() {
-            let path = base.join(&v.file);
+            let path = text_file;
             let text = read_text(&path).map_err(|d| StoreError::Archive(Diagnostics(vec![d])))?;
             crate::decklist::parse_text(&text, &path)
                 .map_err(StoreError::Archive)?

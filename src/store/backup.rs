@@ -39,6 +39,8 @@ const PARTIAL: &str = ".partial";
 const RESTORING: &str = ".restoring";
 /// The live database as it was before a restore.
 pub const BEFORE_RESTORE: &str = ".before-restore";
+/// The lock file held during a restore.
+const RESTORE_LOCK: &str = ".restore-lock";
 
 /// What a restore did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +67,7 @@ impl Store {
 /// read, and may be in use by the app.
 pub fn backup_file(db: &Path, dest: &Path) -> Result<u64> {
     refuse_same_file(Some(db), dest)?;
-    let src = open_existing(db)?;
+    let src = open_for_reading(db)?;
     check(&src, db)?;
     copy_to(&src, dest)
 }
@@ -74,7 +76,7 @@ pub fn backup_file(db: &Path, dest: &Path) -> Result<u64> {
 /// SQLite file with Deckwright's tables, a schema version it knows, passing
 /// `PRAGMA integrity_check`); returns its schema version.
 pub fn check_database(path: &Path) -> Result<u32> {
-    let conn = open_existing(path)?;
+    let conn = open_for_reading(path)?;
     check(&conn, path)
 }
 
@@ -84,7 +86,8 @@ pub fn check_database(path: &Path) -> Result<u32> {
 /// only read.
 pub fn restore(db: &Path, backup: &Path) -> Result<RestoreSummary> {
     refuse_same_file(Some(db), backup)?;
-    let src = open_existing(backup)?;
+    let _running = RestoreLock::take(db)?;
+    let src = open_for_reading(backup)?;
     let found = check(&src, backup)?;
     let staging = sibling(db, RESTORING);
     copy_to(&src, &staging)?;
@@ -98,6 +101,111 @@ pub fn restore(db: &Path, backup: &Path) -> Result<RestoreSummary> {
         schema_version: found,
         previous,
     })
+}
+
+/// A lock file beside the database (`<db>.restore-lock`), locked for the
+/// whole of a restore: another Deckwright opening the database then tells a
+/// restore still running from one that was stopped (killed, a power cut),
+/// whose files it may remove ([`clean_stopped_restore`]).
+struct RestoreLock {
+    path: PathBuf,
+    _file: std::fs::File,
+}
+
+impl RestoreLock {
+    fn take(db: &Path) -> Result<RestoreLock> {
+        if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        let path = sibling(db, RESTORE_LOCK);
+        let err = |source| StoreError::Write {
+            path: path.clone(),
+            source,
+        };
+        loop {
+            let file = std::fs::File::options()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&path)
+                .map_err(err)?;
+            file.lock().map_err(err)?;
+            // The file may have been removed by the restore that held it
+            // before: a lock on a file no longer at the path guards nothing.
+            if same_file(&file, &path) {
+                return Ok(RestoreLock { path, _file: file });
+            }
+        }
+    }
+}
+
+impl Drop for RestoreLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+#[cfg(unix)]
+fn same_file(file: &std::fs::File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_file: &std::fs::File, path: &Path) -> bool {
+    path.exists()
+}
+
+/// The files a restore stopped half-way leaves beside the database: the
+/// prepared copy of the backup and half-written copies, with their journals.
+fn stopped_restore_files(db: &Path) -> Vec<PathBuf> {
+    let staging = sibling(db, RESTORING);
+    let bases = [
+        sibling(&staging, PARTIAL),
+        staging,
+        sibling(&sibling(db, BEFORE_RESTORE), PARTIAL),
+    ];
+    bases
+        .iter()
+        .flat_map(|b| ["", "-journal", "-wal", "-shm"].map(|s| sibling(b, s)))
+        .filter(|p| p.exists())
+        .collect()
+}
+
+/// Removes the files of a restore that was stopped half-way (the database
+/// itself is whole: a restore replaces it in one transaction), unless a
+/// restore is running; returns the files removed. Called when a database is
+/// opened for writing.
+pub(crate) fn clean_stopped_restore(db: &Path) -> Vec<PathBuf> {
+    let found = stopped_restore_files(db);
+    if found.is_empty() {
+        return found;
+    }
+    let lock_path = sibling(db, RESTORE_LOCK);
+    let Ok(lock) = std::fs::File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+    else {
+        return Vec::new();
+    };
+    if lock.try_lock().is_err() {
+        // a restore is running
+        return Vec::new();
+    }
+    let removed: Vec<PathBuf> = found
+        .into_iter()
+        .filter(|f| std::fs::remove_file(f).is_ok())
+        .collect();
+    let _ = std::fs::remove_file(&lock_path);
+    removed
 }
 
 /// The steps of [`restore`] once the backup is copied to `staging`.
@@ -199,6 +307,31 @@ fn refuse_same_file(db: Option<&Path>, other: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Opens a database file that must exist to read it the way every read is
+/// opened ([`super::open`]): one this process cannot write (a file of another
+/// user, a read-only folder or mount) is read without creating `-wal`/`-shm`
+/// files beside it — they would take the file's permissions and make its
+/// owner's next write fail — and can be read at all in a read-only folder.
+/// One it can write is opened as [`open_existing`] does, so a copy taken
+/// while the app writes is still one consistent state.
+fn open_for_reading(path: &Path) -> Result<Connection> {
+    if !path.is_file() {
+        return open_existing(path);
+    }
+    match super::open::access(path, false)? {
+        Some(access @ super::open::Access::ReadOnly(_)) => {
+            let conn = super::open::connect(path, &access)?;
+            conn.busy_timeout(BUSY_TIMEOUT)
+                .map_err(|source| StoreError::Open {
+                    path: path.to_path_buf(),
+                    source,
+                })?;
+            Ok(conn)
+        }
+        _ => open_existing(path),
+    }
+}
+
 /// Opens a database file that must exist, without creating or changing it.
 fn open_existing(path: &Path) -> Result<Connection> {
     if !path.is_file() {
@@ -252,7 +385,74 @@ fn check(conn: &Connection, path: &Path) -> Result<u32> {
     if let Some(problem) = integrity_problem(conn)? {
         return Err(bad(format!("is damaged: {problem}")));
     }
+    if let Some(problem) = foreign_schema(conn, version)? {
+        return Err(bad(format!(
+            "is not a Deckwright backup: {problem}. A backup made by Deckwright holds only the tables, indexes and triggers Deckwright creates; nothing was changed"
+        )));
+    }
     Ok(version)
+}
+
+/// One object of a schema: its type, name, table and the SQL that made it.
+type SchemaObject = (String, String, String, Option<String>);
+
+/// What in the database's schema this version of Deckwright would not have
+/// created at schema version `version` (a trigger, a view, a table, an
+/// index, or a table with other columns), or `None` when the schema is
+/// exactly Deckwright's. The reference is made afresh by running the
+/// migrations up to `version` on an empty database in memory.
+///
+/// Why: a restored database is trusted from then on. A trigger smuggled
+/// into a backup would run on the next save (one renaming every card was
+/// found); a view or table could shadow what the app reads.
+fn foreign_schema(conn: &Connection, version: u32) -> Result<Option<String>> {
+    let mut reference = Connection::open_in_memory()?;
+    migrate::migrate(&mut reference, version, Path::new(":memory:"))?;
+    let ours = schema_objects(&reference)?;
+    let theirs = schema_objects(conn)?;
+    // ANALYZE's statistics tables only steer the query planner
+    let extra = theirs
+        .iter()
+        .filter(|o| !ours.contains(o) && !o.1.starts_with("sqlite_stat"))
+        .map(|(kind, name, table, _)| match kind.as_str() {
+            "table" if ours.iter().any(|o| o.0 == "table" && o.1 == *name) => {
+                format!("its table `{name}` has other columns or constraints")
+            }
+            "table" | "view" => format!("it has a {kind} `{name}`"),
+            _ => format!("it has a {kind} `{name}` on `{table}`"),
+        })
+        .collect::<Vec<_>>();
+    if !extra.is_empty() {
+        return Ok(Some(extra.join("; ")));
+    }
+    Ok(ours
+        .iter()
+        .find(|o| !theirs.contains(o))
+        .map(|(kind, name, _, _)| format!("its {kind} `{name}` is missing")))
+}
+
+/// The schema's objects, their SQL normalised: SQLite keeps a statement's
+/// text as written, and rewrites it on `ALTER TABLE ... RENAME` with quotes
+/// that have varied between its versions, so case, quotes and runs of white
+/// space are not told apart.
+fn schema_objects(conn: &Connection) -> Result<Vec<SchemaObject>> {
+    let mut stmt =
+        conn.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name")?;
+    let objects = stmt
+        .query_map([], |r| {
+            let sql: Option<String> = r.get(3)?;
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, sql.map(|s| normalise(&s))))
+        })?
+        .collect::<rusqlite::Result<Vec<SchemaObject>>>()?;
+    Ok(objects)
+}
+
+fn normalise(sql: &str) -> String {
+    sql.split(|c: char| c.is_whitespace() || matches!(c, '"' | '`' | '[' | ']'))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 fn table_names(conn: &Connection) -> rusqlite::Result<Vec<String>> {

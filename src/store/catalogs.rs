@@ -398,7 +398,8 @@ impl ImageWriter<'_> {
             source,
         })?;
         let path = dir.join(&file);
-        std::fs::write(&path, &image.bytes).map_err(|source| StoreError::Write { path, source })?;
+        crate::files::write_replacing(&path, &image.bytes)
+            .map_err(|source| StoreError::Write { path, source })?;
         let rel = format!("{}/{file}", self.sub);
         self.by_row.insert(row, rel.clone());
         Ok(rel)
@@ -444,9 +445,11 @@ pub(crate) fn export(conn: &Connection, id: CatalogId, toml_path: &Path) -> Resu
         path: folder.to_path_buf(),
         source,
     })?;
-    std::fs::write(toml_path, text).map_err(|source| StoreError::Write {
-        path: toml_path.to_path_buf(),
-        source,
+    crate::files::write_replacing(toml_path, text.as_bytes()).map_err(|source| {
+        StoreError::Write {
+            path: toml_path.to_path_buf(),
+            source,
+        }
     })?;
     Ok(catalog)
 }

@@ -1,7 +1,7 @@
 //! What can go wrong in the store, each error naming the catalog, card or deck
 //! involved.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::model::GameId;
 
@@ -265,6 +265,50 @@ impl From<rusqlite::Error> for StoreError {
 impl StoreError {
     pub(crate) fn corrupt(what: impl Into<String>) -> StoreError {
         StoreError::Corrupt { what: what.into() }
+    }
+
+    /// SQLite's error code behind this error, if SQLite gave one.
+    fn sqlite_code(&self) -> Option<rusqlite::ErrorCode> {
+        match self {
+            StoreError::Sqlite(e)
+            | StoreError::Open { source: e, .. }
+            | StoreError::Migration { source: e, .. }
+            | StoreError::Backup { source: e, .. } => e.sqlite_error_code(),
+            _ => None,
+        }
+    }
+
+    /// Whether the database file itself is damaged (its pages do not read as
+    /// SQLite pages, or hold what Deckwright never writes).
+    pub fn is_damage(&self) -> bool {
+        matches!(self, StoreError::Corrupt { .. })
+            || matches!(
+                self.sqlite_code(),
+                Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+            )
+    }
+
+    /// The message for this error of the database at `db`: the file named
+    /// (errors that come from SQLite's own words do not name it), and what
+    /// to do when the file is damaged or the disk holding it is full.
+    pub fn message_for(&self, db: &Path) -> String {
+        let text = self.to_string();
+        let mut message = match self {
+            StoreError::Sqlite(_) | StoreError::Busy | StoreError::Corrupt { .. } => {
+                format!("database {}: {text}", db.display())
+            }
+            _ => text,
+        };
+        if self.is_damage() {
+            message.push_str(
+                "; the file is damaged: restore a backup (`deckwright restore BACKUP`, or Data > Restore in the app)",
+            );
+        } else if self.sqlite_code() == Some(rusqlite::ErrorCode::DiskFull) {
+            message.push_str(
+                "; the disk is full: free some space and try again (nothing was changed)",
+            );
+        }
+        message
     }
 }
 

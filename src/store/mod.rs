@@ -231,6 +231,7 @@ impl Store {
                 conn.pragma_update(None, "synchronous", "normal")
                     .map_err(open_err)?;
                 migrate::migrate(&mut conn, version, path)?;
+                backup::clean_stopped_restore(path);
                 None
             }
             open::Access::ReadOnly(reason) => {

@@ -20,6 +20,7 @@ mod hand;
 mod limits;
 mod matchup;
 mod odds;
+mod outputs;
 mod solo;
 mod validate;
 mod world_match;

@@ -9,5 +9,6 @@ mod support;
 mod archive;
 mod basics;
 mod collection_csv;
+mod hostile;
 mod migrations;
 mod reliability;

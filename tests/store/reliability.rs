@@ -396,6 +396,39 @@ fn a_database_in_a_read_only_folder_is_read() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
+/// `backup` reads the database as every read does (issue 22, item 4): a
+/// database its user cannot write, in a folder it cannot write, is copied,
+/// and no `-wal`/`-shm` file is left beside it to break its owner's writes.
+#[test]
+fn a_read_only_database_backs_up_and_leaves_no_trap() {
+    let Some(user) = permission_user() else {
+        return;
+    };
+    let (_base, folder, db) = database_for(user);
+    let dest_dir = tempfile::tempdir().unwrap();
+    chmod(dest_dir.path(), 0o777);
+    let dest = dest_dir.path().join("copy.db");
+    chmod(&db, 0o444);
+    chmod(&folder, 0o555);
+    let before = files_in(&folder);
+    let out = deckwright(&db, user, &[OsStr::new("backup"), dest.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        files_in(&folder),
+        before,
+        "files were left beside the database"
+    );
+    chmod(&folder, 0o755);
+    chmod(&db, 0o644);
+    assert!(catalog_names(&dest).contains(FZ));
+    let out = deckwright(
+        &db,
+        user,
+        &["deck", "delete", "Beatdown (sample)"].map(OsStr::new),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
 // ---------------------------------------------------------------- collection CSV
 
 fn owned_counts(db: &Path) -> serde_json::Value {

@@ -439,7 +439,7 @@ impl Collection {
                 let text = s
                     .export_collection_csv(catalog)
                     .map_err(|e| e.to_string())?;
-                std::fs::write(&path, text)
+                crate::files::write_replacing(&path, text.as_bytes())
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 Ok(path)
             }),

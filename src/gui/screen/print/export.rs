@@ -116,7 +116,7 @@ impl Print {
         Action::Run(Task::perform(
             blocking(move || {
                 let pdf = pnp::calibration_sheet(paper).map_err(|e| e.to_string())?;
-                std::fs::write(&path, pdf)
+                crate::files::write_replacing(&path, &pdf)
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 Ok(path)
             }),

@@ -183,7 +183,7 @@ impl Editor {
         };
         Action::Run(Task::perform(
             blocking(move || {
-                std::fs::write(&path, text)
+                crate::files::write_replacing(&path, text.as_bytes())
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 Ok(path)
             }),

@@ -1,0 +1,91 @@
+//! Standard output of the subcommands, written through [`out!`] and
+//! [`outln!`] instead of `print!`/`println!`, which panic when stdout cannot
+//! be written.
+//!
+//! Two failures are told apart:
+//! - **the reader went away** (`deckwright catalog show X | head -1`): the
+//!   pipe is closed, nothing more can reach anyone, so the rest of the output
+//!   is dropped quietly and the command finishes with its usual exit code
+//!   (what a Unix tool killed by SIGPIPE would do, without the signal);
+//! - **anything else** (`> /dev/full`, a disk that fills up): an input error
+//!   naming stdout, exit code 2, so a script never takes a cut-off file for a
+//!   whole one.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::CliError;
+
+/// Set once stdout's reader has gone: every later write is dropped.
+static CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Writes to stdout (see the module docs).
+pub(crate) fn write(args: fmt::Arguments<'_>) -> Result<(), CliError> {
+    if CLOSED.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    let written = io::stdout().lock().write_fmt(args);
+    outcome(written)
+}
+
+/// Writes out what stdout still buffers (a last line without a newline).
+pub(crate) fn flush() -> Result<(), CliError> {
+    if CLOSED.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    let flushed = io::stdout().lock().flush();
+    outcome(flushed)
+}
+
+fn outcome(result: io::Result<()>) -> Result<(), CliError> {
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            CLOSED.store(true, Ordering::Relaxed);
+            Ok(())
+        }
+        Err(e) => Err(CliError::input(format!(
+            "cannot write to standard output (stdout): {e}"
+        ))),
+    }
+}
+
+/// `print!` that returns a [`CliError`] instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::out::write(format_args!($($arg)*))?
+    };
+}
+
+/// `println!` that returns a [`CliError`] instead of panicking.
+macro_rules! outln {
+    () => {
+        $crate::cli::out::write(format_args!("\n"))?
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::out::write(format_args!("{}\n", format_args!($($arg)*)))?
+    };
+}
+
+pub(crate) use {out, outln};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_closed_pipe_is_quiet_and_other_failures_name_stdout() {
+        let full = io::Error::from_raw_os_error(28);
+        let e = outcome(Err(full)).unwrap_err();
+        assert_eq!(e.code, 2);
+        assert!(e.message.contains("stdout"), "{}", e.message);
+        assert!(!CLOSED.load(Ordering::Relaxed));
+        let pipe = io::Error::from(io::ErrorKind::BrokenPipe);
+        assert!(outcome(Err(pipe)).is_ok());
+        assert!(CLOSED.load(Ordering::Relaxed));
+        // nothing is written (or fails) once the reader has gone
+        assert!(flush().is_ok());
+        CLOSED.store(false, Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,311 @@
+//! Input from outside, treated as hostile (issue 22): a backup that carries
+//! more than Deckwright's own schema; an export folder whose paths lead out
+//! of it, or whose ids, times and version numbers are out of range; a
+//! restore stopped half-way; a deck saved unchanged; errors of a damaged
+//! database. Each refusal names the file (and line) and changes nothing.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use crate::support::{Db, s, stderr};
+
+/// Every object of the database's schema (`type name sql`).
+fn schema(db: &Path) -> BTreeSet<String> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_master")
+        .unwrap();
+    stmt.query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+fn remove_database(path: &Path) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn restore_refuses_a_backup_with_a_trigger_a_view_or_a_table_of_its_own() {
+    let db = Db::new();
+    let before = db.ok(&["catalog", "list", "--json"]);
+    let backup = db.folder().join("backup.db");
+    db.ok(&["backup", s(&backup)]);
+    let ours = schema(db.path());
+    assert_eq!(schema(&backup), ours);
+    for (sql, says) in [
+        (
+            "CREATE TRIGGER rename_all AFTER INSERT ON deck_versions \
+             BEGIN UPDATE cards SET name = 'renamed'; END;",
+            "trigger `rename_all` on `deck_versions`",
+        ),
+        ("CREATE VIEW peek AS SELECT * FROM cards;", "view `peek`"),
+        ("CREATE TABLE extra (x);", "table `extra`"),
+        (
+            "ALTER TABLE cards ADD COLUMN spy TEXT;",
+            "table `cards` has other columns",
+        ),
+        ("DROP INDEX IF EXISTS cards_by_name;", "is missing"),
+    ] {
+        let evil = db.folder().join("evil.db");
+        remove_database(&evil);
+        std::fs::copy(&backup, &evil).unwrap();
+        rusqlite::Connection::open(&evil)
+            .unwrap()
+            .execute_batch(sql)
+            .unwrap();
+        assert_ne!(schema(&evil), ours, "{sql}");
+        let err = db.refused(&["restore", s(&evil)]);
+        assert!(err.contains(says), "{sql}: {err}");
+        assert!(err.contains("evil.db"), "{err}");
+        assert!(err.contains("nothing was changed"), "{err}");
+        assert_eq!(schema(db.path()), ours, "{sql}");
+        assert!(!db.folder().join("deckwright.db.before-restore").exists());
+    }
+    assert_eq!(db.ok(&["catalog", "list", "--json"]), before);
+    // a backup made by Deckwright still restores
+    db.ok(&["restore", s(&backup)]);
+    assert_eq!(schema(db.path()), ours);
+}
+
+/// An export of a fresh database with one deck of two versions, in `dir`.
+fn exported(db: &Db) -> std::path::PathBuf {
+    let out = db.folder().join("export");
+    db.ok(&["deck", "rename", "Beatdown (sample)", "Mine"]);
+    db.ok(&["export-all", s(&out)]);
+    out
+}
+
+/// Replaces `from` by `to` in the export's file `rel`.
+fn edit(dir: &Path, rel: &str, from: &str, to: &str) {
+    let file = dir.join(rel);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains(from), "{rel} has no {from:?}:\n{text}");
+    std::fs::write(&file, text.replacen(from, to, 1)).unwrap();
+}
+
+/// The first deck's `deck.toml` in an export, relative to the export.
+fn a_deck_toml(dir: &Path) -> String {
+    let decks = dir.join("decks");
+    let first = std::fs::read_dir(&decks)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .min()
+        .unwrap();
+    format!("decks/{first}/deck.toml")
+}
+
+/// The import into a new database is refused naming `file` (at a line), and
+/// that database has nothing of the export.
+fn import_refused(export: &Path, file: &str, says: &str) {
+    let fresh = Db::new();
+    let before = fresh.ok(&["deck", "list", "--json"]);
+    let err = fresh.refused(&["import-all", s(export)]);
+    assert!(err.contains(file), "{says}: {err}");
+    assert!(err.contains(says), "{err}");
+    assert!(
+        !err.contains("root:"),
+        "the error quotes a file from outside: {err}"
+    );
+    assert_eq!(fresh.ok(&["deck", "list", "--json"]), before);
+}
+
+#[test]
+fn import_all_reads_nothing_outside_the_export_folder() {
+    let db = Db::new();
+    let export = exported(&db);
+    let secret_dir = tempfile::tempdir().unwrap();
+    let secret = secret_dir.path().join("secret.txt");
+    std::fs::write(&secret, "root:x:0:0:secret\n").unwrap();
+    let deck = a_deck_toml(&export);
+    let deck_text = std::fs::read_to_string(export.join(&deck)).unwrap();
+    let version_file = deck_text
+        .lines()
+        .find_map(|l| l.strip_prefix("file = \""))
+        .unwrap()
+        .trim_end_matches('"')
+        .to_string();
+
+    // a version's text: absolute, `..`, a symbolic link out
+    for bad in [
+        secret.display().to_string(),
+        "../../../secret.txt".to_string(),
+    ] {
+        let copy = tempfile::tempdir().unwrap();
+        copy_tree(&export, copy.path());
+        edit(
+            copy.path(),
+            &deck,
+            &format!("file = \"{version_file}\""),
+            &format!("file = \"{bad}\""),
+        );
+        import_refused(copy.path(), "deck.toml:", "outside");
+    }
+    let copy = tempfile::tempdir().unwrap();
+    copy_tree(&export, copy.path());
+    std::os::unix::fs::symlink(&secret, copy.path().join("decks/leak.txt")).unwrap();
+    edit(
+        copy.path(),
+        &deck,
+        &format!("file = \"{version_file}\""),
+        "file = \"../leak.txt\"",
+    );
+    import_refused(copy.path(), "deck.toml:", "outside");
+    let copy = tempfile::tempdir().unwrap();
+    copy_tree(&export, copy.path());
+    let dir_link = copy
+        .path()
+        .join(Path::new(&deck).parent().unwrap())
+        .join("out");
+    std::os::unix::fs::symlink(secret_dir.path(), &dir_link).unwrap();
+    edit(
+        copy.path(),
+        &deck,
+        &format!("file = \"{version_file}\""),
+        "file = \"out/secret.txt\"",
+    );
+    import_refused(copy.path(), "deck.toml:", "symbolic link");
+
+    // the manifest's own paths: a catalog file, a deck file
+    let copy = tempfile::tempdir().unwrap();
+    copy_tree(&export, copy.path());
+    let manifest = std::fs::read_to_string(copy.path().join("manifest.toml")).unwrap();
+    let catalog_file = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("file = \"catalogs/"))
+        .unwrap()
+        .trim_end_matches('"')
+        .to_string();
+    edit(
+        copy.path(),
+        "manifest.toml",
+        &format!("file = \"catalogs/{catalog_file}\""),
+        &format!("file = \"{}\"", secret.display()),
+    );
+    import_refused(copy.path(), "manifest.toml:", "absolute path");
+    let copy = tempfile::tempdir().unwrap();
+    copy_tree(&export, copy.path());
+    edit(
+        copy.path(),
+        "manifest.toml",
+        &format!("file = \"{deck}\""),
+        "file = \"../../deck.toml\"",
+    );
+    import_refused(copy.path(), "manifest.toml:", "it leaves the folder");
+}
+
+#[test]
+fn import_all_checks_ids_times_and_version_numbers() {
+    let db = Db::new();
+    let export = exported(&db);
+    let deck = a_deck_toml(&export);
+    for (from, to, says) in [
+        ("version = 1\n", "version = 4294967295\n", "version"),
+        ("id = ", "id = -", "row id"),
+        ("created_at = \"", "created_at = \"yesterday ", "RFC 3339"),
+    ] {
+        let copy = tempfile::tempdir().unwrap();
+        copy_tree(&export, copy.path());
+        edit(copy.path(), &deck, from, to);
+        import_refused(copy.path(), "deck.toml:", says);
+    }
+    let copy = tempfile::tempdir().unwrap();
+    copy_tree(&export, copy.path());
+    let manifest = std::fs::read_to_string(copy.path().join("manifest.toml")).unwrap();
+    let id = manifest.lines().find(|l| l.starts_with("id = ")).unwrap();
+    edit(copy.path(), "manifest.toml", id, "id = 99999999999999999");
+    import_refused(copy.path(), "manifest.toml:", "row id");
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_restore_stopped_half_way_is_cleaned_up_at_the_next_start() {
+    let db = Db::new();
+    let before = db.ok(&["catalog", "list", "--json"]);
+    // what a restore killed between its steps leaves beside the database
+    let left = [
+        "deckwright.db.restoring",
+        "deckwright.db.restoring-wal",
+        "deckwright.db.restoring.partial",
+        "deckwright.db.before-restore.partial",
+    ];
+    for f in left {
+        std::fs::write(db.folder().join(f), b"half a copy").unwrap();
+    }
+    assert_eq!(db.ok(&["catalog", "list", "--json"]), before);
+    for f in left {
+        assert!(!db.folder().join(f).exists(), "{f} is still there");
+    }
+    // a restore running in another process holds its lock: nothing goes
+    let lock = std::fs::File::create(db.folder().join("deckwright.db.restore-lock")).unwrap();
+    lock.lock().unwrap();
+    std::fs::write(db.folder().join(left[0]), b"being written").unwrap();
+    db.ok(&["deck", "list"]);
+    assert!(db.folder().join(left[0]).exists());
+    drop(lock);
+    db.ok(&["deck", "list"]);
+    assert!(!db.folder().join(left[0]).exists());
+}
+
+#[test]
+fn saving_a_deck_unchanged_says_so_and_keeps_the_note_visible() {
+    let db = Db::new();
+    let file = db.folder().join("beat.txt");
+    db.ok(&["deck", "export", "Beatdown (sample)", "-o", s(&file)]);
+    let said = db.ok(&[
+        "deck",
+        "save",
+        "Beatdown (sample)",
+        s(&file),
+        "--note",
+        "tried the same list",
+    ]);
+    assert!(said.starts_with("unchanged"), "{said}");
+    assert!(said.contains("still version 1"), "{said}");
+    assert!(said.contains("tried the same list"), "{said}");
+    let versions = db.ok(&["deck", "versions", "Beatdown (sample)"]);
+    assert_eq!(versions.lines().count(), 1, "{versions}");
+}
+
+#[test]
+fn a_damaged_database_is_named_with_what_to_do() {
+    let db = Db::new();
+    db.ok(&["catalog", "list"]);
+    // overwrite every page after the first with noise
+    let mut bytes = std::fs::read(db.path()).unwrap();
+    assert!(bytes.len() > 8192);
+    for (i, b) in bytes.iter_mut().enumerate().skip(4096) {
+        *b = (i % 251) as u8;
+    }
+    std::fs::write(db.path(), bytes).unwrap();
+    for args in [
+        &["catalog", "list"][..],
+        &["deck", "list"],
+        &["collection", "show", "--catalog", "1"],
+    ] {
+        let out = db.run(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(&db.path().display().to_string()),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("restore"), "{args:?}: {err}");
+    }
+}
