@@ -332,14 +332,7 @@ impl Plan {
                         .supplied
                         .get(rel)
                         .map(|b| Ok(b.as_ref().clone()))
-                        .unwrap_or_else(|| std::fs::read(path))
-                        .map_err(|e| images::ImageError::Read {
-                            path: path.clone(),
-                            reason: match e.kind() {
-                                std::io::ErrorKind::NotFound => "no such file".to_string(),
-                                _ => e.to_string(),
-                            },
-                        })
+                        .unwrap_or_else(|| images::read(path))
                         .and_then(|bytes| {
                             let digest = images::digest(&bytes);
                             images::from_bytes(path, bytes, &decode).map(|i| (i, digest))

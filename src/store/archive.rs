@@ -715,7 +715,7 @@ fn import_catalog(
             .images
             .get(path)
             .ok_or_else(|| "the export has no file for it".to_string())?;
-        std::fs::read(file).map_err(|e| format!("{e} ({})", file.display()))
+        crate::pnp::images::read(file).map_err(|e| e.to_string())
     };
     let name = c.catalog.name.trim();
     let none = Collection::default();
@@ -779,10 +779,9 @@ fn same_catalog(conn: &Connection, id: CatalogId, c: &ArchivedCatalog) -> Result
         let Some(file) = c.images.get(path) else {
             return Ok(false);
         };
-        let bytes = std::fs::read(file).map_err(|source| StoreError::Read {
-            path: file.clone(),
-            source,
-        })?;
+        let Ok(bytes) = crate::pnp::images::read(file) else {
+            return Ok(false);
+        };
         if image_sha(conn, row)? != images::sha256_hex(&bytes) {
             return Ok(false);
         }

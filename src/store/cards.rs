@@ -2,6 +2,7 @@
 //! methods of [`Store`].
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -450,12 +451,13 @@ pub(crate) fn image_for(
             if let Some(id) = image_by_path(conn, catalog, path)? {
                 return Ok(Some(id));
             }
-            let bytes = std::fs::read(path).map_err(|e| StoreError::Image {
-                catalog: catalog_name.to_string(),
-                card: Some(card.name.clone()),
-                path: path.clone(),
-                reason: e.to_string(),
-            })?;
+            let bytes =
+                crate::pnp::images::read(Path::new(path)).map_err(|e| StoreError::Image {
+                    catalog: catalog_name.to_string(),
+                    card: Some(card.name.clone()),
+                    path: path.clone(),
+                    reason: e.to_string(),
+                })?;
             Ok(Some(images::put(conn, path, &bytes)?))
         }
     }

@@ -401,3 +401,79 @@ fn catalog_commands_refuse_what_pdf_refuses_at_the_image_line() {
     let o = deckwright(&d.join("ok.db"), &["catalog", "check", s(&catalog)], None);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// Issue 22, item 7: a picture's memory is bounded by its width. A
+/// 1 × 49,000,000 grey PNG is under 100 KB and under the pixel limit; it
+/// used to cost 784 MB (a span per source row) and overran the limit here.
+#[test]
+fn a_tall_thin_png_costs_memory_by_its_width_not_its_height() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = 49_000_000u32;
+    // rows of a filter byte and one grey pixel, compressed as they come
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    let rows = vec![0u8, 128].repeat(1 << 20);
+    let mut left = h as usize;
+    while left > 0 {
+        let n = left.min(1 << 20);
+        z.write_all(&rows[..2 * n]).unwrap();
+        left -= n;
+    }
+    let mut ihdr = 1u32.to_be_bytes().to_vec();
+    ihdr.extend(h.to_be_bytes());
+    ihdr.extend([8, 0, 0, 0, 0]);
+    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+    bytes.extend(chunk(b"IHDR", &ihdr));
+    bytes.extend(chunk(b"IDAT", &z.finish().unwrap()));
+    bytes.extend(chunk(b"IEND", &[]));
+    assert!(bytes.len() < 200_000, "{} bytes", bytes.len());
+    std::fs::write(dir.path().join("tall.png"), &bytes).unwrap();
+    let (catalog, deck) = catalog_with(dir.path(), &["tall.png"]);
+    let out = dir.path().join("out.pdf");
+    let o = deckwright(
+        &dir.path().join("d.db"),
+        &[
+            "pdf",
+            "--catalog",
+            s(&catalog),
+            s(&deck),
+            "--layout",
+            "nine-up",
+            "-o",
+            s(&out),
+        ],
+        Some(ADDRESS_SPACE_KIB),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    qpdf_check(&out);
+}
+
+/// Issue 22, item 7: a picture file is measured and its first bytes read
+/// before the rest. One over the size cap (a sparse 2 GB file, no memory to
+/// read it here) or not a PNG/JPEG is refused at the catalog's line, at once.
+#[test]
+fn a_huge_or_false_picture_file_is_refused_before_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = std::fs::File::create(dir.path().join("huge.png")).unwrap();
+    huge.set_len(2 << 30).unwrap();
+    let mut head = std::fs::File::create(dir.path().join("text.png")).unwrap();
+    head.write_all(b"not a picture at all, only words\n")
+        .unwrap();
+    head.set_len(200 << 20).unwrap();
+    let (catalog, _) = catalog_with(dir.path(), &["huge.png", "text.png"]);
+    let o = deckwright(
+        &dir.path().join("d.db"),
+        &["catalog", "check", s(&catalog)],
+        Some(ADDRESS_SPACE_KIB),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("catalog.toml:{}", image_line(0))) && err.contains("at most 256 MB"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("catalog.toml:{}", image_line(1)))
+            && err.contains("text.png is not a PNG or JPEG image"),
+        "{err}"
+    );
+}

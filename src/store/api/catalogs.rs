@@ -122,8 +122,10 @@ fn not_provided() -> String {
 /// Reads an image a catalog file refers to, relative to the catalog's folder.
 fn read_image(catalog: &Catalog, path: &str) -> std::result::Result<Vec<u8>, String> {
     let full = catalog.resolve_path(path);
-    std::fs::read(&full).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => format!("no such file ({})", full.display()),
-        _ => format!("{e} ({})", full.display()),
+    crate::pnp::images::read(&full).map_err(|e| match e {
+        crate::pnp::images::ImageError::Read { reason, .. } => {
+            format!("{reason} ({})", full.display())
+        }
+        other => other.to_string(),
     })
 }

@@ -36,8 +36,12 @@ impl Library {
         let id = card.id.clone();
         Action::Run(Task::perform(
             self.db.run_with(move |s| {
-                let bytes = std::fs::read(&path)
-                    .map_err(|e| format!("{}: cannot read the image: {e}", path.display()))?;
+                let bytes = crate::pnp::images::read(&path).map_err(|e| match e {
+                    crate::pnp::images::ImageError::Format { path } => {
+                        format!("{}: not a PNG or JPEG image", path.display())
+                    }
+                    other => other.to_string(),
+                })?;
                 if !is_png_or_jpeg(&bytes) {
                     return Err(format!("{}: not a PNG or JPEG image", path.display()));
                 }
