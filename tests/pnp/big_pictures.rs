@@ -411,7 +411,7 @@ fn a_tall_thin_png_costs_memory_by_its_width_not_its_height() {
     let h = 49_000_000u32;
     // rows of a filter byte and one grey pixel, compressed as they come
     let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
-    let rows = vec![0u8, 128].repeat(1 << 20);
+    let rows = [0u8, 128].repeat(1 << 20);
     let mut left = h as usize;
     while left > 0 {
         let n = left.min(1 << 20);
