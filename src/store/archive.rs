@@ -480,14 +480,18 @@ fn read_export(dir: &Path) -> Result<Archive> {
     if manifest.format != FORMAT {
         return Err(diag(
             &path,
-            0,
+            check::line_of(&path, "format", &manifest.format),
             format!("format is `{}`, not `{FORMAT}`", manifest.format),
         ));
     }
     if manifest.format_version > FORMAT_VERSION {
         return Err(diag(
             &path,
-            0,
+            check::line_of(
+                &path,
+                "format_version",
+                &manifest.format_version.to_string(),
+            ),
             format!(
                 "written by a newer Deckwright ({}; export format {}, this version reads up to {FORMAT_VERSION}); update Deckwright to import it",
                 manifest.deckwright, manifest.format_version
@@ -500,7 +504,7 @@ fn read_export(dir: &Path) -> Result<Archive> {
         if !names.insert(entry.name.trim().to_lowercase()) {
             return Err(diag(
                 &path,
-                0,
+                check::line_of(&path, "name", &entry.name),
                 format!("catalog \"{}\" is listed twice", entry.name),
             ));
         }
@@ -553,7 +557,7 @@ fn read_catalog(dir: &Path, manifest: &Path, entry: &CatalogEntry) -> Result<Arc
     if !catalog.name.trim().eq_ignore_ascii_case(entry.name.trim()) || catalog.game != entry.game {
         return Err(diag(
             manifest,
-            0,
+            check::line_of(manifest, "file", &entry.file),
             format!(
                 "{} holds the {} catalog \"{}\", not the {} catalog \"{}\" the manifest lists",
                 entry.file, catalog.game, catalog.name, entry.game, entry.name
@@ -564,7 +568,7 @@ fn read_catalog(dir: &Path, manifest: &Path, entry: &CatalogEntry) -> Result<Arc
         if !catalog.cards.iter().any(|c| &c.id == id) {
             return Err(diag(
                 manifest,
-                0,
+                check::line_of(manifest, id, ""),
                 format!(
                     "catalog \"{}\": card_images names card `{id}`, which {} does not have",
                     entry.name, entry.file
@@ -621,7 +625,11 @@ fn read_collection(file: &Path, catalog: &Catalog) -> Result<Collection> {
 fn read_deck(dir: &Path, file: &Path) -> Result<ArchivedDeck> {
     let manifest: DeckManifest = read_toml(file).map_err(StoreError::Archive)?;
     if manifest.name.trim().is_empty() {
-        return Err(diag(file, 0, "the deck has no name"));
+        return Err(diag(
+            file,
+            check::line_of(file, "name", ""),
+            "the deck has no name",
+        ));
     }
     check::id(file, "id", manifest.id)?;
     check::time(file, "created_at", &manifest.created_at)?;
@@ -654,7 +662,7 @@ fn read_deck(dir: &Path, file: &Path) -> Result<ArchivedDeck> {
         if let Some(bad) = v.links.iter().find(|l| l.entry >= entries.len()) {
             return Err(diag(
                 file,
-                0,
+                check::line_of(file, "entry", &bad.entry.to_string()),
                 format!(
                     "version {}: a link names entry {}, but the version has {} entries",
                     v.version,
@@ -669,7 +677,7 @@ fn read_deck(dir: &Path, file: &Path) -> Result<ArchivedDeck> {
     if !(seen.contains(&current) || current == 0 && seen.is_empty()) {
         return Err(diag(
             file,
-            0,
+            check::line_of(file, "current_version", &current.to_string()),
             format!("current_version {current} is not one of the deck's versions"),
         ));
     }
@@ -801,7 +809,7 @@ fn import_deck(
     let catalog = catalogs::id_by_name(conn, &m.catalog)?.ok_or_else(|| {
         diag(
             &d.file,
-            0,
+            check::line_of(&d.file, "catalog", &m.catalog),
             format!(
                 "catalog \"{}\" is neither in the export nor in the database",
                 m.catalog

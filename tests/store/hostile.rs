@@ -309,3 +309,43 @@ fn a_damaged_database_is_named_with_what_to_do() {
         assert!(err.contains("restore"), "{args:?}: {err}");
     }
 }
+
+/// Errors of an export folder name the file and the line they are about.
+#[test]
+fn import_all_errors_name_the_file_and_the_line() {
+    let db = Db::new();
+    let export = exported(&db);
+    let deck = a_deck_toml(&export);
+    let text = std::fs::read_to_string(export.join(&deck)).unwrap();
+    let (n, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with("catalog = "))
+        .unwrap();
+    let copy = tempfile::tempdir().unwrap();
+    copy_tree(&export, copy.path());
+    edit(copy.path(), &deck, line, "catalog = \"No Such Catalog\"");
+    import_refused(
+        copy.path(),
+        &format!("deck.toml:{}", n + 1),
+        "\"No Such Catalog\" is neither in the export nor in the database",
+    );
+    let copy = tempfile::tempdir().unwrap();
+    copy_tree(&export, copy.path());
+    edit(
+        copy.path(),
+        "manifest.toml",
+        "format = \"deckwright-export\"",
+        "format = \"something-else\"",
+    );
+    let manifest = std::fs::read_to_string(copy.path().join("manifest.toml")).unwrap();
+    let n = manifest
+        .lines()
+        .position(|l| l.starts_with("format = "))
+        .unwrap();
+    import_refused(
+        copy.path(),
+        &format!("manifest.toml:{}", n + 1),
+        "format is `something-else`",
+    );
+}
