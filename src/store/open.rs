@@ -140,7 +140,30 @@ pub(crate) fn access(path: &Path, read_only: bool) -> Result<Option<Access>, Sto
             ))));
         }
     }
+    if disk_full(folder) {
+        return Ok(Some(Access::ReadOnly(
+            "the disk holding it is full: free some space to change it".into(),
+        )));
+    }
     Ok(Some(Access::ReadWrite))
+}
+
+/// Below this much free space, the disk holding a database counts as full:
+/// opened for writing, SQLite creates its `-wal` and `-shm` files even to
+/// read, and on a full disk that fails ("disk I/O error"), so reads would
+/// fail too. Read-only (and immutable), the database reads on a full disk.
+const FULL_BELOW: u64 = 1 << 20;
+
+/// Whether the file system holding `dir` has less than [`FULL_BELOW`] free
+/// for this user.
+#[cfg(unix)]
+fn disk_full(dir: &Path) -> bool {
+    rustix::fs::statvfs(dir).is_ok_and(|s| s.f_bavail.saturating_mul(s.f_frsize) < FULL_BELOW)
+}
+
+#[cfg(not(unix))]
+fn disk_full(_dir: &Path) -> bool {
+    false
 }
 
 /// Connects to the database at `path` the way `access` says (read-write

@@ -429,6 +429,42 @@ fn a_read_only_database_backs_up_and_leaves_no_trap() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
+/// Reads on a full disk work, and writes say the disk is full (issue 22,
+/// item 10). The disk is a 16 MB tmpfs filled to the last block, mounted in
+/// a mount namespace of the test's own (`unshare`); where that cannot be
+/// made, the test says so and stops.
+#[test]
+fn a_database_on_a_full_disk_reads_and_says_why_it_cannot_write() {
+    let (_base, _folder, db) = database_for(As::Me);
+    let mnt = tempfile::tempdir().unwrap();
+    let script = r#"
+        set -e
+        mount -t tmpfs -o size=16m tmpfs "$1"
+        cp "$3" "$1/deckwright.db"
+        dd if=/dev/zero of="$1/fill" bs=4096 2>/dev/null || true
+        set +e
+        "$2" --db "$1/deckwright.db" deck list; echo "list=$?"
+        "$2" --db "$1/deckwright.db" deck delete "Beatdown (sample)"; echo "delete=$?"
+        echo "files: $(ls "$1" | tr '\n' ' ')"
+    "#;
+    let out = Command::new("unshare")
+        .args(["-rm", "sh", "-c", script, "sh"])
+        .arg(mnt.path())
+        .arg(env!("CARGO_BIN_EXE_deckwright"))
+        .arg(&db)
+        .output();
+    let Some(out) = out.ok().filter(|o| text(&o.stdout).contains("list=")) else {
+        eprintln!("note: no mount namespace here (unshare -rm); a full disk is not tried");
+        return;
+    };
+    let (said, err) = (text(&out.stdout), text(&out.stderr));
+    assert!(said.contains("list=0"), "{said}\n{err}");
+    assert!(said.contains("Beatdown (sample)"), "{said}");
+    assert!(said.contains("delete=2"), "{said}\n{err}");
+    assert!(err.contains("the disk holding it is full"), "{err}");
+    assert!(said.contains("files: deckwright.db fill \n"), "{said}");
+}
+
 // ---------------------------------------------------------------- collection CSV
 
 fn owned_counts(db: &Path) -> serde_json::Value {
