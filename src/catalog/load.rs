@@ -1,5 +1,6 @@
 //! Reading a catalog TOML file into a [`Catalog`].
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::Path;
@@ -32,8 +33,11 @@ pub struct PictureKey {
 }
 
 /// Loads a catalog file. Image paths resolve against the file's folder and must
-/// exist.
+/// exist. A big file is read a card at a time, never whole ([`stream`]).
 pub fn load(path: &Path) -> Result<Loaded, Diagnostics> {
+    if let Some(loaded) = stream(path) {
+        return loaded;
+    }
     let text = read_text(path).map_err(|d| Diagnostics(vec![d]))?;
     parse(&text, path, path.parent())
 }
@@ -41,30 +45,65 @@ pub fn load(path: &Path) -> Result<Loaded, Diagnostics> {
 /// Parses catalog text. `file` names it in errors; when `base_dir` is given,
 /// `image` and `back` paths must exist under it.
 pub fn parse(text: &str, file: &Path, base_dir: Option<&Path>) -> Result<Loaded, Diagnostics> {
-    let mut p = Parser {
-        file,
-        base_dir,
-        lines: LineIndex::new(text),
-        errors: Vec::new(),
+    let mut p = Parser::new(file, base_dir);
+    let loaded = match card_blocks(text) {
+        Some(units) => match p.units(units.into_iter().map(|r| Ok(Cow::Borrowed(&text[r])))) {
+            Some(loaded) => loaded,
+            None => p.whole(text),
+        },
+        None => p.whole(text),
     };
-    let loaded = p.document(text);
-    if p.errors.is_empty()
-        && let Some(mut loaded) = loaded
-    {
-        loaded.catalog.base_dir = base_dir.map(Path::to_path_buf);
-        return Ok(loaded);
+    p.finish(loaded)
+}
+
+/// Catalog files above this size are read a card at a time.
+const STREAM_ABOVE: u64 = 4 << 20;
+
+/// A big catalog file read a card at a time, so that neither its text nor
+/// the parsed TOML of more than one card is held: `None` when the file is
+/// small, does not read as UTF-8, or is not one [`Splitter`] splits safely
+/// (it is then read whole, which also says what is wrong with it).
+fn stream(path: &Path) -> Option<Result<Loaded, Diagnostics>> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(path).ok()?;
+    if file.metadata().ok()?.len() <= STREAM_ABOVE {
+        return None;
     }
-    p.errors.sort_by_key(|d| (d.line, d.column));
-    p.errors.dedup();
-    if p.errors.is_empty() {
-        p.errors.push(Diagnostic {
-            file: file.to_path_buf(),
-            line: 0,
-            column: 0,
-            message: "the catalog could not be read".into(),
-        });
+    let mut reader = std::io::BufReader::new(file);
+    let mut splitter = Splitter::default();
+    let mut unit = String::new();
+    let mut line = String::new();
+    let mut first = true;
+    let mut p = Parser::new(path, path.parent());
+    let mut state = Units::default();
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).ok()? == 0 {
+            break;
+        }
+        if first {
+            first = false;
+            if let Some(rest) = line.strip_prefix('\u{feff}') {
+                line = rest.to_string();
+            }
+        }
+        let split = splitter.line(&line);
+        if split == Split::Unsure {
+            return None;
+        }
+        // a card starts: the unit before it (the head or a card) is read
+        if split == Split::Card && !unit.is_empty() && !p.unit(&unit, &mut state) {
+            return None;
+        }
+        if split == Split::Card {
+            unit.clear();
+        }
+        unit.push_str(&line);
     }
-    Err(Diagnostics(p.errors))
+    if !splitter.done() || !p.unit(&unit, &mut state) {
+        return None;
+    }
+    Some(p.finish(state.cards.map(Cards::done)))
 }
 
 const TOP_KEYS: &[&str] = &["game", "name", "back", "card_size", "description", "card"];
@@ -74,6 +113,9 @@ struct Parser<'a> {
     base_dir: Option<&'a Path>,
     lines: LineIndex,
     errors: Vec<Diagnostic>,
+    /// The lines of the file before the text being parsed (a card's block,
+    /// see [`card_blocks`]), whose spans `lines` locates.
+    base_line: usize,
 }
 
 type Val<'i> = Spanned<DeValue<'i>>;
@@ -104,8 +146,19 @@ pub(crate) fn int_of(v: &DeValue<'_>) -> Option<Option<i64>> {
 }
 
 impl<'a> Parser<'a> {
+    fn new(file: &'a Path, base_dir: Option<&'a Path>) -> Parser<'a> {
+        Parser {
+            file,
+            base_dir,
+            lines: LineIndex::new(""),
+            errors: Vec::new(),
+            base_line: 0,
+        }
+    }
+
     fn err(&mut self, span: Range<usize>, message: impl Into<String>) {
         let (line, column) = self.lines.locate(span.start);
+        let line = line + self.base_line;
         self.errors.push(Diagnostic {
             file: self.file.to_path_buf(),
             line,
@@ -115,10 +168,14 @@ impl<'a> Parser<'a> {
     }
 
     fn line_of(&self, span: &Range<usize>) -> usize {
-        self.lines.locate(span.start).0
+        self.lines.locate(span.start).0 + self.base_line
     }
 
-    fn document(&mut self, text: &str) -> Option<Loaded> {
+    /// The whole document, read at once.
+    fn whole(&mut self, text: &str) -> Option<Loaded> {
+        self.errors.clear();
+        self.lines = LineIndex::new(text);
+        self.base_line = 0;
         let doc = match DeTable::parse(text) {
             Ok(d) => d,
             Err(e) => {
@@ -129,6 +186,77 @@ impl<'a> Parser<'a> {
         };
         let whole = doc.span();
         let doc = doc.into_inner();
+        let mut cards = Cards::new(self.head(&doc, whole)?);
+        self.cards(&doc, &mut cards);
+        Some(cards.done())
+    }
+
+    /// The document as its head and one block per card ([`card_blocks`]):
+    /// the parsed TOML of one card is dropped before the next is read, so
+    /// memory grows with the cards kept, not with the TOML trees (200,000
+    /// cards took 1.6 GB read whole). `None` when it must be read whole.
+    fn units<'t>(
+        &mut self,
+        units: impl Iterator<Item = std::io::Result<Cow<'t, str>>>,
+    ) -> Option<Option<Loaded>> {
+        let mut state = Units::default();
+        for unit in units {
+            if !self.unit(unit.ok()?.as_ref(), &mut state) {
+                return None;
+            }
+        }
+        Some(state.cards.map(Cards::done))
+    }
+
+    /// Reads the head (the first unit) or one card's block; `false` when
+    /// the document must be read whole instead: a block that does not parse
+    /// (a split the line scan got wrong, or a syntax error, which the whole
+    /// file then reports with its line), or a head that holds cards itself.
+    fn unit(&mut self, text: &str, state: &mut Units) -> bool {
+        self.base_line += state.lines;
+        state.lines = text.bytes().filter(|&b| b == b'\n').count();
+        self.lines = LineIndex::new(text);
+        let Ok(doc) = DeTable::parse(text) else {
+            return false;
+        };
+        let doc = doc.into_inner();
+        if !state.head_read {
+            state.head_read = true;
+            if doc.contains_key("card") {
+                return false;
+            }
+            state.cards = self.head(&doc, 0..text.len()).map(Cards::new);
+            return true;
+        }
+        if let Some(cards) = state.cards.as_mut() {
+            self.cards(&doc, cards);
+        }
+        true
+    }
+
+    /// The result of a read, errors sorted, with the catalog's folder.
+    fn finish(mut self, loaded: Option<Loaded>) -> Result<Loaded, Diagnostics> {
+        if self.errors.is_empty()
+            && let Some(mut loaded) = loaded
+        {
+            loaded.catalog.base_dir = self.base_dir.map(Path::to_path_buf);
+            return Ok(loaded);
+        }
+        self.errors.sort_by_key(|d| (d.line, d.column));
+        self.errors.dedup();
+        if self.errors.is_empty() {
+            self.errors.push(Diagnostic {
+                file: self.file.to_path_buf(),
+                line: 0,
+                column: 0,
+                message: "the catalog could not be read".into(),
+            });
+        }
+        Err(Diagnostics(self.errors))
+    }
+
+    /// The catalog's own keys (everything but its cards).
+    fn head(&mut self, doc: &DeTable<'_>, whole: Range<usize>) -> Option<Head> {
         for (k, _) in doc.iter() {
             if !TOP_KEYS.contains(&k.get_ref().as_ref()) {
                 self.err(
@@ -169,7 +297,7 @@ impl<'a> Parser<'a> {
                 }
             },
         };
-        let name = self.required_string(&doc, "name", whole.clone(), "the catalog");
+        let name = self.required_string(doc, "name", whole.clone(), "the catalog");
         let back = doc.get("back").and_then(|v| self.path_value(v, "back"));
         let mut pictures = Vec::new();
         if let (Some(path), Some(v)) = (&back, doc.get("back")) {
@@ -186,66 +314,69 @@ impl<'a> Parser<'a> {
         let mut catalog = Catalog::new(game, name.unwrap_or_default());
         catalog.back = back;
         catalog.card_size = card_size;
-        let mut card_lines = Vec::new();
-        match doc.get("card") {
-            None => {}
-            Some(v) => match v.get_ref().as_array() {
-                Some(arr) => {
-                    let mut ids: HashMap<String, usize> = HashMap::new();
-                    let mut names: HashMap<String, usize> = HashMap::new();
-                    for item in arr.iter() {
-                        let Some(table) = item.get_ref().as_table() else {
-                            self.err(item.span(), "each `card` must be a table ([[card]])");
-                            continue;
-                        };
-                        let line = self.line_of(&item.span());
-                        if let Some(card) = self.card(table, item.span(), def) {
-                            let id_key = card.id.to_lowercase();
-                            if let Some(first) = ids.get(&id_key) {
-                                let hint = if names.contains_key(&card.name_key()) {
-                                    "; cards that share a name need distinct `id`s"
-                                } else {
-                                    ""
-                                };
-                                self.err(
-                                    item.span(),
-                                    format!(
-                                        "duplicate card id `{}` (first used on line {first}){hint}",
-                                        card.id
-                                    ),
-                                );
-                            } else {
-                                ids.insert(id_key, line);
-                            }
-                            match names.get(&card.name_key()) {
-                                Some(first) if !def.card.shared_names => self.err(
-                                    item.span(),
-                                    format!(
-                                        "duplicate card name \"{}\" (first on line {first}); {} cards need unique names",
-                                        card.name, def.name
-                                    ),
-                                ),
-                                Some(_) => {}
-                                None => {
-                                    names.insert(card.name_key(), line);
-                                }
-                            }
-                            if let (Some(path), Some(v)) = (&card.image, table.get("image")) {
-                                pictures.push(self.picture_key("image", path, v));
-                            }
-                            catalog.cards.push(card);
-                            card_lines.push(line);
-                        }
-                    }
-                }
-                None => self.err(v.span(), "`card` must be an array of tables ([[card]])"),
-            },
-        }
-        Some(Loaded {
+        Some(Head {
             catalog,
-            card_lines,
+            def,
             pictures,
         })
+    }
+
+    /// The `card` array of `doc` (the whole file's, or one card's block).
+    fn cards(&mut self, doc: &DeTable<'_>, cards: &mut Cards) {
+        let Some(v) = doc.get("card") else {
+            return;
+        };
+        let Some(arr) = v.get_ref().as_array() else {
+            self.err(v.span(), "`card` must be an array of tables ([[card]])");
+            return;
+        };
+        let def = cards.head.def;
+        for item in arr.iter() {
+            let Some(table) = item.get_ref().as_table() else {
+                self.err(item.span(), "each `card` must be a table ([[card]])");
+                continue;
+            };
+            let line = self.line_of(&item.span());
+            let Some(card) = self.card(table, item.span(), def) else {
+                continue;
+            };
+            let id_key = card.id.to_lowercase();
+            if let Some(first) = cards.ids.get(&id_key) {
+                let hint = if cards.names.contains_key(&card.name_key()) {
+                    "; cards that share a name need distinct `id`s"
+                } else {
+                    ""
+                };
+                self.err(
+                    item.span(),
+                    format!(
+                        "duplicate card id `{}` (first used on line {first}){hint}",
+                        card.id
+                    ),
+                );
+            } else {
+                cards.ids.insert(id_key, line);
+            }
+            match cards.names.get(&card.name_key()) {
+                Some(first) if !def.card.shared_names => self.err(
+                    item.span(),
+                    format!(
+                        "duplicate card name \"{}\" (first on line {first}); {} cards need unique names",
+                        card.name, def.name
+                    ),
+                ),
+                Some(_) => {}
+                None => {
+                    cards.names.insert(card.name_key(), line);
+                }
+            }
+            if let (Some(path), Some(v)) = (&card.image, table.get("image")) {
+                let key = self.picture_key("image", path, v);
+                cards.head.pictures.push(key);
+            }
+            cards.head.catalog.cards.push(card);
+            cards.lines.push(line);
+        }
     }
 
     fn required_string(
@@ -282,6 +413,7 @@ impl<'a> Parser<'a> {
 
     fn picture_key(&self, key: &'static str, path: &str, v: &Val<'_>) -> PictureKey {
         let (line, column) = self.lines.locate(v.span().start);
+        let line = line + self.base_line;
         PictureKey {
             key,
             path: path.to_string(),
@@ -770,4 +902,186 @@ fn valid_id(s: &str) -> bool {
         && s.len() <= 100
         && s.chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+/// What the catalog's own keys gave, and the game its cards follow.
+struct Head {
+    catalog: Catalog,
+    def: &'static GameDef,
+    pictures: Vec<PictureKey>,
+}
+
+/// The cards read so far, with what the duplicate checks need.
+struct Cards {
+    head: Head,
+    lines: Vec<usize>,
+    ids: HashMap<String, usize>,
+    names: HashMap<String, usize>,
+}
+
+impl Cards {
+    fn new(head: Head) -> Cards {
+        Cards {
+            head,
+            lines: Vec::new(),
+            ids: HashMap::new(),
+            names: HashMap::new(),
+        }
+    }
+
+    fn done(self) -> Loaded {
+        Loaded {
+            catalog: self.head.catalog,
+            card_lines: self.lines,
+            pictures: self.head.pictures,
+        }
+    }
+}
+
+/// Where the head or a card's block stands in a catalog read in units.
+#[derive(Default)]
+struct Units {
+    head_read: bool,
+    /// `None` until the head is read, or when it could not be.
+    cards: Option<Cards>,
+    /// Lines of the unit read last.
+    lines: usize,
+}
+
+/// What a line of a catalog is, for [`card_blocks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Split {
+    /// A `[[card]]` header: a card's block starts here.
+    Card,
+    /// A line of the current unit.
+    Plain,
+    /// After the first card, a line that may be another table's header:
+    /// splitting could read the file otherwise than TOML does.
+    Unsure,
+}
+
+/// Reads a catalog's lines one by one, telling where each card starts:
+/// a `[[card]]` header at the start of a line outside multi-line strings.
+/// After the first card, any other line starting with `[` except the card's
+/// own sub-tables (`[card.x]`, `[[card.x]]`) makes the split unsure (another
+/// table, or an array value whose lines start with `[`).
+#[derive(Default)]
+struct Splitter {
+    in_string: Option<&'static str>,
+    cards: usize,
+}
+
+impl Splitter {
+    fn line(&mut self, line: &str) -> Split {
+        if let Some(delim) = self.in_string {
+            if line.matches(delim).count() % 2 == 1 {
+                self.in_string = None;
+            }
+            return Split::Plain;
+        }
+        for delim in ["\"\"\"", "'''"] {
+            if line.matches(delim).count() % 2 == 1 {
+                self.in_string = Some(delim);
+            }
+        }
+        let trimmed = line.trim_start();
+        if self.in_string.is_some() || !trimmed.starts_with('[') {
+            return Split::Plain;
+        }
+        let header: String = trimmed
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        if header == "[[card]]" {
+            self.cards += 1;
+            Split::Card
+        } else if self.cards > 0 && !header.starts_with("[card.") && !header.starts_with("[[card.")
+        {
+            Split::Unsure
+        } else {
+            Split::Plain
+        }
+    }
+
+    /// Whether the text ended outside a multi-line string.
+    fn done(&self) -> bool {
+        self.in_string.is_none()
+    }
+}
+
+/// A catalog's text as its head (up to the first `[[card]]`) and one block
+/// per card, each from its `[[card]]` line to the next, when [`Splitter`]
+/// splits it surely and it has two cards or more; otherwise `None`: the file
+/// is read whole.
+fn card_blocks(text: &str) -> Option<Vec<Range<usize>>> {
+    let mut splitter = Splitter::default();
+    let mut starts = vec![0];
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        match splitter.line(line) {
+            Split::Card if at > 0 => starts.push(at),
+            Split::Unsure => return None,
+            _ => {}
+        }
+        at += line.len();
+    }
+    if !splitter.done() || splitter.cards < 2 {
+        return None;
+    }
+    starts.dedup();
+    Some(
+        starts
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| s..starts.get(i + 1).copied().unwrap_or(text.len()))
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_catalog_splits_into_cards_only_where_that_reads_the_same() {
+        let text = "game = \"fuzzycards\"\nname = \"x\"\n\n[[card]]\nname = \"A\"\n\n[[ card ]] # two\nname = \"B\"\ntext = \"\"\"\n[[card]]\n\"\"\"\n[card.extra]\nk = 1\n";
+        let units = card_blocks(text).unwrap();
+        assert_eq!(units.len(), 3);
+        assert_eq!(
+            &text[units[0].clone()],
+            "game = \"fuzzycards\"\nname = \"x\"\n\n"
+        );
+        assert!(text[units[2].clone()].ends_with("k = 1\n"));
+        // a table of another name after the cards: read whole
+        assert!(card_blocks(&format!("{text}[card_size]\nwidth_mm = 63\n")).is_none());
+        // an array value whose lines start with `[`: read whole, to be sure
+        assert!(card_blocks(&format!("{text}[[card]]\nx = [\n[1],\n]\n")).is_none());
+    }
+
+    /// Read in blocks or whole, a catalog gives the same cards, lines and
+    /// errors (at the same lines).
+    #[test]
+    fn blocks_read_as_the_whole_file_does() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/catalogs/fuzzycards.toml");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(card_blocks(&text).is_some());
+        let mut p = Parser::new(&path, None);
+        let whole = p.whole(&text).unwrap();
+        let split = parse(&text, &path, None).unwrap();
+        assert_eq!(split.catalog.cards, whole.catalog.cards);
+        assert_eq!(split.card_lines, whole.card_lines);
+        let bad = text.replacen("atk = ", "atk = \"x\"\nnope = ", 3);
+        let mut p = Parser::new(&path, None);
+        let _ = p.whole(&bad);
+        let whole_errors = p.errors;
+        let split_errors = parse(&bad, &path, None).unwrap_err().0;
+        assert!(!split_errors.is_empty());
+        let mut sorted = whole_errors;
+        sorted.sort_by_key(|d| (d.line, d.column));
+        sorted.dedup();
+        assert_eq!(split_errors, sorted);
+    }
 }
