@@ -563,6 +563,7 @@ impl Plan {
             out,
             n: 0,
             failed: None,
+            cancel,
         };
         // the pictures move into the PDF writer: no second copy of them
         pdf::write_to(
@@ -572,9 +573,11 @@ impl Plan {
                 title: self.deck_name.clone(),
                 duplex: self.options.layout == Layout::NineUp && self.options.backs,
             },
+            cancel,
             &mut counted,
         )
         .map_err(|e| match counted.failed.take() {
+            _ if cancel.load(Ordering::Relaxed) => PnpError::Cancelled,
             Some(io) => PnpError::Write {
                 path: target.to_path_buf(),
                 reason: io,
@@ -688,10 +691,15 @@ struct Counted<'a> {
     out: &'a mut dyn std::io::Write,
     n: u64,
     failed: Option<String>,
+    /// Looked at on every write: a cancelled export stops writing the file.
+    cancel: &'a AtomicBool,
 }
 
 impl std::io::Write for Counted<'_> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Err(std::io::Error::other("cancelled"));
+        }
         let n = self.out.write(buf).inspect_err(|e| {
             self.failed.get_or_insert_with(|| e.to_string());
         })?;

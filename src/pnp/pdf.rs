@@ -44,6 +44,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use std::io::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use lopdf::{Object, dictionary};
 use printpdf::{
@@ -86,19 +87,28 @@ struct Resources {
 /// Writes `pages` (which refer to `images` by index) as a PDF file.
 pub fn write(pages: &[Page], images: Vec<Image>, meta: &Meta) -> Result<Vec<u8>, PnpError> {
     let mut out = Vec::new();
-    write_to(pages, images, meta, &mut out)?;
+    write_to(pages, images, meta, &AtomicBool::new(false), &mut out)?;
     Ok(out)
 }
 
 /// [`write`] into `out` (a file, say), so that the finished PDF need not be
 /// held in memory as well. The pictures are taken, not copied: each one's
-/// data moves into its XObject.
+/// data moves into its XObject. `cancel` is looked at between the steps and
+/// for every page; printpdf's conversion to lopdf (about a tenth of a
+/// millisecond per drawn card) cannot be stopped half-way.
 pub fn write_to(
     pages: &[Page],
     images: Vec<Image>,
     meta: &Meta,
+    cancel: &AtomicBool,
     out: &mut dyn std::io::Write,
 ) -> Result<(), PnpError> {
+    let stop = || -> Result<(), PnpError> {
+        match cancel.load(Ordering::Relaxed) {
+            true => Err(PnpError::Cancelled),
+            false => Ok(()),
+        }
+    };
     let mut doc = PdfDocument::new(&meta.title);
     let now = printpdf::OffsetDateTime::now_utc();
     let info = &mut doc.metadata.info;
@@ -163,22 +173,22 @@ pub fn write_to(
     }
 
     // -- pages
-    doc.pages = pages
-        .iter()
-        .map(|page| {
-            let mut ops = Vec::with_capacity(page.ops.len() * 8);
-            for op in &page.ops {
-                emit(op, &resources, &mut ops);
-            }
-            let size = printpdf::Rect::from_wh(pt(page.width), pt(page.height));
-            printpdf::PdfPage {
-                media_box: size.clone(),
-                trim_box: size.clone(), // replaced in `finish`, see the module docs
-                crop_box: size,
-                ops,
-            }
-        })
-        .collect();
+    stop()?;
+    doc.pages = Vec::with_capacity(pages.len());
+    for page in pages {
+        stop()?;
+        let mut ops = Vec::with_capacity(page.ops.len() * 8);
+        for op in &page.ops {
+            emit(op, &resources, &mut ops);
+        }
+        let size = printpdf::Rect::from_wh(pt(page.width), pt(page.height));
+        doc.pages.push(printpdf::PdfPage {
+            media_box: size.clone(),
+            trim_box: size.clone(), // replaced in `finish`, see the module docs
+            crop_box: size,
+            ops,
+        });
+    }
 
     let opts = PdfSaveOptions {
         optimize: true,
@@ -188,8 +198,10 @@ pub fn write_to(
         image_optimization: None,
     };
     let mut warnings = Vec::new();
+    stop()?;
     let mut out_doc = doc.to_lopdf_document(&opts, &mut warnings);
     drop(doc);
+    stop()?;
     if let Some(w) = warnings
         .iter()
         .find(|w| w.severity == PdfParseErrorSeverity::Error)
@@ -198,7 +210,9 @@ pub fn write_to(
     }
     move_bodies_in(&mut out_doc, bodies)?;
     finish(&mut out_doc, pages, meta)?;
+    stop()?;
     out_doc.compress();
+    stop()?;
     let mut out = std::io::BufWriter::new(out);
     out_doc
         .save_to(&mut out)
