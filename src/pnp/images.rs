@@ -204,6 +204,22 @@ pub struct Image {
     pub data: ImageData,
 }
 
+impl Image {
+    /// The picture's size and orientation without its pixels: enough to
+    /// place it on a page while the pixels are being written.
+    pub fn shape(&self) -> Image {
+        Image {
+            path: self.path.clone(),
+            data: ImageData::Jpeg {
+                bytes: Vec::new(),
+                components: 3,
+                inverted_cmyk: false,
+            },
+            ..*self
+        }
+    }
+}
+
 /// Whether an orientation turns the picture a quarter.
 fn swaps_axes(o: Orientation) -> bool {
     matches!(

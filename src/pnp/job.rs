@@ -515,7 +515,7 @@ impl Plan {
         out: &mut dyn std::io::Write,
         target: &Path,
     ) -> Result<Report, PnpError> {
-        let loaded = self.load(&self.cards, progress, cancel)?;
+        let mut loaded = self.load(&self.cards, progress, cancel)?;
         let mut warnings = Vec::new();
         for img in &loaded.images {
             if let Some(w) = aspect_warning(img, self.geometry.card_w, self.geometry.card_h) {
@@ -534,24 +534,6 @@ impl Plan {
                 ));
             }
         }
-        let total = self.page_count();
-        let mut pages = Vec::with_capacity(total);
-        for i in 0..total {
-            if cancel.load(Ordering::Relaxed) {
-                return Err(PnpError::Cancelled);
-            }
-            pages.push(self.build_page(i, &loaded, &mut warnings));
-            progress(Progress {
-                stage: Stage::Pages,
-                done: i + 1,
-                total,
-            });
-        }
-        progress(Progress {
-            stage: Stage::Writing,
-            done: 0,
-            total: 1,
-        });
         let drawn_faces = self
             .cards
             .iter()
@@ -559,6 +541,36 @@ impl Plan {
             .count();
         let images = loaded.images.len();
         let image_bytes = loaded.images.iter().map(|i| i.file_len).sum();
+        // the pixels go to the writer; the pages place the pictures by shape
+        let shapes = loaded.images.iter().map(Image::shape).collect();
+        let pictures = std::mem::replace(&mut loaded.images, shapes);
+        let total = self.page_count();
+        // Pages are drawn when the writer asks, twice each (see
+        // `pdf::write_to`): the first time says what was drawn, the second
+        // writes it.
+        let mut asked = 0;
+        let mut draw = |i: usize| {
+            asked += 1;
+            if asked <= total {
+                progress(Progress {
+                    stage: Stage::Pages,
+                    done: asked,
+                    total,
+                });
+                self.build_page(i, &loaded, &mut warnings)
+            } else {
+                progress(Progress {
+                    stage: Stage::Writing,
+                    done: asked - total,
+                    total,
+                });
+                self.build_page(i, &loaded, &mut Vec::new())
+            }
+        };
+        let mut pages = pdf::Pages {
+            count: total,
+            page: &mut draw,
+        };
         let mut counted = Counted {
             out,
             n: 0,
@@ -567,8 +579,8 @@ impl Plan {
         };
         // the pictures move into the PDF writer: no second copy of them
         pdf::write_to(
-            &pages,
-            loaded.images,
+            &mut pages,
+            pictures,
             &pdf::Meta {
                 title: self.deck_name.clone(),
                 duplex: self.options.layout == Layout::NineUp && self.options.backs,

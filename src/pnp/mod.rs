@@ -55,6 +55,7 @@
 //!   `resources/backs/`, compiled into the binary.
 
 pub mod calibration;
+mod content;
 pub mod draw;
 pub mod face;
 pub mod font;

@@ -48,14 +48,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use lopdf::{Object, dictionary};
 use printpdf::{
-    Codepoint, Color, CurTransMat, DictItem, ExternalStream, ExternalXObject, FontId, Line,
-    LineDashPattern, LinePoint, PaintMode, ParsedFont, PdfDocument, PdfFontHandle,
-    PdfParseErrorSeverity, PdfSaveOptions, Point, Polygon, PolygonRing, Pt, TextItem, WindingOrder,
-    XObject, XObjectId, XObjectTransform,
+    Codepoint, DictItem, ExternalStream, ExternalXObject, FontId, ParsedFont, PdfDocument,
+    PdfFontHandle, PdfParseErrorSeverity, PdfSaveOptions, Pt, TextItem, XObject, XObjectId,
 };
 
 use super::PnpError;
-use super::draw::{Affine, Op, PT_PER_MM, Page, Path, Rect, Rgb, Seg};
+use super::content::{self, Names};
+use super::draw::{PT_PER_MM, Page, Rect};
 use super::font::Face;
 use super::images::{Image, ImageData, PNG_PREDICTOR, Packed, PixelColor};
 
@@ -78,26 +77,32 @@ struct EmbeddedFace {
     glyphs: HashMap<u16, (u16, String)>,
 }
 
-/// What page content refers to.
-struct Resources {
-    images: HashMap<usize, XObjectId>,
-    fonts: BTreeMap<Face, EmbeddedFace>,
-}
-
 /// Writes `pages` (which refer to `images` by index) as a PDF file.
 pub fn write(pages: &[Page], images: Vec<Image>, meta: &Meta) -> Result<Vec<u8>, PnpError> {
     let mut out = Vec::new();
-    write_to(pages, images, meta, &AtomicBool::new(false), &mut out)?;
+    let mut source = Pages {
+        count: pages.len(),
+        page: &mut |i| pages[i].clone(),
+    };
+    write_to(&mut source, images, meta, &AtomicBool::new(false), &mut out)?;
     Ok(out)
 }
 
-/// [`write`] into `out` (a file, say), so that the finished PDF need not be
-/// held in memory as well. The pictures are taken, not copied: each one's
-/// data moves into its XObject. `cancel` is looked at between the steps and
-/// for every page; printpdf's conversion to lopdf (about a tenth of a
-/// millisecond per drawn card) cannot be stopped half-way.
+/// The pages [`write_to`] writes, drawn when asked for, each twice: once to
+/// learn the characters and pictures the document uses, once to write it.
+pub struct Pages<'a> {
+    pub count: usize,
+    pub page: &'a mut dyn FnMut(usize) -> Page,
+}
+
+/// [`write`] into `out` (a file, say), holding one page at a time: each is
+/// drawn, turned into its compressed content stream ([`super::content`]) and
+/// dropped, so memory grows with the file written, not with what was drawn
+/// (50,000 cards drawn from data used to hold 2.7 GB). The pictures are
+/// taken, not copied: each one's data moves into its XObject. `cancel` is
+/// looked at for every page and between the steps.
 pub fn write_to(
-    pages: &[Page],
+    pages: &mut Pages<'_>,
     images: Vec<Image>,
     meta: &Meta,
     cancel: &AtomicBool,
@@ -109,6 +114,28 @@ pub fn write_to(
             false => Ok(()),
         }
     };
+
+    // -- what the pages use, and their boxes
+    let mut used_images = BTreeSet::new();
+    let mut chars: BTreeMap<Face, BTreeSet<char>> = BTreeMap::new();
+    let mut boxes = Vec::with_capacity(pages.count);
+    for i in 0..pages.count {
+        stop()?;
+        let page = (pages.page)(i);
+        for op in &page.ops {
+            op.for_each_image(&mut |i| {
+                used_images.insert(i);
+            });
+            op.for_each_text(&mut |face, text| {
+                chars.entry(face).or_default().extend(text.chars());
+            });
+        }
+        boxes.push((page.width, page.height, page.trim, page.bleed));
+    }
+    if let Some(i) = used_images.iter().find(|&&i| i >= images.len()) {
+        return Err(PnpError::Pdf(format!("page refers to missing image {i}")));
+    }
+
     let mut doc = PdfDocument::new(&meta.title);
     let now = printpdf::OffsetDateTime::now_utc();
     let info = &mut doc.metadata.info;
@@ -119,24 +146,12 @@ pub fn write_to(
         info.modification_date,
         info.metadata_date,
     ) = (now, now, now);
-
-    let mut resources = Resources {
+    let mut names = Names {
         images: HashMap::new(),
-        fonts: BTreeMap::new(),
+        fonts: HashMap::new(),
     };
 
-    // -- pictures: one external XObject each, compressed in parallel
-    let mut used_images = BTreeSet::new();
-    for page in pages {
-        for op in &page.ops {
-            op.for_each_image(&mut |i| {
-                used_images.insert(i);
-            });
-        }
-    }
-    if let Some(i) = used_images.iter().find(|&&i| i >= images.len()) {
-        return Err(PnpError::Pdf(format!("page refers to missing image {i}")));
-    }
+    // -- pictures: one external XObject each
     let mut bodies: Vec<Vec<u8>> = Vec::new();
     let built = images
         .into_iter()
@@ -146,8 +161,9 @@ pub fn write_to(
     for (i, stream) in built {
         // inserted rather than `add_xobject`ed, which would copy the stream
         let id = XObjectId::new();
+        names.images.insert(i, id.0.as_bytes().to_vec());
         doc.resources.xobjects.map.insert(
-            id.clone(),
+            id,
             XObject::External(ExternalXObject {
                 stream,
                 width: None,
@@ -155,40 +171,50 @@ pub fn write_to(
                 dpi: None,
             }),
         );
-        resources.images.insert(i, id);
     }
 
-    // -- fonts: the characters each face sets, then one subset per face
-    let mut chars: BTreeMap<Face, BTreeSet<char>> = BTreeMap::new();
-    for page in pages {
-        for op in &page.ops {
-            op.for_each_text(&mut |face, text| {
-                chars.entry(face).or_default().extend(text.chars());
-            });
-        }
-    }
+    // -- fonts: one subset per face, and a page setting each of its glyphs
+    // once, from which printpdf writes the font dictionaries, `/W` and
+    // `/ToUnicode`; that page is taken out again below
+    let mut glyph_page = Vec::new();
     for (face, set) in &chars {
         let embedded = embed_face(&mut doc, *face, set)?;
-        resources.fonts.insert(*face, embedded);
+        let glyphs: Vec<Codepoint> = embedded
+            .glyphs
+            .values()
+            .map(|(gid, text)| Codepoint {
+                gid: *gid,
+                offset: 0.0,
+                cid: Some(text.clone()),
+            })
+            .collect();
+        glyph_page.extend([
+            printpdf::Op::StartTextSection,
+            printpdf::Op::SetFont {
+                font: PdfFontHandle::External(embedded.id.clone()),
+                size: Pt(10.0),
+            },
+            printpdf::Op::ShowText {
+                items: vec![TextItem::GlyphIds(glyphs)],
+            },
+            printpdf::Op::EndTextSection,
+        ]);
+        let map = embedded
+            .glyphs
+            .iter()
+            .map(|(&g, (new, _))| (g, *new))
+            .collect();
+        names
+            .fonts
+            .insert(*face, (embedded.id.0.as_bytes().to_vec(), map));
     }
-
-    // -- pages
-    stop()?;
-    doc.pages = Vec::with_capacity(pages.len());
-    for page in pages {
-        stop()?;
-        let mut ops = Vec::with_capacity(page.ops.len() * 8);
-        for op in &page.ops {
-            emit(op, &resources, &mut ops);
-        }
-        let size = printpdf::Rect::from_wh(pt(page.width), pt(page.height));
-        doc.pages.push(printpdf::PdfPage {
-            media_box: size.clone(),
-            trim_box: size.clone(), // replaced in `finish`, see the module docs
-            crop_box: size,
-            ops,
-        });
-    }
+    let size = printpdf::Rect::from_wh(Pt(100.0), Pt(100.0));
+    doc.pages = vec![printpdf::PdfPage {
+        media_box: size.clone(),
+        trim_box: size.clone(),
+        crop_box: size,
+        ops: glyph_page,
+    }];
 
     let opts = PdfSaveOptions {
         optimize: true,
@@ -201,7 +227,6 @@ pub fn write_to(
     stop()?;
     let mut out_doc = doc.to_lopdf_document(&opts, &mut warnings);
     drop(doc);
-    stop()?;
     if let Some(w) = warnings
         .iter()
         .find(|w| w.severity == PdfParseErrorSeverity::Error)
@@ -209,7 +234,46 @@ pub fn write_to(
         return Err(PnpError::Pdf(format!("printpdf: {}", w.msg)));
     }
     move_bodies_in(&mut out_doc, bodies)?;
-    finish(&mut out_doc, pages, meta)?;
+    let (pages_id, resources) = take_glyph_page(&mut out_doc)?;
+
+    // -- the pages, one at a time
+    let mut kids = Vec::with_capacity(pages.count);
+    for (i, (w, h, trim, bleed)) in boxes.into_iter().enumerate() {
+        stop()?;
+        let page = (pages.page)(i);
+        let bytes = content::encode(&page.ops, &names).map_err(|e| PnpError::Pdf(e.to_string()))?;
+        drop(page);
+        let mut stream = lopdf::Stream::new(lopdf::Dictionary::new(), bytes);
+        stream
+            .compress()
+            .map_err(|e| PnpError::Pdf(e.to_string()))?;
+        let contents = out_doc.add_object(stream);
+        let media = vec![
+            Object::Integer(0),
+            Object::Integer(0),
+            Object::Real((w * PT_PER_MM) as f32),
+            Object::Real((h * PT_PER_MM) as f32),
+        ];
+        let page_id = out_doc.add_object(dictionary! {
+            "Type" => "Page",
+            "Parent" => pages_id,
+            "MediaBox" => media.clone(),
+            "CropBox" => media,
+            "TrimBox" => box_array(&trim),
+            "BleedBox" => box_array(&bleed),
+            "Resources" => resources.clone(),
+            "Contents" => contents,
+        });
+        kids.push(Object::Reference(page_id));
+    }
+    let count = kids.len() as i64;
+    let tree = out_doc
+        .get_dictionary_mut(pages_id)
+        .map_err(|e| PnpError::Pdf(e.to_string()))?;
+    tree.set("Kids", kids);
+    tree.set("Count", count);
+
+    finish(&mut out_doc, meta)?;
     stop()?;
     out_doc.compress();
     stop()?;
@@ -219,6 +283,31 @@ pub fn write_to(
         .and_then(|_| out.flush())
         .map_err(|e| PnpError::Pdf(e.to_string()))?;
     Ok(())
+}
+
+/// Takes the page printpdf wrote the glyphs on out of the document; returns
+/// the page tree's id and that page's resources, which every page shares
+/// (the fonts and the pictures, by name).
+fn take_glyph_page(doc: &mut lopdf::Document) -> Result<(lopdf::ObjectId, Object), PnpError> {
+    let err = |e: lopdf::Error| PnpError::Pdf(e.to_string());
+    let pages: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
+    let [page] = pages[..] else {
+        return Err(PnpError::Pdf(format!(
+            "printpdf wrote {} pages, not the one of the glyphs",
+            pages.len()
+        )));
+    };
+    let dict = doc.get_dictionary(page).map_err(err)?;
+    let resources = dict.get(b"Resources").map_err(err)?.clone();
+    let parent = dict
+        .get(b"Parent")
+        .and_then(Object::as_reference)
+        .map_err(err)?;
+    if let Ok(contents) = dict.get(b"Contents").and_then(Object::as_reference) {
+        doc.objects.remove(&contents);
+    }
+    doc.objects.remove(&page);
+    Ok((parent, resources))
 }
 
 /// The key marking a picture stream whose bytes [`move_bodies_in`] supplies:
@@ -263,22 +352,9 @@ fn move_bodies_in(doc: &mut lopdf::Document, bodies: Vec<Vec<u8>>) -> Result<(),
 }
 
 /// The lopdf part: what printpdf 0.12 has no API for (see the module docs).
-fn finish(doc: &mut lopdf::Document, pages: &[Page], meta: &Meta) -> Result<(), PnpError> {
+fn finish(doc: &mut lopdf::Document, meta: &Meta) -> Result<(), PnpError> {
     let err = |e: lopdf::Error| PnpError::Pdf(e.to_string());
     doc.version = PDF_VERSION.to_string();
-    let page_ids: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
-    if page_ids.len() != pages.len() {
-        return Err(PnpError::Pdf(format!(
-            "printpdf wrote {} pages of {}",
-            page_ids.len(),
-            pages.len()
-        )));
-    }
-    for (id, page) in page_ids.into_iter().zip(pages) {
-        let dict = doc.get_dictionary_mut(id).map_err(err)?;
-        dict.set("TrimBox", box_array(&page.trim));
-        dict.set("BleedBox", box_array(&page.bleed));
-    }
     let mut prefs = dictionary! {
         "PrintScaling" => "None",
         "DisplayDocTitle" => true,
@@ -320,261 +396,6 @@ fn box_array(r: &Rect) -> Vec<Object> {
 }
 
 /// Millimetres as printpdf points (converted in f64, then rounded once).
-fn pt(mm: f64) -> Pt {
-    Pt((mm * PT_PER_MM) as f32)
-}
-
-fn point(p: super::draw::P) -> Point {
-    Point {
-        x: pt(p.x),
-        y: pt(p.y),
-    }
-}
-
-fn color(c: Rgb) -> Color {
-    Color::Rgb(printpdf::Rgb {
-        r: f32::from(c.0) / 255.0,
-        g: f32::from(c.1) / 255.0,
-        b: f32::from(c.2) / 255.0,
-        icc_profile: None,
-    })
-}
-
-/// An affine in PDF order; `linear_mm` scales the linear part from mm to pt
-/// too (a picture's unit square is sized in mm), else only the translation.
-fn matrix(m: &Affine, linear_mm: bool) -> CurTransMat {
-    let [a, b, c, d, e, f] = m.0;
-    let k = if linear_mm { PT_PER_MM } else { 1.0 };
-    CurTransMat::Raw([
-        (a * k) as f32,
-        (b * k) as f32,
-        (c * k) as f32,
-        (d * k) as f32,
-        (e * PT_PER_MM) as f32,
-        (f * PT_PER_MM) as f32,
-    ])
-}
-
-/// One subpath: its points (cubic control points flagged) and whether it
-/// was closed.
-struct Subpath {
-    points: Vec<LinePoint>,
-    closed: bool,
-}
-
-/// Splits a path into subpaths the way PDF reads it: a subpath starts at a
-/// move, and after a close the next segment starts from the closed
-/// subpath's first point.
-fn subpaths(path: &Path) -> Vec<Subpath> {
-    let mut out: Vec<Subpath> = Vec::new();
-    let mut start: Option<Point> = None;
-    let plain = |p: Point| LinePoint { p, bezier: false };
-    let control = |p: Point| LinePoint { p, bezier: true };
-    // the open subpath to extend, starting one at `start` after a close
-    let open = |out: &mut Vec<Subpath>, start: Option<Point>, first: Point| {
-        if out.last().is_none_or(|s| s.closed) {
-            out.push(Subpath {
-                points: vec![plain(start.unwrap_or(first))],
-                closed: false,
-            });
-        }
-    };
-    for seg in &path.segs {
-        match *seg {
-            Seg::Move(p) => {
-                let p = point(p);
-                start = Some(p);
-                out.push(Subpath {
-                    points: vec![plain(p)],
-                    closed: false,
-                });
-            }
-            Seg::Line(p) => {
-                let p = point(p);
-                open(&mut out, start, p);
-                if let Some(s) = out.last_mut() {
-                    s.points.push(plain(p));
-                }
-            }
-            Seg::Cubic(a, b, c) => {
-                let (a, b, c) = (point(a), point(b), point(c));
-                open(&mut out, start, a);
-                if let Some(s) = out.last_mut() {
-                    s.points.extend([control(a), control(b), plain(c)]);
-                }
-            }
-            Seg::Close => {
-                if let Some(s) = out.last_mut() {
-                    s.closed = true;
-                }
-            }
-        }
-    }
-    out.retain(|s| s.points.len() > 1);
-    out
-}
-
-/// Appends the printpdf operations of one display-list operation.
-fn emit(op: &Op, res: &Resources, out: &mut Vec<printpdf::Op>) {
-    use printpdf::Op as P;
-    match op {
-        Op::Fill { path, color: c } => {
-            let rings: Vec<PolygonRing> = subpaths(path)
-                .into_iter()
-                .map(|s| PolygonRing { points: s.points })
-                .collect();
-            if rings.is_empty() {
-                return;
-            }
-            out.push(P::SetFillColor { col: color(*c) });
-            out.push(P::DrawPolygon {
-                polygon: Polygon {
-                    rings,
-                    mode: PaintMode::Fill,
-                    winding_order: WindingOrder::NonZero,
-                },
-            });
-        }
-        Op::Stroke {
-            path,
-            color: c,
-            width,
-            dash,
-        } => {
-            out.push(P::SaveGraphicsState);
-            out.push(P::SetOutlineThickness { pt: pt(*width) });
-            out.push(P::SetOutlineColor { col: color(*c) });
-            if let Some(d) = dash {
-                out.push(P::SetLineDashPattern {
-                    dash: LineDashPattern::new(0.0, &[pt(d.0).0, pt(d.1).0]),
-                });
-            }
-            // one stroke per subpath: PDF restarts the dash pattern at each
-            // subpath anyway, so this draws exactly what one `S` would
-            for s in subpaths(path) {
-                out.push(P::DrawLine {
-                    line: Line {
-                        points: s.points,
-                        is_closed: s.closed,
-                    },
-                });
-            }
-            out.push(P::RestoreGraphicsState);
-        }
-        Op::Text {
-            at,
-            size,
-            face,
-            color: c,
-            text,
-        } => {
-            let Some(embedded) = res.fonts.get(face) else {
-                return;
-            };
-            if text.is_empty() {
-                return;
-            }
-            let font = face.font();
-            // Each glyph advances by its `/W` width, which printpdf writes
-            // truncated to 1/1000 em where the measuring uses the exact
-            // advance: a line comes out at most 1/1000 em per glyph shorter
-            // (0.1 mm over 40 characters at 7 pt), never longer than it was
-            // wrapped for.
-            let glyphs = text
-                .chars()
-                .map(|ch| {
-                    let (gid, unicode) = embedded
-                        .glyphs
-                        .get(&font.glyph_or_fallback(ch))
-                        .cloned()
-                        .unwrap_or((0, String::new()));
-                    Codepoint {
-                        gid,
-                        offset: 0.0,
-                        cid: Some(unicode),
-                    }
-                })
-                .collect();
-            out.extend([
-                P::StartTextSection,
-                P::SetFont {
-                    font: PdfFontHandle::External(embedded.id.clone()),
-                    size: Pt(*size as f32),
-                },
-                P::SetFillColor { col: color(*c) },
-                P::SetTextCursor { pos: point(*at) },
-                P::ShowText {
-                    items: vec![TextItem::GlyphIds(glyphs)],
-                },
-                P::EndTextSection,
-            ]);
-        }
-        Op::Image { image, m } => {
-            let Some(id) = res.images.get(image) else {
-                return;
-            };
-            out.extend([
-                P::SaveGraphicsState,
-                P::SetTransformationMatrix {
-                    matrix: matrix(m, true),
-                },
-                // no size given to the XObject, so printpdf adds no scale of
-                // its own: the matrix above maps the unit square
-                P::UseXobject {
-                    id: id.clone(),
-                    transform: XObjectTransform::default(),
-                },
-                P::RestoreGraphicsState,
-            ]);
-        }
-        Op::Group { m, clip, card, ops } => {
-            if let Some(tag) = card {
-                let side: &[u8] = if tag.back { b"Back" } else { b"Front" };
-                out.push(P::BeginMarkedContentWithProperties {
-                    tag: "Card".into(),
-                    properties: DictItem::Dict {
-                        map: BTreeMap::from([
-                            (
-                                "Id".to_string(),
-                                DictItem::String {
-                                    data: tag.id.as_bytes().to_vec(),
-                                    literal: false,
-                                },
-                            ),
-                            ("Side".to_string(), DictItem::Name(side.to_vec())),
-                        ]),
-                    },
-                });
-            }
-            out.push(P::SaveGraphicsState);
-            if *m != Affine::IDENTITY {
-                out.push(P::SetTransformationMatrix {
-                    matrix: matrix(m, false),
-                });
-            }
-            if let Some(r) = clip {
-                out.push(P::DrawRectangle {
-                    rectangle: printpdf::Rect {
-                        x: pt(r.x),
-                        y: pt(r.y),
-                        width: pt(r.w),
-                        height: pt(r.h),
-                        mode: Some(PaintMode::Clip),
-                        winding_order: Some(WindingOrder::NonZero),
-                    },
-                });
-            }
-            for o in ops {
-                emit(o, res, out);
-            }
-            out.push(P::RestoreGraphicsState);
-            if card.is_some() {
-                out.push(P::EndMarkedContentWithProperties);
-            }
-        }
-    }
-}
-
 /// Embeds a subset of `face` covering `chars` as a printpdf font.
 ///
 /// The subset is cut here ([`super::font::Font::subset`], typst's
@@ -746,7 +567,7 @@ fn image_stream(img: Image, bodies: &mut Vec<Vec<u8>>) -> ExternalStream {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pnp::draw::{CardTag, p};
+    use crate::pnp::draw::{Affine, CardTag, Op, Rgb, p};
     use lopdf::Document;
     use std::path::PathBuf;
 
@@ -786,25 +607,6 @@ mod tests {
         }
         let s = lopdf::Stream::new(d, s.content);
         assert_eq!(s.decompressed_content().unwrap(), samples);
-    }
-
-    #[test]
-    fn subpaths_split_at_moves_and_restart_after_close() {
-        let mut path = Path::rect(Rect::new(0.0, 0.0, 10.0, 10.0));
-        path.segs.push(Seg::Line(p(20.0, 20.0))); // continues from the start
-        path.extend(Path::line(p(1.0, 1.0), p(2.0, 2.0)));
-        let s = subpaths(&path);
-        assert_eq!(s.len(), 3);
-        assert!(s[0].closed && s[0].points.len() == 4);
-        assert!(!s[1].closed);
-        assert_eq!(s[1].points[0].p.x, Pt(0.0));
-        assert_eq!(s[1].points[1].p.x, pt(20.0));
-        assert_eq!(s[2].points.len(), 2);
-        let e = Path::ellipse(p(5.0, 5.0), 2.0, 1.0);
-        let s = subpaths(&e);
-        assert_eq!(s.len(), 1);
-        assert_eq!(s[0].points.len(), 1 + 4 * 3);
-        assert_eq!(s[0].points.iter().filter(|q| q.bezier).count(), 8);
     }
 
     fn page(ops: Vec<Op>) -> Page {
