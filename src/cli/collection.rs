@@ -11,7 +11,7 @@ use crate::collection as csv;
 use crate::model::Owned;
 use crate::store::StoreError;
 
-use super::out::{out, outln};
+use super::out::{out, outln, warnln};
 use super::{CliError, db, print_json};
 
 #[derive(Debug, Subcommand)]
@@ -182,7 +182,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                 info.name
             );
             if !result.unresolved.is_empty() {
-                eprintln!(
+                warnln!(
                     "warning: {}: skipped {} of {} rows, which name no card of \"{}\":\n  {}",
                     file.display(),
                     result.unresolved.len(),

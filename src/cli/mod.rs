@@ -28,7 +28,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use self::out::outln;
+use self::out::{outln, warnln};
 use crate::diag::Diagnostics;
 use crate::model::Catalog;
 
@@ -175,7 +175,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, CliError> {
 fn add_games(cli: &Cli) -> Result<(), CliError> {
     if let Ok(db) = db::db_path(cli.db.as_deref()) {
         for problem in crate::games::add_folder(&crate::games::games_folder(&db)) {
-            eprintln!("warning: {problem} (this game is not loaded)");
+            warnln!("warning: {problem} (this game is not loaded)");
         }
     }
     for file in &cli.game_files {

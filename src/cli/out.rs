@@ -68,7 +68,16 @@ macro_rules! outln {
     };
 }
 
-pub(crate) use {out, outln};
+/// `eprintln!` that never panics: a warning that cannot reach a closed
+/// stderr is dropped (the command's result does not depend on it).
+macro_rules! warnln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+pub(crate) use {out, outln, warnln};
 
 #[cfg(test)]
 mod tests {

@@ -18,7 +18,7 @@ use crate::catalog;
 use crate::decklist;
 use crate::pnp::{self, CardSelection, PnpError, PrintOptions};
 
-use super::out::outln;
+use super::out::{outln, warnln};
 use super::progress::{Bar, INTERRUPTED, interrupt_flag};
 use super::{CliError, db, load_catalog, print_json};
 
@@ -159,7 +159,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         })?;
     bar.finish();
     for w in &report.warnings {
-        eprintln!("warning: {w}");
+        warnln!("warning: {w}");
     }
     if args.json {
         print_json(&report)?;

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::engine::solo::{TravellerScore, WorldShape, load_world, score, travellers};
 
-use super::out::out;
+use super::out::{out, warnln};
 use super::solo::{Parts, components, score_text, world_text};
 use super::{CliError, print_json};
 
@@ -58,7 +58,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         warnings: file.warnings.iter().map(ToString::to_string).collect(),
     };
     for w in &report.warnings {
-        eprintln!("warning: {w}");
+        warnln!("warning: {w}");
     }
     if args.json {
         print_json(&report)?;
