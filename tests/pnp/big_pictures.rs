@@ -428,23 +428,26 @@ fn a_tall_thin_png_costs_memory_by_its_width_not_its_height() {
     assert!(bytes.len() < 200_000, "{} bytes", bytes.len());
     std::fs::write(dir.path().join("tall.png"), &bytes).unwrap();
     let (catalog, deck) = catalog_with(dir.path(), &["tall.png"]);
-    let out = dir.path().join("out.pdf");
-    let o = deckwright(
-        &dir.path().join("d.db"),
-        &[
-            "pdf",
-            "--catalog",
-            s(&catalog),
-            s(&deck),
-            "--layout",
-            "nine-up",
-            "-o",
-            s(&out),
-        ],
-        Some(ADDRESS_SPACE_KIB),
-    );
+    qpdf_check(&nine_up_under_the_limit(dir.path(), &catalog, &deck));
+}
+
+/// `pdf --layout nine-up` of `deck` under [`ADDRESS_SPACE_KIB`], which must
+/// succeed; the PDF written.
+fn nine_up_under_the_limit(dir: &Path, catalog: &Path, deck: &Path) -> PathBuf {
+    let out = dir.join("out.pdf");
+    let args = [
+        "pdf",
+        "--catalog",
+        s(catalog),
+        s(deck),
+        "--layout",
+        "nine-up",
+        "-o",
+        s(&out),
+    ];
+    let o = deckwright(&dir.join("d.db"), &args, Some(ADDRESS_SPACE_KIB));
     assert!(o.status.success(), "{}", stderr(&o));
-    qpdf_check(&out);
+    out
 }
 
 /// Issue 22, item 7: a picture file is measured and its first bytes read
@@ -498,22 +501,7 @@ fn many_cards_drawn_from_data_print_in_bounded_memory() {
     let (catalog, deck_path) = (dir.path().join("many.toml"), dir.path().join("many.txt"));
     std::fs::write(&catalog, toml).unwrap();
     std::fs::write(&deck_path, deck).unwrap();
-    let out = dir.path().join("many.pdf");
-    let o = deckwright(
-        &dir.path().join("d.db"),
-        &[
-            "pdf",
-            "--catalog",
-            s(&catalog),
-            s(&deck_path),
-            "--layout",
-            "nine-up",
-            "-o",
-            s(&out),
-        ],
-        Some(ADDRESS_SPACE_KIB),
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
+    let out = nine_up_under_the_limit(dir.path(), &catalog, &deck_path);
     let doc = lopdf::Document::load(&out).unwrap();
     assert_eq!(doc.get_pages().len(), n.div_ceil(9));
 }
