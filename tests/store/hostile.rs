@@ -285,6 +285,18 @@ fn saving_a_deck_unchanged_says_so_and_keeps_the_note_visible() {
 
 #[test]
 fn a_damaged_database_is_named_with_what_to_do() {
+    // a schema version no Deckwright writes
+    let db = Db::new();
+    db.ok(&["catalog", "list"]);
+    rusqlite::Connection::open(db.path())
+        .unwrap()
+        .pragma_update(None, "user_version", -1)
+        .unwrap();
+    let err = db.refused(&["deck", "list"]);
+    assert!(err.contains("schema version -1"), "{err}");
+    assert!(err.contains(&db.path().display().to_string()), "{err}");
+    assert!(err.contains("restore a backup"), "{err}");
+
     let db = Db::new();
     db.ok(&["catalog", "list"]);
     // overwrite every page after the first with noise
