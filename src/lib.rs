@@ -17,5 +17,6 @@ pub mod gui;
 pub mod model;
 pub mod pnp;
 pub mod rules;
+pub mod scenario;
 pub mod stats;
 pub mod store;

@@ -12,7 +12,7 @@
 
 pub mod check;
 mod lint;
-mod load;
+pub(crate) mod load;
 mod pictures;
 mod write;
 

@@ -81,6 +81,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         overrides: overrides(&args.options)?,
         max_turns: args.max_turns,
         dummies: args.dummy.clone(),
+        position: false,
     };
     let catalog = load_catalog(&args.catalog, db)?;
     let engine = load_engine(&catalog, &args.deck, &opts)?;

@@ -80,6 +80,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         overrides: overrides(&args.options)?,
         max_turns: DEFAULT_MAX_TURNS,
         dummies: Vec::new(),
+        position: false,
     };
     let catalog = load_catalog(&args.catalog, db)?;
     let engine = load_engine(&catalog, &args.deck, &opts)?;

@@ -132,6 +132,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         overrides: overrides(&args.options)?,
         max_turns: args.max_turns,
         dummies: Vec::new(),
+        position: false,
     };
     let level_a = level(&args.level)?;
     let level_b = args

@@ -17,6 +17,7 @@ mod odds;
 mod out;
 mod pdf;
 mod progress;
+mod scenario;
 mod score;
 mod solo;
 mod validate;
@@ -90,6 +91,10 @@ pub enum Command {
     Game(game::Args),
     /// Complete two-player games between decks, both played by the computer.
     Match(matchup::Args),
+    /// Positions set up from a file, moves played from them, and checks
+    /// on the result (formats.md §5).
+    #[command(subcommand)]
+    Scenario(scenario::Args),
     #[command(flatten)]
     Archive(archive::Args),
 }
@@ -165,6 +170,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Pdf(args)) => pdf::run(&args, cli.db.as_deref()),
         Some(Command::Game(args)) => game::run(&args),
         Some(Command::Match(args)) => matchup::run(&args, cli.db.as_deref()),
+        Some(Command::Scenario(args)) => scenario::run(&args, cli.db.as_deref()),
         Some(Command::Archive(args)) => archive::run(&args, cli.db.as_deref()),
     }
 }

@@ -323,6 +323,21 @@ impl Rules for Dealt {
         }
     }
 
+    fn secrecy(&self, _st: &State, zone: Z, _copy: u16) -> super::core::Secrecy {
+        match zone.pile {
+            Zone::Deck => super::core::Secrecy::Nobody,
+            _ => super::core::Secrecy::Owner,
+        }
+    }
+
+    fn phase_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn set_phase(&self, _st: &mut State, _phase: Option<&str>) -> Result<(), String> {
+        Err("a game added as data only deals hands: it has no positions to set up".into())
+    }
+
     fn invariants(&self, st: &State) -> Result<(), String> {
         st.core.check_cards(&self.table)
     }

@@ -20,8 +20,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::core::{
-    Core, CurveLabels, Illegal, Log, Note, Outcome, Seat, Snapshot, Table, Trace, TurnUnit,
-    Vanilla, ZoneId,
+    Core, CurveLabels, Illegal, Log, Note, Outcome, Seat, Secrecy, Snapshot, Table, Trace,
+    TurnUnit, Vanilla, Viewer, ZoneId,
 };
 use super::schedule::Schedule;
 use crate::model::GameId;
@@ -156,14 +156,83 @@ pub trait Rules: Sync + Send + Sized + 'static {
         &self.core(st).log
     }
 
-    // ---- the decks
+    // ---- what each seat may see
 
-    /// What the log says instead of the card of note `n` when player 0
-    /// does not see that card (Rizontical's Trigger Powers set face down by
-    /// the other player); `None`: the card is named.
-    fn unseen(&self, _n: &Note) -> Option<&'static str> {
-        None
+    /// Who may look at the face of `copy` lying in `zone`: the rulebook's
+    /// hidden information (decks, hands, cards set face down). Every view
+    /// and log a seat gets goes through this one function ([`Rules::sees`]).
+    fn secrecy(&self, st: &Self::State, zone: Self::Zone, copy: u16) -> Secrecy;
+    /// Whether `viewer` sees the face of `copy` lying in `zone`.
+    fn sees(&self, st: &Self::State, viewer: Viewer, zone: Self::Zone, copy: u16) -> bool {
+        viewer.sees(self.secrecy(st, zone, copy), self.table().owner(copy))
     }
+    /// What a view says instead of a card in `zone` it may not name.
+    fn hidden_name(&self, _zone: Self::Zone) -> &'static str {
+        "a card"
+    }
+
+    // ---- positions (scenario files, `schema/scenario.md`)
+
+    /// Player `p`'s counters as a position names them (the rulebook's
+    /// words, lower case, `_` for spaces), life first.
+    fn counters(&self, st: &Self::State, p: usize) -> Vec<(&'static str, i64)> {
+        vec![("life", i64::from(self.core(st).life[p]))]
+    }
+    /// Sets one of [`Rules::counters`]; the error names the counters there are.
+    fn set_counter(
+        &self,
+        st: &mut Self::State,
+        p: usize,
+        name: &str,
+        value: i64,
+    ) -> Result<(), String> {
+        match name {
+            "life" => {
+                self.core_mut(st).life[p] = fit(name, value, -999, 9999)?;
+                Ok(())
+            }
+            _ => Err(unknown_counter(name, &self.counters(st, p))),
+        }
+    }
+    /// A card's state beyond the zone it lies in, as a position names it
+    /// (only what differs from a card just put there).
+    fn card_state(&self, _st: &Self::State, _copy: u16) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+    /// Sets one key of a card's state. `card` finds a card of the same
+    /// player already placed, by name (an Equip Relic's Hero).
+    fn set_card_state(
+        &self,
+        _st: &mut Self::State,
+        _copy: u16,
+        key: &str,
+        _value: &serde_json::Value,
+        _card: &dyn Fn(&str) -> Option<u16>,
+    ) -> Result<(), String> {
+        Err(format!("this game's cards take no `{key}` state"))
+    }
+    /// The zone of player `p` a position names `name` (lower case, `_` for
+    /// spaces).
+    fn zone_named(&self, p: usize, name: &str) -> Option<Self::Zone> {
+        Self::Zone::all().find(|z| z.player() == p && key_of(z.name()) == name)
+    }
+    /// The phase as a position names it.
+    fn phase_name(&self, st: &Self::State) -> String {
+        key_of(&self.snapshot(st).phase)
+    }
+    /// The phases a position may name, in turn order.
+    fn phase_names(&self) -> &'static [&'static str];
+    /// Puts a placed position in `phase` (`None`: the first phase of the
+    /// turn in which the player to act has a choice).
+    fn set_phase(&self, st: &mut Self::State, phase: Option<&str>) -> Result<(), String>;
+    /// Checks a placed position against the game's limits (slots, cells)
+    /// and works out what follows from it (what Relics grant); an error
+    /// says what is impossible.
+    fn settle_position(&self, _st: &mut Self::State) -> Result<(), String> {
+        Ok(())
+    }
+
+    // ---- the decks
 
     /// Card names by copy id.
     fn copy_name(&self, copy: u16) -> &str {
@@ -304,26 +373,66 @@ pub fn play_out<R: Rules>(
     }
 }
 
-/// Renders a log note: "turn 3: attack Ember Cub (5)", with "Opponent:" for
-/// player 1's notes.
-pub fn render_note<R: Rules>(rules: &R, n: &Note) -> String {
+/// Renders a log note as player 0 sees it: "turn 3: attack Ember Cub (5)",
+/// with "Opponent:" for player 1's notes.
+pub fn render_note<R: Rules>(rules: &R, st: &R::State, n: &Note) -> String {
+    let who = if n.player == 1 { "Opponent: " } else { "" };
+    render_note_for(rules, st, n, Viewer::Seat(0), who)
+}
+
+/// Renders a log note as `viewer` sees it, after `who`: a card that lay
+/// where the viewer could not see it when the note was made is not named
+/// ([`Rules::sees`]).
+pub fn render_note_for<R: Rules>(
+    rules: &R,
+    st: &R::State,
+    n: &Note,
+    viewer: Viewer,
+    who: &str,
+) -> String {
     // in the game's own unit: Rizontical counts rounds
     let unit = match R::TURN_UNIT {
         TurnUnit::Turn => "turn",
         TurnUnit::Round => "round",
     };
-    let mut s = format!("{unit} {}: ", n.turn);
-    if n.player == 1 {
-        s.push_str("Opponent: ");
-    }
-    s.push_str(n.what);
+    let mut s = format!("{unit} {}: {who}{}", n.turn, n.what);
     if let Some(c) = n.card {
         s.push(' ');
-        // a card the other player cannot see is not named
-        s.push_str(rules.unseen(n).unwrap_or_else(|| rules.copy_name(c)));
+        let zone = n.at.map(|i| R::Zone::from_index(usize::from(i)));
+        match zone {
+            Some(z) if !rules.sees(st, viewer, z, c) => s.push_str(rules.hidden_name(z)),
+            // a card nowhere (a note the log did not place): named only to all
+            None if viewer != Viewer::All => s.push_str("a card"),
+            _ => s.push_str(rules.copy_name(c)),
+        }
     }
     if let Some(a) = n.amount {
         s.push_str(&format!(" ({a})"));
     }
     s
+}
+
+/// A name as a position writes it: lower case, `_` for spaces.
+pub fn key_of(name: &str) -> String {
+    name.trim().to_lowercase().replace([' ', '-'], "_")
+}
+
+/// `value` when it lies in `lo..=hi`, for a counter named `name`.
+pub fn fit<T: TryFrom<i64>>(name: &str, value: i64, lo: i64, hi: i64) -> Result<T, String> {
+    if (lo..=hi).contains(&value) {
+        T::try_from(value).map_err(|_| format!("`{name}` must be between {lo} and {hi}"))
+    } else {
+        Err(format!(
+            "`{name}` must be between {lo} and {hi} (got {value})"
+        ))
+    }
+}
+
+/// The error for a counter the game does not have.
+pub fn unknown_counter(name: &str, known: &[(&'static str, i64)]) -> String {
+    let names: Vec<&str> = known.iter().map(|(n, _)| *n).collect();
+    format!(
+        "this game has no counter `{name}` (its counters: {})",
+        names.join(", ")
+    )
 }

@@ -31,6 +31,7 @@ pub mod game;
 pub mod hand;
 pub mod matchup;
 pub mod odds;
+pub mod position;
 pub mod rizontical;
 pub mod run;
 pub mod schedule;

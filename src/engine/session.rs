@@ -13,12 +13,14 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use super::core::Viewer;
 use super::core::{
     CurveLabels, DEFAULT_MAX_TURNS, Illegal, MAX_TURNS_LIMIT, Outcome, Seat, Snapshot, TurnUnit,
     Vanilla,
 };
 use super::game::{Level, Mulligan, Pile, Rules, choose, render_note};
 use super::hand::{HandError, HandReport, HandRequest};
+use super::position::{Misplaced, Position};
 use super::run::{Progress, RunConfig, RunError, Summary, Tally};
 use super::schedule::Schedule;
 use super::{DeckCards, DeckError, compile};
@@ -34,6 +36,10 @@ pub struct EngineOptions {
     pub max_turns: u16,
     /// Rizontical: catalog Fighters the dummy opponent fields (by name).
     pub dummies: Vec<String>,
+    /// The decks are a position's cards (a scenario file), not decks to
+    /// deal: what a game works out from a deck's size or makeup (Bizarre
+    /// World's duel size) is left to the position.
+    pub position: bool,
 }
 
 impl Default for EngineOptions {
@@ -42,6 +48,7 @@ impl Default for EngineOptions {
             overrides: Vec::new(),
             max_turns: DEFAULT_MAX_TURNS,
             dummies: Vec::new(),
+            position: false,
         }
     }
 }
@@ -122,6 +129,7 @@ trait DynEngine: Send + Sync {
     ) -> Result<Tally, RunError>;
     fn summary(&self, cfg: &RunConfig, tally: &Tally) -> Summary;
     fn session(&self, seed: u64, seat: Seat, computer: Option<Level>) -> Session;
+    fn position(&self, pos: &Position) -> Result<Session, Misplaced>;
     fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError>;
     fn piles(&self) -> Vec<(Option<usize>, Pile)>;
     fn seen_in(&self, pile: Pile, sched: &Schedule, t: u32) -> u32;
@@ -178,6 +186,16 @@ impl<R: Rules> DynEngine for Compiled<R> {
     }
     fn session(&self, seed: u64, seat: Seat, computer: Option<Level>) -> Session {
         Session(Box::new(Play::new(self.0.clone(), seed, seat, computer)))
+    }
+    fn position(&self, pos: &Position) -> Result<Session, Misplaced> {
+        let state = super::position::place(self.0.as_ref(), pos)?;
+        Ok(Session(Box::new(Play {
+            rules: self.0.clone(),
+            state,
+            history: Vec::new(),
+            moves: Vec::new(),
+            computer: None,
+        })))
     }
     fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError> {
         super::hand::deal(self.0.as_ref(), req)
@@ -339,6 +357,12 @@ impl Engine {
     pub fn session_against_computer(&self, seed: u64, seat: Seat, level: Level) -> Session {
         self.0.session(seed, seat, Some(level))
     }
+    /// A game set up at `pos` (a scenario file), both seats played by hand:
+    /// the decks must hold exactly the position's cards, seat by seat in
+    /// listing order ([`super::position::Position`]).
+    pub fn position(&self, pos: &Position) -> Result<Session, Misplaced> {
+        self.0.position(pos)
+    }
     /// A test hand (the game's own setup).
     pub fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError> {
         self.0.hand(req)
@@ -409,6 +433,7 @@ trait DynPlay: Send + Sync {
     fn undo(&mut self) -> bool;
     fn outcome(&self) -> Option<Outcome>;
     fn log(&self) -> Vec<String>;
+    fn view(&self, viewer: Viewer) -> serde_json::Value;
     fn preview(&self, action: &ActionKey) -> Result<Snapshot, Illegal>;
     fn invariants(&self) -> Result<(), String>;
     fn mulligan(&self) -> Option<Mulligan>;
@@ -638,8 +663,12 @@ impl<R: Rules> DynPlay for Play<R> {
             .log(&self.state)
             .notes
             .iter()
-            .map(|n| render_note(self.rules.as_ref(), n))
+            .map(|n| render_note(self.rules.as_ref(), &self.state, n))
             .collect()
+    }
+
+    fn view(&self, viewer: Viewer) -> serde_json::Value {
+        super::position::state_json(self.rules.as_ref(), &self.state, viewer)
     }
 
     fn invariants(&self) -> Result<(), String> {
@@ -768,9 +797,15 @@ impl Session {
     pub fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
     }
-    /// The game log, one line per event.
+    /// The game log, one line per event, as player 0 sees it.
     pub fn log(&self) -> Vec<String> {
         self.0.log()
+    }
+    /// The state JSON of a scenario (formats.md §5) as `viewer` sees it:
+    /// every seat's counters and zones, the log; what the viewer may not
+    /// see is `"?"` or unnamed.
+    pub fn view(&self, viewer: Viewer) -> serde_json::Value {
+        self.0.view(viewer)
     }
     /// Card conservation and the game's invariants (for tests and debugging).
     pub fn invariants(&self) -> Result<(), String> {

@@ -14,5 +14,6 @@ mod dice;
 mod fuzzycards;
 mod props;
 mod rizontical;
+mod scenarios;
 mod session;
 mod world;

@@ -202,6 +202,41 @@ impl BizarreWorld {
                 );
             }
         }
+        Ok(BizarreWorld::build(
+            me,
+            opponent,
+            options,
+            max_turns,
+            life,
+            mine.name.clone(),
+        ))
+    }
+
+    /// The cards of a position (a scenario file): no duel size follows
+    /// from them, so life starts at the shortest duel's until the position
+    /// sets it.
+    pub fn for_position(
+        me: DeckSide<'_>,
+        opponent: DeckSide<'_>,
+        options: Options,
+        max_turns: u16,
+    ) -> BizarreWorld {
+        let rules = crate::games::BizarreWorld.rules();
+        let (name, life) = rules
+            .duel
+            .first()
+            .map_or(("speed".to_string(), 10), |d| (d.name.clone(), d.life));
+        BizarreWorld::build(me, Some(opponent), options, max_turns, [life; 2], name)
+    }
+
+    fn build(
+        me: DeckSide<'_>,
+        opponent: Option<DeckSide<'_>>,
+        options: Options,
+        max_turns: u16,
+        life: [u32; 2],
+        duel: String,
+    ) -> BizarreWorld {
         let empty = super::DeckCards { cards: Vec::new() };
         let them = opponent.unwrap_or(DeckSide {
             catalog: me.catalog,
@@ -234,16 +269,16 @@ impl BizarreWorld {
             |c| cards::read(c).reason(),
             Def::blank(),
         );
-        Ok(BizarreWorld {
+        BizarreWorld {
             table,
             specials: specials.into_inner(),
             setup: crate::games::BizarreWorld.setup(),
             options,
             life,
-            duel: mine.name.clone(),
+            duel,
             max_turns,
             passive_opponent: opponent.is_none(),
-        })
+        }
     }
 
     #[inline]
@@ -366,6 +401,34 @@ impl Rules for BizarreWorld {
         true
     }
 
+    /// Decks are face down; a hand and the resources (laid face down) are
+    /// their owner's.
+    fn secrecy(&self, _st: &State, zone: Z, _copy: u16) -> crate::engine::core::Secrecy {
+        use crate::engine::core::Secrecy;
+        match zone.pile {
+            Zone::Deck => Secrecy::Nobody,
+            Zone::Hand | Zone::Resources => Secrecy::Owner,
+            _ => Secrecy::Open,
+        }
+    }
+
+    fn phase_names(&self) -> &'static [&'static str] {
+        &["sacrifice", "main"]
+    }
+
+    fn set_phase(&self, st: &mut State, phase: Option<&str>) -> Result<(), String> {
+        st.phase = match phase.unwrap_or("main") {
+            "sacrifice" => Phase::Sacrifice,
+            "main" => Phase::Main,
+            other => {
+                return Err(format!(
+                    "Bizarre World has no phase `{other}` (its phases: sacrifice, main)"
+                ));
+            }
+        };
+        Ok(())
+    }
+
     fn invariants(&self, st: &State) -> Result<(), String> {
         st.core.check_cards(&self.table)?;
         for p in 0..2 {
@@ -435,14 +498,19 @@ impl super::session::Plugin for Plugin {
                 "dummy Fighters are for Rizontical only".into(),
             ));
         }
-        Ok(Engine::of(
-            BizarreWorld::new(
+        let options = Options::read(&opts.overrides)?;
+        if opts.position
+            && let Some(o) = opponent
+        {
+            return Ok(Engine::of(BizarreWorld::for_position(
                 me,
-                opponent,
-                Options::read(&opts.overrides)?,
+                o,
+                options,
                 opts.max_turns,
-            )
-            .map_err(EngineError::Setup)?,
+            )));
+        }
+        Ok(Engine::of(
+            BizarreWorld::new(me, opponent, options, opts.max_turns).map_err(EngineError::Setup)?,
         ))
     }
 

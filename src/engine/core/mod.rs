@@ -20,7 +20,7 @@ pub use record::{
 };
 pub use rng::{Rng, below, fresh_seed, game_seed, rng, roll};
 pub use table::{BLANK_NAME, Side, Table, Vanilla};
-pub use view::{CardView, DieView, PieceView, Snapshot, ZoneView, zone_views};
+pub use view::{CardView, DieView, PieceView, Secrecy, Snapshot, Viewer, ZoneView, zone_views};
 pub use zones::{At, Pile, Seated, ZoneId, Zones};
 
 use super::effect::lasting::LastingSet;
@@ -113,8 +113,15 @@ impl<Z: ZoneId> Core<Z> {
         card: Option<u16>,
         amount: Option<i32>,
     ) {
+        if !self.log.on {
+            return;
+        }
         let t = self.turn();
-        self.log.note_by(t, player, what, card, amount);
+        // where the card lies now: what each viewer may see of the note
+        let at = card
+            .and_then(|c| self.zones.zone_of(c))
+            .map(|z| z.index() as u8);
+        self.log.note_at(t, player, what, card, amount, at);
     }
 
     /// Ends the game (the first outcome stands).

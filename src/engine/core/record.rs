@@ -216,6 +216,9 @@ pub struct Note {
     pub what: &'static str,
     pub card: Option<u16>,
     pub amount: Option<i32>,
+    /// The zone (its index) `card` lay in when the note was made: what a
+    /// viewer may see of it ([`crate::engine::game::Rules::secrecy`]).
+    pub at: Option<u8>,
 }
 
 /// A game log: off (and allocation-free) unless switched on.
@@ -242,6 +245,20 @@ impl Log {
         card: Option<u16>,
         amount: Option<i32>,
     ) {
+        self.note_at(turn, player, what, card, amount, None);
+    }
+
+    /// A note about player `player` whose card lies in the zone of index `at`.
+    #[inline]
+    pub fn note_at(
+        &mut self,
+        turn: u16,
+        player: usize,
+        what: &'static str,
+        card: Option<u16>,
+        amount: Option<i32>,
+        at: Option<u8>,
+    ) {
         if self.on {
             self.notes.push(Note {
                 turn,
@@ -249,6 +266,7 @@ impl Log {
                 what,
                 card,
                 amount,
+                at,
             });
         }
     }

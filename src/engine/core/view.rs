@@ -7,6 +7,47 @@ use super::record::{Outcome, Seat, TurnUnit};
 use super::zones::{ZoneId, Zones};
 use crate::model::GameId;
 
+/// Who may look at a card's face where it lies (the rulebook's hidden
+/// information): the one mechanism every view and log goes through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Secrecy {
+    /// Face up on the table: everyone.
+    Open,
+    /// Its owner only: a hand, a card set face down.
+    Owner,
+    /// Nobody: a deck.
+    Nobody,
+}
+
+/// Who is looking: one seat, or everything (a referee, a test).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Viewer {
+    Seat(u8),
+    All,
+}
+
+impl Viewer {
+    /// Whether this viewer sees a card of `owner` under `secrecy`.
+    pub fn sees(self, secrecy: Secrecy, owner: usize) -> bool {
+        match (self, secrecy) {
+            (Viewer::All, _) | (_, Secrecy::Open) => true,
+            (Viewer::Seat(v), Secrecy::Owner) => usize::from(v) == owner,
+            (Viewer::Seat(_), Secrecy::Nobody) => false,
+        }
+    }
+
+    /// `"a"`, `"b"` or `"all"`.
+    pub fn parse(s: &str) -> Option<Viewer> {
+        match s {
+            "a" => Some(Viewer::Seat(0)),
+            "b" => Some(Viewer::Seat(1)),
+            "all" => Some(Viewer::All),
+            _ => None,
+        }
+    }
+}
+
 /// One card as the playtest screen shows it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CardView {

@@ -130,6 +130,12 @@ impl<Z: ZoneId> Zones<Z> {
         self.lists[zone.index()].extend(range.map(|c| c as u16));
     }
 
+    /// Puts `card` on top of `zone` (setting up a position: the caller
+    /// places every copy exactly once).
+    pub fn put(&mut self, zone: Z, card: u16) {
+        self.lists[zone.index()].push(card);
+    }
+
     #[inline]
     pub fn get(&self, zone: Z) -> &[u16] {
         &self.lists[zone.index()]

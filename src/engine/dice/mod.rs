@@ -413,6 +413,32 @@ impl Rules for DiceOfDestiny {
         true
     }
 
+    /// Decks are face down; a hand is its owner's.
+    fn secrecy(&self, _st: &State, zone: Z, _copy: u16) -> crate::engine::core::Secrecy {
+        use crate::engine::core::Secrecy;
+        match zone.pile {
+            Zone::Deck => Secrecy::Nobody,
+            Zone::Hand => Secrecy::Owner,
+            _ => Secrecy::Open,
+        }
+    }
+
+    fn phase_names(&self) -> &'static [&'static str] {
+        &["main"]
+    }
+
+    fn set_phase(&self, st: &mut State, phase: Option<&str>) -> Result<(), String> {
+        st.phase = match phase.unwrap_or("main") {
+            "main" => Phase::Main,
+            other => {
+                return Err(format!(
+                    "Dice of Destiny has no phase `{other}` a position can start in (main)"
+                ));
+            }
+        };
+        Ok(())
+    }
+
     fn pass(&self, st: &State) -> Action {
         match st.phase {
             Phase::Main => Action::Next,

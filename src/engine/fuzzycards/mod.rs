@@ -41,6 +41,7 @@ pub mod cards;
 pub mod combat;
 pub mod host;
 pub mod policy;
+mod position;
 pub mod text;
 pub mod turn;
 pub mod view;
@@ -556,6 +557,49 @@ impl Rules for Fuzzycards {
 
     fn snapshot(&self, st: &State) -> Snapshot {
         view::snapshot(self, st)
+    }
+
+    fn secrecy(&self, _st: &State, zone: Z, _copy: u16) -> crate::engine::core::Secrecy {
+        position::secrecy(zone)
+    }
+
+    fn counters(&self, st: &State, p: usize) -> Vec<(&'static str, i64)> {
+        position::counters(st, p)
+    }
+
+    fn set_counter(&self, st: &mut State, p: usize, name: &str, value: i64) -> Result<(), String> {
+        position::set_counter(self, st, p, name, value)
+    }
+
+    fn card_state(&self, st: &State, copy: u16) -> Vec<(&'static str, serde_json::Value)> {
+        position::card_state(self, st, copy)
+    }
+
+    fn set_card_state(
+        &self,
+        st: &mut State,
+        copy: u16,
+        key: &str,
+        value: &serde_json::Value,
+        card: &dyn Fn(&str) -> Option<u16>,
+    ) -> Result<(), String> {
+        position::set_card_state(self, st, copy, key, value, card)
+    }
+
+    fn zone_named(&self, p: usize, name: &str) -> Option<Z> {
+        position::zone_named(p, name)
+    }
+
+    fn phase_names(&self) -> &'static [&'static str] {
+        position::PHASES
+    }
+
+    fn set_phase(&self, st: &mut State, phase: Option<&str>) -> Result<(), String> {
+        position::set_phase(st, phase)
+    }
+
+    fn settle_position(&self, st: &mut State) -> Result<(), String> {
+        position::settle(self, st)
     }
 
     fn describe(&self, st: &State, action: Action) -> String {

@@ -579,10 +579,39 @@ impl Rules for Rizontical {
         self.name_of(copy)
     }
 
-    fn unseen(&self, n: &crate::engine::core::Note) -> Option<&'static str> {
-        // the other player's set Trigger is face down: it is named when it
-        // fires, not when it is set
-        (n.player == 1 && n.what == "set").then_some("a Power face down")
+    /// Decks are face down; a hand is its owner's, and so is a Trigger
+    /// Power set face down on its Power slots (named when it fires).
+    fn secrecy(&self, st: &State, zone: Z, copy: u16) -> crate::engine::core::Secrecy {
+        use crate::engine::core::Secrecy;
+        match zone.pile {
+            Zone::FighterDeck | Zone::PowerDeck => Secrecy::Nobody,
+            Zone::Hand => Secrecy::Owner,
+            Zone::Powers if view::set_face_down(self, st, copy) => Secrecy::Owner,
+            _ => Secrecy::Open,
+        }
+    }
+
+    fn hidden_name(&self, zone: Z) -> &'static str {
+        match zone.pile {
+            Zone::Powers => "a Power face down",
+            _ => "a card",
+        }
+    }
+
+    fn phase_names(&self) -> &'static [&'static str] {
+        &["turn"]
+    }
+
+    fn set_phase(&self, st: &mut State, phase: Option<&str>) -> Result<(), String> {
+        st.phase = match phase.unwrap_or("turn") {
+            "turn" => Phase::Turn,
+            other => {
+                return Err(format!(
+                    "Rizontical has no phase `{other}` a position can start in (turn)"
+                ));
+            }
+        };
+        Ok(())
     }
 
     fn without_one(&self, def: u16) -> Rizontical {

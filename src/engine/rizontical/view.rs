@@ -60,7 +60,7 @@ pub fn card(r: &Rizontical, st: &State, c: u16) -> CardView {
 pub const FACE_DOWN: &str = "Face-down Power";
 
 /// Whether `c` is a Trigger Power set face down on its owner's Power slots.
-fn set_face_down(r: &Rizontical, st: &State, c: u16) -> bool {
+pub(super) fn set_face_down(r: &Rizontical, st: &State, c: u16) -> bool {
     r.def(c)
         .power()
         .is_some_and(|p| p.category == Category::Trigger)

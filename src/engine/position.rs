@@ -1,0 +1,285 @@
+//! A position of a two-player game set up by hand (a scenario file,
+//! `schema/scenario.md`), and any state written out as one seat sees it.
+//!
+//! [`place`] is written once for every game: it puts each listed card in
+//! its zone, sets the turn, the seat to act and the counters, then hands
+//! the game's own parts (per-card state, the phase, the slot limits) to the
+//! game's [`Rules`]. [`state_json`] is the inverse view: the state JSON of
+//! formats.md §5, where a card the viewer may not see is `"?"` and a log
+//! line never names it ([`Rules::sees`], the one hidden-information rule).
+
+use serde_json::{Map, Value, json};
+
+use super::core::{Outcome, Seat, Viewer, ZoneId, rng};
+use super::game::{Rules, render_note_for};
+
+/// A position, its cards named by the copy they will be: seat `p`'s `k`-th
+/// listed card (over its zones, in order) is player `p`'s copy `k` of the
+/// compiled decks.
+#[derive(Clone, Debug, Default)]
+pub struct Position {
+    pub seed: u64,
+    /// The turn number (Rizontical: the round) of the seat to act.
+    pub turn: u16,
+    /// The seat whose turn it is.
+    pub active: usize,
+    /// The seat that took the first turn of the game.
+    pub first: usize,
+    pub phase: Option<Line<String>>,
+    pub seats: [SeatPosition; 2],
+}
+
+/// A value with the line of the file it came from.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Line<T> {
+    pub value: T,
+    pub line: usize,
+}
+
+/// One seat of a [`Position`].
+#[derive(Clone, Debug, Default)]
+pub struct SeatPosition {
+    pub counters: Vec<(Line<String>, i64)>,
+    pub zones: Vec<ZonePosition>,
+}
+
+/// One zone and its cards (a deck: top first).
+#[derive(Clone, Debug, Default)]
+pub struct ZonePosition {
+    pub name: Line<String>,
+    pub cards: Vec<CardPosition>,
+}
+
+/// One card: its name and its state, key by key.
+#[derive(Clone, Debug, Default)]
+pub struct CardPosition {
+    pub name: Line<String>,
+    pub state: Vec<(Line<String>, Value)>,
+}
+
+/// What is wrong with a position, at a line of its file (0: the file).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Misplaced {
+    pub line: usize,
+    pub message: String,
+}
+
+fn at(line: usize, message: impl Into<String>) -> Misplaced {
+    Misplaced {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Player `p`'s names: `"a"`, `"b"`.
+pub fn seat_name(p: usize) -> &'static str {
+    if p == 0 { "a" } else { "b" }
+}
+
+/// Sets `pos` up as a state of `rules`, whose decks hold exactly the
+/// position's cards in order (see [`Position`]).
+pub fn place<R: Rules>(rules: &R, pos: &Position) -> Result<R::State, Misplaced> {
+    let mut st = rules.new_state();
+    let seat = if pos.first == 0 {
+        Seat::First
+    } else {
+        Seat::Second
+    };
+    // the game's own reset (life, counters, per-card state), then the
+    // position replaces what was dealt
+    rules.deal(&mut st, pos.seed, seat);
+    let table = rules.table();
+    {
+        let core = rules.core_mut(&mut st);
+        core.zones.clear();
+        core.rng = rng(pos.seed);
+        core.seed = pos.seed;
+        core.seat = seat;
+        core.passive = [false; 2];
+        core.active = pos.active;
+        core.outcome = None;
+        core.lasting.clear();
+        core.trace.clear();
+        core.log.clear();
+        core.log.on = true;
+        // the seat to act is in its turn `turn`; the other has had as many
+        // turns if it went first, one fewer if not
+        let other = 1 - pos.active;
+        core.turns[pos.active] = pos.turn;
+        core.turns[other] = if pos.first == other {
+            pos.turn
+        } else {
+            pos.turn.saturating_sub(1)
+        };
+        for _ in 0..core.turns[0] {
+            core.trace.open_turn();
+        }
+    }
+    // cards into zones, copy by copy in listing order
+    let mut placed: [Vec<(u16, &CardPosition)>; 2] = [Vec::new(), Vec::new()];
+    for (p, seat) in pos.seats.iter().enumerate() {
+        let mut copy = table.range(p).start;
+        for zone in &seat.zones {
+            let z = rules.zone_named(p, &zone.name.value).ok_or_else(|| {
+                at(
+                    zone.name.line,
+                    format!(
+                        "{} has no zone `{}` (its zones: {})",
+                        crate::games::game(rules.game()).def().name,
+                        zone.name.value,
+                        zone_list::<R>()
+                    ),
+                )
+            })?;
+            let ids: Vec<u16> = (copy..copy + zone.cards.len()).map(|c| c as u16).collect();
+            copy += zone.cards.len();
+            let core = rules.core_mut(&mut st);
+            if !core.zones.is_empty(z) {
+                return Err(at(
+                    zone.name.line,
+                    format!("zone `{}` is listed twice", zone.name.value),
+                ));
+            }
+            // a deck is listed top first; its top is the end of the list
+            let face_down = ids
+                .first()
+                .is_some_and(|&c| rules.secrecy(&st, z, c) == super::core::Secrecy::Nobody);
+            let core = rules.core_mut(&mut st);
+            if face_down {
+                for &c in ids.iter().rev() {
+                    core.zones.put(z, c);
+                }
+            } else {
+                for &c in &ids {
+                    core.zones.put(z, c);
+                }
+            }
+            placed[p].extend(ids.into_iter().zip(&zone.cards));
+        }
+        if copy != table.range(p).end {
+            return Err(at(
+                0,
+                "the decks do not match the position (an engine defect)",
+            ));
+        }
+    }
+    // per-card state: a card's own keys may name other cards already placed
+    for (p, cards) in placed.iter().enumerate() {
+        for (copy, card) in cards {
+            for (key, value) in &card.state {
+                let find = |name: &str| {
+                    cards
+                        .iter()
+                        .map(|(c, _)| *c)
+                        .find(|&c| {
+                            c != *copy && rules.copy_name(c).eq_ignore_ascii_case(name.trim())
+                        })
+                        .filter(|&c| rules.table().owner(c) == p)
+                };
+                rules
+                    .set_card_state(&mut st, *copy, &key.value, value, &find)
+                    .map_err(|e| at(key.line, format!("{}: {e}", card.name.value)))?;
+            }
+        }
+    }
+    for (p, seat) in pos.seats.iter().enumerate() {
+        for (name, value) in &seat.counters {
+            rules
+                .set_counter(&mut st, p, &name.value, *value)
+                .map_err(|e| at(name.line, e))?;
+        }
+    }
+    let phase_line = pos.phase.as_ref().map_or(0, |p| p.line);
+    rules
+        .set_phase(&mut st, pos.phase.as_ref().map(|p| p.value.as_str()))
+        .map_err(|e| at(phase_line, e))?;
+    rules.settle_position(&mut st).map_err(|e| at(0, e))?;
+    rules
+        .invariants(&st)
+        .map_err(|e| at(0, format!("the position is impossible: {e}")))?;
+    Ok(st)
+}
+
+/// The zone names a position may use, for messages.
+fn zone_list<R: Rules>() -> String {
+    let names: Vec<String> = R::Zone::all()
+        .filter(|z| z.player() == 0)
+        .map(|z| super::game::key_of(z.name()))
+        .collect();
+    names.join(", ")
+}
+
+/// The state JSON of formats.md §5 as `viewer` sees it.
+pub fn state_json<R: Rules>(rules: &R, st: &R::State, viewer: Viewer) -> Value {
+    let core = rules.core(st);
+    let mut seats = Map::new();
+    for p in 0..2 {
+        let mut seat = Map::new();
+        for (name, value) in rules.counters(st, p) {
+            seat.insert(name.to_string(), json!(value));
+        }
+        let mut zones = Map::new();
+        for z in R::Zone::all().filter(|z| z.player() == p) {
+            let mut cards: Vec<Value> = core
+                .zones
+                .get(z)
+                .iter()
+                .map(|&c| card_json(rules, st, viewer, z, c))
+                .collect();
+            let deck = core
+                .zones
+                .get(z)
+                .first()
+                .is_some_and(|&c| rules.secrecy(st, z, c) == super::core::Secrecy::Nobody);
+            if deck {
+                // a deck reads top first, as it is written
+                cards.reverse();
+            }
+            zones.insert(super::game::key_of(z.name()), Value::Array(cards));
+        }
+        seat.insert("zones".into(), Value::Object(zones));
+        seats.insert(seat_name(p).into(), Value::Object(seat));
+    }
+    let over = core.outcome.map(|o| match o {
+        Outcome::Win { .. } => json!({"winner": "a"}),
+        Outcome::Loss { .. } => json!({"winner": "b"}),
+        Outcome::Draw { .. } | Outcome::Unfinished { .. } => json!({"winner": "draw"}),
+    });
+    let log: Vec<Value> = core
+        .log
+        .notes
+        .iter()
+        .map(|n| {
+            let who = format!("{}: ", seat_name(usize::from(n.player)));
+            Value::String(render_note_for(rules, st, n, viewer, &who))
+        })
+        .collect();
+    json!({
+        "game": rules.game().to_string(),
+        "turn": core.turns[core.active],
+        "active": seat_name(rules.to_act(st)),
+        "first": seat_name(core.seat.first_player()),
+        "phase": rules.phase_name(st),
+        "over": over,
+        "seats": seats,
+        "log": log,
+    })
+}
+
+/// One card as `viewer` sees it: `"?"`, its name, or its name and state.
+fn card_json<R: Rules>(rules: &R, st: &R::State, viewer: Viewer, z: R::Zone, c: u16) -> Value {
+    if !rules.sees(st, viewer, z, c) {
+        return Value::String("?".into());
+    }
+    let state = rules.card_state(st, c);
+    let name = Value::String(rules.copy_name(c).to_string());
+    if state.is_empty() {
+        return name;
+    }
+    let mut m = Map::new();
+    m.insert("card".into(), name);
+    for (k, v) in state {
+        m.insert(k.to_string(), v);
+    }
+    Value::Object(m)
+}
