@@ -81,9 +81,9 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
 fn run_file(args: &RunArgs, db: Option<&Path>) -> Result<ExitCode, CliError> {
     let viewer = Viewer::parse(&args.viewer).unwrap_or(Viewer::All);
     let (sc, catalog) = open(&args.file, db)?;
-    let session = scenario::start(&sc, &catalog).map_err(input)?;
-    let played = scenario::play(&sc, session, viewer).map_err(input)?;
-    let truth = played.session.view(Viewer::All);
+    let scene = scenario::start(&sc, &catalog).map_err(input)?;
+    let played = scenario::play(&sc, scene, viewer).map_err(input)?;
+    let truth = played.scene.view(Viewer::All);
     let checked = scenario::check(&sc, &truth);
     if args.json {
         print_json(&json!({"states": played.states, "expect": checked}))?;
@@ -99,14 +99,9 @@ fn run_file(args: &RunArgs, db: Option<&Path>) -> Result<ExitCode, CliError> {
 
 fn moves(args: &MovesArgs, db: Option<&Path>) -> Result<ExitCode, CliError> {
     let (sc, catalog) = open(&args.file, db)?;
-    let session = scenario::start(&sc, &catalog).map_err(input)?;
-    let played = scenario::play(&sc, session, Viewer::All).map_err(input)?;
-    let labels: Vec<String> = played
-        .session
-        .choices()
-        .into_iter()
-        .map(|c| c.label)
-        .collect();
+    let scene = scenario::start(&sc, &catalog).map_err(input)?;
+    let played = scenario::play(&sc, scene, Viewer::All).map_err(input)?;
+    let labels = played.scene.moves();
     if args.json {
         print_json(&json!({"moves": labels}))?;
     } else if labels.is_empty() {

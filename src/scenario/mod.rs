@@ -9,6 +9,7 @@
 //! into a scenario file (the app's "Save position").
 
 pub mod file;
+pub mod world;
 
 use std::path::Path;
 
@@ -19,11 +20,11 @@ pub use file::{Expect, Move, Scenario, load, parse};
 
 use crate::diag::Diagnostic;
 use crate::engine::core::Viewer;
-use crate::engine::session::{Choice, DeckSide, Engine, EngineOptions, Session};
+use crate::engine::session::{DeckSide, Engine, EngineOptions, Session};
 use crate::engine::{DeckCards, EngineError};
 use crate::model::Catalog;
 
-fn at(sc: &Scenario, line: usize, message: impl Into<String>) -> Diagnostic {
+pub(crate) fn at(sc: &Scenario, line: usize, message: impl Into<String>) -> Diagnostic {
     Diagnostic {
         file: sc.file.clone(),
         line,
@@ -32,9 +33,70 @@ fn at(sc: &Scenario, line: usize, message: impl Into<String>) -> Diagnostic {
     }
 }
 
-/// Sets the scenario's position up with `catalog`'s cards: both seats
-/// played by hand, the log on.
-pub fn start(sc: &Scenario, catalog: &Catalog) -> Result<Session, Diagnostic> {
+/// A game set up from a scenario, whatever its engine: what [`play`],
+/// `scenario moves` and the checks need. Two-player card games are a
+/// [`Session`]; Strange World has its own ([`world`]).
+pub trait Scene: Send {
+    /// The state JSON (formats.md §5) as `viewer` sees it.
+    fn view(&self, viewer: Viewer) -> Value;
+    /// The legal moves' labels, as the app shows them.
+    fn moves(&self) -> Vec<String>;
+    /// The seat to act (0 for seat a).
+    fn to_act(&self) -> usize;
+    fn over(&self) -> bool;
+    /// Plays the legal move `label` names (see [`find_move`]); the label
+    /// as the game words it, or why it cannot be played.
+    fn play(&mut self, label: &str) -> Result<String, String>;
+    /// The engine's own consistency checks (card conservation...).
+    fn invariants(&self) -> Result<(), String>;
+}
+
+impl Scene for Session {
+    fn view(&self, viewer: Viewer) -> Value {
+        Session::view(self, viewer)
+    }
+    fn moves(&self) -> Vec<String> {
+        self.choices().into_iter().map(|c| c.label).collect()
+    }
+    fn to_act(&self) -> usize {
+        usize::from(self.snapshot().to_act)
+    }
+    fn over(&self) -> bool {
+        self.outcome().is_some()
+    }
+    fn play(&mut self, label: &str) -> Result<String, String> {
+        let choices = self.choices();
+        let labels: Vec<String> = choices.iter().map(|c| c.label.clone()).collect();
+        let i = find_move(&labels, label).ok_or_else(|| not_legal(label, &labels))?;
+        self.apply(&choices[i].action)
+            .map_err(|e| format!("\"{label}\": {e}"))?;
+        Ok(labels[i].clone())
+    }
+    fn invariants(&self) -> Result<(), String> {
+        Session::invariants(self)
+    }
+}
+
+/// The error for a move that is not legal: the legal ones listed.
+pub fn not_legal(label: &str, legal: &[String]) -> String {
+    let legal: Vec<String> = legal.iter().map(|l| format!("  {l}")).collect();
+    format!(
+        "\"{label}\" is not a legal move here; the legal moves are:\n{}",
+        legal.join("\n")
+    )
+}
+
+/// Sets the scenario's position up with `catalog`'s cards.
+pub fn start(sc: &Scenario, catalog: &Catalog) -> Result<Box<dyn Scene>, Diagnostic> {
+    if crate::games::get(sc.game).is_some_and(|g| g.builds_worlds()) {
+        return world::start(sc, catalog);
+    }
+    Ok(Box::new(session(sc, catalog)?))
+}
+
+/// Sets a two-player card game's position up: both seats played by hand,
+/// the log on.
+pub fn session(sc: &Scenario, catalog: &Catalog) -> Result<Session, Diagnostic> {
     if catalog.game != sc.game {
         return Err(at(
             sc,
@@ -45,13 +107,6 @@ pub fn start(sc: &Scenario, catalog: &Catalog) -> Result<Session, Diagnostic> {
                 catalog.game,
                 sc.game
             ),
-        ));
-    }
-    if crate::games::get(sc.game).is_some_and(|g| g.builds_worlds()) {
-        return Err(at(
-            sc,
-            0,
-            "Strange World positions are read by `deckwright scenario` for two-player card games only so far",
         ));
     }
     let index = catalog.name_index();
@@ -122,40 +177,43 @@ pub fn start(sc: &Scenario, catalog: &Catalog) -> Result<Session, Diagnostic> {
         .map_err(|m| at(sc, m.line, m.message))
 }
 
-/// The legal move `label` names: the exact label, else the one label that
-/// reads the same without its trailing "(...)" figures.
-pub fn find_move(choices: &[Choice], label: &str) -> Option<Choice> {
+/// The legal move `label` names (its index in `labels`): the exact label,
+/// else the first label that reads the same without its trailing "(...)"
+/// figures.
+pub fn find_move(labels: &[String], label: &str) -> Option<usize> {
     let label = label.trim();
-    if let Some(c) = choices.iter().find(|c| c.label == label) {
-        return Some(c.clone());
+    if let Some(i) = labels.iter().position(|l| l == label) {
+        return Some(i);
     }
     let bare = |s: &str| match s.rfind(" (") {
         Some(i) if s.ends_with(')') => s[..i].to_string(),
         _ => s.to_string(),
     };
-    let mut found = choices.iter().filter(|c| bare(&c.label) == bare(label));
-    found.next().cloned()
+    labels.iter().position(|l| bare(l) == bare(label))
 }
 
 /// A scenario played: the state after setup and after each move, as the
 /// viewer saw it.
-#[derive(Clone, Debug)]
 pub struct Played {
     pub states: Vec<Value>,
     /// The label of each move played (as the game words it).
     pub labels: Vec<String>,
-    pub session: Session,
+    pub scene: Box<dyn Scene>,
 }
 
 /// Plays the scenario's moves from its position.
-pub fn play(sc: &Scenario, mut session: Session, viewer: Viewer) -> Result<Played, Diagnostic> {
-    let mut states = vec![session.view(viewer)];
+pub fn play(
+    sc: &Scenario,
+    mut scene: Box<dyn Scene>,
+    viewer: Viewer,
+) -> Result<Played, Diagnostic> {
+    let mut states = vec![scene.view(viewer)];
     let mut labels = Vec::new();
     for m in &sc.moves {
-        let to_act = usize::from(session.snapshot().to_act);
-        if session.outcome().is_some() {
+        if scene.over() {
             return Err(at(sc, m.line, "the game is over: no move can follow"));
         }
+        let to_act = scene.to_act();
         if let Some(seat) = m.seat
             && seat != to_act
         {
@@ -169,29 +227,14 @@ pub fn play(sc: &Scenario, mut session: Session, viewer: Viewer) -> Result<Playe
                 ),
             ));
         }
-        let choices = session.choices();
-        let Some(choice) = find_move(&choices, &m.label) else {
-            let legal: Vec<String> = choices.iter().map(|c| format!("  {}", c.label)).collect();
-            return Err(at(
-                sc,
-                m.line,
-                format!(
-                    "\"{}\" is not a legal move here; the legal moves are:\n{}",
-                    m.label,
-                    legal.join("\n")
-                ),
-            ));
-        };
-        session
-            .apply(&choice.action)
-            .map_err(|e| at(sc, m.line, format!("\"{}\": {e}", m.label)))?;
-        labels.push(choice.label);
-        states.push(session.view(viewer));
+        let label = scene.play(&m.label).map_err(|e| at(sc, m.line, e))?;
+        labels.push(label);
+        states.push(scene.view(viewer));
     }
     Ok(Played {
         states,
         labels,
-        session,
+        scene,
     })
 }
 

@@ -44,13 +44,13 @@ pub fn run_one(path: &Path) -> Result<usize, String> {
     let catalog = deckwright::catalog::load(&sc.catalog)
         .map_err(|d| d.to_string())?
         .catalog;
-    let session = scenario::start(&sc, &catalog).map_err(|d| d.to_string())?;
-    let played = scenario::play(&sc, session, Viewer::All).map_err(|d| d.to_string())?;
+    let scene = scenario::start(&sc, &catalog).map_err(|d| d.to_string())?;
+    let played = scenario::play(&sc, scene, Viewer::All).map_err(|d| d.to_string())?;
     played
-        .session
+        .scene
         .invariants()
         .map_err(|e| format!("{}: invariants broken: {e}", path.display()))?;
-    let checked = scenario::check(&sc, &played.session.view(Viewer::All));
+    let checked = scenario::check(&sc, &played.scene.view(Viewer::All));
     let failed: Vec<String> = checked
         .iter()
         .filter(|c| !c.holds)
