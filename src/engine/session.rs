@@ -434,6 +434,7 @@ trait DynPlay: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     fn log(&self) -> Vec<String>;
     fn view(&self, viewer: Viewer) -> serde_json::Value;
+    fn hidden_twin(&self, viewer: usize, seed: u64) -> Option<Box<dyn DynPlay>>;
     fn preview(&self, action: &ActionKey) -> Result<Snapshot, Illegal>;
     fn invariants(&self) -> Result<(), String>;
     fn mulligan(&self) -> Option<Mulligan>;
@@ -671,6 +672,20 @@ impl<R: Rules> DynPlay for Play<R> {
         super::position::state_json(self.rules.as_ref(), &self.state, viewer)
     }
 
+    fn hidden_twin(&self, viewer: usize, seed: u64) -> Option<Box<dyn DynPlay>> {
+        let mut state = self.state.clone();
+        if !self.rules.sample_world(&mut state, viewer, seed) {
+            return None;
+        }
+        Some(Box::new(Play {
+            rules: self.rules.clone(),
+            state,
+            history: Vec::new(),
+            moves: Vec::new(),
+            computer: self.computer,
+        }))
+    }
+
     fn invariants(&self) -> Result<(), String> {
         self.rules.invariants(&self.state)
     }
@@ -845,6 +860,14 @@ impl Session {
             self.apply(m).map_err(|e| (n, e))?;
         }
         Ok(())
+    }
+    /// The same game with everything hidden from player `viewer` dealt
+    /// again from `seed` (the strong player's sampler, [`Rules::sample_world`]):
+    /// a game `viewer` cannot tell from this one, so its [`Session::view`]
+    /// must not change (the hidden-information property test). `None` when
+    /// the game has no sampler.
+    pub fn hidden_twin(&self, viewer: usize, seed: u64) -> Option<Session> {
+        self.0.hidden_twin(viewer, seed).map(Session)
     }
     /// The cards player `p` has not drawn yet, top last (hidden
     /// information: for tests and replay tools, not for a screen).

@@ -323,7 +323,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, Diagnostic> {
         moves.push(Move {
             seat: t.get("seat").map(|s| r.seat(s, "seat")).transpose()?,
             label: r.string(label, "move")?,
-            line: r.line(&m.span()),
+            line: r.line(&label.span()),
         });
     }
     let mut expects = Vec::new();

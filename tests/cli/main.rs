@@ -21,6 +21,7 @@ mod limits;
 mod matchup;
 mod odds;
 mod outputs;
+mod scenario;
 mod solo;
 mod validate;
 mod world_match;

@@ -16,4 +16,5 @@ mod props;
 mod rizontical;
 mod scenarios;
 mod session;
+mod viewer;
 mod world;

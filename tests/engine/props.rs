@@ -71,7 +71,7 @@ fn random_play(s: &mut Session, picks: &[(bool, u16)]) -> Result<(), TestCaseErr
 }
 
 /// Two-player games: (game, deck A, deck B), both seats played.
-const VERSUS: [(&str, &str, &str); 6] = [
+pub(crate) const VERSUS: [(&str, &str, &str); 6] = [
     (
         "dice-of-destiny",
         "dice-of-destiny-chicken-rush.txt",
@@ -104,7 +104,7 @@ const VERSUS: [(&str, &str, &str); 6] = [
     ),
 ];
 
-fn versus(i: usize) -> Engine {
+pub(crate) fn versus(i: usize) -> Engine {
     let (game, a, b) = VERSUS[i];
     let root = crate::support::root().join("resources");
     let cat = catalog::load(&root.join("catalogs").join(format!("{game}.toml")))

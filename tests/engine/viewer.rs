@@ -1,0 +1,144 @@
+//! No seat's view names a card hidden from it (issue 23; the one
+//! hidden-information rule, `Rules::secrecy`), over many random two-player
+//! games of every game, checked after every move for both seats:
+//! - the view cannot tell the game from its hidden twin — the same game
+//!   with every card hidden from that seat dealt again (the strong
+//!   player's sampler): a view that named a card in the other hand or a
+//!   deck would differ;
+//! - every card its log names has been in its view before (a log that said
+//!   "b: draw Goblin" before any Goblin was seen would fail). A move that
+//!   reshuffles a public pile into a deck is exempt: a card it discarded was
+//!   public for a moment no view between moves shows.
+
+use deckwright::engine::core::{Seat, Viewer};
+use deckwright::engine::session::Session;
+use proptest::prelude::*;
+use serde_json::Value;
+
+use crate::props::{VERSUS, versus};
+
+/// Every card name in the zones of a view.
+fn names_in(view: &Value, out: &mut std::collections::BTreeSet<String>) {
+    let Some(seats) = view["seats"].as_object() else {
+        return;
+    };
+    for seat in seats.values() {
+        let Some(zones) = seat["zones"].as_object() else {
+            continue;
+        };
+        for cards in zones.values() {
+            for c in cards.as_array().into_iter().flatten() {
+                let name = c.as_str().or_else(|| c["card"].as_str());
+                if let Some(n) = name.filter(|n| *n != "?") {
+                    out.insert(n.to_string());
+                }
+            }
+        }
+    }
+}
+
+/// Plays `picks` random legal moves, checking both seats' views after each.
+fn check_game(
+    s: &mut Session,
+    names: &[String],
+    picks: &[u16],
+    seed: u64,
+) -> Result<usize, TestCaseError> {
+    let mut seen = [
+        std::collections::BTreeSet::new(),
+        std::collections::BTreeSet::new(),
+    ];
+    let mut checked = 0;
+    let mut logged = [0usize; 2];
+    for (step, &pick) in picks.iter().enumerate() {
+        for v in 0..2u8 {
+            let view = s.view(Viewer::Seat(v));
+            names_in(&view, &mut seen[usize::from(v)]);
+            if let Some(twin) = s.hidden_twin(usize::from(v), seed ^ step as u64) {
+                let other = twin.view(Viewer::Seat(v));
+                prop_assert_eq!(
+                    &view["seats"],
+                    &other["seats"],
+                    "seat {}'s view tells the game from its hidden twin at move {}",
+                    v,
+                    step
+                );
+            }
+            let log = view["log"].as_array().cloned().unwrap_or_default();
+            let new = &log[logged[usize::from(v)].min(log.len())..];
+            let reshuffled = new
+                .iter()
+                .any(|l| l.as_str().unwrap_or_default().contains("reshuffled"));
+            logged[usize::from(v)] = log.len();
+            for line in new.iter().filter(|_| !reshuffled) {
+                let line = line.as_str().unwrap_or_default();
+                for n in names {
+                    prop_assert!(
+                        !line.contains(n.as_str()) || seen[usize::from(v)].contains(n),
+                        "seat {}'s log names {} before it saw one: {}",
+                        v,
+                        n,
+                        line
+                    );
+                }
+            }
+            checked += 1;
+        }
+        if s.outcome().is_some() {
+            break;
+        }
+        let choices = s.choices();
+        prop_assert!(!choices.is_empty());
+        let c = &choices[usize::from(pick) % choices.len()];
+        s.apply(&c.action)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    }
+    Ok(checked)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_view_names_a_card_hidden_from_its_seat(
+        game in 0..VERSUS.len(),
+        seed in any::<u64>(),
+        second in any::<bool>(),
+        picks in proptest::collection::vec(any::<u16>(), 50..250),
+    ) {
+        let engine = versus(game);
+        let mut names: Vec<String> = engine.distinct().into_iter().map(|(_, n, _)| n).collect();
+        names.sort();
+        names.dedup();
+        let seat = if second { Seat::Second } else { Seat::First };
+        let mut s = engine.session(seed, seat);
+        let checked = check_game(&mut s, &names, &picks, seed)?;
+        prop_assert!(checked > 0);
+    }
+}
+
+/// The Playtest log (player 0's eyes) no longer names the other seat's
+/// draws: the leak issue 29 lists ("Opponent: draw Stubborn Wombat").
+#[test]
+fn the_playtest_log_does_not_name_the_opponents_draws() {
+    for (game, (name, _, _)) in VERSUS.iter().enumerate() {
+        let engine = versus(game);
+        let mut s = engine.session(7, Seat::First);
+        for _ in 0..400 {
+            if s.outcome().is_some() {
+                break;
+            }
+            let c = s.choices()[0].clone();
+            s.apply(&c.action).unwrap();
+        }
+        let log = s.log();
+        let draws: Vec<&String> = log
+            .iter()
+            .filter(|l| l.contains("Opponent: draw "))
+            .collect();
+        assert!(
+            draws.iter().all(|l| l.ends_with("draw a card")),
+            "{name}: {draws:?}"
+        );
+    }
+}
