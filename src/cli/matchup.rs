@@ -11,9 +11,10 @@ use serde::Serialize;
 
 use crate::decklist;
 use crate::engine::core::DEFAULT_MAX_TURNS;
+use crate::engine::core::Viewer;
 use crate::engine::fresh_seed;
 use crate::engine::game::Level;
-use crate::engine::matchup::{MatchConfig, MatchReport, Seats};
+use crate::engine::matchup::{MatchConfig, MatchReport, Seats, Transcript};
 use crate::engine::run::Progress;
 use crate::engine::session::{DeckSide, Engine, EngineError, EngineOptions};
 use crate::model::Catalog;
@@ -66,6 +67,13 @@ pub struct Args {
     /// Override one of the game's named options.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// With `--games 1`: the game move by move, with the log as the
+    /// viewer saw it.
+    #[arg(long)]
+    pub transcript: bool,
+    /// Whose eyes the transcript is seen through: a, b, or all.
+    #[arg(long, default_value = "all", value_parser = ["a", "b", "all"], requires = "transcript")]
+    pub viewer: String,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -123,6 +131,11 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
             "more than two decks: choose --gauntlet (the first against each) or --round-robin (every pair)",
         ));
     }
+    if args.transcript && (args.games != 1 || args.decks.len() != 2) {
+        return Err(CliError::input(
+            "--transcript shows one game of two decks: give exactly two decks and --games 1",
+        ));
+    }
     let cat_a = load_catalog(&args.catalog, db)?;
     let cat_b = match &args.catalog_b {
         Some(c) => load_catalog(c, db)?,
@@ -177,6 +190,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
     };
     let bar = Bar::new(cfg.games * pairs.len() as u64, "games", args.json);
     let mut reports = Vec::new();
+    let mut transcript = None;
     for (k, &(i, j)) in pairs.iter().enumerate() {
         let engine = Engine::versus(
             DeckSide {
@@ -201,9 +215,29 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
             cancel: interrupt_flag(),
         };
         let r = engine.play_match(&cfg, &progress).map_err(run_error)?;
+        if args.transcript {
+            let viewer = Viewer::parse(&args.viewer).unwrap_or(Viewer::All);
+            transcript = Some(engine.transcript(&cfg, viewer).map_err(run_error)?);
+        }
         reports.push(((i, j), r));
     }
     bar.finish();
+    if let Some(t) = &transcript {
+        if args.json {
+            let mut v = serde_json::to_value(&reports[0].1)
+                .map_err(|e| CliError::input(format!("cannot write JSON: {e}")))?;
+            v["transcript"] = serde_json::to_value(t)
+                .map_err(|e| CliError::input(format!("cannot write JSON: {e}")))?;
+            print_json(&v)?;
+        } else {
+            out!(
+                "{}",
+                human(&reports[0].1, &name_of(&decks, 0), &name_of(&decks, 1))
+            );
+            out!("{}", transcript_text(t));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let name = |i: usize| decks[i].path.display().to_string();
     if args.json {
         if args.round_robin {
@@ -239,6 +273,36 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         out!("{}", matrix(&reports, decks.len(), &name));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn name_of(decks: &[&Loaded], i: usize) -> String {
+    decks[i].path.display().to_string()
+}
+
+/// A transcript in words: each move (or the other seat's, unlabelled) and
+/// the log lines it wrote.
+pub fn transcript_text(t: &Transcript) -> String {
+    let mut out = format!(
+        "\ngame 1: seed {}, {} first, seen by {}\n",
+        t.seed, t.first, t.viewer
+    );
+    for m in &t.moves {
+        match &m.label {
+            Some(l) => out.push_str(&format!("{}: {l}\n", m.seat)),
+            None if m.log.is_empty() => continue,
+            None => out.push_str(&format!("{}: …\n", m.seat)),
+        }
+        for line in &m.log {
+            out.push_str(&format!("   | {line}\n"));
+        }
+    }
+    let winner = match t.end["over"]["winner"].as_str() {
+        Some("draw") => "a draw".to_string(),
+        Some(w) => format!("{w} wins"),
+        None => "unfinished".to_string(),
+    };
+    out.push_str(&format!("game over: {winner}\n"));
+    out
 }
 
 /// The text report of one pairing.

@@ -371,3 +371,92 @@ impl MatchReport {
         }
     }
 }
+
+/// One move of a [`Transcript`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TranscriptMove {
+    /// The seat that moved: `"a"` (deck A) or `"b"`.
+    pub seat: &'static str,
+    /// The move's label, when the viewer may read it: its own seat's
+    /// moves (every move for `all`). The other seat's moves are told by
+    /// the log alone, which names only what the viewer may see.
+    #[serde(rename = "move")]
+    pub label: Option<String>,
+    /// The log lines the move wrote, as the viewer saw them.
+    pub log: Vec<String>,
+}
+
+/// Game 0 of a match played move by move (`match --games 1 --transcript`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Transcript {
+    /// The game's own seed (`game_seed(run seed, 0)`).
+    pub seed: u64,
+    /// Who took the first turn.
+    pub first: &'static str,
+    /// `"a"`, `"b"` or `"all"`.
+    pub viewer: &'static str,
+    pub moves: Vec<TranscriptMove>,
+    /// The last state (formats.md §5) as the viewer sees it.
+    pub end: serde_json::Value,
+}
+
+/// Plays game 0 of `cfg` (the same deal, seats and policies as a match's
+/// first game) with its log on, move by move, as `viewer` sees it.
+pub fn transcript<R: Rules>(
+    rules: &R,
+    cfg: &MatchConfig,
+    viewer: super::core::Viewer,
+) -> Result<Transcript, super::core::Illegal> {
+    use super::core::Viewer;
+    use super::game::render_note_for;
+    use super::position::{seat_name, state_json};
+    let seed = game_seed(cfg.seed, 0);
+    let seat = cfg.seats.of(0);
+    let mut st = rules.new_state();
+    rules.log_mut(&mut st).on = true;
+    rules.start(&mut st, seed, seat);
+    let mut prng = rng(seed ^ 0x005E_ED0F_D1CE);
+    let mut buf = Vec::new();
+    let mut moves = Vec::new();
+    let mut guard = 0u32;
+    while rules.outcome(&st).is_none() {
+        let p = rules.to_act(&st);
+        let a = act(rules, &st, cfg.levels, &mut prng, &mut buf);
+        let label = rules.describe(&st, a);
+        let before = rules.log(&st).notes.len();
+        rules.apply(&mut st, a)?;
+        let log = rules.log(&st).notes[before..]
+            .iter()
+            .map(|n| {
+                let who = format!("{}: ", seat_name(usize::from(n.player)));
+                render_note_for(rules, &st, n, viewer, &who)
+            })
+            .collect();
+        let sees_label = match viewer {
+            Viewer::All => true,
+            Viewer::Seat(v) => usize::from(v) == p,
+        };
+        moves.push(TranscriptMove {
+            seat: seat_name(p),
+            label: sees_label.then_some(label),
+            log,
+        });
+        guard += 1;
+        if guard > super::game::ACTION_GUARD {
+            return Err(super::core::Illegal::new(
+                "loop guard",
+                "the game did not end",
+            ));
+        }
+    }
+    Ok(Transcript {
+        seed,
+        first: seat_name(seat.first_player()),
+        viewer: match viewer {
+            Viewer::All => "all",
+            Viewer::Seat(v) => seat_name(usize::from(v)),
+        },
+        moves,
+        end: state_json(rules, &st, viewer),
+    })
+}

@@ -69,6 +69,9 @@ pub enum RunError {
     /// The game only deals (added as data, no engine).
     #[error("{0}")]
     NoEngine(String),
+    /// A policy chose an illegal move (an engine defect).
+    #[error("the engine stopped: {0}")]
+    Engine(String),
 }
 
 /// Per-turn sums over games.

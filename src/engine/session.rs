@@ -139,6 +139,11 @@ trait DynEngine: Send + Sync {
         cfg: &super::matchup::MatchConfig,
         progress: &Progress<'_>,
     ) -> Result<super::matchup::MatchTally, RunError>;
+    fn transcript(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        viewer: Viewer,
+    ) -> Result<super::matchup::Transcript, Illegal>;
 }
 
 /// A game's rules behind [`DynEngine`].
@@ -217,6 +222,13 @@ impl<R: Rules> DynEngine for Compiled<R> {
         progress: &Progress<'_>,
     ) -> Result<super::matchup::MatchTally, RunError> {
         super::matchup::run(self.0.as_ref(), cfg, progress)
+    }
+    fn transcript(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        viewer: Viewer,
+    ) -> Result<super::matchup::Transcript, Illegal> {
+        super::matchup::transcript(self.0.as_ref(), cfg, viewer)
     }
 }
 
@@ -389,6 +401,21 @@ impl Engine {
         self.plays()?;
         let t = self.0.play_match(cfg, progress)?;
         Ok(super::matchup::MatchReport::new(self.game(), cfg, &t))
+    }
+}
+
+impl Engine {
+    /// The first game of a match (`cfg`'s seed, seats and levels) move by
+    /// move, with the log as `viewer` saw it.
+    pub fn transcript(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        viewer: Viewer,
+    ) -> Result<super::matchup::Transcript, RunError> {
+        self.plays()?;
+        self.0
+            .transcript(cfg, viewer)
+            .map_err(|e| RunError::Engine(e.to_string()))
     }
 }
 

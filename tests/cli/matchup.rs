@@ -143,3 +143,87 @@ fn errors_exit_2() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown level"));
     let _ = fz;
 }
+
+/// `match --games 1 --transcript`: the match's one game move by move; the
+/// viewer's own moves labelled, the other seat's told by the log alone,
+/// whose draws name no card; the same game the match counted.
+#[test]
+fn match_transcript_shows_one_game_as_the_viewer_saw_it() {
+    let cat = crate::support::sample_catalog("fuzzycards");
+    let a = crate::support::sample_deck("fuzzycards-beatdown.txt");
+    let b = crate::support::sample_deck("fuzzycards-wisdom-wall.txt");
+    let args = |viewer: &str| {
+        vec![
+            "match".to_string(),
+            "--catalog".into(),
+            cat.display().to_string(),
+            a.display().to_string(),
+            b.display().to_string(),
+            "--games".into(),
+            "1".into(),
+            "--seed".into(),
+            "3".into(),
+            "--transcript".into(),
+            "--viewer".into(),
+            viewer.into(),
+            "--json".into(),
+        ]
+    };
+    let seen_by_a = crate::support::json(&crate::support::run(&args("a")));
+    let t = &seen_by_a["transcript"];
+    assert_eq!(t["viewer"], "a");
+    let moves = t["moves"].as_array().unwrap();
+    assert!(moves.len() > 10);
+    for m in moves {
+        let own = m["seat"] == "a";
+        assert_eq!(m["move"].is_string(), own, "{m}");
+        for line in m["log"].as_array().unwrap() {
+            let line = line.as_str().unwrap();
+            if line.contains(" b: draw ") {
+                assert!(line.ends_with("draw a card"), "{line}");
+            }
+        }
+    }
+    let winner = t["end"]["over"]["winner"].as_str().unwrap();
+    let counted = if seen_by_a["a"]["wins"] == 1 {
+        "a"
+    } else if seen_by_a["b"]["wins"] == 1 {
+        "b"
+    } else {
+        "draw"
+    };
+    assert_eq!(
+        winner, counted,
+        "the transcript is the game the match counted"
+    );
+    let seen_by_all = crate::support::json(&crate::support::run(&args("all")));
+    let all_moves = seen_by_all["transcript"]["moves"].as_array().unwrap();
+    assert_eq!(all_moves.len(), moves.len());
+    assert!(all_moves.iter().all(|m| m["move"].is_string()));
+    assert!(
+        all_moves
+            .iter()
+            .flat_map(|m| m["log"].as_array().unwrap())
+            .any(|l| l.as_str().unwrap().contains(" b: draw ")
+                && !l.as_str().unwrap().ends_with("draw a card")),
+        "all sees b's draws"
+    );
+}
+
+#[test]
+fn match_transcript_needs_one_game() {
+    let cat = crate::support::sample_catalog("fuzzycards");
+    let a = crate::support::sample_deck("fuzzycards-beatdown.txt");
+    let o = crate::support::run(&[
+        "match",
+        "--catalog",
+        cat.to_str().unwrap(),
+        a.to_str().unwrap(),
+        a.to_str().unwrap(),
+        "--games",
+        "2",
+        "--transcript",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(crate::support::stderr(&o).contains("--games 1"));
+}
