@@ -1623,3 +1623,104 @@ fn the_computer_answers_off_the_ui_thread() {
     assert_eq!(session(&h).snapshot(), undone, "the late answer is dropped");
     assert_ne!(undone, answered);
 }
+
+/// "Set up a position…" opens a scenario file on the table, both seats
+/// played by hand; a move is clicked by its label; "Save position…" writes
+/// the table as a scenario file the CLI reads back to the same state.
+#[test]
+fn a_position_opened_from_a_file_is_played_and_saved() {
+    use deckwright::engine::core::Viewer;
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::Playtest));
+    let pm = |m| Message::Playtest(m);
+    let file = repo("tests/scenarios/fuzzycards/combat-example.toml");
+    h.send(pm(playtest::Message::OpenPosition(file.clone())));
+    assert!(pt(&h).position().is_some(), "{:?}", h.dump());
+    assert!(
+        h.shows(&format!("Position from {}", file.display())),
+        "{:?}",
+        h.dump()
+    );
+    // the attack is offered beside its card: select Clarity Judge (seat
+    // a's first listed card, copy 0); its panel lists the attack
+    h.send(pm(playtest::Message::Select(
+        playtest::table::Selected::Card(0),
+    )));
+    assert!(h.shows("Attack Prophecy Seer with Clarity Judge (7 damage)"));
+    let attack = pt(&h)
+        .session()
+        .unwrap()
+        .choices()
+        .into_iter()
+        .find(|c| c.label == "Attack Prophecy Seer with Clarity Judge (7 damage)")
+        .unwrap();
+    h.send(pm(playtest::Message::Act(attack.action)));
+    let view = pt(&h).session().unwrap().view(Viewer::All);
+    assert_eq!(view["seats"]["b"]["life"], 31, "2 Pierce");
+    assert_eq!(view["seats"]["b"]["zones"]["discard"][0], "Prophecy Seer");
+    // saved beside the original: the catalog stays relative
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("cards.toml");
+    std::fs::copy(repo("tests/scenarios/fuzzycards/cards.toml"), &copy).unwrap();
+    let out = dir.path().join("after-the-attack.toml");
+    h.send(pm(playtest::Message::SavePosition(out.clone())));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("phase = \"validate\""), "{text}");
+    let sc = deckwright::scenario::load(&out).unwrap();
+    let cat = deckwright::catalog::load(&sc.catalog).unwrap().catalog;
+    let again = deckwright::scenario::session(&sc, &cat).unwrap();
+    let reread = again.view(Viewer::All);
+    assert_eq!(reread["seats"], view["seats"], "{text}");
+    assert_eq!(reread["phase"], view["phase"]);
+    assert_eq!(reread["turn"], view["turn"]);
+    // a bad file is a message, not a panic
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "game = \"fuzzycards\"\ncatalog = \"cards.toml\"\n[seat.a]\nhand = [\"Nope\"]\n",
+    )
+    .unwrap();
+    h.send(pm(playtest::Message::OpenPosition(bad)));
+    assert!(
+        h.text_containing("bad.toml:4: \"Nope\" is not in the catalog")
+            .is_some(),
+        "{:?}",
+        h.dump()
+    );
+    // closing the position leaves the table
+    h.click_text("Close the position");
+    assert!(pt(&h).position().is_none());
+}
+
+/// A game of a deck saved as a position: the stored catalog by name, every
+/// card of both seats where it lies; the CLI plays the saved file.
+#[test]
+fn a_dealt_game_is_saved_as_a_position_the_cli_reads() {
+    let mut h = Harness::with(|s| {
+        let catalog = catalog_of(s, GameId::Fuzzycards);
+        let mut deck =
+            deckwright::decklist::load(&repo("resources/decks/fuzzycards-beatdown.txt")).unwrap();
+        deck.name = "Beatdown".into();
+        s.create_deck(catalog, &deck).unwrap();
+    });
+    h.send(Message::Navigate(ScreenId::Playtest));
+    let pm = |m| Message::Playtest(m);
+    h.send(pm(playtest::Message::SeedTyped("7".into())));
+    h.send(pm(playtest::Message::Deal));
+    h.click_text("Keep the hand");
+    let text = pt(&h).position_text().expect("a game on the table");
+    assert!(text.contains("game = \"fuzzycards\""), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("p.toml");
+    std::fs::write(&f, &text).unwrap();
+    let o = crate::support::run_on(
+        &h.db_path(),
+        &["scenario", "run", f.to_str().unwrap(), "--json"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", crate::support::stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let hand = v["states"][0]["seats"]["a"]["zones"]["hand"]
+        .as_array()
+        .unwrap();
+    assert_eq!(hand.len(), 5, "{text}");
+}

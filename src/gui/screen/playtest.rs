@@ -38,6 +38,7 @@
 pub use crate::gui::widget::estimate;
 pub mod drag;
 mod goldfish;
+pub mod position;
 pub mod saved;
 pub mod table;
 mod view;
@@ -151,6 +152,9 @@ pub struct Playtest {
     /// The stored game being played again: its work's number, the log's
     /// decisions and its seed (dealt again if a move no longer plays).
     resuming: Option<(u64, Vec<Step>, u64)>,
+    /// A position set up from a scenario file, on the table instead of a
+    /// game of the chosen deck.
+    position: Option<position::Opened>,
 }
 
 /// A decision taken at the table, for the log: where it falls among the
@@ -252,6 +256,21 @@ pub enum Message {
     /// The computer answered (or a stored game was played again) off the
     /// UI thread: the session after it, for the request with this number.
     Answered(u64, Result<Box<Session>, String>),
+    /// "Set up a position…": ask for a scenario file.
+    AskPosition,
+    /// Set up the position of this scenario file.
+    OpenPosition(std::path::PathBuf),
+    /// The position read and set up (or why not).
+    PositionOpened(Result<(position::Opened, Box<Session>), String>),
+    /// "Save position…": ask where.
+    AskSavePosition,
+    /// Save the table as a scenario file here.
+    SavePosition(std::path::PathBuf),
+    PositionSaved(Result<std::path::PathBuf, String>),
+    /// Leave the position: back to the chosen deck.
+    ClosePosition,
+    /// A file dialog was closed without a choice.
+    DialogClosed,
 }
 
 impl Playtest {
@@ -288,6 +307,7 @@ impl Playtest {
             handed_off: 0,
             waiting_for: None,
             resuming: None,
+            position: None,
         };
         let task = Task::perform(
             p.db.run(|s| {
@@ -397,6 +417,14 @@ impl Playtest {
             Message::Started(Err(e)) => self.listed(Err(e)),
             Message::GameSaved(Ok(())) => Action::None,
             Message::Answered(id, r) => self.answered(id, r),
+            Message::AskPosition => self.ask_position_file(),
+            Message::OpenPosition(p) => self.open_position(p),
+            Message::PositionOpened(r) => self.position_opened(r),
+            Message::AskSavePosition => self.ask_save_position(),
+            Message::SavePosition(p) => self.save_position(p),
+            Message::PositionSaved(r) => self.position_saved(r),
+            Message::ClosePosition => self.close_position(),
+            Message::DialogClosed => Action::None,
             Message::GameSaved(Err(e)) => {
                 Action::Error(format!("The game in progress could not be kept: {e}"))
             }
@@ -678,6 +706,7 @@ impl Playtest {
     /// A new game from `seed`, dealt and started: the first decision (a
     /// mulligan, or the first main phase) is the player's.
     fn deal(&mut self, seed: u64) -> Action<Message> {
+        self.position = None;
         let resumes = |p: &saved::SavedGame, c: &Current| p.deck == c.info.id;
         let seed = match (&self.pending, &self.current) {
             (Some(p), Some(c)) if resumes(p, c) => p.seed,
@@ -753,6 +782,10 @@ impl Playtest {
         let (Some(s), Some(c)) = (&self.session, &self.current) else {
             return Action::None;
         };
+        // a position from a file is the file's to keep
+        if self.position.is_some() {
+            return Action::None;
+        }
         // the stored game stays as it is until it has been played again
         if self.resuming.is_some() {
             return Action::None;

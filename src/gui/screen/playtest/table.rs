@@ -678,10 +678,14 @@ impl Playtest {
         state: &[String],
     ) -> Element<'a, Message> {
         let current = self.current();
-        let card = current.and_then(|c| c.catalog.cards.iter().find(|k| k.name == name));
+        let card = self
+            .table_catalog()
+            .and_then(|c| c.cards.iter().find(|k| k.name == name));
         match card {
             Some(k) => {
-                let picture = current.and_then(|c| c.pictures.get(name).cloned());
+                let picture = current
+                    .filter(|_| self.position().is_none())
+                    .and_then(|c| c.pictures.get(name).cloned());
                 card_tile_in(k, game, (width, height), picture, state)
             }
             None => {
@@ -763,8 +767,8 @@ impl Playtest {
         }
         c = c.push(text(title).size(14));
         if let Some(card) = self
-            .current()
-            .and_then(|cur| cur.catalog.cards.iter().find(|k| k.name == name))
+            .table_catalog()
+            .and_then(|cat| cat.cards.iter().find(|k| k.name == name))
         {
             let mut kind_line = card.card_type.clone();
             if let Some(cost) = card.cost {

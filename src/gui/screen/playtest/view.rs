@@ -46,9 +46,28 @@ impl Playtest {
         ]
         .spacing(8)
         .align_y(iced::Center);
-        let top = column![top, self.view_opponent()].spacing(6);
+        let positions = row![
+            button(text("Set up a position…").size(13))
+                .on_press(Message::AskPosition)
+                .style(button::secondary),
+            button(text("Save position…").size(13))
+                .on_press_maybe(self.session().is_some().then_some(Message::AskSavePosition))
+                .style(button::secondary),
+        ]
+        .spacing(8);
+        let second = row![
+            self.view_opponent(),
+            iced::widget::space::horizontal(),
+            positions
+        ]
+        .spacing(8)
+        .align_y(iced::Center);
+        let top = column![top, second].spacing(6);
         let body: Element<'_, Message> = match self.current() {
-            None => text("Choose a deck to playtest.").style(muted).into(),
+            _ if self.position().is_some() => self.view_position(),
+            None => text("Choose a deck to playtest, or set up a position from a scenario file.")
+                .style(muted)
+                .into(),
             Some(Current { engine: Err(e), .. }) => column![
                 text("This deck cannot be played yet:").size(15),
                 text(e.as_str()).style(crate::gui::widget::readable::danger),
@@ -95,6 +114,35 @@ impl Playtest {
             layers = layers.push(g);
         }
         layers.into()
+    }
+
+    /// A position from a scenario file: the table alone, both seats played
+    /// by hand.
+    fn view_position(&self) -> Element<'_, Message> {
+        let file = self
+            .position()
+            .map(|p| p.file.display().to_string())
+            .unwrap_or_default();
+        let head = row![
+            text(format!("Position from {file}")).size(14),
+            button(text("Close the position").size(12))
+                .padding([3, 8])
+                .on_press(Message::ClosePosition)
+                .style(button::secondary),
+        ]
+        .spacing(8)
+        .align_y(iced::Center);
+        let note =
+            text("Both seats are played by hand: the moves listed are those of the seat to act.")
+                .size(12)
+                .style(muted);
+        scrollable(
+            column![head, note, self.view_game()]
+                .spacing(8)
+                .padding(SCROLLBAR_GAP),
+        )
+        .height(Fill)
+        .into()
     }
 
     /// Alone against a passive opponent, or against the computer.
