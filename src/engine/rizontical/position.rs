@@ -30,8 +30,14 @@
 //!   facing = "n" }`, facing n/e/s/w: towards row 8, column h, row 1,
 //!   column a). Conditions placed here last while the Fighter stays in play.
 //! - A Power on a Power slot: `use` and `time` left, `on` (the Fighter an
-//!   Aura is assigned to), `used_this_turn` (a Permanent's "Once per turn"
-//!   ability). A Trigger Power on a Power slot is set face down.
+//!   Aura is assigned to), `used_this_turn` (its "Once per turn" ability
+//!   was used). A Trigger Power on a Power slot is set face down.
+//! - Refused: a card in a zone of another kind, two Numens, more Fighters
+//!   than slots or two in one slot, two entities on one cell, a cell off the
+//!   board, more Powers than Power slots, an Aura on no Fighter of its seat,
+//!   more than 4 conditions or two copies of one, two Invincible Fighters of
+//!   a seat, HP above the printed HP, 6 Souls, a seat with no Fighter on the
+//!   board, the ally's flags on another Fighter, more than 4 Push Tiles.
 //!
 //! [`card_state`] writes only what differs from a card just put there
 //! (slot and cell always), so a saved position reads back as the same state.
@@ -106,6 +112,10 @@ const SKILL_TIME: [&str; 3] = ["skill_1_time", "skill_2_time", "skill_3_time"];
 /// The ally's once-per-turn flags.
 const FLAGS: [&str; 4] = ["moved", "hit", "pushed", "used_skill"];
 
+/// The most AP a position may give when the `ap_cap` option is off (no cap
+/// is stated, RZ §6.5: a bound against typos).
+const AP_MAX: i64 = 999;
+
 /// The ways a Push Tile faces, as [`DIRS`] orders them.
 const FACING: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
 
@@ -156,6 +166,13 @@ fn prime(r: &Rizontical, st: &mut State) {
     st.pushed = false;
     st.skilled = false;
     st.last_defeated_slot = None;
+    st.end_turn = false;
+    st.end_round = false;
+    st.negated = false;
+    st.hit_negated = false;
+    st.redirect = NONE;
+    st.extra = 0;
+    st.depth = 0;
     for p in 0..2 {
         for &c in st.core.zones.get(z(p, Zone::Fighters)) {
             let f = r.fighter(st, c);
@@ -214,7 +231,7 @@ pub fn set_counter(
     match name {
         "ap" => {
             let cap = match r.options.ap_cap {
-                0 => 999,
+                0 => AP_MAX,
                 c => i64::from(c),
             };
             st.ap[p] = fit(name, value, 0, cap)?;
@@ -343,10 +360,9 @@ fn conditions(st: &State, c: u16) -> (Vec<&'static str>, Map<String, Value>, Map
         .filter(|l| l.holder == Holder::Card(c))
     {
         match l.change {
+            // two copies of one status are shown as two: the rules allow one
             Change::Status(s) => {
-                if let Some((name, _)) = STATUSES.iter().find(|(_, x)| *x == s)
-                    && !statuses.contains(name)
-                {
+                if let Some((name, _)) = STATUSES.iter().find(|(_, x)| *x == s) {
                     statuses.push(*name);
                 }
             }
