@@ -216,6 +216,13 @@ pub trait Rules: Sync + Send + Sized + 'static {
     fn zone_named(&self, p: usize, name: &str) -> Option<Self::Zone> {
         Self::Zone::all().find(|z| z.player() == p && key_of(z.name()) == name)
     }
+    /// The turn number a position names (formats.md §5 `turn`): the seat
+    /// to act's turn, or the round where the game counts rounds
+    /// ([`TurnUnit::Round`]).
+    fn position_turn(&self, st: &Self::State) -> u16 {
+        let core = self.core(st);
+        core.turns[core.active]
+    }
     /// The phase as a position names it.
     fn phase_name(&self, st: &Self::State) -> String {
         key_of(&self.snapshot(st).phase)

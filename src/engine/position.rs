@@ -256,7 +256,7 @@ pub fn state_json<R: Rules>(rules: &R, st: &R::State, viewer: Viewer) -> Value {
         .collect();
     json!({
         "game": rules.game().to_string(),
-        "turn": core.turns[core.active],
+        "turn": rules.position_turn(st),
         "active": seat_name(rules.to_act(st)),
         "first": seat_name(core.seat.first_player()),
         "phase": rules.phase_name(st),

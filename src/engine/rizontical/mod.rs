@@ -31,13 +31,14 @@
 //! pushes and Tiles), [`host`] (the effect interpreter's primitives), [`status`] (stats, conditions, DMG, defeat, wins),
 //! [`skills`] (the effect host, events and skills), [`powers`] (Powers and
 //! the Numen), [`turn`] (setup, rounds, turns, the Speed Rule, actions),
-//! [`policy`], [`view`].
+//! [`policy`], [`view`], [`position`] (scenario files).
 
 pub mod board;
 pub mod cards;
 pub mod estimate;
 pub mod host;
 pub mod policy;
+pub mod position;
 pub mod powers;
 pub mod skills;
 pub mod status;
@@ -264,6 +265,9 @@ pub struct State {
     pub depth: u8,
     /// The slot the last defeated Fighter left ("deploy ... on its slot").
     pub last_defeated_slot: Option<usize>,
+    /// A position being set up from a scenario file ([`position`]): what
+    /// settles once every card is placed. `None` in play.
+    pub placing: Option<Box<position::Placing>>,
 }
 
 /// Rizontical with its decks compiled (see the module docs).
@@ -517,6 +521,7 @@ impl Rules for Rizontical {
             extra: 0,
             depth: 0,
             last_defeated_slot: None,
+            placing: None,
         }
     }
 
@@ -598,20 +603,53 @@ impl Rules for Rizontical {
         }
     }
 
+    fn counters(&self, st: &State, p: usize) -> Vec<(&'static str, i64)> {
+        position::counters(st, p)
+    }
+
+    fn set_counter(&self, st: &mut State, p: usize, name: &str, value: i64) -> Result<(), String> {
+        position::set_counter(self, st, p, name, value)
+    }
+
+    fn card_state(&self, st: &State, copy: u16) -> Vec<(&'static str, serde_json::Value)> {
+        position::card_state(self, st, copy)
+    }
+
+    fn set_card_state(
+        &self,
+        st: &mut State,
+        copy: u16,
+        key: &str,
+        value: &serde_json::Value,
+        card: &dyn Fn(&str) -> Option<u16>,
+    ) -> Result<(), String> {
+        position::set_card_state(self, st, copy, key, value, card)
+    }
+
+    fn zone_named(&self, p: usize, name: &str) -> Option<Z> {
+        position::zone_named(p, name)
+    }
+
+    /// The timeline position: `turn_K_first`, `turn_K_second`, `bonus_K`.
+    fn phase_name(&self, st: &State) -> String {
+        position::phase_name(st)
+    }
+
     fn phase_names(&self) -> &'static [&'static str] {
-        &["turn"]
+        position::PHASES
     }
 
     fn set_phase(&self, st: &mut State, phase: Option<&str>) -> Result<(), String> {
-        st.phase = match phase.unwrap_or("turn") {
-            "turn" => Phase::Turn,
-            other => {
-                return Err(format!(
-                    "Rizontical has no phase `{other}` a position can start in (turn)"
-                ));
-            }
-        };
-        Ok(())
+        position::set_phase(self, st, phase)
+    }
+
+    fn settle_position(&self, st: &mut State) -> Result<(), String> {
+        position::settle(self, st)
+    }
+
+    /// The round (a position's `turn`).
+    fn position_turn(&self, st: &State) -> u16 {
+        st.round
     }
 
     fn without_one(&self, def: u16) -> Rizontical {
