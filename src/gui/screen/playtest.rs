@@ -154,7 +154,7 @@ pub struct Playtest {
     resuming: Option<(u64, Vec<Step>, u64)>,
     /// A position set up from a scenario file, on the table instead of a
     /// game of the chosen deck.
-    position: Option<position::Opened>,
+    position: Option<Box<position::Opened>>,
 }
 
 /// A decision taken at the table, for the log: where it falls among the

@@ -157,7 +157,7 @@ impl Playtest {
             Ok((opened, session)) => {
                 let note = format!("Set up the position from {}", opened.file.display());
                 self.stop();
-                self.position = Some(opened);
+                self.position = Some(Box::new(opened));
                 self.session = Some(*session);
                 self.seed_text = self.session.as_ref().map_or(0, |s| s.seed()).to_string();
                 self.returns.clear();
@@ -184,7 +184,7 @@ impl Playtest {
 
     /// The position on the table, when one was opened from a file.
     pub fn position(&self) -> Option<&Opened> {
-        self.position.as_ref()
+        self.position.as_deref()
     }
 
     /// The catalog the table's cards come from: the position's, else the
