@@ -230,7 +230,11 @@ pub trait Rules: Sync + Send + Sized + 'static {
     /// The phases a position may name, in turn order.
     fn phase_names(&self) -> &'static [&'static str];
     /// Puts a placed position in `phase` (`None`: the first phase of the
-    /// turn in which the player to act has a choice).
+    /// turn in which the player to act has a choice). Called once the cards
+    /// lie in their zones, before their per-card state and the counters: a
+    /// phase in which the seat to act (the position's `active`) is not the
+    /// seat whose turn it is says whose turn it is
+    /// ([`super::position::turn_of`]).
     fn set_phase(&self, st: &mut Self::State, phase: Option<&str>) -> Result<(), String>;
     /// Checks a placed position against the game's limits (slots, cells)
     /// and works out what follows from it (what Relics grant); an error

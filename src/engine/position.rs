@@ -163,6 +163,14 @@ pub fn place<R: Rules>(rules: &R, pos: &Position) -> Result<R::State, Misplaced>
             ));
         }
     }
+    // the phase before the per-card state and the counters: in a phase where
+    // the seat to act is not the seat whose turn it is (a defender
+    // answering), the phase says whose turn it is ([`turn_of`]), and the
+    // counters and cards of a turn belong to that seat
+    let phase_line = pos.phase.as_ref().map_or(0, |p| p.line);
+    rules
+        .set_phase(&mut st, pos.phase.as_ref().map(|p| p.value.as_str()))
+        .map_err(|e| at(phase_line, e))?;
     // per-card state: a card's own keys may name other cards already placed
     for (p, cards) in placed.iter().enumerate() {
         for (copy, card) in cards {
@@ -189,15 +197,37 @@ pub fn place<R: Rules>(rules: &R, pos: &Position) -> Result<R::State, Misplaced>
                 .map_err(|e| at(name.line, e))?;
         }
     }
-    let phase_line = pos.phase.as_ref().map_or(0, |p| p.line);
-    rules
-        .set_phase(&mut st, pos.phase.as_ref().map(|p| p.value.as_str()))
-        .map_err(|e| at(phase_line, e))?;
     rules.settle_position(&mut st).map_err(|e| at(0, e))?;
     rules
         .invariants(&st)
         .map_err(|e| at(0, format!("the position is impossible: {e}")))?;
     Ok(st)
+}
+
+/// Makes `owner` the seat whose turn it is, in its turn of the position.
+///
+/// [`place`] reads a position's `active` as the seat whose turn it is; in a
+/// phase where the other seat is to act (a defender answering an attack,
+/// a spell played in answer), `active` names the seat to act (formats.md
+/// §5), and the game's [`Rules::set_phase`] calls this with the seat whose
+/// turn it really is. The position's `turn` stays that seat's turn number.
+pub fn turn_of<Z: ZoneId>(core: &mut super::core::Core<Z>, owner: usize) {
+    if core.active == owner {
+        return;
+    }
+    let turn = core.turns[core.active];
+    let other = 1 - owner;
+    core.active = owner;
+    core.turns[owner] = turn;
+    core.turns[other] = if core.seat.first_player() == other {
+        turn
+    } else {
+        turn.saturating_sub(1)
+    };
+    core.trace.clear();
+    for _ in 0..core.turns[0] {
+        core.trace.open_turn();
+    }
 }
 
 /// The zone names a position may use, for messages.

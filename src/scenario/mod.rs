@@ -271,11 +271,20 @@ pub fn lookup(state: &Value, path: &str) -> Value {
 }
 
 /// Whether `found` is what `equals` asks: the same value (numbers by
-/// value), or a card's name for a card with state.
+/// value), or a card's name for a card with state. A card table asks for
+/// exactly that state: `{ card = "Name" }` is a card with none.
 pub fn matches(found: &Value, equals: &Value) -> bool {
     match (found, equals) {
         (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
         (Value::Object(m), Value::String(s)) => m.get("card").and_then(Value::as_str) == Some(s),
+        (Value::String(name), Value::Object(m)) => {
+            m.len() == 1 && m.get("card").and_then(Value::as_str) == Some(name)
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .all(|(k, x)| b.get(k).is_some_and(|y| matches(x, y)))
+        }
         (Value::Array(a), Value::Array(b)) => {
             a.len() == b.len() && a.iter().zip(b).all(|(x, y)| matches(x, y))
         }
@@ -362,5 +371,34 @@ fn card_toml(card: &Value) -> String {
             format!("{{ {} }}", parts.join(", "))
         }
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::matches;
+
+    #[test]
+    fn a_card_table_asks_for_exactly_that_state() {
+        let plain = json!("Rock");
+        let tapped = json!({"card": "Rock", "exhausted": true});
+        assert!(matches(&plain, &json!("Rock")));
+        assert!(matches(&tapped, &json!("Rock")), "a name asks for the name");
+        assert!(matches(&plain, &json!({"card": "Rock"})));
+        assert!(!matches(&tapped, &json!({"card": "Rock"})));
+        assert!(!matches(
+            &plain,
+            &json!({"card": "Rock", "exhausted": true})
+        ));
+        assert!(matches(
+            &tapped,
+            &json!({"exhausted": true, "card": "Rock"})
+        ));
+        assert!(matches(
+            &json!([{"card": "Rock", "hp": 5}]),
+            &json!([{"card": "Rock", "hp": 5.0}])
+        ));
     }
 }

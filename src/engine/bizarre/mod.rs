@@ -39,10 +39,11 @@
 //!   order to the player; it changes which creatures die, never the life lost).
 //!
 //! Split by concern: [`cards`], [`text`], [`turn`] (rules, battles and the
-//! interpreter's table), [`policy`], [`view`].
+//! interpreter's table), [`policy`], [`view`], [`position`] (scenario files).
 
 pub mod cards;
 pub mod policy;
+pub mod position;
 pub mod text;
 pub mod turn;
 pub mod view;
@@ -404,29 +405,50 @@ impl Rules for BizarreWorld {
     /// Decks are face down; a hand and the resources (laid face down) are
     /// their owner's.
     fn secrecy(&self, _st: &State, zone: Z, _copy: u16) -> crate::engine::core::Secrecy {
-        use crate::engine::core::Secrecy;
-        match zone.pile {
-            Zone::Deck => Secrecy::Nobody,
-            Zone::Hand | Zone::Resources => Secrecy::Owner,
-            _ => Secrecy::Open,
-        }
+        position::secrecy(zone)
+    }
+
+    fn counters(&self, st: &State, p: usize) -> Vec<(&'static str, i64)> {
+        position::counters(st, p)
+    }
+
+    fn set_counter(&self, st: &mut State, p: usize, name: &str, value: i64) -> Result<(), String> {
+        position::set_counter(st, p, name, value)
+    }
+
+    fn card_state(&self, st: &State, copy: u16) -> Vec<(&'static str, serde_json::Value)> {
+        position::card_state(self, st, copy)
+    }
+
+    fn set_card_state(
+        &self,
+        st: &mut State,
+        copy: u16,
+        key: &str,
+        value: &serde_json::Value,
+        _card: &dyn Fn(&str) -> Option<u16>,
+    ) -> Result<(), String> {
+        position::set_card_state(self, st, copy, key, value)
+    }
+
+    fn zone_named(&self, p: usize, name: &str) -> Option<Z> {
+        position::zone_named(p, name)
+    }
+
+    fn phase_name(&self, st: &State) -> String {
+        position::phase_name(st)
     }
 
     fn phase_names(&self) -> &'static [&'static str] {
-        &["sacrifice", "main"]
+        position::PHASES
     }
 
     fn set_phase(&self, st: &mut State, phase: Option<&str>) -> Result<(), String> {
-        st.phase = match phase.unwrap_or("main") {
-            "sacrifice" => Phase::Sacrifice,
-            "main" => Phase::Main,
-            other => {
-                return Err(format!(
-                    "Bizarre World has no phase `{other}` (its phases: sacrifice, main)"
-                ));
-            }
-        };
-        Ok(())
+        position::set_phase(st, phase)
+    }
+
+    fn settle_position(&self, st: &mut State) -> Result<(), String> {
+        position::settle(self, st)
     }
 
     fn invariants(&self, st: &State) -> Result<(), String> {

@@ -21,11 +21,12 @@
 //!
 //! Split by concern: [`cards`] (compiling cards and what the engine plays),
 //! [`text`] (the rules-text grammar), [`turn`] (the rules), [`policy`] (the
-//! players), [`view`] (snapshots and words).
+//! players), [`view`] (snapshots and words), [`position`] (scenario files).
 
 pub mod cards;
 pub mod combat;
 pub mod policy;
+pub mod position;
 pub mod text;
 pub mod turn;
 pub mod view;
@@ -415,28 +416,50 @@ impl Rules for DiceOfDestiny {
 
     /// Decks are face down; a hand is its owner's.
     fn secrecy(&self, _st: &State, zone: Z, _copy: u16) -> crate::engine::core::Secrecy {
-        use crate::engine::core::Secrecy;
-        match zone.pile {
-            Zone::Deck => Secrecy::Nobody,
-            Zone::Hand => Secrecy::Owner,
-            _ => Secrecy::Open,
-        }
+        position::secrecy(zone)
+    }
+
+    fn counters(&self, st: &State, p: usize) -> Vec<(&'static str, i64)> {
+        position::counters(self, st, p)
+    }
+
+    fn set_counter(&self, st: &mut State, p: usize, name: &str, value: i64) -> Result<(), String> {
+        position::set_counter(self, st, p, name, value)
+    }
+
+    fn card_state(&self, st: &State, copy: u16) -> Vec<(&'static str, serde_json::Value)> {
+        position::card_state(self, st, copy)
+    }
+
+    fn set_card_state(
+        &self,
+        st: &mut State,
+        copy: u16,
+        key: &str,
+        value: &serde_json::Value,
+        _card: &dyn Fn(&str) -> Option<u16>,
+    ) -> Result<(), String> {
+        position::set_card_state(self, st, copy, key, value)
+    }
+
+    fn zone_named(&self, p: usize, name: &str) -> Option<Z> {
+        position::zone_named(p, name)
+    }
+
+    fn phase_name(&self, st: &State) -> String {
+        position::phase_name(st)
     }
 
     fn phase_names(&self) -> &'static [&'static str] {
-        &["main"]
+        position::PHASES
     }
 
     fn set_phase(&self, st: &mut State, phase: Option<&str>) -> Result<(), String> {
-        st.phase = match phase.unwrap_or("main") {
-            "main" => Phase::Main,
-            other => {
-                return Err(format!(
-                    "Dice of Destiny has no phase `{other}` a position can start in (main)"
-                ));
-            }
-        };
-        Ok(())
+        position::set_phase(st, phase)
+    }
+
+    fn settle_position(&self, st: &mut State) -> Result<(), String> {
+        position::settle(self, st)
     }
 
     fn pass(&self, st: &State) -> Action {
