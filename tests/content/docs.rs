@@ -95,3 +95,53 @@ fn core_modules_import_neither_iced_nor_rusqlite() {
         }
     }
 }
+
+/// Every counter and zone a two-player game's positions show is named in
+/// its section of schema/scenario.md (read from the first scenario of each
+/// game's folder, as everyone sees it).
+#[test]
+fn every_position_counter_and_zone_is_documented() {
+    use deckwright::engine::core::Viewer;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("schema/scenario.md")).unwrap();
+    for (dir, heading) in [
+        ("fuzzycards", "## Fuzzycards"),
+        ("bizarre-world", "## Bizarre World"),
+        ("dice-of-destiny", "## Dice of Destiny"),
+        ("rizontical", "## Rizontical"),
+    ] {
+        let start = doc
+            .find(heading)
+            .unwrap_or_else(|| panic!("schema/scenario.md has no {heading}"));
+        let section = &doc[start..];
+        let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
+        let folder = root.join("tests/scenarios").join(dir);
+        let mut files: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.extension().is_some_and(|e| e == "toml")
+                    && !p
+                        .file_name()
+                        .unwrap()
+                        .to_string_lossy()
+                        .starts_with("cards")
+            })
+            .collect();
+        files.sort();
+        let sc = deckwright::scenario::load(&files[0]).unwrap();
+        let cat = deckwright::catalog::load(&sc.catalog).unwrap().catalog;
+        let view = deckwright::scenario::session(&sc, &cat)
+            .unwrap()
+            .view(Viewer::All);
+        let seat = view["seats"]["a"].as_object().unwrap();
+        let mut names: Vec<&String> = seat.keys().filter(|k| *k != "zones").collect();
+        names.extend(seat["zones"].as_object().unwrap().keys());
+        for n in names {
+            assert!(
+                section.contains(&format!("`{n}`")),
+                "schema/scenario.md {heading}: `{n}` is not documented"
+            );
+        }
+    }
+}
