@@ -197,11 +197,37 @@ pub fn place<R: Rules>(rules: &R, pos: &Position) -> Result<R::State, Misplaced>
                 .map_err(|e| at(name.line, e))?;
         }
     }
-    rules.settle_position(&mut st).map_err(|e| at(0, e))?;
     rules
-        .invariants(&st)
-        .map_err(|e| at(0, format!("the position is impossible: {e}")))?;
+        .settle_position(&mut st)
+        .map_err(|e| at(line_for(pos, &e), e))?;
+    rules.invariants(&st).map_err(|e| {
+        let e = format!("the position is impossible: {e}");
+        at(line_for(pos, &e), e)
+    })?;
     Ok(st)
+}
+
+/// The line a whole-position error most likely points at: the first card
+/// it names, else the first zone it names (`0`: the file).
+fn line_for(pos: &Position, message: &str) -> usize {
+    let lower = message.to_lowercase();
+    let cards = pos
+        .seats
+        .iter()
+        .flat_map(|s| &s.zones)
+        .flat_map(|z| &z.cards)
+        .find(|c| lower.contains(&c.name.value.trim().to_lowercase()));
+    if let Some(c) = cards {
+        return c.name.line;
+    }
+    pos.seats
+        .iter()
+        .flat_map(|s| &s.zones)
+        .find(|z| {
+            let words = z.name.value.replace('_', " ");
+            lower.contains(&words)
+        })
+        .map_or(0, |z| z.name.line)
 }
 
 /// Makes `owner` the seat whose turn it is, in its turn of the position.

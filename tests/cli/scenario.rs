@@ -192,7 +192,7 @@ fn bad_positions_are_errors_at_their_line() {
         // too many cards on the Altar (3 slots)
         (
             "[seat.a]\naltar = [\"Filler Pup\", \"Filler Pup\", \"Filler Pup\", \"Filler Pup\", \"Filler Pup\", \"Filler Pup\"]\n",
-            "",
+            ":4:",
             "Altar holds 6 cards",
         ),
         // a phase the game does not have
