@@ -738,14 +738,7 @@ impl Playtest {
             (None, _) => e.session(seed, self.seat),
         });
         self.seed_text = seed.to_string();
-        self.returns.clear();
-        self.refusal = None;
-        self.selected = None;
-        self.drag = None;
-        self.narrowed = None;
-        self.steps.clear();
-        self.waiting_for = None;
-        self.resuming = None;
+        self.new_table();
         let current = self.current.as_ref();
         match self
             .pending
@@ -754,6 +747,19 @@ impl Playtest {
             Some(p) => self.resume_game(p),
             None => Action::None,
         }
+    }
+
+    /// Forgets what belonged to the game that was on the table: choices,
+    /// the held card, the log's decisions, work awaited.
+    fn new_table(&mut self) {
+        self.returns.clear();
+        self.refusal = None;
+        self.selected = None;
+        self.drag = None;
+        self.narrowed = None;
+        self.steps.clear();
+        self.waiting_for = None;
+        self.resuming = None;
     }
 
     /// Plays the stored game's moves on the game just dealt from its seed;

@@ -160,14 +160,7 @@ impl Playtest {
                 self.position = Some(Box::new(opened));
                 self.session = Some(*session);
                 self.seed_text = self.session.as_ref().map_or(0, |s| s.seed()).to_string();
-                self.returns.clear();
-                self.refusal = None;
-                self.selected = None;
-                self.drag = None;
-                self.narrowed = None;
-                self.steps.clear();
-                self.waiting_for = None;
-                self.resuming = None;
+                self.new_table();
                 Action::Notice(note)
             }
             Err(e) => Action::Error(e),
@@ -178,7 +171,7 @@ impl Playtest {
     pub(super) fn close_position(&mut self) -> Action<Message> {
         self.position = None;
         self.session = None;
-        self.steps.clear();
+        self.new_table();
         Action::None
     }
 
