@@ -33,8 +33,8 @@ pub enum Args {
 pub struct RunArgs {
     /// The scenario file (TOML).
     pub file: PathBuf,
-    /// Whose eyes: a, b, or all (everything).
-    #[arg(long, default_value = "all", value_parser = ["a", "b", "all"])]
+    /// Whose eyes: a, b (Strange World: to d), or all (everything).
+    #[arg(long, default_value = "all", value_parser = ["a", "b", "c", "d", "all"])]
     pub viewer: String,
     /// Print one JSON object instead of text.
     #[arg(long)]
