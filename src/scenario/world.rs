@@ -2048,6 +2048,29 @@ impl Reader<'_> {
                 passing[p] = (cards, z.span.clone());
             }
         }
+        // the Land deck: the cards listed on top, the rest of the game's
+        // Lands shuffled by the seed under them (a draft hand not listed
+        // is dealt from those)
+        let mut deck: Vec<u8> = Vec::new();
+        if let Some(v) = world.get("deck") {
+            for card in self.array(v, "`deck`")? {
+                let name = self.string(card, "a card")?;
+                let l = self.land(&card.span(), name)?;
+                self.tier(&card.span(), l, players, false)?;
+                deck.push(l);
+            }
+        }
+        let mut r = rng(self.sc.position.seed);
+        let mut rest: Vec<u8> = c
+            .land_deck(players)
+            .into_iter()
+            .filter(|l| !self.lands.contains_key(l))
+            .collect();
+        rest.shuffle(&mut r);
+        let listed: Vec<bool> = zones
+            .iter()
+            .map(|zs| zs.iter().any(|z| z.name == "hand"))
+            .collect();
         let placed: Vec<usize> = worlds
             .iter()
             .map(|w| usize::from(w.world.len()) - 1)
@@ -2061,8 +2084,20 @@ impl Reader<'_> {
             None if placed.iter().all(|&w| w == full) => "finished".into(),
             None if held.iter().all(|&h| h == HAND) && same(&placed) => "pass_two".into(),
             None if held.iter().all(|&h| h == 0) && same(&placed) && n > 2 => "choose_sun".into(),
+            None if listed.iter().all(|&l| !l) && same(&placed) => "pass_two".into(),
             None => "place".into(),
         };
+        if matches!(phase.as_str(), "pass_two" | "pass_one") {
+            for p in (0..n).filter(|&p| !listed[p]) {
+                for _ in 0..HAND {
+                    let card = rest.pop().ok_or_else(|| {
+                        self.err(world_span, "the Land deck is too small to deal the hands")
+                    })?;
+                    hands[p].push(card);
+                }
+            }
+        }
+        let held: Vec<usize> = hands.iter().map(Vec::len).collect();
         let phase_span = top.phase.as_ref().map_or(0..0, |(_, s)| s.clone());
         if matches!(phase.as_str(), "choose_stack") {
             return Err(self.err(
@@ -2248,24 +2283,6 @@ impl Reader<'_> {
                 ),
             ));
         }
-        // the Land deck: the cards listed on top, the rest of the game's
-        // Lands shuffled by the seed under them
-        let mut deck: Vec<u8> = Vec::new();
-        if let Some(v) = world.get("deck") {
-            for card in self.array(v, "`deck`")? {
-                let name = self.string(card, "a card")?;
-                let l = self.land(&card.span(), name)?;
-                self.tier(&card.span(), l, players, false)?;
-                deck.push(l);
-            }
-        }
-        let mut r = rng(self.sc.position.seed);
-        let mut rest: Vec<u8> = c
-            .land_deck(players)
-            .into_iter()
-            .filter(|l| !self.lands.contains_key(l))
-            .collect();
-        rest.shuffle(&mut r);
         deck.extend(rest);
         let deals = turns - turn + usize::from(phase == "choose_sun");
         if deck.len() < deals * HAND * n {
@@ -2472,3 +2489,6 @@ pub fn write_world(state: &Value, catalog: &Path, seed: u64) -> Result<String, S
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests;
