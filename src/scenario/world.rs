@@ -141,6 +141,21 @@ impl WorldScene {
             };
             r.read(&doc)?
         };
+        WorldScene::of(c, game).map_err(|e| at(sc, 0, format!("the position is impossible: {e}")))
+    }
+
+    /// A solo game as a scene (the World screen's game, to save it with
+    /// [`write_world`]). The log starts empty.
+    pub fn from_solo(c: Components, s: Solo) -> Result<WorldScene, String> {
+        WorldScene::of(c, Game::Solo(Box::new(s)))
+    }
+
+    /// A game for 2 to 4 as a scene (to save it with [`write_world`]).
+    pub fn from_match(c: Components, m: Match) -> Result<WorldScene, String> {
+        WorldScene::of(c, Game::Match(Box::new(m)))
+    }
+
+    fn of(c: Components, game: Game) -> Result<WorldScene, String> {
         let mut scene = WorldScene {
             c,
             game,
@@ -152,9 +167,7 @@ impl WorldScene {
                 travellers: Vec::new(),
             },
         };
-        scene.census = scene
-            .count()
-            .map_err(|e| at(sc, 0, format!("the position is impossible: {e}")))?;
+        scene.census = scene.count()?;
         Ok(scene)
     }
 
@@ -1856,6 +1869,14 @@ impl Reader<'_> {
                     "the World holds {} cards besides its starting Land and the hand {}: each turn places the {size} cards of a stack, so together they are a multiple of {size}",
                     w.world.len() - 1,
                     hand.len()
+                ),
+            ));
+        }
+        if w.world.is_complete() && !hand.is_empty() {
+            return Err(self.err(
+                &w.span,
+                format!(
+                    "the World is a complete {SIZE} by {SIZE} square: the game is over and no card is left in hand"
                 ),
             ));
         }

@@ -204,6 +204,11 @@ fn the_turn_follows_the_cards_placed() {
     assert_refused(&text, 4, "the position is in \"place\"");
     let text = solo("rows = [[\"Start of Dawn\"]]", "stack_1 = []");
     assert_refused(&text, 9, "listed as taken");
+    let text = solo(
+        "rows = [\n  [\"Dry Hill\", \"Goat Terraces\", \"Blue Lake\", \"Twin Horns\"],\n  [\"Mistbog\", \"Start of Dawn\", \"Hollow Peak\", \"Whalebone Cliffs\"],\n  [\"Whale Mere\", \"Split Summit\", \"Heron Shallows\", \"Moss Steps\"],\n  [\"Peat Hollow\", \"Ash Field\", \"Owl Spire\", \"Skywell\"],\n]",
+        "hand = [\"Cinder Ridge\", \"Ember Vale\", \"Lantern Crag\"]",
+    );
+    assert_refused(&text, 6, "the game is over and no card is left in hand");
     let text = format!("{HEAD}phase = \"erupt\"\n\n[world.a]\nrows = [[\"Start of Dawn\"]]\n");
     assert_refused(&text, 4, "reached by playing the placement");
     let text = format!("{HEAD}active = \"b\"\n\n[world.a]\nrows = [[\"Start of Dawn\"]]\n");
@@ -479,4 +484,23 @@ fn write_refuses_a_state_it_cannot_hold() {
     assert!(saved.contains("[world.a]"), "{saved}");
     let v: Value = s.view(Viewer::All);
     assert!(saved.contains(&format!("turn = {}", v["turn"])));
+}
+
+#[test]
+fn the_world_screens_games_are_saved_as_positions() {
+    let cat = catalog();
+    let c = Components::with_defaults(&cat).unwrap();
+    let mut solo = Solo::deal(&c, 8).unwrap();
+    solo.apply(&c, Action::TakeStack { stack: 4 }, &mut ())
+        .unwrap();
+    let s = WorldScene::from_solo(c.clone(), solo).unwrap();
+    let state = s.view(Viewer::All);
+    let text = write_world(&state, Path::new("cards.toml"), 8).unwrap();
+    assert_eq!(setup(&text).unwrap().view(Viewer::All), state, "{text}");
+    let m = Match::new(&c, 3, 8).unwrap();
+    let s = WorldScene::from_match(c, m).unwrap();
+    let state = s.view(Viewer::All);
+    assert_eq!(state["phase"], "choose_sun");
+    let text = write_world(&state, Path::new("cards.toml"), 8).unwrap();
+    assert_eq!(setup(&text).unwrap().view(Viewer::All), state, "{text}");
 }
