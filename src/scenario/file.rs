@@ -271,6 +271,11 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, Diagnostic> {
     let worlds = crate::games::get(game).is_some_and(|g| g.builds_worlds());
     if worlds {
         r.seats.set(FOUR);
+    } else if let Some((k, _)) = doc.get_key_value("world") {
+        return Err(r.err(
+            k.span(),
+            format!("`world` is for Strange World positions, not {game}"),
+        ));
     }
     let catalog_name = r.string(need("catalog")?, "catalog")?;
     let base = path.parent().unwrap_or(Path::new("."));

@@ -504,3 +504,20 @@ fn the_world_screens_games_are_saved_as_positions() {
     let text = write_world(&state, Path::new("cards.toml"), 8).unwrap();
     assert_eq!(setup(&text).unwrap().view(Viewer::All), state, "{text}");
 }
+
+#[test]
+fn seats_c_and_d_and_world_belong_to_strange_world() {
+    let parse = |t: &str| super::super::parse(Path::new("t.toml"), t);
+    let e =
+        parse("game = \"fuzzycards\"\ncatalog = \"c.toml\"\n\n[world]\nplayers = 2\n").unwrap_err();
+    assert_eq!(e.line, 4, "{e}");
+    assert!(e.message.contains("`world` is for Strange World"), "{e}");
+    let e = parse("game = \"fuzzycards\"\ncatalog = \"c.toml\"\nactive = \"c\"\n").unwrap_err();
+    assert!(e.message.contains("\"a\" or \"b\""), "{e}");
+    let sc = parse(&format!(
+        "{HEAD}active = \"c\"\n\n[[move]]\nseat = \"d\"\nmove = \"Turn the Sun clockwise\"\n"
+    ))
+    .unwrap();
+    assert_eq!(sc.position.active, 2);
+    assert_eq!(sc.moves[0].seat, Some(3));
+}
