@@ -33,8 +33,8 @@ pub enum Args {
 pub struct RunArgs {
     /// The scenario file (TOML).
     pub file: PathBuf,
-    /// Whose eyes: a, b, or all (everything).
-    #[arg(long, default_value = "all", value_parser = ["a", "b", "all"])]
+    /// Whose eyes: a, b (Strange World: to d), or all (everything).
+    #[arg(long, default_value = "all", value_parser = ["a", "b", "c", "d", "all"])]
     pub viewer: String,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -174,16 +174,45 @@ fn state_text(state: &Value) -> Result<(), CliError> {
         return Ok(());
     };
     for (seat, s) in seats {
-        let counters: Vec<String> = s
-            .as_object()
-            .map(|m| {
-                m.iter()
-                    .filter(|(k, _)| *k != "zones")
-                    .map(|(k, v)| format!("{k} {v}"))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let fields = s.as_object().cloned().unwrap_or_default();
+        let counters: Vec<String> = fields
+            .iter()
+            .filter(|(k, v)| *k != "zones" && !v.is_array() && !v.is_object())
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
         out!("{seat}: {}\n", counters.join(" · "));
+        // Strange World: the score by part, the World's rows, what it holds
+        if let Some(score) = fields.get("score").and_then(Value::as_object) {
+            let parts: Vec<String> = score
+                .iter()
+                .filter(|(k, _)| *k != "total")
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect();
+            out!("   score {} ({})\n", score["total"], parts.join(", "));
+        }
+        if let Some(rows) = fields.get("world").and_then(Value::as_array) {
+            for row in rows {
+                let cells: Vec<String> = row
+                    .as_array()
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[])
+                    .iter()
+                    .map(|c| match c.as_str() {
+                        Some("") | None => ".".to_string(),
+                        Some(c) => c.to_string(),
+                    })
+                    .collect();
+                out!("   | {} |\n", cells.join(" | "));
+            }
+        }
+        for (k, v) in &fields {
+            if k != "zones" && k != "score" && k != "world" && (v.is_array() || v.is_object()) {
+                if v.as_array().is_some_and(Vec::is_empty) {
+                    continue;
+                }
+                out!("   {k}: {v}\n");
+            }
+        }
         if let Some(zones) = s["zones"].as_object() {
             for (zone, cards) in zones {
                 let cards = cards.as_array().cloned().unwrap_or_default();
@@ -194,6 +223,16 @@ fn state_text(state: &Value) -> Result<(), CliError> {
                 out!("   {zone}: {}\n", names.join(", "));
             }
         }
+    }
+    if let Some(supply) = state["supply"].as_object() {
+        let parts: Vec<String> = supply
+            .iter()
+            .map(|(k, v)| match v.as_array() {
+                Some(a) if k == "deck" => format!("{k} {} cards", a.len()),
+                _ => format!("{k} {v}"),
+            })
+            .collect();
+        out!("supply: {}\n", parts.join(" · "));
     }
     Ok(())
 }

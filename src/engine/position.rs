@@ -71,9 +71,9 @@ fn at(line: usize, message: impl Into<String>) -> Misplaced {
     }
 }
 
-/// Player `p`'s names: `"a"`, `"b"`.
+/// Player `p`'s names: `"a"`, `"b"` (Strange World goes on to `"d"`).
 pub fn seat_name(p: usize) -> &'static str {
-    if p == 0 { "a" } else { "b" }
+    ["a", "b", "c", "d"].get(p).copied().unwrap_or("?")
 }
 
 /// Sets `pos` up as a state of `rules`, whose decks hold exactly the

@@ -57,7 +57,15 @@ type Val<'i> = Spanned<DeValue<'i>>;
 struct Reader<'a> {
     file: &'a Path,
     lines: LineIndex,
+    /// The seat names the game has: `a`, `b` (Strange World: to `d`), set
+    /// once the game is read.
+    seats: std::cell::Cell<&'static [&'static str]>,
 }
+
+/// The seats of a two-player game.
+const TWO: &[&str] = &["a", "b"];
+/// The seats of Strange World, 1 to 4 players.
+const FOUR: &[&str] = &["a", "b", "c", "d"];
 
 impl Reader<'_> {
     fn line(&self, v: &std::ops::Range<usize>) -> usize {
@@ -95,14 +103,15 @@ impl Reader<'_> {
     }
 
     fn seat(&self, v: &Val<'_>, key: &str) -> Result<usize, Diagnostic> {
-        match self.string(v, key)?.as_str() {
-            "a" => Ok(0),
-            "b" => Ok(1),
-            s => Err(self.err(
+        let s = self.string(v, key)?;
+        let seats = self.seats.get();
+        seats.iter().position(|&n| n == s).ok_or_else(|| {
+            let names: Vec<String> = seats.iter().map(|n| format!("\"{n}\"")).collect();
+            self.err(
                 v.span(),
-                format!("`{key}` must be \"a\" or \"b\" (got \"{s}\")"),
-            )),
-        }
+                format!("`{key}` must be {} (got \"{s}\")", names.join(" or ")),
+            )
+        })
     }
 
     /// A TOML value as JSON (per-card state, `equals`).
@@ -226,6 +235,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, Diagnostic> {
     let r = Reader {
         file: path,
         lines: LineIndex::new(text),
+        seats: std::cell::Cell::new(TWO),
     };
     let doc = DeTable::parse(text).map_err(|e| {
         r.err(
@@ -256,6 +266,17 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, Diagnostic> {
         .string(g, "game")?
         .parse()
         .map_err(|e| r.err(g.span(), format!("`game`: {e}")))?;
+    // Strange World is for 1 to 4 players: its seats (a to d) are read by
+    // `scenario::world` from `[seat.*]` and `[world.*]`
+    let worlds = crate::games::get(game).is_some_and(|g| g.builds_worlds());
+    if worlds {
+        r.seats.set(FOUR);
+    } else if let Some((k, _)) = doc.get_key_value("world") {
+        return Err(r.err(
+            k.span(),
+            format!("`world` is for Strange World positions, not {game}"),
+        ));
+    }
     let catalog_name = r.string(need("catalog")?, "catalog")?;
     let base = path.parent().unwrap_or(Path::new("."));
     let catalog = base.join(&catalog_name);
@@ -279,7 +300,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, Diagnostic> {
             line: r.line(&v.span()),
         });
     }
-    if let Some(v) = doc.get("seat") {
+    if let Some(v) = doc.get("seat").filter(|_| !worlds) {
         let t = v
             .get_ref()
             .as_table()

@@ -311,7 +311,13 @@ pub fn check(sc: &Scenario, state: &Value) -> Vec<Checked> {
 
 /// A state (as all see it) written as a scenario file: the app's "Save
 /// position" and a transcript's position. `catalog` is written as given.
+/// A Strange World state is written by [`world::write_world`], which says
+/// why when it cannot be (here the reason comes back as a comment).
 pub fn write(state: &Value, catalog: &Path, seed: u64) -> String {
+    if state["game"] == "strange-world" {
+        return world::write_world(state, catalog, seed)
+            .unwrap_or_else(|e| format!("# This position cannot be saved: {e}\n"));
+    }
     let s = |v: &str| toml::Value::String(v.to_string()).to_string();
     let mut out = String::new();
     out.push_str("# A position saved by Deckwright (schema/scenario.md).\n");

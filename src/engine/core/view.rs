@@ -37,11 +37,13 @@ impl Viewer {
         }
     }
 
-    /// `"a"`, `"b"` or `"all"`.
+    /// `"a"`, `"b"` (Strange World: to `"d"`) or `"all"`.
     pub fn parse(s: &str) -> Option<Viewer> {
         match s {
             "a" => Some(Viewer::Seat(0)),
             "b" => Some(Viewer::Seat(1)),
+            "c" => Some(Viewer::Seat(2)),
+            "d" => Some(Viewer::Seat(3)),
             "all" => Some(Viewer::All),
             _ => None,
         }

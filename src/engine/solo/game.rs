@@ -45,6 +45,9 @@ use super::{MAX_OFFER, MAX_STACK, MAX_STACKS, NONE};
 use crate::engine::{Rng, rng};
 
 mod apply;
+mod position;
+
+pub use position::SoloPosition;
 
 /// One of the stacks, as the player sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -29,11 +29,13 @@ mod world;
 
 pub use components::{Components, ComponentsError, Condition, Land, SoloRules, Traveller};
 pub use file::{TravellerEntry, WorldFile, WorldShape, load_world, parse_world};
-pub use game::{Action, Deal, Event, Events, Flip, IllegalMove, Phase, Solo, StackView};
+pub use game::{
+    Action, Deal, Event, Events, Flip, IllegalMove, Phase, Solo, SoloPosition, StackView,
+};
 pub use moves::{Move, for_each_move};
 pub use multi::{
-    MAX_SEATS, MIN_SEATS, Match, MatchAction, MatchEvent, MatchIllegal, MatchPhase, PASS_FIRST,
-    PASS_SECOND, SunDirection,
+    MAX_SEATS, MIN_SEATS, Match, MatchAction, MatchEvent, MatchIllegal, MatchPhase, MatchPosition,
+    PASS_FIRST, PASS_SECOND, SunDirection,
 };
 pub use player::{
     GreedyPlayer, Player, PlayerKind, RandomPlayer, SearchConfig, SearchPlayer, Weights, hint,

@@ -42,7 +42,10 @@ use super::world::World;
 use super::{MAX_STACK, NONE};
 use crate::engine::rng;
 
+mod position;
 mod rules;
+
+pub use position::MatchPosition;
 
 pub use rules::MatchIllegal;
 

@@ -575,6 +575,26 @@ impl World {
     }
 }
 
+// A World set up by hand (a scenario file, `scenario::world`): what a game
+// played to that position would have recorded besides the cards.
+impl World {
+    /// Marks every completed portal as used (a card of one cannot complete a
+    /// second, p.10): two facing halves on cards that are not Tzimime side
+    /// up. A Fumarole laid on one afterwards leaves it completed (p.9), so a
+    /// position reads facing halves under a Fumarole as a completed portal.
+    pub(crate) fn mark_completed_portals(&mut self) {
+        let up = self.occupied & !self.face_down;
+        let horizontal = self.portal[Edge::Right.index()]
+            & up
+            & shift(self.portal[Edge::Left.index()] & up, Edge::Left);
+        let vertical = self.portal[Edge::Bottom.index()]
+            & up
+            & shift(self.portal[Edge::Top.index()] & up, Edge::Top);
+        self.portal_used |=
+            horizontal | shift(horizontal, Edge::Right) | vertical | shift(vertical, Edge::Bottom);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,8 +27,7 @@ mod words;
 pub use saved::{KEY as SAVED_KEY, Saved, remap_ids as remap_saved_ids};
 pub use table::{Table, YOU, seat_name};
 
-use words::event_line;
-pub use words::{cell_name, describe, rows_name};
+pub use words::{cell_name, describe, event_line, rows_name};
 
 use std::sync::Arc;
 

@@ -59,7 +59,7 @@ pub fn describe(c: &Components, w: &Board, m: Move) -> String {
 }
 
 /// An event in words (placements are left out: the board shows them).
-pub(super) fn event_line(c: &Components, e: &Event) -> Option<String> {
+pub fn event_line(c: &Components, e: &Event) -> Option<String> {
     Some(match *e {
         Event::StackTaken { stack, top } => {
             format!("Took stack {} ({} on top)", stack + 1, land_name(c, top))
