@@ -83,7 +83,7 @@ fn run_file(args: &RunArgs, db: Option<&Path>) -> Result<ExitCode, CliError> {
     let (sc, catalog) = open(&args.file, db)?;
     let scene = scenario::start(&sc, &catalog).map_err(input)?;
     let played = scenario::play(&sc, scene, viewer).map_err(input)?;
-    let truth = played.scene.view(Viewer::All);
+    let truth = scenario::final_state(played.scene.as_ref());
     let checked = scenario::check(&sc, &truth);
     if args.json {
         print_json(&json!({"states": played.states, "expect": checked}))?;
@@ -144,18 +144,28 @@ fn print_text(
     }
     for c in checked {
         if c.holds {
-            out!("expect {} = {}: holds\n", c.path, c.equals);
+            out!("expect {} {} {}: holds\n", c.path, op(c.how), c.asked());
         } else {
             out!(
-                "expect {} = {}: FAILS, found {} (line {})\n",
+                "expect {} {} {}: FAILS, found {} (line {})\n",
                 c.path,
-                c.equals,
+                op(c.how),
+                c.asked(),
                 c.found,
                 c.line
             );
         }
     }
     Ok(())
+}
+
+/// How an expect reads in text.
+fn op(how: scenario::Compare) -> &'static str {
+    match how {
+        scenario::Compare::Equals => "=",
+        scenario::Compare::Includes => "includes",
+        scenario::Compare::Excludes => "excludes",
+    }
 }
 
 fn state_text(state: &Value) -> Result<(), CliError> {

@@ -48,8 +48,34 @@ pub struct Move {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expect {
     pub path: String,
+    /// How the value at `path` is compared with `equals`.
+    pub how: Compare,
+    /// The value asked for (`equals`, `includes` or `excludes`).
     pub equals: Value,
     pub line: usize,
+}
+
+/// How an `[[expect]]` compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compare {
+    /// `equals = V`: the value is V.
+    Equals,
+    /// `includes = V` (or a list of values): the list holds each.
+    Includes,
+    /// `excludes = V` (or a list): the list holds none of them — how a
+    /// rule that forbids a move is checked (`path = "moves"`).
+    Excludes,
+}
+
+impl Compare {
+    /// The key it is written with.
+    pub fn key(self) -> &'static str {
+        match self {
+            Compare::Equals => "equals",
+            Compare::Includes => "includes",
+            Compare::Excludes => "excludes",
+        }
+    }
 }
 
 type Val<'i> = Spanned<DeValue<'i>>;
@@ -351,21 +377,30 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, Diagnostic> {
     for e in tables(&r, &doc, "expect")? {
         let t = e.get_ref().as_table().expect("checked by tables");
         for (k, _) in t.iter() {
-            if !["path", "equals"].contains(&k.get_ref().as_ref()) {
+            if !["path", "equals", "includes", "excludes"].contains(&k.get_ref().as_ref()) {
                 return Err(r.err(
                     k.span(),
                     format!(
-                        "unknown key `{}` in [[expect]] (it has: path, equals)",
+                        "unknown key `{}` in [[expect]] (it has: path, and one of equals, includes, excludes)",
                         k.get_ref()
                     ),
                 ));
             }
         }
-        let (Some(p), Some(v)) = (t.get("path"), t.get("equals")) else {
-            return Err(r.err(e.span(), "an [[expect]] needs `path` and `equals`"));
+        let asked: Vec<(Compare, &Val<'_>)> =
+            [Compare::Equals, Compare::Includes, Compare::Excludes]
+                .into_iter()
+                .filter_map(|c| t.get(c.key()).map(|v| (c, v)))
+                .collect();
+        let (Some(p), [(how, v)]) = (t.get("path"), asked.as_slice()) else {
+            return Err(r.err(
+                e.span(),
+                "an [[expect]] needs `path` and one of `equals`, `includes`, `excludes`",
+            ));
         };
         expects.push(Expect {
             path: r.string(p, "path")?,
+            how: *how,
             equals: r.json(v)?,
             line: r.line(&e.span()),
         });

@@ -16,7 +16,7 @@ use std::path::Path;
 use serde::Serialize;
 use serde_json::Value;
 
-pub use file::{Expect, Move, Scenario, load, parse};
+pub use file::{Compare, Expect, Move, Scenario, load, parse};
 
 use crate::diag::Diagnostic;
 use crate::engine::core::Viewer;
@@ -238,15 +238,59 @@ pub fn play(
     })
 }
 
-/// One `[[expect]]` checked.
+/// One `[[expect]]` checked. JSON: `{"path", "equals" | "includes" |
+/// "excludes", "found", "holds"}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Checked {
     pub path: String,
-    pub equals: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub equals: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub includes: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub excludes: Option<Value>,
     pub found: Value,
     pub holds: bool,
     #[serde(skip)]
+    pub how: Compare,
+    #[serde(skip)]
     pub line: usize,
+}
+
+impl Checked {
+    /// The value asked for.
+    pub fn asked(&self) -> &Value {
+        self.equals
+            .as_ref()
+            .or(self.includes.as_ref())
+            .or(self.excludes.as_ref())
+            .unwrap_or(&Value::Null)
+    }
+}
+
+/// The state the checks read: the last state as everyone sees it, with
+/// `moves`, the legal moves' labels there.
+pub fn final_state(scene: &dyn Scene) -> Value {
+    let mut v = scene.view(Viewer::All);
+    if let Value::Object(m) = &mut v {
+        m.insert(
+            "moves".into(),
+            Value::Array(scene.moves().into_iter().map(Value::String).collect()),
+        );
+    }
+    v
+}
+
+/// Whether the list `found` holds a value `want` matches (a move's label
+/// also without its trailing figures).
+fn holds_one(found: &[Value], want: &Value) -> bool {
+    found.iter().any(|f| {
+        matches(f, want)
+            || match (f.as_str(), want.as_str()) {
+                (Some(label), Some(w)) => find_move(&[label.to_string()], w).is_some(),
+                _ => false,
+            }
+    })
 }
 
 /// The value at a dotted `path` of a state: object keys, list indexes
@@ -298,11 +342,25 @@ pub fn check(sc: &Scenario, state: &Value) -> Vec<Checked> {
         .iter()
         .map(|e| {
             let found = lookup(state, &e.path);
+            let wanted: Vec<Value> = match &e.equals {
+                Value::Array(a) => a.clone(),
+                v => vec![v.clone()],
+            };
+            let list = found.as_array().map(Vec::as_slice);
+            let holds = match e.how {
+                Compare::Equals => matches(&found, &e.equals),
+                Compare::Includes => list.is_some_and(|l| wanted.iter().all(|w| holds_one(l, w))),
+                Compare::Excludes => list.is_some_and(|l| !wanted.iter().any(|w| holds_one(l, w))),
+            };
+            let asked = Some(e.equals.clone());
             Checked {
                 path: e.path.clone(),
-                equals: e.equals.clone(),
-                holds: matches(&found, &e.equals),
+                equals: asked.clone().filter(|_| e.how == Compare::Equals),
+                includes: asked.clone().filter(|_| e.how == Compare::Includes),
+                excludes: asked.filter(|_| e.how == Compare::Excludes),
                 found,
+                holds,
+                how: e.how,
                 line: e.line,
             }
         })

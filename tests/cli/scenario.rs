@@ -225,3 +225,30 @@ fn a_missing_file_or_catalog_is_an_input_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("missing.toml"), "{}", stderr(&o));
 }
+
+/// `includes`/`excludes` on `moves`: a rule that forbids a move, checked.
+#[test]
+fn expects_check_which_moves_are_legal() {
+    let (_d, f) = scenario(&format!(
+        "{DUEL}\n[[expect]]\npath = \"moves\"\nexcludes = \"Attack Life with Clarity Judge\"\n\n[[expect]]\npath = \"moves\"\nincludes = [\"To Exodus\", \"Attack Prophecy Seer with Clarity Judge\"]\n\n[[expect]]\npath = \"moves\"\nincludes = \"Attack Life with Clarity Judge\"\n"
+    ));
+    let o = run(&["scenario", "run", f.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(1), "the third expect fails");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let e = v["expect"].as_array().unwrap();
+    assert_eq!(e[0]["excludes"], "Attack Life with Clarity Judge");
+    assert_eq!(e[0]["holds"], true);
+    assert_eq!(e[1]["holds"], true);
+    assert_eq!(e[2]["holds"], false);
+    assert!(e[2]["found"].as_array().unwrap().len() >= 2);
+    let (_d, f) = scenario(&format!(
+        "{DUEL}\n[[expect]]\npath = \"moves\"\nequals = 1\nexcludes = \"x\"\n"
+    ));
+    let o = run(&["scenario", "run", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("one of `equals`, `includes`, `excludes`"),
+        "{}",
+        stderr(&o)
+    );
+}
