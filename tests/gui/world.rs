@@ -793,6 +793,9 @@ fn a_solo_position_opened_from_a_file_is_played_and_saved() {
     h.click_text("New game");
     assert!(world(&h).position().is_none());
     assert!(!h.shows("Position from"));
+    // on the catalog file of the scenario's folder, not a stored one: the
+    // stored game in progress is left as it was
+    assert_eq!(h.store().setting(SAVED_KEY).unwrap(), before);
 }
 
 #[test]

@@ -537,6 +537,15 @@ impl World {
         if self.position.is_some() {
             return Action::None;
         }
+        // nor is a game on a catalog read from a scenario's folder (not a
+        // stored one: it could not be brought back)
+        if self
+            .current
+            .as_ref()
+            .is_some_and(|g| g.info.id == position::FILE_CATALOG)
+        {
+            return Action::None;
+        }
         let Some(text) = self.record().map(|r| r.to_json()) else {
             return Action::None;
         };

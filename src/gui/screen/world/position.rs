@@ -44,6 +44,9 @@ pub struct Setup {
     pub seed: u64,
 }
 
+/// The id standing for a catalog read from a scenario's folder, not stored.
+pub const FILE_CATALOG: CatalogId = CatalogId(0);
+
 /// The file filter of scenario files.
 const FILTER: dialog::Filter<'static> = ("Scenario", &["toml"]);
 
@@ -158,8 +161,7 @@ impl World {
                         .map_err(|d| d.to_string())?
                         .catalog;
                     let info = CatalogInfo {
-                        // not a stored catalog
-                        id: CatalogId(0),
+                        id: FILE_CATALOG,
                         game: catalog.game,
                         name: sc.catalog_name.clone(),
                         card_count: catalog.cards.len() as u32,
