@@ -82,8 +82,9 @@ pub struct WorldScene {
     census: Census,
 }
 
+/// The game a scene holds: solo, or for 2 to 4.
 #[derive(Clone, Debug)]
-enum Game {
+pub enum Game {
     Solo(Box<Solo>),
     Match(Box<Match>),
 }
@@ -169,6 +170,12 @@ impl WorldScene {
         };
         scene.census = scene.count()?;
         Ok(scene)
+    }
+
+    /// The scene's components and game, handed out (the World screen plays
+    /// on from a position set up from a file).
+    pub fn into_game(self) -> (Components, Game) {
+        (self.c, self.game)
     }
 
     /// The Solo game, when it is one.

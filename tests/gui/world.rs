@@ -679,3 +679,188 @@ fn an_unreadable_or_orphaned_record_gives_a_new_game_with_a_notice() {
         assert_eq!(rec.seed, world(&h).game().unwrap().game.seed());
     }
 }
+
+/// A file of the Strange World scenarios.
+fn scenario(name: &str) -> std::path::PathBuf {
+    crate::support::repo(&format!("tests/scenarios/strange-world/{name}"))
+}
+
+/// The file read back and set up as the CLI does: its state as all see it.
+fn reread(file: &std::path::Path) -> serde_json::Value {
+    use deckwright::engine::core::Viewer;
+    let sc = deckwright::scenario::load(file).unwrap();
+    let cat = deckwright::catalog::load(&sc.catalog).unwrap().catalog;
+    deckwright::scenario::start(&sc, &cat)
+        .unwrap()
+        .view(Viewer::All)
+}
+
+/// The game on the World table as a scene, as all see it.
+fn table_view(h: &Harness) -> serde_json::Value {
+    use deckwright::engine::core::Viewer;
+    use deckwright::scenario::Scene;
+    use deckwright::scenario::world::WorldScene;
+    let w = world(h);
+    let g = w.game().unwrap();
+    let c = (*g.components).clone();
+    let scene = match w.table() {
+        Some(t) => WorldScene::from_match(c, t.m.clone()).unwrap(),
+        None => WorldScene::from_solo(c, *g.game.state()).unwrap(),
+    };
+    scene.view(Viewer::All)
+}
+
+#[test]
+fn a_solo_position_opened_from_a_file_is_played_and_saved() {
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::World));
+    let dealt = world(&h).game().unwrap().game.seed();
+    let file = scenario("p11-solo-turn.toml");
+    h.send(wm(world::Message::OpenPosition(file.clone())));
+    assert!(world(&h).position().is_some(), "{:?}", h.dump());
+    assert!(
+        h.shows("Position from p11-solo-turn.toml"),
+        "{:?}",
+        h.dump()
+    );
+    assert!(
+        banners(&h, Tone::Error).is_empty(),
+        "{:?}",
+        banners(&h, Tone::Error)
+    );
+    assert_eq!(world(&h).players(), 1);
+    assert_eq!(world(&h).game().unwrap().game.seed(), 34, "the file's seed");
+    assert_ne!(dealt, 34);
+    assert_eq!(state(&h).world().len(), 4, "the file's World");
+    assert_eq!(state(&h).phase(), Phase::ChooseStack);
+    // the file's position is not the stored game in progress
+    let before = h.store().setting(SAVED_KEY).unwrap();
+    // play on by clicking: take a stack, place its revealed card
+    let take = world(&h)
+        .game()
+        .unwrap()
+        .game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Move::TakeStack { .. }))
+        .unwrap();
+    click_move(&mut h, take);
+    let place = world(&h)
+        .game()
+        .unwrap()
+        .game
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Move::Place { .. }))
+        .unwrap();
+    click_move(&mut h, place);
+    assert_eq!(world(&h).game().unwrap().game.log().count(), 2);
+    assert_eq!(state(&h).world().len(), 5);
+    assert_eq!(h.store().setting(SAVED_KEY).unwrap(), before);
+    // saved into another folder: the catalog's path is made absolute
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("after-a-placement.toml");
+    h.send(wm(world::Message::SavePosition(out.clone())));
+    assert!(
+        banners(&h, Tone::Error).is_empty(),
+        "{:?}",
+        banners(&h, Tone::Error)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    let cards = scenario("cards.toml")
+        .display()
+        .to_string()
+        .replace('\\', "/");
+    assert!(text.contains(&format!("catalog = \"{cards}\"")), "{text}");
+    let view = table_view(&h);
+    let again = reread(&out);
+    assert_eq!(again["seats"], view["seats"], "{text}");
+    assert_eq!(again["phase"], view["phase"], "{text}");
+    assert_eq!(again["turn"], view["turn"], "{text}");
+    // saved beside the file it came from: the catalog stays "cards.toml"
+    let beside = tempfile::tempdir().unwrap();
+    std::fs::copy(scenario("cards.toml"), beside.path().join("cards.toml")).unwrap();
+    let from = beside.path().join("p11.toml");
+    std::fs::copy(&file, &from).unwrap();
+    h.send(wm(world::Message::OpenPosition(from)));
+    click_move(&mut h, take);
+    let out2 = beside.path().join("taken.toml");
+    h.send(wm(world::Message::SavePosition(out2.clone())));
+    let text = std::fs::read_to_string(&out2).unwrap();
+    assert!(text.contains("catalog = \"cards.toml\""), "{text}");
+    assert_eq!(reread(&out2)["seats"], table_view(&h)["seats"], "{text}");
+    // a new game leaves the position
+    h.click_text("New game");
+    assert!(world(&h).position().is_none());
+    assert!(!h.shows("Position from"));
+    // on the catalog file of the scenario's folder, not a stored one: the
+    // stored game in progress is left as it was
+    assert_eq!(h.store().setting(SAVED_KEY).unwrap(), before);
+}
+
+#[test]
+fn a_position_for_three_is_played_on_against_the_computer() {
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::World));
+    let file = scenario("p01-sun-passes-left.toml");
+    h.send(wm(world::Message::OpenPosition(file.clone())));
+    assert!(
+        banners(&h, Tone::Error).is_empty(),
+        "{:?}",
+        banners(&h, Tone::Error)
+    );
+    assert!(world(&h).position().is_some());
+    assert_eq!(world(&h).players(), 3, "as the file says");
+    let t = table(&h);
+    assert_eq!(t.m.players(), 3);
+    // the computer players acted (c placed, b turned the Sun): the table
+    // waits for the user, seat a
+    assert!(t.m.waits_for(world::YOU), "{:?}", t.m.phase());
+    assert_eq!(t.m.world(2).len(), 4, "c placed its last card");
+    // saved and read back: the same seats
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(scenario("cards.toml"), dir.path().join("cards.toml")).unwrap();
+    let out = dir.path().join("three.toml");
+    h.send(wm(world::Message::SavePosition(out.clone())));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let view = table_view(&h);
+    let again = reread(&out);
+    assert_eq!(again["seats"], view["seats"], "{text}");
+    assert_eq!(again["players"], 3);
+}
+
+#[test]
+fn a_bad_position_file_is_an_error_naming_the_file_and_line() {
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::World));
+    let seed = world(&h).game().unwrap().game.seed();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(scenario("cards.toml"), dir.path().join("cards.toml")).unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "game = \"strange-world\"\ncatalog = \"cards.toml\"\nturn = 2\nphase = \"choose_stack\"\n\n[world.a]\nrows = [[\"Start of Dawn\", \"Nowhere Land\"]]\n",
+    )
+    .unwrap();
+    h.send(wm(world::Message::OpenPosition(bad.clone())));
+    let errors = banners(&h, Tone::Error);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains(&format!("{}:7:", bad.display())) && e.contains("Nowhere Land")),
+        "{errors:?}"
+    );
+    // another game's scenario
+    let fuzzy = crate::support::repo("tests/scenarios/fuzzycards/combat-example.toml");
+    h.send(wm(world::Message::OpenPosition(fuzzy.clone())));
+    let errors = banners(&h, Tone::Error);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains(&fuzzy.display().to_string()) && e.contains("not of Strange World")),
+        "{errors:?}"
+    );
+    // the game on the table is untouched
+    assert!(world(&h).position().is_none());
+    assert_eq!(world(&h).game().unwrap().game.seed(), seed);
+}

@@ -337,6 +337,16 @@ impl SoloGame {
         })
     }
 
+    /// A game that goes on from `state` (a position set up from a scenario
+    /// file): nothing to undo before it; `seed` seeds the hints.
+    pub fn from_position(seed: u64, state: Solo) -> SoloGame {
+        SoloGame {
+            seed,
+            state,
+            history: Vec::new(),
+        }
+    }
+
     /// The game dealt from `seed` with `actions` played in order: how a game
     /// in progress is brought back (the deal and the rules are deterministic,
     /// so the state, the log and the undo history come back as they were).

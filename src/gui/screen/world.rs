@@ -18,6 +18,7 @@
 //! to 7, the starting Land on D4 — because they do not shift as the World
 //! grows (the engine's World file labels cells by the finished World).
 
+pub mod position;
 mod saved;
 mod table;
 mod table_view;
@@ -76,6 +77,9 @@ pub struct World {
     /// one succeeds (a read-only database would otherwise bring a banner
     /// per move).
     write_failed: bool,
+    /// A position set up from a scenario file, on the table instead of a
+    /// dealt game (not stored as the game in progress).
+    position: Option<Box<position::Opened>>,
 }
 
 /// A game on a catalog.
@@ -140,6 +144,19 @@ pub enum Message {
     Pass,
     /// The game's record was written (or not).
     Written(Result<(), String>),
+    /// "Set up a position…": ask for a scenario file.
+    AskPosition,
+    /// Set up the position of this Strange World scenario file.
+    OpenPosition(std::path::PathBuf),
+    /// The position read and set up (or why not).
+    PositionOpened(Result<Box<position::Setup>, String>),
+    /// "Save position…": ask where.
+    AskSavePosition,
+    /// Save the game on the table as a scenario file here.
+    SavePosition(std::path::PathBuf),
+    PositionSaved(Result<std::path::PathBuf, String>),
+    /// A file dialog was closed without a choice.
+    DialogClosed,
 }
 
 impl World {
@@ -161,6 +178,7 @@ impl World {
             saved: None,
             writes: Default::default(),
             write_failed: false,
+            position: None,
         };
         let task = Task::perform(
             w.db.run(|s| {
@@ -206,6 +224,13 @@ impl World {
         match message {
             Message::Opened(r) => self.opened(r),
             Message::Written(r) => self.written(r),
+            Message::AskPosition => self.ask_position_file(),
+            Message::OpenPosition(p) => self.open_position(p),
+            Message::PositionOpened(r) => self.position_opened(r),
+            Message::AskSavePosition => self.ask_save_position(),
+            Message::SavePosition(p) => self.save_position(p),
+            Message::PositionSaved(r) => self.position_saved(r),
+            Message::DialogClosed => Action::None,
             Message::Catalog(p) => self.pick_catalog(p.value),
             Message::Loaded(r) => self.loaded(r),
             Message::SeedTyped(t) => self.seed_typed(t),
@@ -430,6 +455,8 @@ impl World {
     fn deal(&mut self, info: CatalogInfo, c: Arc<Components>, seed: u64) -> Action<Message> {
         match SoloGame::new(&c, seed) {
             Ok(game) => {
+                // a new deal leaves a position set up from a file
+                self.position = None;
                 self.seed_text = seed.to_string();
                 self.current = Some(Game {
                     info,
@@ -503,6 +530,20 @@ impl World {
     fn persist(&mut self) -> Action<Message> {
         // the stored game is not overwritten before it is brought back
         if self.restoring.is_some() {
+            return Action::None;
+        }
+        // a position from a file is the file's to keep: the stored game
+        // stays what it was
+        if self.position.is_some() {
+            return Action::None;
+        }
+        // nor is a game on a catalog read from a scenario's folder (not a
+        // stored one: it could not be brought back)
+        if self
+            .current
+            .as_ref()
+            .is_some_and(|g| g.info.id == position::FILE_CATALOG)
+        {
             return Action::None;
         }
         let Some(text) = self.record().map(|r| r.to_json()) else {

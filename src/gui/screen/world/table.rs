@@ -77,6 +77,31 @@ impl Table {
         Ok(t)
     }
 
+    /// A game that goes on from `m` (a position set up from a scenario
+    /// file): the user plays seat a, computer players the others, seeded
+    /// from `seed`; they act until the user's decision.
+    pub fn from_match(
+        c: &Components,
+        m: Match,
+        level: SeatLevel,
+        seed: u64,
+    ) -> Result<Table, String> {
+        let players = m.players();
+        let computers = (1..players)
+            .map(|s| ComputerSeat::new(level, c, players, seat_seed(seed, s)))
+            .collect();
+        let mut t = Table {
+            m,
+            seed,
+            level,
+            computers,
+            log: Vec::new(),
+            moves: Vec::new(),
+        };
+        t.computers_act(c)?;
+        Ok(t)
+    }
+
     /// The game set up from `seed` with the user's `moves` played in order
     /// (the computer players answer each as they did the first time). The
     /// first move that no longer applies is named.

@@ -96,7 +96,24 @@ impl World {
                 .style(button::secondary),
         );
         players = players.push(button(text("New game").size(12)).on_press(Message::NewGame));
-        let top = column![top, players].spacing(6);
+        let mut positions = row![
+            button(text("Set up a position…").size(12))
+                .on_press(Message::AskPosition)
+                .style(button::secondary),
+            button(text("Save position…").size(12))
+                .on_press_maybe(self.game().is_some().then_some(Message::AskSavePosition))
+                .style(button::secondary),
+        ]
+        .spacing(6)
+        .align_y(iced::Center);
+        if let Some(p) = self.position() {
+            let name = p.file.file_name().map_or_else(
+                || p.file.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            positions = positions.push(text(format!("Position from {name}")).size(12).style(muted));
+        }
+        let top = column![top, players, positions].spacing(6);
         if let (Some(g), Some(t)) = (self.game(), self.table()) {
             return self.view_table(g, t, top.into());
         }
