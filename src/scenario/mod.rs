@@ -438,8 +438,84 @@ fn card_toml(card: &Value) -> String {
     }
 }
 
+/// The scenario's catalog: the file it names beside it, else the stored
+/// catalog of that name (`stored` looks it up; `None` when there is none).
+/// The app reads a scenario's catalog this way (the CLI through its own
+/// `--db` lookup, which says why a stored catalog could not be read).
+pub fn catalog_of<T>(
+    sc: &Scenario,
+    from_file: impl FnOnce(Catalog) -> T,
+    stored: impl FnOnce(&str) -> Option<Result<T, String>>,
+) -> Result<T, String> {
+    if sc.catalog.exists() {
+        let c = crate::catalog::load(&sc.catalog)
+            .map_err(|d| d.to_string())?
+            .catalog;
+        return Ok(from_file(c));
+    }
+    stored(&sc.catalog_name).unwrap_or_else(|| {
+        Err(format!(
+            "{}: the catalog \"{}\" is neither a file beside it nor a stored catalog",
+            sc.file.display(),
+            sc.catalog_name
+        ))
+    })
+}
+
+/// A scenario written from a position opened from `from` (whose catalog it
+/// names `catalog_name`), to be saved at `to`: saved into another folder,
+/// a relative catalog path is made absolute so the file still finds it.
+pub fn relocated(text: String, from: &Path, catalog_name: &str, to: &Path) -> String {
+    if to.parent() == from.parent() || Path::new(catalog_name).is_absolute() {
+        return text;
+    }
+    let base = from.parent().unwrap_or(Path::new("."));
+    let abs = base.join(catalog_name);
+    if !abs.exists() {
+        // a stored catalog's name: it stays a name
+        return text;
+    }
+    text.replacen(
+        &format!(
+            "catalog = {}",
+            toml::Value::String(catalog_name.to_string())
+        ),
+        &format!(
+            "catalog = {}",
+            toml::Value::String(abs.display().to_string().replace('\\', "/"))
+        ),
+        1,
+    )
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_position_saved_elsewhere_still_finds_its_catalog() {
+        let dir = tempfile::tempdir().unwrap();
+        let from = dir.path().join("a/position.toml");
+        std::fs::create_dir_all(dir.path().join("a")).unwrap();
+        std::fs::write(dir.path().join("a/cards.toml"), "").unwrap();
+        let text = "game = \"fuzzycards\"\ncatalog = \"cards.toml\"\n".to_string();
+        // beside the original: as written
+        let same = dir.path().join("a/again.toml");
+        assert_eq!(
+            super::relocated(text.clone(), &from, "cards.toml", &same),
+            text
+        );
+        // elsewhere: the catalog's own path
+        let other = dir.path().join("b/saved.toml");
+        let moved = super::relocated(text.clone(), &from, "cards.toml", &other);
+        let abs = dir.path().join("a/cards.toml").display().to_string();
+        assert!(moved.contains(&format!("catalog = \"{abs}\"")), "{moved}");
+        // a stored catalog's name stays a name
+        let named = "catalog = \"Genesis Wave\"\n".to_string();
+        assert_eq!(
+            super::relocated(named.clone(), &from, "Genesis Wave", &other),
+            named
+        );
+    }
+
     use serde_json::json;
 
     use super::matches;

@@ -5,7 +5,7 @@
 //! be replayed and tried another way. The CLI's `deckwright scenario run`
 //! reads the same files.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use iced::Task;
@@ -81,22 +81,10 @@ impl Playtest {
         let Some(text) = self.position_text() else {
             return Action::None;
         };
-        // a position opened from a file keeps its catalog's path as written:
-        // saved into another folder, it is made absolute
+        // a position opened from a file keeps its catalog where it is
         let text = match &self.position {
-            Some(p) if path.parent() != p.file.parent() => {
-                let base = p.file.parent().unwrap_or(Path::new("."));
-                let abs = base.join(&p.catalog_name);
-                text.replacen(
-                    &format!("catalog = {}", toml::Value::String(p.catalog_name.clone())),
-                    &format!(
-                        "catalog = {}",
-                        toml::Value::String(abs.display().to_string())
-                    ),
-                    1,
-                )
-            }
-            _ => text,
+            Some(p) => crate::scenario::relocated(text, &p.file, &p.catalog_name, &path),
+            None => text,
         };
         Action::Run(Task::perform(
             crate::gui::db::blocking(move || {
@@ -121,20 +109,14 @@ impl Playtest {
         Action::Run(Task::perform(
             self.db.run_with(move |store| {
                 let sc = crate::scenario::load(&path).map_err(|d| d.to_string())?;
-                let catalog = if sc.catalog.exists() {
-                    crate::catalog::load(&sc.catalog)
-                        .map_err(|d| d.to_string())?
-                        .catalog
-                } else {
-                    let info = store.find_catalog(&sc.catalog_name).map_err(|_| {
-                        format!(
-                            "{}: the catalog \"{}\" is neither a file beside it nor a stored catalog",
-                            path.display(),
-                            sc.catalog_name
-                        )
-                    })?;
-                    store.load_catalog(info.id).map_err(|e| e.to_string())?
-                };
+                let catalog = crate::scenario::catalog_of(
+                    &sc,
+                    |c| c,
+                    |name| {
+                        let info = store.find_catalog(name).ok()?;
+                        Some(store.load_catalog(info.id).map_err(|e| e.to_string()))
+                    },
+                )?;
                 let session = crate::scenario::session(&sc, &catalog).map_err(|d| d.to_string())?;
                 Ok((
                     Opened {

@@ -9,7 +9,7 @@
 //! game in progress (a game of the store is a seed and its moves), so a new
 //! deal, another player count or another catalog leaves it.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use iced::Task;
@@ -109,22 +109,10 @@ impl World {
             Ok(t) => t,
             Err(e) => return Action::Error(format!("cannot save the position: {e}")),
         };
-        // a position opened from a file keeps its catalog's path as written:
-        // saved into another folder, it is made absolute
+        // a position opened from a file keeps its catalog where it is
         let text = match &self.position {
-            Some(p) if path.parent() != p.file.parent() => {
-                let base = p.file.parent().unwrap_or(Path::new("."));
-                let abs = base.join(&p.catalog_name);
-                text.replacen(
-                    &format!("catalog = {}", toml::Value::String(p.catalog_name.clone())),
-                    &format!(
-                        "catalog = {}",
-                        toml::Value::String(abs.display().to_string().replace('\\', "/"))
-                    ),
-                    1,
-                )
-            }
-            _ => text,
+            Some(p) => crate::scenario::relocated(text, &p.file, &p.catalog_name, &path),
+            None => text,
         };
         Action::Run(Task::perform(
             crate::gui::db::blocking(move || {
@@ -156,28 +144,27 @@ impl World {
                         sc.game
                     ));
                 }
-                let (catalog, info) = if sc.catalog.exists() {
-                    let catalog = crate::catalog::load(&sc.catalog)
-                        .map_err(|d| d.to_string())?
-                        .catalog;
-                    let info = CatalogInfo {
-                        id: FILE_CATALOG,
-                        game: catalog.game,
-                        name: sc.catalog_name.clone(),
-                        card_count: catalog.cards.len() as u32,
-                    };
-                    (catalog, info)
-                } else {
-                    let info = store.find_catalog(&sc.catalog_name).map_err(|_| {
-                        format!(
-                            "{}: the catalog \"{}\" is neither a file beside it nor a stored catalog",
-                            path.display(),
-                            sc.catalog_name
+                let (catalog, info) = crate::scenario::catalog_of(
+                    &sc,
+                    |catalog| {
+                        let info = CatalogInfo {
+                            id: FILE_CATALOG,
+                            game: catalog.game,
+                            name: sc.catalog_name.clone(),
+                            card_count: catalog.cards.len() as u32,
+                        };
+                        (catalog, info)
+                    },
+                    |name| {
+                        let info = store.find_catalog(name).ok()?;
+                        Some(
+                            store
+                                .load_catalog(info.id)
+                                .map(|c| (c, info))
+                                .map_err(|e| e.to_string()),
                         )
-                    })?;
-                    let catalog = store.load_catalog(info.id).map_err(|e| e.to_string())?;
-                    (catalog, info)
-                };
+                    },
+                )?;
                 let scene = WorldScene::start(&sc, &catalog).map_err(|d| d.to_string())?;
                 let (components, game) = scene.into_game();
                 Ok(Box::new(Setup {
