@@ -1,6 +1,6 @@
 //! Issue 13: a mutational fuzz target per parser — deck lists (text,
 //! Cockatrice, Forge), catalog TOML, collection CSV, Strange World World
-//! files, game-definition files — seeded from the files in `resources/` and `tests/fixtures/`. A
+//! files, game-definition files, scenario files (issue 23) — seeded from the files in `resources/` and `tests/fixtures/`. A
 //! normal test run tries a fixed number of mutations per target
 //! (`FUZZ_RUNS`, default 3000), so it is the same run every time; a long
 //! hunt sets `FUZZ_SECONDS` per target instead.
@@ -268,6 +268,45 @@ fn fuzz_game_files() {
     fuzz("game-file", &corpus, |bytes| {
         if let Ok(text) = text_from_bytes(Path::new("g.toml"), bytes.to_vec()) {
             let _ = deckwright::games::check_text(&text, Path::new("g.toml"));
+        }
+    });
+}
+
+#[test]
+fn fuzz_scenarios() {
+    use deckwright::engine::core::Viewer;
+    use deckwright::scenario;
+    let mut corpus = Vec::new();
+    let mut catalogs = std::collections::HashMap::new();
+    for p in corpus_paths("tests/scenarios", ".toml") {
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if name.starts_with("cards") {
+            let c = catalog::load(&p).unwrap().catalog;
+            catalogs.insert(c.game, c);
+        } else {
+            corpus.push(std::fs::read(p).unwrap());
+        }
+    }
+    assert!(corpus.len() > 100 && catalogs.len() == 5);
+    let file = root().join("tests/scenarios/fuzz.toml");
+    fuzz("scenario", &corpus, |bytes| {
+        let Ok(text) = text_from_bytes(&file, bytes.to_vec()) else {
+            return;
+        };
+        let Ok(sc) = scenario::parse(&file, &text) else {
+            return;
+        };
+        // the game's scenario catalog, whatever path the file names
+        let Some(cat) = catalogs.get(&sc.game) else {
+            return;
+        };
+        let Ok(scene) = scenario::start(&sc, cat) else {
+            return;
+        };
+        let _ = scene.moves();
+        if let Ok(played) = scenario::play(&sc, scene, Viewer::Seat(1)) {
+            let _ = scenario::check(&sc, &scenario::final_state(played.scene.as_ref()));
+            let _ = scenario::write(&played.scene.view(Viewer::All), Path::new("c.toml"), 1);
         }
     });
 }
