@@ -48,8 +48,8 @@ use super::board::{DIRS, cell_at, label, rc};
 use super::cards::{Category, Def};
 use super::status::NOBODY;
 use super::{
-    CELLS, COUNTER_CAP, MAX_CONDITIONS, MAX_TILES, NO_CELL, NONE, Phase, Rizontical, SIZE, SLOTS,
-    State, Tile, Z, Zone, z,
+    COUNTER_CAP, MAX_CONDITIONS, MAX_TILES, NO_CELL, NONE, Phase, Rizontical, SIZE, SLOTS, State,
+    Tile, Z, Zone, z,
 };
 use crate::engine::core::{ZoneId, other};
 use crate::engine::effect::lasting::{Change, Holder, Until};
@@ -147,32 +147,9 @@ fn placing<'s>(r: &Rizontical, st: &'s mut State) -> &'s mut Placing {
 /// board, slots and Tiles the deal made are cleared (the counters are not:
 /// they may already be set).
 fn prime(r: &Rizontical, st: &mut State) {
-    st.board = [NONE; CELLS];
-    st.slots = [[NONE; SLOTS]; 2];
-    st.tiles.clear();
-    st.cell.fill(NO_CELL);
-    st.hp.fill(0);
-    st.mana.fill(0);
-    st.protection.fill(0);
-    st.skill_uses.fill([0; 3]);
-    st.skill_time.fill([0; 3]);
-    st.aura_on.fill(NONE);
-    st.uses.fill(0);
-    st.time.fill(0);
-    st.used_this_turn.fill(false);
+    super::turn::clear_cards(st);
     st.dummy_reserve = 0;
-    st.moved = false;
-    st.hit = false;
-    st.pushed = false;
-    st.skilled = false;
-    st.last_defeated_slot = None;
-    st.end_turn = false;
-    st.end_round = false;
-    st.negated = false;
-    st.hit_negated = false;
-    st.redirect = NONE;
-    st.extra = 0;
-    st.depth = 0;
+    super::turn::clear_action(st);
     for p in 0..2 {
         for &c in st.core.zones.get(z(p, Zone::Fighters)) {
             let f = r.fighter(st, c);
@@ -937,6 +914,7 @@ mod tests {
     use crate::engine::DeckCards;
     use crate::engine::core::{Seat, Viewer};
     use crate::engine::game::{Level, Rules};
+    use crate::engine::rizontical::CELLS;
     use crate::engine::session::DeckSide;
     use crate::model::Catalog;
     use crate::scenario;

@@ -26,6 +26,43 @@ use crate::engine::effect::lasting::Holder;
 use crate::engine::effect::{Event, Status, Trigger, Verb};
 use crate::engine::game::push_if_legal as push_legal;
 
+/// Empties the board, the slots and the Tiles, and zeroes every card's
+/// numbers (HP, Mana, Protection, skill and Power Use and Time, Aura
+/// targets): the deal's table, and a position's before its cards arrive.
+pub fn clear_cards(st: &mut State) {
+    st.slots = [[NONE; SLOTS]; 2];
+    st.board = [NONE; CELLS];
+    st.tiles.clear();
+    st.cell.fill(NO_CELL);
+    st.hp.fill(0);
+    st.mana.fill(0);
+    st.protection.fill(0);
+    st.skill_uses.fill([0; 3]);
+    st.skill_time.fill([0; 3]);
+    st.aura_on.fill(NONE);
+    st.uses.fill(0);
+    st.time.fill(0);
+    st.used_this_turn.fill(false);
+}
+
+/// Clears what the action under way keeps: the ally's moved/hit/pushed/
+/// skill flags, the turn's and round's end, negations, redirects, the
+/// effect depth, the last defeated slot.
+pub fn clear_action(st: &mut State) {
+    st.moved = false;
+    st.hit = false;
+    st.pushed = false;
+    st.skilled = false;
+    st.end_turn = false;
+    st.end_round = false;
+    st.negated = false;
+    st.hit_negated = false;
+    st.redirect = NONE;
+    st.extra = 0;
+    st.depth = 0;
+    st.last_defeated_slot = None;
+}
+
 /// Shuffles and deals (setup steps 1-7): Fighters in slots 1 and 2 on the
 /// board in the rulebook's order, 5 Powers each, AP 4; the first mulligan
 /// waits.
@@ -63,35 +100,12 @@ pub fn deal(r: &Rizontical, st: &mut State, seed: u64, seat: Seat) {
     st.legendary_used = [false; 2];
     st.unique_used = [false; 2];
     st.ultimate = [[false; SLOTS]; 2];
-    st.slots = [[NONE; SLOTS]; 2];
-    st.board = [NONE; CELLS];
-    st.tiles.clear();
-    st.cell.fill(NO_CELL);
-    st.hp.fill(0);
-    st.mana.fill(0);
-    st.protection.fill(0);
-    st.skill_uses.fill([0; 3]);
-    st.skill_time.fill([0; 3]);
+    clear_cards(st);
     st.dummy_kind = [0; MAX_DUMMIES];
-    st.aura_on.fill(NONE);
-    st.uses.fill(0);
-    st.time.fill(0);
-    st.used_this_turn.fill(false);
-    st.moved = false;
-    st.hit = false;
-    st.pushed = false;
-    st.skilled = false;
+    clear_action(st);
     st.conjured = [false; 2];
     st.first_hit_done = [false; 2];
     st.no_damage = false;
-    st.end_turn = false;
-    st.end_round = false;
-    st.negated = false;
-    st.hit_negated = false;
-    st.redirect = NONE;
-    st.extra = 0;
-    st.depth = 0;
-    st.last_defeated_slot = None;
     // setup steps 3-5: first slot 1; second slots 1 and 2; first slot 2
     let first = seat.first_player();
     let second = other(first);
