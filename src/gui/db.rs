@@ -96,6 +96,20 @@ impl OrderedWrites {
     }
 }
 
+/// Writes `bytes` to `path` off the UI thread, replacing the file only
+/// once the new one is whole ([`crate::files::write_replacing`]); the path
+/// written, or why not.
+pub fn write_file(
+    path: PathBuf,
+    bytes: Vec<u8>,
+) -> impl Future<Output = Result<PathBuf, String>> + Send + 'static {
+    blocking(move || {
+        crate::files::write_replacing(&path, &bytes)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(path)
+    })
+}
+
 /// Runs blocking work (SQLite, files) on a new thread and awaits its result,
 /// so that no executor thread — and never the UI thread — waits on I/O. It
 /// needs no particular async runtime, so tests can drive it with

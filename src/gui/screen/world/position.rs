@@ -115,11 +115,7 @@ impl World {
             None => text,
         };
         Action::Run(Task::perform(
-            crate::gui::db::blocking(move || {
-                crate::files::write_replacing(&path, text.as_bytes())
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                Ok(path)
-            }),
+            crate::gui::db::write_file(path, text.into_bytes()),
             Message::PositionSaved,
         ))
     }

@@ -182,11 +182,7 @@ impl Editor {
             Format::Forge => decklist::write_dck(&deck),
         };
         Action::Run(Task::perform(
-            blocking(move || {
-                crate::files::write_replacing(&path, text.as_bytes())
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                Ok(path)
-            }),
+            crate::gui::db::write_file(path, text.into_bytes()),
             Message::Exported,
         ))
     }
