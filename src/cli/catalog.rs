@@ -50,10 +50,14 @@ pub enum Args {
     /// Delete a stored catalog (refused while decks use it).
     Delete { catalog: String },
     /// How much of each card's rules text the engine plays: modelled,
-    /// partial or vanilla, with the words it does not understand.
+    /// partial or vanilla, with the words it does not understand and what
+    /// the engine says each card does.
     Coverage {
         /// A catalog file, or a stored catalog's name or id.
         catalog: PathBuf,
+        /// List every card, not only those that are not fully modelled.
+        #[arg(long)]
+        all: bool,
         #[arg(long)]
         json: bool,
     },
@@ -183,9 +187,9 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             outln!("deleted catalog \"{}\"", info.name);
             Ok(ExitCode::SUCCESS)
         }
-        Args::Coverage { catalog, json } => {
+        Args::Coverage { catalog, all, json } => {
             let cat = super::load_catalog(catalog, dbp)?;
-            let c = crate::engine::coverage::coverage(&cat)
+            let c = crate::engine::coverage::coverage_of(&cat, *all)
                 .map_err(|e| CliError::input(format!("{}: {e}", catalog.display())))?;
             if *json {
                 print_json(&c)?;
@@ -215,6 +219,12 @@ fn coverage_text(c: &crate::engine::coverage::Coverage, name: &str) -> String {
             crate::engine::coverage::Status::Vanilla => "vanilla",
         };
         out.push_str(&format!("  {status:8} {}\n", d.name));
+        if !d.keywords.is_empty() {
+            out.push_str(&format!("           keywords: {}\n", d.keywords.join(", ")));
+        }
+        for w in &d.says {
+            out.push_str(&format!("           says: {w}\n"));
+        }
         for w in &d.not_understood {
             out.push_str(&format!("           not understood: \"{w}\"\n"));
         }

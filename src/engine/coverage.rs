@@ -82,59 +82,13 @@ impl CardReading {
     }
 }
 
-/// An ability in words, for the card editor: when, at what cost, and what it
-/// does ("on this played: damage n: 1 → opponent").
-pub fn ability_words(a: &Ability) -> String {
-    fn plain(v: impl std::fmt::Debug) -> String {
-        let s = format!("{v:?}")
-            .replace(" { ", " ")
-            .replace(" }", "")
-            .replace(['{', '}'], "");
-        let mut out = String::with_capacity(s.len() + 4);
-        for (i, ch) in s.chars().enumerate() {
-            if ch.is_uppercase() && i > 0 && !out.ends_with(' ') && !out.ends_with('(') {
-                out.push(' ');
-            }
-            out.extend(ch.to_lowercase());
-        }
-        out
+/// What the card does, in words: one sentence per ability, written by the
+/// one renderer from the abilities ([`crate::engine::effect::render`]),
+/// never copied from the rules text.
+impl CardReading {
+    pub fn says(&self) -> Vec<String> {
+        super::effect::render::says_all(&self.abilities)
     }
-    let mut s = a
-        .label
-        .clone()
-        .map(|l| format!("[{l}] "))
-        .unwrap_or_default();
-    s.push_str(&a.trigger.describe());
-    if !a.costs.is_empty() {
-        let costs: Vec<String> = a.costs.iter().map(plain).collect();
-        s.push_str(&format!(" (cost: {})", costs.join(", ")));
-    }
-    if let Some(c) = &a.condition {
-        s.push_str(&format!(" (if {})", plain(c)));
-    }
-    s.push_str(": ");
-    let steps: Vec<String> = a
-        .steps
-        .iter()
-        .map(|st| {
-            let mut w = format!("{} → {}", plain(&st.verb), plain(st.target));
-            if let Some(r) = st.reach {
-                w.push_str(&format!(" within {}", plain(r)));
-            }
-            if st.duration != super::effect::Duration::Instant {
-                w.push_str(&format!(", {}", plain(st.duration)));
-            }
-            if st.optional {
-                w.push_str(" (optional)");
-            }
-            w
-        })
-        .collect();
-    s.push_str(&steps.join(", then "));
-    if a.limit != super::effect::Limit::Unlimited {
-        s.push_str(&format!(" — {}", plain(a.limit)));
-    }
-    s
 }
 
 /// How fully a card is modelled.
@@ -146,7 +100,8 @@ pub enum Status {
     Vanilla,
 }
 
-/// One card that is not fully modelled.
+/// One card: every card that is not fully modelled, or with `--all` every
+/// card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Detail {
     pub name: String,
@@ -154,6 +109,28 @@ pub struct Detail {
     pub not_understood: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub not_played: Vec<String>,
+    /// Its keywords, in words (Fuzzycards' Rush, Burn 2, ...).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<String>,
+    /// Its abilities in the structured effect language (schema/effects.md):
+    /// what the engine plays, and what loads as the card's `effects`.
+    pub reading: Vec<Ability>,
+    /// The same abilities rendered into plain words, one sentence each.
+    pub says: Vec<String>,
+}
+
+impl Detail {
+    fn of(card: &Card, status: Status, r: &CardReading) -> Detail {
+        Detail {
+            name: card.name.clone(),
+            status,
+            not_understood: r.not_understood.clone(),
+            not_played: r.unsupported.clone(),
+            keywords: r.keywords.clone(),
+            reading: r.abilities.clone(),
+            says: r.says(),
+        }
+    }
 }
 
 /// A card whose text only does something against an opponent.
@@ -173,20 +150,37 @@ pub struct Coverage {
     pub vanilla: usize,
     /// `modelled / cards`.
     pub share: f64,
-    /// Every card that is not `modelled`.
+    /// Every card that is not `modelled` (with `--all`: every card).
     pub detail: Vec<Detail>,
     /// Modelled cards whose text only matters against an opponent's cards.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub against_opponent: Vec<OpponentOnly>,
 }
 
-/// The coverage of every card of `catalog`.
+/// The coverage of every card of `catalog`; `detail` lists the cards that
+/// are not modelled.
 pub fn coverage(catalog: &Catalog) -> Result<Coverage, EngineError> {
+    coverage_of(catalog, false)
+}
+
+/// The coverage of every card of `catalog`; with `all`, `detail` lists
+/// every card (`catalog coverage --all`).
+pub fn coverage_of(catalog: &Catalog, all: bool) -> Result<Coverage, EngineError> {
     let plugin = match super::plugin(catalog.game) {
         Some(p) => p,
         None if crate::games::get(catalog.game).is_some_and(|g| g.builds_worlds()) => {
             // a World-building game's cards are icons, played by the solo
             // engine (Strange World)
+            let detail = if all {
+                let r = CardReading::default();
+                catalog
+                    .cards
+                    .iter()
+                    .map(|c| Detail::of(c, Status::Modelled, &r))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             return Ok(Coverage {
                 game: catalog.game,
                 cards: catalog.cards.len(),
@@ -194,7 +188,7 @@ pub fn coverage(catalog: &Catalog) -> Result<Coverage, EngineError> {
                 partial: 0,
                 vanilla: 0,
                 share: 1.0,
-                detail: Vec::new(),
+                detail,
                 against_opponent: Vec::new(),
             });
         }
@@ -218,14 +212,10 @@ pub fn coverage(catalog: &Catalog) -> Result<Coverage, EngineError> {
             Status::Partial => c.partial += 1,
             Status::Vanilla => c.vanilla += 1,
         }
-        if status != Status::Modelled {
-            c.detail.push(Detail {
-                name: card.name.clone(),
-                status,
-                not_understood: r.not_understood.clone(),
-                not_played: r.unsupported.clone(),
-            });
-        } else if !r.against_opponent.is_empty() {
+        if status != Status::Modelled || all {
+            c.detail.push(Detail::of(card, status, &r));
+        }
+        if status == Status::Modelled && !r.against_opponent.is_empty() {
             c.against_opponent.push(OpponentOnly {
                 name: card.name.clone(),
                 parts: r.against_opponent.clone(),

@@ -13,6 +13,7 @@ mod coverage;
 mod dice;
 mod fuzzycards;
 mod props;
+mod readings;
 mod rizontical;
 mod scenarios;
 mod session;

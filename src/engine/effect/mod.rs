@@ -17,6 +17,7 @@ pub mod catalog;
 pub mod interp;
 pub mod lasting;
 pub mod pattern;
+pub mod render;
 pub mod support;
 pub mod text;
 
@@ -92,7 +93,7 @@ pub enum Event {
 
 /// When an ability happens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
+#[serde(rename_all = "kebab-case")]
 pub enum Trigger {
     /// Always on while the card is in play (passives, statics, equip boosts).
     Static,
@@ -280,7 +281,7 @@ pub enum Place {
 
 /// Who or what a step acts on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "target")]
+#[serde(rename_all = "kebab-case")]
 pub enum Target {
     /// The controller (as a player).
     You,
@@ -304,7 +305,7 @@ pub enum Target {
 
 /// A range limit on a chosen target (Rizontical "(RA)", "within 3 cells").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "reach")]
+#[serde(rename_all = "kebab-case")]
 pub enum Reach {
     /// Anywhere.
     Unlimited,
@@ -360,7 +361,10 @@ pub enum Verb {
     /// Move up to `n` cells (not the card's own movement).
     Move { n: u8 },
     /// Defeat / KO outright (optionally only up to `max_hp` remaining HP).
-    Defeat { max_hp: Option<u8> },
+    Defeat {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_hp: Option<u8>,
+    },
     /// Return to its owner's hand.
     ReturnToHand,
     /// Look for a card of `kind` in `from`, show it, put it in hand.
@@ -424,7 +428,7 @@ pub enum Verb {
 
 /// How long a step's change lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "until")]
+#[serde(rename_all = "kebab-case")]
 pub enum Duration {
     /// A one-off change (damage, draws) or a permanent one (gaining life).
     #[default]
@@ -441,18 +445,24 @@ pub enum Duration {
     WhileInPlay,
 }
 
+/// Whether a value is its type's default (left out when serialized, so
+/// the written form of an ability names only what it says: schema/effects.md).
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
 /// One thing an ability does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
     #[serde(flatten)]
     pub verb: Verb,
     pub target: Target,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reach: Option<Reach>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub duration: Duration,
     /// The step is optional ("you may").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub optional: bool,
 }
 
@@ -480,12 +490,16 @@ impl Step {
 
 /// What using an ability costs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "cost")]
+#[serde(rename_all = "kebab-case")]
 pub enum Cost {
     /// Pay `n` of a resource (Energy, AP, Mana).
     Pay { what: Resource, n: u8 },
     /// Exhaust `n` resources (of a special kind when `symbol` is set).
-    Exhaust { n: u8, symbol: Option<String> },
+    Exhaust {
+        n: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        symbol: Option<String>,
+    },
     /// Kill (sacrifice) this card.
     Sacrifice,
     /// Lose a Use counter of this card.
@@ -494,7 +508,7 @@ pub enum Cost {
 
 /// What must hold for an ability to be used.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "if")]
+#[serde(rename_all = "kebab-case")]
 pub enum Condition {
     /// The controller has no cards in hand.
     HandEmpty,
@@ -512,7 +526,7 @@ pub enum Condition {
 
 /// How often an ability may be used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "limit")]
+#[serde(rename_all = "kebab-case")]
 pub enum Limit {
     #[default]
     Unlimited,
@@ -533,7 +547,7 @@ pub struct Ability {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<Condition>,
     pub steps: Vec<Step>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub limit: Limit,
     /// A label from the card (a Rizontical skill kind, "Enchantment", ...).
     #[serde(default, skip_serializing_if = "Option::is_none")]

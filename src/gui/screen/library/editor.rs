@@ -13,7 +13,7 @@ use iced::widget::{
 use iced::{Element, Fill};
 
 use crate::catalog::check::{Draft, Problem, check, effects_text};
-use crate::engine::coverage::{CardReading, Status, ability_words};
+use crate::engine::coverage::{CardReading, Status};
 use crate::games::{self, FieldDef, FieldKind};
 use crate::model::{Card, Catalog};
 
@@ -382,8 +382,10 @@ impl Editor {
                 for k in &r.keywords {
                     c = c.push(small(format!("• keyword: {k}")));
                 }
-                for a in &r.abilities {
-                    c = c.push(small(format!("• {}", ability_words(a))));
+                // what it will do, in the renderer's words (never the text
+                // typed): a misreading shows as a sentence that differs
+                for s in r.says() {
+                    c = c.push(small(format!("• {s}")));
                 }
                 for n in &r.not_understood {
                     c = c.push(small(format!("✗ not understood: \"{n}\"")).style(readable::danger));
