@@ -431,3 +431,56 @@ fn fz_6_3_genesis_flip_higher_cost_goes_first() {
     let goldfish = game(&cat, &[(0, 30)], None);
     assert_eq!(goldfish.genesis_flip(1), None);
 }
+
+/// GENESIS FLIP (rules-notes FZ §6.14, added 2026-11-26): the winner
+/// *chooses* to go first or second. Player 0 reveals the higher Cost and
+/// chooses to go second: player 1 takes turn 1 with the first player's
+/// opening hand, player 0 draws the second player's.
+#[test]
+fn fz_6_14_genesis_flip_winner_chooses_first_or_second() {
+    let cat = catalog(vec![
+        hero("Big", 5, 1, 1, 1, ""),
+        hero("Small", 1, 1, 1, 1, ""),
+    ]);
+    let flip = [("turn_order", "genesis-flip")];
+    for (choice, first) in [(Action::GoFirst, 0), (Action::GoSecond, 1)] {
+        let g = game_with(&cat, &[(0, 30)], Some(&[(1, 30)]), &flip);
+        let mut st = g.new_state();
+        g.start(&mut st, 7, Seat::First);
+        assert_eq!(st.phase, Phase::Order { by: 0 }, "the winner chooses");
+        assert_eq!(g.to_act(&st), 0);
+        let mut legal = Vec::new();
+        g.legal_actions(&st, &mut legal);
+        assert_eq!(legal, vec![Action::GoFirst, Action::GoSecond]);
+        assert_eq!(
+            st.core.zones.len(z(0, Zone::Hand)),
+            0,
+            "no hand before the choice"
+        );
+        g.apply(&mut st, choice).unwrap();
+        assert_eq!(st.core.seat.first_player(), first);
+        let (opening_first, opening_second) = (g.opening(Seat::First), g.opening(Seat::Second));
+        assert_eq!(
+            st.core.zones.len(z(first, Zone::Hand)) as u32,
+            opening_first
+        );
+        assert_eq!(
+            st.core.zones.len(z(1 - first, Zone::Hand)) as u32,
+            opening_second
+        );
+        while matches!(st.phase, Phase::Mulligan { .. }) {
+            g.apply(&mut st, Action::Keep).unwrap();
+        }
+        assert_eq!(st.phase, Phase::Activate);
+        assert_eq!(st.core.active, first, "the chosen player takes turn 1");
+    }
+    // the loser has no say, and the seats decided by the caller take no flip
+    let g = game_with(&cat, &[(1, 30)], Some(&[(0, 30)]), &flip);
+    let mut st = g.new_state();
+    g.start(&mut st, 7, Seat::First);
+    assert_eq!(st.phase, Phase::Order { by: 1 });
+    let g = game(&cat, &[(0, 30)], Some(&[(1, 30)]));
+    let mut st = g.new_state();
+    g.start(&mut st, 7, Seat::Second);
+    assert!(matches!(st.phase, Phase::Mulligan { .. }));
+}

@@ -253,6 +253,10 @@ pub struct Def {
     pub activated: Option<Ability>,
     /// Energy its Activate costs.
     pub activate_pay: u8,
+    /// The card its Activate ability chooses, and a "with N HP or less"
+    /// restriction on it.
+    pub activate_target: Option<(Who, Which)>,
+    pub activate_max_hp: Option<u8>,
     /// The card its deploy ability chooses ("target enemy Hero").
     pub target: Option<(Who, Which)>,
     /// "... with N HP or less": a target restriction.
@@ -287,6 +291,8 @@ impl Def {
             turn_end: Vec::new(),
             activated: None,
             activate_pay: 0,
+            activate_target: None,
+            activate_max_hp: None,
             target: None,
             target_max_hp: None,
             needs_target: false,
@@ -329,6 +335,17 @@ impl Def {
                             _ => 0,
                         })
                         .sum();
+                    if let Some(s) = a
+                        .all_steps()
+                        .into_iter()
+                        .find(|s| matches!(s.target, Target::Chosen { .. }))
+                        && let Target::Chosen { who, kind } = s.target
+                    {
+                        d.activate_target = Some((who, kind));
+                        if let Verb::Defeat { max_hp } = s.verb {
+                            d.activate_max_hp = max_hp;
+                        }
+                    }
                     d.activated = Some(a);
                 }
                 Trigger::On { event, .. } => match event {

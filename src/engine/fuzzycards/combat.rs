@@ -4,8 +4,9 @@
 //! and THE 589.
 //!
 //! Rulings (beyond rules-notes):
-//! - An Altar whose every card is hidden by Stealth counts as empty for
-//!   targeting: the attacker takes the empty-Altar choice (FZ §6.4).
+//! - An Altar whose every card is hidden by Stealth is not empty (FZ §6.13):
+//!   Life and the Vault open only when the Altar holds no card at all, so
+//!   such an Altar leaves the attacker no legal target.
 //! - Guard protects the other Altar cards ("Must be attacked before other
 //!   Altar cards"): a Guard in the Vault protects nothing.
 //! - Shield takes the first damage a card receives each turn, whatever its
@@ -109,6 +110,10 @@ impl Fuzzycards {
                     }
                 }
             }
+            return t;
+        }
+        if !altar.is_empty() {
+            // only hidden cards: the Altar is not empty (FZ §6.13)
             return t;
         }
         for &c in vault {

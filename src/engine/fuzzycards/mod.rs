@@ -53,7 +53,7 @@ use serde::{Deserialize, Serialize};
 
 use self::cards::{Def, FORCES, Grant, Kind};
 use super::core::{
-    At, Core, CurveLabels, Illegal, Seat, Seated, Side, Snapshot, Table, TurnUnit, ensure,
+    Core, CurveLabels, Illegal, Seat, Seated, Side, Snapshot, Table, TurnUnit, ensure,
 };
 use super::coverage::CardReading;
 use super::game::{Level, Mulligan, Rules, push_if_legal};
@@ -138,6 +138,11 @@ pub const NONE: u16 = u16::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "phase", rename_all = "kebab-case")]
 pub enum Phase {
+    /// Before the hands are drawn: `by` won the Genesis Flip and chooses to
+    /// go first or second (FZ §6.14).
+    Order {
+        by: u8,
+    },
     /// Before turn 1: `by` keeps the opening hand or takes the mulligan.
     Mulligan {
         by: u8,
@@ -162,6 +167,10 @@ pub enum Action {
     Keep,
     /// The once-per-game mulligan.
     Mulligan,
+    /// The Genesis Flip's winner goes first (FZ §6.14).
+    GoFirst,
+    /// The Genesis Flip's winner goes second.
+    GoSecond,
     /// Activate: play a card from hand. `target` is the Hero an Equip Relic
     /// attaches to, or the card a "target" effect names; `row` places a Field
     /// Relic (or a Rush Hero whose Altar is full); `None` takes the rules'
@@ -171,8 +180,9 @@ pub enum Action {
         target: Option<u16>,
         row: Option<Row>,
     },
-    /// Activate: use a card's Activate ability.
-    Activate { card: u16 },
+    /// Activate: use a card's Activate ability (a field card's or an Equip
+    /// Relic's), on `target` when the ability names one.
+    Activate { card: u16, target: Option<u16> },
     /// Settle: move a card to the other row, or swap it with `with`.
     Move { card: u16, with: Option<u16> },
     /// Validate: an Altar Hero attacks `target`, an opponent's card, or
@@ -306,10 +316,11 @@ impl Fuzzycards {
         }
     }
 
-    /// The seat player 0 takes in the game dealt from `seed` when the
-    /// Genesis Flip decides (`turn_order = genesis-flip`): both players
-    /// reveal their top card, higher Cost wins (ties: higher ATK, then DEF,
-    /// then both reshuffle and reveal again), and the winner goes first.
+    /// Who wins the Genesis Flip in the game dealt from `seed`
+    /// (`turn_order = genesis-flip`), as the seat player 0 takes if the
+    /// winner goes first: both players reveal their top card, higher Cost
+    /// wins (ties: higher ATK, then DEF, then both reshuffle and reveal
+    /// again). The winner then chooses to go first or second (FZ §6.14).
     /// `None` when a player has no cards to reveal (a goldfish game).
     pub fn genesis_flip(&self, seed: u64) -> Option<Seat> {
         let mut st = self.new_state();
@@ -374,11 +385,13 @@ impl Rules for Fuzzycards {
             |p| z(p, Zone::Scroll),
             self.setup.life as i32,
         );
+        let mut flip = None;
         if self.options.turn_order == TurnOrder::GenesisFlip
             && let Some(s) = self.flip(st)
         {
             st.core.seat = s;
             st.core.active = s.first_player();
+            flip = Some(s.first_player());
         }
         st.energy = [self.setup.energy_start as u8; 2];
         st.mulligans = [self.setup.mulligans as u8; 2];
@@ -387,24 +400,14 @@ impl Rules for Fuzzycards {
         st.flags.fill(0);
         st.host.fill(NONE);
         st.grant.fill(Grant::default());
-        for p in 0..2 {
-            if st.core.passive[p] {
-                continue;
+        match flip {
+            // the winner chooses before the hands are drawn (their sizes
+            // depend on the seat)
+            Some(winner) if !st.core.passive[0] && !st.core.passive[1] => {
+                st.phase = Phase::Order { by: winner as u8 };
             }
-            let seat = if st.core.went_first(p) {
-                Seat::First
-            } else {
-                Seat::Second
-            };
-            for _ in 0..self.opening(seat) {
-                st.core
-                    .zones
-                    .move_top(z(p, Zone::Scroll), z(p, Zone::Hand), At::Top);
-            }
+            _ => self.draw_openings(st),
         }
-        st.phase = Phase::Mulligan {
-            by: st.core.seat.first_player() as u8,
-        };
     }
 
     fn begin(&self, st: &mut State) {
@@ -415,7 +418,7 @@ impl Rules for Fuzzycards {
 
     fn to_act(&self, st: &State) -> usize {
         match st.phase {
-            Phase::Mulligan { by } => usize::from(by),
+            Phase::Mulligan { by } | Phase::Order { by } => usize::from(by),
             Phase::Dodge { target, .. } => self.owner(target),
             _ => st.core.active,
         }
@@ -438,7 +441,14 @@ impl Rules for Fuzzycards {
             return;
         }
         let p = self.to_act(st);
-        let mut cand = vec![Action::Keep, Action::Mulligan, Action::Dodge, Action::Next];
+        let mut cand = vec![
+            Action::GoFirst,
+            Action::GoSecond,
+            Action::Keep,
+            Action::Mulligan,
+            Action::Dodge,
+            Action::Next,
+        ];
         let field: Vec<u16> = (0..2)
             .flat_map(|q| {
                 [Zone::Altar, Zone::Vault]
@@ -471,8 +481,23 @@ impl Rules for Fuzzycards {
                 }
             }
         }
+        let equipped = st.core.zones.get(z(p, Zone::Equipped));
+        for &c in field.iter().chain(equipped) {
+            if self.def(c).activated.is_none() {
+                continue;
+            }
+            cand.push(Action::Activate {
+                card: c,
+                target: None,
+            });
+            for &t in &field {
+                cand.push(Action::Activate {
+                    card: c,
+                    target: Some(t),
+                });
+            }
+        }
         for &c in &field {
-            cand.push(Action::Activate { card: c });
             cand.push(Action::Move {
                 card: c,
                 with: None,
@@ -516,6 +541,7 @@ impl Rules for Fuzzycards {
     fn pass(&self, st: &State) -> Action {
         match st.phase {
             Phase::Mulligan { .. } => Action::Keep,
+            Phase::Order { .. } => Action::GoFirst,
             _ => Action::Next,
         }
     }

@@ -37,6 +37,9 @@ pub fn choose(g: &Fuzzycards, st: &State, level: Level) -> Action {
     let real = !st.core.passive[other(p)];
     match st.phase {
         Phase::Mulligan { by } => mulligan(g, st, usize::from(by)),
+        // the first turn's extra Energy and tempo outweigh the second
+        // player's extra card
+        Phase::Order { .. } => Action::GoFirst,
         Phase::Activate => match level {
             Level::Quick | Level::Strong if real => quick_activate(g, st),
             _ => activate(g, st),
@@ -271,25 +274,40 @@ fn activate(g: &Fuzzycards, st: &State) -> Action {
     }) {
         return a;
     }
-    racing_ability(g, st, p).map_or(Action::Next, |card| Action::Activate { card })
+    racing_ability(g, st, p).unwrap_or(Action::Next)
+}
+
+/// Player `p`'s cards with an Activate ability: the field's, then the
+/// Equip Relics'.
+fn activators<'s>(st: &'s State, p: usize) -> impl Iterator<Item = u16> + 's {
+    [Zone::Altar, Zone::Vault, Zone::Equipped]
+        .into_iter()
+        .flat_map(move |row| st.core.zones.get(z(p, row)).iter().copied())
+}
+
+/// Using card `c`'s Activate ability, on the best target when it names
+/// one (`None`: it names one and there is none).
+fn use_ability(g: &Fuzzycards, st: &State, p: usize, c: u16) -> Option<Action> {
+    let d = g.def(c);
+    let target = match d.activate_target {
+        Some(_) => Some(pick(g, st, p, |t| g.activate_target_ok(st, p, d, t))?),
+        None => None,
+    };
+    Some(Action::Activate { card: c, target })
 }
 
 /// An Activate ability that helps the race and can be paid.
-fn racing_ability(g: &Fuzzycards, st: &State, p: usize) -> Option<u16> {
-    for row in [Zone::Altar, Zone::Vault] {
-        for &c in st.core.zones.get(z(p, row)) {
-            let d = g.def(c);
-            if d.activated.is_some()
-                && st.flags[usize::from(c)] & USED == 0
-                && d.activate_pay <= st.energy[p]
-                && d.races.activate.helps_race()
-                && !g.silenced(st, c)
-            {
-                return Some(c);
-            }
-        }
-    }
-    None
+fn racing_ability(g: &Fuzzycards, st: &State, p: usize) -> Option<Action> {
+    activators(st, p).find_map(|c| {
+        let d = g.def(c);
+        (d.activated.is_some()
+            && st.flags[usize::from(c)] & USED == 0
+            && d.activate_pay <= st.energy[p]
+            && d.races.activate.helps_race()
+            && !g.silenced(st, c))
+        .then(|| use_ability(g, st, p, c))
+        .flatten()
+    })
 }
 
 fn settle(g: &Fuzzycards, st: &State) -> Action {
@@ -396,12 +414,17 @@ fn threat(g: &Fuzzycards, st: &State, c: u16) -> i32 {
 /// biggest threat it removes; for a Silence the card whose keywords and
 /// abilities matter most.
 fn pick_target(g: &Fuzzycards, st: &State, p: usize, d: &Def) -> Option<u16> {
+    pick(g, st, p, |t| g.target_ok(st, p, d, t))
+}
+
+/// The most threatening card on the field that `ok` allows (enemies first).
+fn pick(g: &Fuzzycards, st: &State, p: usize, ok: impl Fn(u16) -> bool) -> Option<u16> {
     let o = other(p);
     let mut best: Option<(i32, u16)> = None;
     for q in [o, p] {
         for row in [Zone::Altar, Zone::Vault] {
             for &t in st.core.zones.get(z(q, row)) {
-                if !g.target_ok(st, p, d, t) {
+                if !ok(t) {
                     continue;
                 }
                 let v = threat(g, st, t) + 10 * i32::from(g.row_of(st, t) == Some(Row::Altar));
@@ -528,23 +551,23 @@ fn quick_activate(g: &Fuzzycards, st: &State) -> Action {
     if let Some((_, card)) = answer {
         return play(g, st, p, card, None);
     }
-    if let Some(card) = racing_ability(g, st, p) {
-        return Action::Activate { card };
+    if let Some(a) = racing_ability(g, st, p) {
+        return a;
     }
     // Energy that would be lost next turn buys Life
     if energy >= g.setup.energy_max as u8 {
-        for row in [Zone::Altar, Zone::Vault] {
-            for &c in st.core.zones.get(z(p, row)) {
-                let d = g.def(c);
-                if d.activated.is_some()
-                    && st.flags[usize::from(c)] & USED == 0
-                    && d.activate_pay <= energy
-                    && d.races.activate.life > 0
-                    && !g.silenced(st, c)
-                {
-                    return Action::Activate { card: c };
-                }
-            }
+        let life = activators(st, p).find_map(|c| {
+            let d = g.def(c);
+            (d.activated.is_some()
+                && st.flags[usize::from(c)] & USED == 0
+                && d.activate_pay <= energy
+                && d.races.activate.life > 0
+                && !g.silenced(st, c))
+            .then(|| use_ability(g, st, p, c))
+            .flatten()
+        });
+        if let Some(a) = life {
+            return a;
         }
     }
     Action::Next

@@ -87,6 +87,10 @@ pub fn card_state(g: &Fuzzycards, st: &State, c: u16) -> Vec<(&'static str, Valu
     }
     if st.host[i] != NONE {
         out.push(("on", json!(g.table.copy_name(st.host[i]))));
+        // an Equip Relic's own Activate
+        if st.flags[i] & USED != 0 {
+            out.push(("ability_used", json!(true)));
+        }
     }
     out
 }

@@ -50,6 +50,45 @@ impl Fuzzycards {
         None
     }
 
+    /// The opening hands, drawn once the seats are known, and the first
+    /// mulligan decision.
+    pub(super) fn draw_openings(&self, st: &mut State) {
+        for p in 0..2 {
+            if st.core.passive[p] {
+                continue;
+            }
+            let seat = if st.core.went_first(p) {
+                Seat::First
+            } else {
+                Seat::Second
+            };
+            for _ in 0..self.opening(seat) {
+                st.core
+                    .zones
+                    .move_top(z(p, Zone::Scroll), z(p, Zone::Hand), At::Top);
+            }
+        }
+        st.phase = super::Phase::Mulligan {
+            by: st.core.seat.first_player() as u8,
+        };
+    }
+
+    /// The Genesis Flip's winner `by` goes first or second (FZ §6.14: the
+    /// winner chooses); the hands are drawn and the mulligans follow.
+    fn choose_order(&self, st: &mut State, by: usize, first: bool) {
+        let goes_first = if first { by } else { other(by) };
+        st.core.seat = if goes_first == 0 {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        st.core.active = goes_first;
+        st.core
+            .note(by, if first { "go first" } else { "go second" }, None, None);
+        self.draw_openings(st);
+        self.next_mulligan(st, None);
+    }
+
     /// How many cards player `p`'s mulligan draws (FZ §6.2).
     pub fn mulligan_size(&self, st: &State, p: usize) -> usize {
         match self.options.mulligan_hand {
@@ -113,6 +152,10 @@ impl Fuzzycards {
                     };
                 }
             }
+        }
+        // an Equip Relic's own Activate is once per turn too
+        for &c in st.core.zones.get(z(p, Zone::Equipped)) {
+            st.flags[usize::from(c)] &= !USED;
         }
         st.phase = Phase::Activate;
         if st.core.passive[p] {
@@ -410,9 +453,25 @@ impl Fuzzycards {
     /// Whether `t` is a legal target for the "target" effect of player
     /// `p`'s card `d` (Stealth and the Vault protect from enemies).
     pub fn target_ok(&self, st: &State, p: usize, d: &Def, t: u16) -> bool {
-        let Some((who, kind)) = d.target else {
-            return false;
-        };
+        d.target
+            .is_some_and(|aim| self.chosen_ok(st, p, aim, d.target_max_hp, t))
+    }
+
+    /// Whether `t` is a legal target for the "target" of player `p`'s
+    /// card's Activate ability.
+    pub fn activate_target_ok(&self, st: &State, p: usize, d: &Def, t: u16) -> bool {
+        d.activate_target
+            .is_some_and(|aim| self.chosen_ok(st, p, aim, d.activate_max_hp, t))
+    }
+
+    fn chosen_ok(
+        &self,
+        st: &State,
+        p: usize,
+        (who, kind): (Who, crate::engine::effect::Kind),
+        max_hp: Option<u8>,
+        t: u16,
+    ) -> bool {
         let mine = self.owner(t) == p;
         let side = match who {
             Who::Enemy => !mine,
@@ -422,8 +481,7 @@ impl Fuzzycards {
         side && self.row_of(st, t).is_some()
             && target_kind_ok(kind, self.def(t))
             && (mine || self.targetable(st, t))
-            && d.target_max_hp
-                .is_none_or(|m| self.remaining(st, t) <= i32::from(m))
+            && max_hp.is_none_or(|m| self.remaining(st, t) <= i32::from(m))
     }
 
     // ------------------------------------------------------------ actions
@@ -431,6 +489,10 @@ impl Fuzzycards {
     pub(super) fn act(&self, st: &mut State, action: Action) -> Result<(), Illegal> {
         let p = st.core.active;
         match (st.phase, action) {
+            (Phase::Order { by }, Action::GoFirst) => self.choose_order(st, usize::from(by), true),
+            (Phase::Order { by }, Action::GoSecond) => {
+                self.choose_order(st, usize::from(by), false)
+            }
             (Phase::Mulligan { by }, Action::Keep) => self.next_mulligan(st, Some(usize::from(by))),
             (Phase::Mulligan { by }, Action::Mulligan) => {
                 let by = usize::from(by);
@@ -443,7 +505,9 @@ impl Fuzzycards {
             (Phase::Activate, Action::Play { card, target, row }) => {
                 self.play(st, p, card, target, row)?
             }
-            (Phase::Activate, Action::Activate { card }) => self.activate(st, p, card)?,
+            (Phase::Activate, Action::Activate { card, target }) => {
+                self.activate(st, p, card, target)?
+            }
             (Phase::Settle, Action::Move { card, with }) => self.settle(st, p, card, with)?,
             (Phase::Validate, Action::Attack { card, target }) => self.attack(st, card, target)?,
             (Phase::Dodge { attacker, target }, Action::Dodge) => {
@@ -621,7 +685,13 @@ impl Fuzzycards {
         Ok(())
     }
 
-    fn activate(&self, st: &mut State, p: usize, card: u16) -> Result<(), Illegal> {
+    fn activate(
+        &self,
+        st: &mut State,
+        p: usize,
+        card: u16,
+        target: Option<u16>,
+    ) -> Result<(), Illegal> {
         ensure(
             self.owner(card) == p
                 && (self.row_of(st, card).is_some()
@@ -649,7 +719,34 @@ impl Fuzzycards {
             "FZ ability timing",
             || "Activate abilities are once per turn".into(),
         )?;
-        let ctx = Ctx::new(card, p);
+        // an ability that names a target is used only on a legal one, and
+        // one that names none takes none (checked before any cost is paid)
+        let d = self.def(card);
+        match (d.activate_target.is_some(), target) {
+            (true, None) => {
+                return Err(Illegal::new(
+                    "FZ targeting",
+                    format!("{}'s ability needs a target", self.table.copy_name(card)),
+                ));
+            }
+            (true, Some(t)) => {
+                ensure(self.activate_target_ok(st, p, d, t), "FZ targeting", || {
+                    format!(
+                        "{} cannot target {} (Stealth and the Vault protect, and the card says what it may name)",
+                        self.table.copy_name(card),
+                        self.table.copy_name(t)
+                    )
+                })?
+            }
+            (false, Some(_)) => {
+                return Err(Illegal::new(
+                    "FZ targeting",
+                    format!("{}'s ability names no target", self.table.copy_name(card)),
+                ));
+            }
+            (false, None) => {}
+        }
+        let ctx = Ctx::new(card, p).choosing(target.map(Ref::Card));
         ensure(
             interp::usable(&Host { rules: self, st }, &ctx, a),
             "FZ Activate",

@@ -9,6 +9,10 @@ use crate::model::GameId;
 /// The phase in the rulebook's words, and what it means for a new player.
 pub fn phase_words(st: &State) -> (&'static str, &'static str) {
     match st.phase {
+        Phase::Order { .. } => (
+            "Genesis Flip",
+            "The higher revealed Cost won the Genesis Flip: its player chooses to go first or second.",
+        ),
         Phase::Mulligan { .. } => (
             "Mulligan",
             "Keep the opening hand, or shuffle it into the Scroll and draw 5 new cards (once per game).",
@@ -136,6 +140,8 @@ pub fn describe(g: &Fuzzycards, st: &State, action: Action) -> String {
     match action {
         Action::Keep => "Keep the hand".into(),
         Action::Mulligan => "Mulligan".into(),
+        Action::GoFirst => "Go first".into(),
+        Action::GoSecond => "Go second".into(),
         Action::Play {
             card,
             target: Some(t),
@@ -145,7 +151,11 @@ pub fn describe(g: &Fuzzycards, st: &State, action: Action) -> String {
             card, row: Some(r), ..
         } => format!("Play {} to the {r:?}", n(card)),
         Action::Play { card, .. } => format!("Play {}", n(card)),
-        Action::Activate { card } => format!("Activate {}", n(card)),
+        Action::Activate {
+            card,
+            target: Some(t),
+        } => format!("Activate {} on {}", n(card), n(t)),
+        Action::Activate { card, .. } => format!("Activate {}", n(card)),
         Action::Move {
             card,
             with: Some(o),
