@@ -5,24 +5,19 @@
 
 use std::sync::OnceLock;
 
+use crate::engine::effect::lexicon::{ItMeans, Lexicon};
 use crate::engine::effect::text::{Grammar, Phrase, Piece};
-use crate::engine::effect::{Condition, Cost, Keyword, Resource, Step, Target, Trigger, Verb};
-
-fn steps(s: Vec<Step>) -> Piece {
-    Piece::Steps(s)
-}
-
-fn gain(what: Resource, n: u8) -> Piece {
-    steps(vec![Step::new(Verb::Gain { what, n }, Target::You)])
-}
+use crate::engine::effect::{Condition, Keyword, Kind, Limit, Resource, Step, Target, Verb};
 
 fn fact(verb: Verb) -> Piece {
     Piece::Static(vec![Step::new(verb, Target::This)])
 }
 
+/// The generator's fixed sentences; costs, conditions and effects are read
+/// by the compositional grammar with [`LEXICON`].
 const SENTENCES: &[Phrase] = &[
     Phrase {
-        pattern: "this creature cannot use its ability in response to an attack",
+        pattern: "this creature can't use its ability in response to an attack",
         build: |_| {
             fact(Verb::Keyword {
                 keyword: Keyword::NoResponse,
@@ -41,40 +36,22 @@ const SENTENCES: &[Phrase] = &[
             })
         },
     },
+    // Card Layout F: "this creature can be used as a resource"
     Phrase {
-        pattern: "this creature can be exhausted as a {w} resource",
+        pattern: "this creature can be (exhausted|used|treated|spent) as a {w} resource",
         build: |c| {
             fact(Verb::ResourceKind {
-                symbol: c[0].w().to_string(),
-            })
-        },
-    },
-    // the active-cost box (D)
-    Phrase {
-        pattern: "exhaust {n} resource(s)",
-        build: |c| {
-            Piece::Cost(Cost::Exhaust {
-                n: c[0].n(),
-                symbol: None,
+                symbol: c[1].w().to_string(),
             })
         },
     },
     Phrase {
-        pattern: "exhaust {n} {w} resource(s)",
-        build: |c| {
-            Piece::Cost(Cost::Exhaust {
-                n: c[0].n(),
-                symbol: Some(c[1].w().to_string()),
+        pattern: "this creature can be (exhausted|used|treated|spent) as a resource",
+        build: |_| {
+            fact(Verb::ResourceKind {
+                symbol: "neutral".into(),
             })
         },
-    },
-    Phrase {
-        pattern: "kill this",
-        build: |_| Piece::Cost(Cost::Sacrifice),
-    },
-    Phrase {
-        pattern: "you have (0|no) cards in hand",
-        build: |_| Piece::Condition(Condition::HandEmpty),
     },
     // BW §6 "It is Tuesday": which day it is is a named option, so a game
     // replays the same whatever the calendar says
@@ -88,52 +65,68 @@ const SENTENCES: &[Phrase] = &[
     },
 ];
 
-const TRIGGERS: &[Phrase] = &[
-    Phrase {
-        pattern: "when you play this creature ,",
-        build: |_| Piece::trigger(Trigger::PLAYED),
-    },
-    Phrase {
-        pattern: "at the start of your turn ,",
-        build: |_| Piece::trigger(Trigger::TURN_START),
-    },
-];
-
-const CLAUSES: &[Phrase] = &[
-    Phrase {
-        pattern: "gain {n} attack",
-        build: |c| gain(Resource::Attack, c[0].n()),
-    },
-    Phrase {
-        pattern: "gain {n} life",
-        build: |c| gain(Resource::Life, c[0].n()),
-    },
-    Phrase {
-        pattern: "lose {n} life",
-        build: |c| {
-            steps(vec![Step::new(
-                Verb::Lose {
-                    what: Resource::Life,
-                    n: c[0].n(),
-                },
-                Target::You,
-            )])
-        },
-    },
-    Phrase {
-        pattern: "draw {n} card(s)",
-        build: |c| steps(vec![Step::new(Verb::Draw { n: c[0].n() }, Target::You)]),
-    },
-    Phrase {
-        pattern: "your opponent draws {n} card(s)",
-        build: |c| {
-            steps(vec![Step::new(
-                Verb::Draw { n: c[0].n() },
-                Target::Opponent,
-            )])
-        },
-    },
-];
+/// Bizarre World's words: the rulebook calls ⚔ "attack" and "damage"
+/// alike ("exhausting 1 resource to get 2 damage", p.2), so gaining
+/// damage is gaining ⚔, always for this turn.
+pub const LEXICON: Lexicon = Lexicon {
+    synonyms: &[
+        ("attack this turn", "attack"),
+        ("damage this turn", "damage"),
+        ("⚔ this turn", "attack"),
+        ("⚔", "attack"),
+        ("exhaust this creature", "exhaust this creature"),
+        ("kill this creature", "kill this"),
+        ("kill this card", "kill this"),
+        ("sacrifice this creature", "kill this"),
+        ("sacrifice this", "kill this"),
+        ("destroy this creature", "kill this"),
+        ("kill itself", "kill this"),
+        ("in play", "in play"),
+        (
+            "when this creature is played",
+            "when you play this creature",
+        ),
+        (
+            "when this creature enters play",
+            "when you play this creature",
+        ),
+        (
+            "when this creature comes into play",
+            "when you play this creature",
+        ),
+        ("when this creature arrives", "when you play this creature"),
+        ("when played", "when you play this creature"),
+        ("on play", "when you play this creature"),
+        ("no cards in your hand", "0 cards in hand"),
+        ("no cards in hand", "0 cards in hand"),
+        ("0 cards in your hand", "0 cards in hand"),
+        ("an empty hand", "0 cards in hand"),
+        ("your hand is empty", "you have 0 cards in hand"),
+        ("if you have", "you have"),
+        ("only if you have", "you have"),
+    ],
+    kinds: &[("creature", Kind::Creature)],
+    default_kind: Kind::Creature,
+    resources: &[
+        ("attack", Resource::Attack),
+        ("damage", Resource::Attack),
+        ("life", Resource::Life),
+    ],
+    stats: &[],
+    keywords: &[],
+    statuses: &[],
+    status_verbs: &[],
+    defeat_verbs: &[],
+    events: &[],
+    named_triggers: &[],
+    card_nouns: &["card"],
+    elements: false,
+    it: ItMeans::This,
+    search_shuffles: false,
+    cost_colon: Some(Limit::Unlimited),
+    pay: None,
+    vocabulary: VOCABULARY,
+};
 
 const VOCABULARY: &[&str] = &[
     "attack",
@@ -155,28 +148,19 @@ const VOCABULARY: &[&str] = &[
     "exhausted",
 ];
 
-const VERBS: &[&str] = &["gain", "draw", "draws", "lose"];
+const VERBS: &[&str] = &["gain", "draw", "draws", "lose", "loses", "get", "gets"];
 
 /// The grammar, built once.
 pub fn grammar() -> &'static Grammar {
     static G: OnceLock<Grammar> = OnceLock::new();
-    G.get_or_init(|| {
-        Grammar::new(
-            "Bizarre World",
-            SENTENCES,
-            TRIGGERS,
-            CLAUSES,
-            &[],
-            VERBS,
-            VOCABULARY,
-        )
-    })
+    G.get_or_init(|| Grammar::new("Bizarre World", &LEXICON, SENTENCES, &[], &[], &[], VERBS))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::effect::text::Base;
+    use crate::engine::effect::{Cost, Trigger};
 
     #[test]
     fn the_generators_boxes_read() {

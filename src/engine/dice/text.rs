@@ -5,18 +5,14 @@
 
 use std::sync::OnceLock;
 
+use crate::engine::effect::lexicon::{ItMeans, Lexicon};
 use crate::engine::effect::text::{Grammar, Phrase, Piece};
 use crate::engine::effect::{
-    Condition, Duration, Event, Keyword, Kind, Limit, Place, Resource, Stat, Step, Target, Trigger,
-    Verb, Who,
+    Condition, Event, Keyword, Kind, Limit, Resource, Stat, Step, Target, Trigger, Verb, Who,
 };
 
 fn steps(s: Vec<Step>) -> Piece {
     Piece::Steps(s)
-}
-
-fn on_this(verb: Verb) -> Piece {
-    steps(vec![Step::new(verb, Target::This)])
 }
 
 /// A fact about this card while it is in play.
@@ -70,37 +66,58 @@ const SENTENCES: &[Phrase] = &[
     },
     // DD-D4 over the colour rule (DD-D3)
     Phrase {
-        pattern: "your deck may (use|have|contain) [up to] {n} colours [instead of {n}]",
+        pattern: "your deck may (use|have|contain) [up to] {n} (colours|colors) [instead of {n}]",
         build: |c| fact(Verb::ColourLimit { n: c[1].n() }),
     },
     Phrase {
-        pattern: "this (card|creature|spell) does not count (toward|towards) your [deck's] colours",
+        pattern: "this (card|creature|spell) does not count (toward|towards) your [deck's] (colours|colors)",
         build: |_| fact(Verb::ColourFree),
     },
     // DD-D4: a card that overrides the copy limit
     Phrase {
-        pattern: "your deck may hold up to {n} {*}",
-        build: |c| fact(Verb::CopyLimit { n: c[0].n() }),
+        pattern: "your deck may (hold|have|contain|include) up to {n} {*}",
+        build: |c| fact(Verb::CopyLimit { n: c[1].n() }),
     },
     Phrase {
         pattern: "you may have up to {n} {*} in your deck",
         build: |c| fact(Verb::CopyLimit { n: c[0].n() }),
     },
+    // §4.1 "unless a card says otherwise"
     Phrase {
-        pattern: "this creature may attack the turn it arrives",
+        pattern: "this creature (may|can) attack the turn it arrives",
         build: |_| keyword(Keyword::Haste),
     },
     Phrase {
-        pattern: "each hit by this creature knocks off {n} life point(s) instead of (1|one)",
-        build: |c| {
-            fact(Verb::Modify {
-                stat: Stat::HitDamage,
-                delta: c[0].n() as i8 - 1,
-            })
-        },
+        pattern: "this creature (may|can) attack immediately",
+        build: |_| keyword(Keyword::Haste),
     },
     Phrase {
-        pattern: "once per turn , this creature may block one hit aimed at your life point(s)",
+        pattern: "this creature is not summoning sick",
+        build: |_| keyword(Keyword::Haste),
+    },
+    Phrase {
+        pattern: "this creature has no summoning sickness",
+        build: |_| keyword(Keyword::Haste),
+    },
+    // §4.4 "Each hit knocks off one life point ... unless a card says otherwise"
+    Phrase {
+        pattern: "each hit (by|from|of) this creature (deals|does) {n} (life|damage) instead of (1|one)",
+        build: |c| hit_damage(c[2].n() as i8 - 1),
+    },
+    Phrase {
+        pattern: "each hit (by|from|of) this creature (deals|does) {n} (extra|more|additional) (life|damage)",
+        build: |c| hit_damage(c[2].n() as i8),
+    },
+    Phrase {
+        pattern: "this creature's hits (deal|do) {n} (life|damage) [each] instead of (1|one)",
+        build: |c| hit_damage(c[1].n() as i8 - 1),
+    },
+    Phrase {
+        pattern: "this creature's hits (deal|do) {n} (extra|more|additional) (life|damage)",
+        build: |c| hit_damage(c[1].n() as i8),
+    },
+    Phrase {
+        pattern: "once per turn , this creature (may|can) block (one|a|1) hit aimed at your life",
         build: |_| keyword(Keyword::Blocker),
     },
     // §2.11: the target is picked when the card is played
@@ -110,21 +127,20 @@ const SENTENCES: &[Phrase] = &[
     },
 ];
 
+fn hit_damage(delta: i8) -> Piece {
+    fact(Verb::Modify {
+        stat: Stat::HitDamage,
+        delta,
+    })
+}
+
 const TRIGGERS: &[Phrase] = &[
-    Phrase {
-        pattern: "when this creature arrives ,",
-        build: |_| Piece::trigger(Trigger::PLAYED),
-    },
-    Phrase {
-        pattern: "at the start of your turn ,",
-        build: |_| Piece::trigger(Trigger::TURN_START),
-    },
     Phrase {
         pattern: "while this creature is in play ,",
         build: |_| Piece::trigger(Trigger::Static),
     },
     Phrase {
-        pattern: "once per turn :",
+        pattern: "once (per|each) turn :",
         build: |_| Piece::Trigger {
             trigger: Trigger::Activated,
             costs: Vec::new(),
@@ -145,7 +161,7 @@ const TRIGGERS: &[Phrase] = &[
         },
     },
     Phrase {
-        pattern: "play only in response to a spell :",
+        pattern: "play [this] only in response to a spell :",
         build: |_| Piece::Trigger {
             trigger: Trigger::PLAYED,
             costs: Vec::new(),
@@ -155,16 +171,9 @@ const TRIGGERS: &[Phrase] = &[
     },
 ];
 
+/// The idioms of the sample cards the compositional grammar has no verb
+/// for ("fling a frog at your opponent, dealing 1 damage").
 const CLAUSES: &[Phrase] = &[
-    Phrase {
-        pattern: "deal {n} damage to your opponent",
-        build: |c| {
-            steps(vec![Step::new(
-                Verb::Damage { n: c[0].n() },
-                Target::Opponent,
-            )])
-        },
-    },
     Phrase {
         pattern: "{*} at your opponent , dealing {n} damage",
         build: |c| {
@@ -175,62 +184,12 @@ const CLAUSES: &[Phrase] = &[
         },
     },
     Phrase {
-        pattern: "gain {n} life [point(s)]",
-        build: |c| {
-            steps(vec![Step::new(
-                Verb::Gain {
-                    what: Resource::Life,
-                    n: c[0].n(),
-                },
-                Target::You,
-            )])
-        },
-    },
-    Phrase {
-        pattern: "draw {n} card(s)",
-        build: |c| steps(vec![Step::new(Verb::Draw { n: c[0].n() }, Target::You)]),
-    },
-    Phrase {
-        pattern: "you may reroll {n} attack (die|dice) each turn",
-        build: |c| {
-            on_this(Verb::Modify {
-                stat: Stat::Rerolls,
-                delta: c[0].n() as i8,
-            })
-        },
-    },
-    Phrase {
-        pattern: "search your deck for a spell , show it , and put it in your hand",
-        build: |_| {
-            steps(vec![Step::new(
-                Verb::Search {
-                    from: Place::Deck,
-                    kind: Kind::Spell,
-                },
-                Target::You,
-            )])
-        },
-    },
-    Phrase {
-        pattern: "shuffle your deck",
-        build: |_| {
-            steps(vec![Step::new(
-                Verb::Shuffle { what: Place::Deck },
-                Target::You,
-            )])
-        },
-    },
-    Phrase {
         pattern: "you may make your opponent reroll it",
         build: |_| {
             let mut s = Step::new(Verb::ForceReroll, Target::Subject);
             s.optional = true;
             steps(vec![s])
         },
-    },
-    Phrase {
-        pattern: "return this creature to your hand",
-        build: |_| on_this(Verb::ReturnToHand),
     },
     Phrase {
         pattern: "that spell fizzles and goes to the graveyard",
@@ -248,10 +207,6 @@ const CLAUSES: &[Phrase] = &[
         },
     },
     Phrase {
-        pattern: "you may reroll up to {n} of your attack dice",
-        build: |c| steps(vec![Step::new(Verb::Rerolls { n: c[0].n() }, Target::You)]),
-    },
-    Phrase {
         pattern: "both players roll a die",
         build: |_| {
             steps(vec![Step::new(
@@ -262,20 +217,69 @@ const CLAUSES: &[Phrase] = &[
     },
 ];
 
-const MODIFIERS: &[Phrase] = &[
-    Phrase {
-        pattern: "this turn",
-        build: |_| Piece::Duration(Duration::ThisTurn),
-    },
-    Phrase {
-        pattern: "until your next turn",
-        build: |_| Piece::Duration(Duration::UntilYourNextTurn),
-    },
-    Phrase {
-        pattern: "if your roll is higher",
-        build: |_| Piece::Then,
-    },
-];
+const MODIFIERS: &[Phrase] = &[Phrase {
+    pattern: "if your roll is higher",
+    build: |_| Piece::Then,
+}];
+
+/// Dice of Destiny's words (its rulebook's "creature", "spell", "arrives",
+/// "life points", and what players call them).
+pub const LEXICON: Lexicon = Lexicon {
+    synonyms: &[
+        ("dmg", "damage"),
+        ("comes into play", "arrives"),
+        ("enters play", "arrives"),
+        ("enters the battlefield", "arrives"),
+        ("enters the field", "arrives"),
+        ("is summoned", "arrives"),
+        ("is played", "arrives"),
+        ("is cast", "arrives"),
+        ("is deployed", "arrives"),
+        ("enters", "arrives"),
+        (
+            "when you summon this creature",
+            "when this creature arrives",
+        ),
+        ("when you play this creature", "when this creature arrives"),
+        ("on arrival", "when this creature arrives"),
+        ("your library", "your deck"),
+        ("knocks off", "deals"),
+        ("knock off", "deal"),
+        ("isn't", "is not"),
+        ("right away", "immediately"),
+        ("straight away", "immediately"),
+        ("on the turn it arrives", "the turn it arrives"),
+        ("during the turn it arrives", "the turn it arrives"),
+        ("the same turn it arrives", "the turn it arrives"),
+    ],
+    kinds: &[
+        ("creature", Kind::Creature),
+        ("monster", Kind::Creature),
+        ("minion", Kind::Creature),
+        ("unit", Kind::Creature),
+        ("spell", Kind::Spell),
+    ],
+    default_kind: Kind::Creature,
+    resources: &[("life", Resource::Life)],
+    stats: &[],
+    keywords: &[],
+    statuses: &[],
+    status_verbs: &[],
+    defeat_verbs: &["destroy", "kill", "defeat"],
+    events: &[
+        ("arrives", Event::Played),
+        ("attacks", Event::Attacks),
+        ("hits", Event::Hits),
+    ],
+    named_triggers: &[],
+    card_nouns: &["card"],
+    elements: false,
+    it: ItMeans::This,
+    search_shuffles: true,
+    cost_colon: None,
+    pay: None,
+    vocabulary: VOCABULARY,
+};
 
 /// The words that make a sentence rules text.
 const VOCABULARY: &[&str] = &[
@@ -286,7 +290,6 @@ const VOCABULARY: &[&str] = &[
     "point",
     "turn",
     "attack",
-    "die",
     "dice",
     "hit",
     "spell",
@@ -318,12 +321,12 @@ pub fn grammar() -> &'static Grammar {
     G.get_or_init(|| {
         Grammar::new(
             "Dice of Destiny",
+            &LEXICON,
             SENTENCES,
             TRIGGERS,
             CLAUSES,
             MODIFIERS,
             VERBS,
-            VOCABULARY,
         )
     })
 }

@@ -14,8 +14,12 @@
 //! misplayed.
 
 pub mod catalog;
+pub mod compose;
 pub mod interp;
 pub mod lasting;
+pub mod lexicon;
+#[cfg(test)]
+mod paraphrase;
 pub mod pattern;
 pub mod render;
 pub mod support;

@@ -59,7 +59,7 @@ pub(super) enum Tok {
 pub(super) fn compile(pattern: &str) -> Vec<Tok> {
     let mut out = Vec::new();
     let mut opt: Option<Vec<Tok>> = None;
-    for raw in tokens(pattern) {
+    for raw in pattern_words(pattern) {
         let (open, close) = (raw.starts_with('['), raw.ends_with(']'));
         let word = raw.trim_start_matches('[').trim_end_matches(']');
         let tok = match word {
@@ -88,12 +88,31 @@ pub(super) fn compile(pattern: &str) -> Vec<Tok> {
     out
 }
 
-/// Lower-case words, with commas and colons as tokens of their own.
+/// A pattern's words: like [`tokens`], but brackets and parentheses stay
+/// the pattern syntax's own (`[a b]`, `(a|b)`).
+fn pattern_words(pattern: &str) -> Vec<String> {
+    let mut s = String::with_capacity(pattern.len() + 8);
+    for c in pattern.chars() {
+        match c {
+            ',' | ':' | ';' => {
+                s.push(' ');
+                s.push(c);
+                s.push(' ');
+            }
+            c => s.extend(c.to_lowercase()),
+        }
+    }
+    s.split_whitespace().map(str::to_string).collect()
+}
+
+/// Lower-case words, with commas, colons, semicolons, parentheses and
+/// brackets as tokens of their own ("Activate (pay 1 Energy):" is
+/// `activate ( pay 1 energy ) :`).
 pub fn tokens(text: &str) -> Vec<String> {
     let mut s = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match c {
-            ',' | ':' | ';' => {
+            ',' | ':' | ';' | '(' | ')' | '[' | ']' => {
                 s.push(' ');
                 s.push(c);
                 s.push(' ');
@@ -105,9 +124,11 @@ pub fn tokens(text: &str) -> Vec<String> {
     s.split_whitespace().map(str::to_string).collect()
 }
 
-fn number(word: &str) -> Option<u8> {
+/// A number written as digits or a word ("a card", "two cards").
+pub(super) fn number(word: &str) -> Option<u8> {
     Some(match word {
-        "a" | "an" | "one" | "once" => 1,
+        "zero" => 0,
+        "a" | "an" | "one" | "once" | "single" => 1,
         "two" | "twice" => 2,
         "three" => 3,
         "four" => 4,

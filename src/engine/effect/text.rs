@@ -11,9 +11,11 @@
 //!
 //! The pattern syntax is in [`super::pattern`].
 
+use super::compose;
+use super::lexicon::Lexicon;
 pub use super::pattern::{Cap, tokens};
 use super::pattern::{Tok, compile, matches};
-use super::{Ability, Condition, Cost, Duration, Keyword, Limit, Step, Trigger, Verb};
+use super::{Ability, Condition, Cost, Duration, Keyword, Limit, Place, Step, Trigger, Verb};
 
 /// What a phrase means.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,8 +85,8 @@ pub struct Grammar {
     modifiers: Vec<Compiled>,
     /// Words that start an effect clause (to carry a subject over "and").
     pub verbs: &'static [&'static str],
-    /// Words that make a sentence rules text.
-    pub vocabulary: &'static [&'static str],
+    /// The game's words for the compositional grammar ([`compose`]).
+    pub lexicon: &'static Lexicon,
 }
 
 fn table(phrases: &[Phrase]) -> Vec<Compiled> {
@@ -218,12 +220,12 @@ const SEPARATORS: &[&[&str]] = &[
 impl Grammar {
     pub fn new(
         game: &'static str,
+        lexicon: &'static Lexicon,
         sentences: &[Phrase],
         triggers: &[Phrase],
         clauses: &[Phrase],
         modifiers: &[Phrase],
         verbs: &'static [&'static str],
-        vocabulary: &'static [&'static str],
     ) -> Grammar {
         Grammar {
             game,
@@ -232,8 +234,14 @@ impl Grammar {
             clauses: table(clauses),
             modifiers: table(modifiers),
             verbs,
-            vocabulary,
+            lexicon,
         }
+    }
+
+    /// A text's words as the grammar reads them: lower case, synonyms
+    /// rewritten ([`Lexicon::normalise`]).
+    pub fn words(&self, text: &str) -> Vec<String> {
+        self.lexicon.normalise(&tokens(text))
     }
 
     fn whole(t: &[Compiled], words: &[String]) -> Option<Piece> {
@@ -267,6 +275,9 @@ impl Grammar {
         let mut caps = Vec::new();
         for start in 1..words.len() {
             let tail = &words[start..];
+            if let Some(d) = compose::duration_of(tail) {
+                return Some((Piece::Duration(d), start));
+            }
             for (pat, build) in &self.modifiers {
                 caps.clear();
                 if matches(pat, tail, &mut caps, false).is_some() {
@@ -277,15 +288,14 @@ impl Grammar {
         None
     }
 
+    /// Whether a sentence is rules text: it has one of the game's words, a
+    /// verb of the effect language or a number. Only a sentence with none is
+    /// flavour (issue 24: "Allies beside it cannot be chosen by foes." is a
+    /// rule the grammar must read or report).
     fn is_rules(&self, words: &[String]) -> bool {
-        words.iter().any(|w| {
-            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-            w.chars().any(|c| c.is_ascii_digit())
-                || self
-                    .vocabulary
-                    .iter()
-                    .any(|v| w == *v || w.strip_suffix('s') == Some(v))
-        })
+        words
+            .iter()
+            .any(|w| w.chars().any(|c| c.is_ascii_digit()) || self.lexicon.is_rule_word(w))
     }
 
     /// Splits a clause list at the separators, carrying a subject over
@@ -318,75 +328,164 @@ impl Grammar {
         (v > 0).then(|| clause[..v].to_vec())
     }
 
+    /// Reads one clause: the game's idioms first, then the compositional
+    /// grammar.
+    fn one_clause(&self, words: &[String]) -> Option<Piece> {
+        Self::whole(&self.clauses, words).or_else(|| compose::clause(self.lexicon, words))
+    }
+
     /// Reads a clause: as is, or with the previous clause's subject.
     fn clause(&self, words: &[String], subject: &Option<Vec<String>>) -> Option<Piece> {
-        if let Some(p) = Self::whole(&self.clauses, words) {
+        if let Some(p) = self.one_clause(words) {
             return Some(p);
         }
         if let Some(s) = subject
             && words
                 .first()
-                .is_some_and(|w| self.verbs.contains(&w.as_str()))
+                .is_some_and(|w| self.verbs.contains(&w.as_str()) || w.starts_with(['+', '-']))
         {
             let mut with = s.clone();
             with.extend(words.iter().cloned());
-            return Self::whole(&self.clauses, &with);
+            return self.one_clause(&with);
         }
         None
+    }
+
+    /// The trigger prefix of a sentence: the game's table or the
+    /// compositional grammar, whichever reads more words.
+    fn trigger(&self, words: &[String]) -> Option<(Piece, usize)> {
+        let table = Self::prefix(&self.triggers, words);
+        let composed = compose::trigger(self.lexicon, words);
+        match (table, composed) {
+            (Some(a), Some(b)) => Some(if b.1 > a.1 { b } else { a }),
+            (a, b) => a.or(b),
+        }
     }
 
     /// Reads a text block: every sentence, every clause.
     pub fn read(&self, text: &str, base: &Base) -> Reading {
         let mut r = Reading::default();
-        // the ability the following trigger-less sentences continue
-        let mut current: Option<Ability> = None;
+        let mut st = State::default();
         for (sentence, reminder) in sentences(text) {
-            let words = tokens(sentence.trim_end_matches(['.', '!', '?']));
+            let words = self.words(sentence.trim_end_matches(['.', '!', '?']));
             if words.is_empty() {
                 continue;
             }
             if reminder {
-                r.flavour.push(sentence);
+                self.reminder(&sentence, base, &mut r, &mut st);
                 continue;
             }
-            if let Some(piece) = Self::whole(&self.sentences, &words) {
-                match piece {
-                    Piece::Keywords(k) => r.keywords.extend(k),
-                    Piece::Steps(steps) => {
-                        let mut a = Ability::new(base.trigger, steps);
-                        a.label.clone_from(&base.label);
-                        r.abilities.push(a);
-                    }
-                    Piece::Static(steps) => {
-                        let mut a = Ability::new(Trigger::Static, steps);
-                        a.label.clone_from(&base.label);
-                        r.abilities.push(a);
-                    }
-                    Piece::Cost(c) => r.costs.push(c),
-                    Piece::Condition(c) => r.conditions.push(c),
-                    _ => {}
-                }
-                continue;
-            }
-            if !self.is_rules(&words) {
-                r.flavour.push(sentence);
-                continue;
-            }
-            self.sentence(&words, base, &mut r, &mut current);
+            self.read_sentence(&sentence, &words, base, &mut r, &mut st);
         }
-        if let Some(a) = current.take() {
+        if let Some(a) = st.current.take() {
             r.abilities.push(a);
         }
         r
     }
 
-    fn sentence(
+    fn read_sentence(
         &self,
+        sentence: &str,
         words: &[String],
         base: &Base,
         r: &mut Reading,
-        current: &mut Option<Ability>,
+        st: &mut State,
     ) {
+        if let Some(piece) = Self::whole(&self.sentences, words) {
+            match piece {
+                Piece::Keywords(k) => r.keywords.extend(k),
+                Piece::Steps(steps) => {
+                    let mut a = Ability::new(base.trigger, steps);
+                    a.label.clone_from(&base.label);
+                    r.abilities.push(a);
+                }
+                Piece::Static(steps) => {
+                    let mut a = Ability::new(Trigger::Static, steps);
+                    a.label.clone_from(&base.label);
+                    r.abilities.push(a);
+                }
+                Piece::Cost(c) => r.costs.push(c),
+                Piece::Condition(c) => r.conditions.push(c),
+                _ => {}
+            }
+            return;
+        }
+        if let Some(k) = self.keyword_list(words) {
+            r.keywords.extend(k);
+            return;
+        }
+        if !self.is_rules(words) {
+            r.flavour.push(sentence.to_string());
+            return;
+        }
+        self.sentence(words, base, r, st);
+    }
+
+    /// A sentence that only lists keywords ("Guard, Shield.", "Rush and
+    /// Burn 2.").
+    fn keyword_list(&self, words: &[String]) -> Option<Vec<(Keyword, u8)>> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            match words[i].as_str() {
+                "," | "and" => i += 1,
+                w => {
+                    let k = self.lexicon.keyword(w)?;
+                    i += 1;
+                    let n = match words.get(i).and_then(|w| w.parse::<u8>().ok()) {
+                        Some(n) => {
+                            i += 1;
+                            n
+                        }
+                        None => 0,
+                    };
+                    if (k == Keyword::Burn) != (n > 0) {
+                        return None;
+                    }
+                    out.push((k, n));
+                }
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// Parenthesised text is reminder text only when the rest of the card
+    /// already says the same thing (or it has no rules words at all);
+    /// otherwise it is read like any other sentence (issue 24: "(If it is
+    /// KO'd, draw 1 card.)" is a rule).
+    fn reminder(&self, sentence: &str, base: &Base, r: &mut Reading, st: &mut State) {
+        let inner = sentence
+            .trim()
+            .trim_end_matches(['.', '!', '?'])
+            .trim_start_matches('(')
+            .trim_end_matches(')');
+        let words = self.words(inner.trim_end_matches(['.', '!', '?']));
+        if !self.is_rules(&words) {
+            r.flavour.push(sentence.to_string());
+            return;
+        }
+        let alone = self.read(inner, base);
+        let said = |s: &Step| {
+            r.abilities
+                .iter()
+                .chain(st.current.as_ref())
+                .flat_map(|a| a.all_steps())
+                .any(|t| t.verb == s.verb && t.target == s.target)
+        };
+        let repeats = alone.complete()
+            && (!alone.abilities.is_empty() || !alone.keywords.is_empty())
+            && alone.costs.is_empty()
+            && alone.conditions.is_empty()
+            && alone.keywords.iter().all(|k| r.keywords.contains(k))
+            && alone.abilities.iter().flat_map(|a| a.all_steps()).all(said);
+        if repeats {
+            r.flavour.push(sentence.to_string());
+        } else {
+            self.read_sentence(sentence, &words, base, r, st);
+        }
+    }
+
+    fn sentence(&self, words: &[String], base: &Base, r: &mut Reading, st: &mut State) {
         let mut body: &[String] = words;
         // trigger prefix
         let mut started = None;
@@ -398,7 +497,7 @@ impl Grammar {
                 condition,
             },
             n,
-        )) = Self::prefix(&self.triggers, body)
+        )) = self.trigger(body)
         {
             let mut a = Ability::new(trigger, Vec::new());
             a.costs = costs;
@@ -412,7 +511,9 @@ impl Grammar {
         let mut duration = None;
         let mut limit = None;
         let mut nest = false;
-        if let Some((piece, n)) = Self::prefix(&self.modifiers, body) {
+        let lead = Self::prefix(&self.modifiers, body)
+            .or_else(|| compose::duration_prefix(body).map(|(d, n)| (Piece::Duration(d), n)));
+        if let Some((piece, n)) = lead {
             match piece {
                 Piece::Duration(d) => duration = Some(d),
                 Piece::Limit(l) => limit = Some(l),
@@ -440,29 +541,54 @@ impl Grammar {
         let mut conditions = Vec::new();
         let mut keywords = Vec::new();
         let mut subject = None;
+        let mut unread = Vec::new();
         let whole = if body.is_empty() {
             Some(Piece::Known)
         } else {
             self.clause(body, &None)
         };
-        let pieces: Vec<Option<Piece>> = match whole {
-            Some(p) => vec![Some(p)],
-            None => self
-                .clauses(body)
-                .into_iter()
-                .map(|c| {
-                    let p = self.clause(&c, &subject);
-                    if p.is_none() {
-                        r.not_understood.push(c.join(" "));
+        let pieces: Vec<Piece> = match whole {
+            Some(p) => vec![p],
+            None => {
+                let mut out: Vec<Piece> = Vec::new();
+                for c in self.clauses(body) {
+                    let searched = out.iter().any(|p| {
+                        compose_steps(p)
+                            .iter()
+                            .any(|s| matches!(s.verb, Verb::Search { .. }))
+                    });
+                    let p = self.clause(&c, &subject).or_else(|| {
+                        // what a search does anyway (DD §2.12)
+                        (searched
+                            && (c.starts_with_strs(&["show", "it"])
+                                || c.starts_with_strs(&["put", "it", "in", "your", "hand"]))
+                            && (c.len() == 2 || c.len() == 5))
+                            .then_some(Piece::Known)
+                    });
+                    match p {
+                        Some(p) => out.push(p),
+                        None => unread.push(c.join(" ")),
                     }
                     if let Some(s) = self.subject_of(&c) {
                         subject = Some(s);
                     }
-                    p
-                })
-                .collect(),
+                }
+                out
+            }
         };
-        for p in pieces.into_iter().flatten() {
+        if !unread.is_empty() {
+            // never play part of a sentence: a clause not understood may be
+            // its condition, its cost or what its target is (issue 24)
+            r.not_understood.extend(unread);
+            st.dropped = true;
+            if started.is_some()
+                && let Some(prev) = st.current.take()
+            {
+                r.abilities.push(prev);
+            }
+            return;
+        }
+        for p in pieces {
             match p {
                 Piece::Steps(s) | Piece::Static(s) => steps.extend(s),
                 Piece::Cost(c) => costs.push(c),
@@ -473,8 +599,18 @@ impl Grammar {
                 Piece::Trigger { .. } | Piece::Known | Piece::Then => {}
             }
         }
+        if started.is_none() && st.dropped && !steps.is_empty() {
+            // the sentence goes on with an ability that was not read: it
+            // is not played either
+            r.not_understood
+                .push(format!("{} (follows a sentence not read)", words.join(" ")));
+            return;
+        }
+        if started.is_some() {
+            st.dropped = false;
+        }
         if nest
-            && let Some(a) = current.as_mut()
+            && let Some(a) = st.current.as_mut()
             && let Some(Step {
                 verb: Verb::RollOff { then } | Verb::PerEntityHit { then },
                 ..
@@ -491,12 +627,13 @@ impl Grammar {
             }
         }
         r.keywords.extend(keywords);
+        let current = &mut st.current;
         match started {
             Some(mut a) => {
                 if let Some(prev) = current.take() {
                     r.abilities.push(prev);
                 }
-                a.steps = steps;
+                push_steps(&mut a.steps, steps);
                 a.costs.extend(costs);
                 if a.condition.is_none() {
                     a.condition = conditions.pop();
@@ -517,7 +654,7 @@ impl Grammar {
             None => match current.as_mut() {
                 // "... Shuffle your deck.": the previous ability goes on
                 Some(a) => {
-                    a.steps.extend(steps);
+                    push_steps(&mut a.steps, steps);
                     a.costs.extend(costs);
                 }
                 None => {
@@ -530,6 +667,35 @@ impl Grammar {
                     *current = Some(a);
                 }
             },
+        }
+    }
+}
+
+/// What a text block's reading carries from one sentence to the next.
+#[derive(Default)]
+struct State {
+    /// The ability the following trigger-less sentences continue.
+    current: Option<Ability>,
+    /// A sentence was not read: the trigger-less sentences after it may
+    /// belong to it, so they are not played either.
+    dropped: bool,
+}
+
+fn compose_steps(p: &Piece) -> &[Step] {
+    match p {
+        Piece::Steps(s) | Piece::Static(s) => s,
+        _ => &[],
+    }
+}
+
+/// Appends steps; a shuffle right after the shuffle a search implies is the
+/// same shuffle ("Search your deck ... Shuffle your deck.", DD §2.12).
+fn push_steps(to: &mut Vec<Step>, steps: Vec<Step>) {
+    for s in steps {
+        let again = matches!(s.verb, Verb::Shuffle { what: Place::Deck })
+            && to.last().is_some_and(|l| l.verb == s.verb);
+        if !again {
+            to.push(s);
         }
     }
 }
@@ -586,9 +752,31 @@ mod tests {
         Piece::Duration(Duration::ThisTurn)
     }
 
+    const LEX: Lexicon = Lexicon {
+        synonyms: &[],
+        kinds: &[("hero", super::super::Kind::Hero)],
+        default_kind: super::super::Kind::Hero,
+        resources: &[("energy", Resource::Energy), ("life", Resource::Life)],
+        stats: &[("atk", super::super::Stat::Atk)],
+        keywords: &[("rush", Keyword::Rush)],
+        statuses: &[],
+        status_verbs: &[],
+        defeat_verbs: &[],
+        events: &[],
+        named_triggers: &[],
+        card_nouns: &["card"],
+        elements: false,
+        it: super::super::lexicon::ItMeans::This,
+        search_shuffles: false,
+        cost_colon: None,
+        pay: None,
+        vocabulary: &["card", "damage", "energy", "hero", "atk"],
+    };
+
     fn grammar() -> Grammar {
         Grammar::new(
             "test",
+            &LEX,
             &[Phrase {
                 pattern: "rush",
                 build: rush,
@@ -620,7 +808,6 @@ mod tests {
                 build: this_turn,
             }],
             &["draw", "deal", "gain", "gains", "gets"],
-            &["card", "damage", "energy", "hero", "atk"],
         )
     }
 
@@ -675,7 +862,8 @@ mod tests {
             r.not_understood,
             vec!["silence every enemy hero".to_string()]
         );
-        assert_eq!(r.abilities[0].steps.len(), 1);
+        // never part of a sentence: the draw is not played without the rest
+        assert!(r.abilities.is_empty());
         assert_eq!(r.flavour, vec!["(Still not a die.)".to_string()]);
     }
 

@@ -8,19 +8,9 @@
 
 use std::sync::OnceLock;
 
-use crate::engine::effect::text::{Cap, Grammar, Phrase, Piece};
-use crate::engine::effect::{
-    Cost, Duration, Event, Keyword, Kind, Limit, Resource, Stat, Status, Step, Target, Trigger,
-    Verb, Who,
-};
-
-fn steps(s: Vec<Step>) -> Piece {
-    Piece::Steps(s)
-}
-
-fn one(verb: Verb, target: Target) -> Piece {
-    steps(vec![Step::new(verb, target)])
-}
+use crate::engine::effect::lexicon::{ItMeans, Lexicon};
+use crate::engine::effect::text::{Grammar, Phrase, Piece};
+use crate::engine::effect::{Event, Keyword, Kind, Limit, Resource, Stat, Status, Trigger, Who};
 
 /// A keyword by its rulebook name.
 pub fn keyword(word: &str) -> Option<Keyword> {
@@ -37,49 +27,6 @@ pub fn keyword(word: &str) -> Option<Keyword> {
     })
 }
 
-fn stat(word: &str) -> Stat {
-    match word {
-        "def" => Stat::Def,
-        "hp" => Stat::Hp,
-        _ => Stat::Atk,
-    }
-}
-
-const ENEMY_HERO: Target = Target::Chosen {
-    who: Who::Enemy,
-    kind: Kind::Hero,
-};
-
-const EVERY_ENEMY_HERO: Target = Target::Each {
-    who: Who::Enemy,
-    kind: Kind::Hero,
-};
-
-fn on(event: Event) -> Piece {
-    Piece::trigger(Trigger::On {
-        event,
-        who: Who::This,
-    })
-}
-
-/// "Activate: pay N Energy to ...": an activated ability with its cost,
-/// once per turn unless stated (ABILITY TIMING).
-fn activate(c: &[Cap]) -> Piece {
-    Piece::Trigger {
-        trigger: Trigger::Activated,
-        costs: c
-            .first()
-            .map(|n| Cost::Pay {
-                what: Resource::Energy,
-                n: n.n(),
-            })
-            .into_iter()
-            .collect(),
-        limit: Limit::OncePerTurn,
-        condition: None,
-    }
-}
-
 const SENTENCES: &[Phrase] = &[
     // KEYWORDS & ABILITIES: the keyword table
     Phrase {
@@ -90,6 +37,31 @@ const SENTENCES: &[Phrase] = &[
         pattern: "burn {n}",
         build: |c| Piece::Keywords(vec![(Keyword::Burn, c[0].n())]),
     },
+    // the keyword table's own definitions, as reminder text after a keyword
+    Phrase {
+        pattern: "can attack the [same] turn it's deployed [and enters the altar directly]",
+        build: |_| Piece::Keywords(vec![(Keyword::Rush, 0)]),
+    },
+    Phrase {
+        pattern: "must be attacked before other altar cards",
+        build: |_| Piece::Keywords(vec![(Keyword::Guard, 0)]),
+    },
+    Phrase {
+        pattern: "can't be targeted until this card attacks",
+        build: |_| Piece::Keywords(vec![(Keyword::Stealth, 0)]),
+    },
+    Phrase {
+        pattern: "heal hp equal to damage dealt",
+        build: |_| Piece::Keywords(vec![(Keyword::Drain, 0)]),
+    },
+    Phrase {
+        pattern: "first damage received each turn is reduced to 0",
+        build: |_| Piece::Keywords(vec![(Keyword::Shield, 0)]),
+    },
+    Phrase {
+        pattern: "when attacked , may move to the vault and dodge the attack",
+        build: |_| Piece::Keywords(vec![(Keyword::Bridge, 0)]),
+    },
     // the Relic subtypes (CARD TYPES): what kind of Relic it is, no effect
     Phrase {
         pattern: "(equip|field) [relic]",
@@ -97,242 +69,136 @@ const SENTENCES: &[Phrase] = &[
     },
 ];
 
-const TRIGGERS: &[Phrase] = &[
-    Phrase {
-        pattern: "on deploy :",
-        build: |_| Piece::trigger(Trigger::PLAYED),
-    },
-    Phrase {
-        pattern: "on attack :",
-        build: |_| on(Event::Attacks),
-    },
-    Phrase {
-        pattern: "on hit :",
-        build: |_| on(Event::Hits),
-    },
-    Phrase {
-        pattern: "on ko :",
-        build: |_| on(Event::Defeated),
-    },
-    Phrase {
-        pattern: "on kill :",
-        build: |_| on(Event::Kills),
-    },
-    Phrase {
-        pattern: "passive :",
-        build: |_| Piece::trigger(Trigger::Static),
-    },
-    Phrase {
-        pattern: "activate :",
-        build: |_| activate(&[]),
-    },
-    Phrase {
-        pattern: "activate : pay {n} energy to",
-        build: activate,
-    },
-    Phrase {
-        pattern: "activate : pay {n} energy ,",
-        build: activate,
-    },
-    Phrase {
-        pattern: "activate : pay {n} energy :",
-        build: activate,
-    },
-    Phrase {
-        pattern: "at the start of your turn ,",
-        build: |_| Piece::trigger(Trigger::TURN_START),
-    },
-    Phrase {
-        pattern: "at the end of your turn ,",
-        build: |_| Piece::trigger(Trigger::TURN_END),
-    },
-];
-
-const CLAUSES: &[Phrase] = &[
-    Phrase {
-        pattern: "deal {n} damage to your opponent's life",
-        build: |c| one(Verb::Damage { n: c[0].n() }, Target::Opponent),
-    },
-    Phrase {
-        pattern: "deal {n} damage to target enemy hero",
-        build: |c| one(Verb::Damage { n: c[0].n() }, ENEMY_HERO),
-    },
-    Phrase {
-        pattern: "deal {n} damage to (each|every) enemy hero",
-        build: |c| one(Verb::Damage { n: c[0].n() }, EVERY_ENEMY_HERO),
-    },
-    Phrase {
-        pattern: "draw {n} card(s)",
-        build: |c| one(Verb::Draw { n: c[0].n() }, Target::You),
-    },
-    Phrase {
-        pattern: "gain {n} energy",
-        build: |c| {
-            one(
-                Verb::Gain {
-                    what: Resource::Energy,
-                    n: c[0].n(),
-                },
-                Target::You,
-            )
-        },
-    },
-    Phrase {
-        pattern: "gain {n} life",
-        build: |c| {
-            one(
-                Verb::Gain {
-                    what: Resource::Life,
-                    n: c[0].n(),
-                },
-                Target::You,
-            )
-        },
-    },
-    Phrase {
-        pattern: "(heal|restore) {n} hp (to|of) this (hero|card)",
-        build: |c| one(Verb::Heal { n: c[1].n() }, Target::This),
-    },
-    Phrase {
-        pattern: "silence target enemy hero",
-        build: |_| {
-            one(
-                Verb::Give {
-                    status: Status::Silenced,
-                },
-                ENEMY_HERO,
-            )
-        },
-    },
-    Phrase {
-        pattern: "silence (each|every|all) enemy hero(s)",
-        build: |_| {
-            one(
-                Verb::Give {
-                    status: Status::Silenced,
-                },
-                EVERY_ENEMY_HERO,
-            )
-        },
-    },
-    Phrase {
-        pattern: "ko target enemy hero",
-        build: |_| one(Verb::Defeat { max_hp: None }, ENEMY_HERO),
-    },
-    Phrase {
-        pattern: "ko target enemy hero with {n} hp or less",
-        build: |c| {
-            one(
-                Verb::Defeat {
-                    max_hp: Some(c[0].n()),
-                },
-                ENEMY_HERO,
-            )
-        },
-    },
-    // Equip Relics: "Grants stat boosts, new keywords, or triggered effects"
-    Phrase {
-        pattern: "the equipped hero (gets|gains) {d} (atk|def|hp)",
-        build: |c| {
-            one(
-                Verb::Modify {
-                    stat: stat(c[2].w()),
-                    delta: c[1].d(),
-                },
-                Target::Attached,
-            )
-        },
-    },
-    Phrase {
-        pattern: "the equipped hero (gets|gains) (rush|guard|stealth|drain|shield|bridge)",
-        build: |c| {
-            one(
-                Verb::Keyword {
-                    keyword: keyword(c[1].w()).unwrap_or(Keyword::Rush),
-                    n: 0,
-                    gain: true,
-                },
-                Target::Attached,
-            )
-        },
-    },
-    Phrase {
-        pattern: "the equipped hero (gets|gains) burn {n}",
-        build: |c| {
-            one(
-                Verb::Keyword {
-                    keyword: Keyword::Burn,
-                    n: c[1].n(),
-                    gain: true,
-                },
-                Target::Attached,
-            )
-        },
-    },
-    // a Hero's own passive ("Passive: this Hero gets +1 DEF")
-    Phrase {
-        pattern: "this (hero|card) (gets|gains) {d} (atk|def|hp)",
-        build: |c| {
-            one(
-                Verb::Modify {
-                    stat: stat(c[3].w()),
-                    delta: c[2].d(),
-                },
-                Target::This,
-            )
-        },
-    },
-    // Field Relics' debuffs against the opponent
-    Phrase {
-        pattern: "enemy heroes lose (rush|guard|stealth|drain|shield|bridge)",
-        build: |c| {
-            one(
-                Verb::Keyword {
-                    keyword: keyword(c[0].w()).unwrap_or(Keyword::Stealth),
-                    n: 0,
-                    gain: false,
-                },
-                EVERY_ENEMY_HERO,
-            )
-        },
-    },
-];
+/// Timings the compositional grammar has no word for: "Passive:" is the
+/// card's static text (ABILITY TIMING).
+const TRIGGERS: &[Phrase] = &[Phrase {
+    pattern: "(passive|static|always) :",
+    build: |_| Piece::trigger(Trigger::Static),
+}];
 
 const MODIFIERS: &[Phrase] = &[
-    Phrase {
-        pattern: "until the end of your opponent's next turn",
-        build: |_| Piece::Duration(Duration::UntilEndOfOpponentsNextTurn),
-    },
-    Phrase {
-        pattern: "until your next turn",
-        build: |_| Piece::Duration(Duration::UntilYourNextTurn),
-    },
-    Phrase {
-        pattern: "until [the] end of [this] turn",
-        build: |_| Piece::Duration(Duration::ThisTurn),
-    },
-    Phrase {
-        pattern: "this turn",
-        build: |_| Piece::Duration(Duration::ThisTurn),
-    },
     // "(once per turn)": what Activate means anyway (ABILITY TIMING)
     Phrase {
-        pattern: "(once per turn)",
+        pattern: "( once per turn )",
+        build: |_| Piece::Limit(Limit::OncePerTurn),
+    },
+    Phrase {
+        pattern: "once per turn",
         build: |_| Piece::Limit(Limit::OncePerTurn),
     },
 ];
+
+/// Fuzzycards' words (the rulebook's CARD TYPES, HERO STATS, KEYWORDS &
+/// ABILITIES and ABILITY TIMING, and what players call them).
+pub const LEXICON: Lexicon = Lexicon {
+    synonyms: &[
+        ("dmg", "damage"),
+        ("knock out", "ko"),
+        ("knocks out", "kos"),
+        ("is knocked out", "is ko'd"),
+        ("k.o", "ko"),
+        ("on kill", "on kill"),
+        ("on-deploy", "on deploy"),
+        ("on play", "on deploy"),
+        ("on deployment", "on deploy"),
+        ("when deployed", "on deploy"),
+        ("when played", "on deploy"),
+        ("upon deploy", "on deploy"),
+        ("upon deployment", "on deploy"),
+        ("on ko'd", "on ko"),
+        ("on death", "on ko"),
+        ("when ko'd", "on ko"),
+        ("on attacking", "on attack"),
+        ("your life", "your life"),
+        ("the scroll", "your deck"),
+        ("your scroll", "your deck"),
+        ("from your scroll", "from your deck"),
+        ("energy points", "energy"),
+    ],
+    kinds: &[
+        ("hero", Kind::Hero),
+        ("character", Kind::Hero),
+        ("creature", Kind::Hero),
+        ("unit", Kind::Hero),
+        ("fighter", Kind::Hero),
+        ("monster", Kind::Hero),
+        ("relic", Kind::Relic),
+    ],
+    default_kind: Kind::Hero,
+    resources: &[("energy", Resource::Energy), ("life", Resource::Life)],
+    stats: &[
+        ("atk", Stat::Atk),
+        ("attack", Stat::Atk),
+        ("def", Stat::Def),
+        ("defense", Stat::Def),
+        ("defence", Stat::Def),
+        ("hp", Stat::Hp),
+    ],
+    keywords: &[
+        ("rush", Keyword::Rush),
+        ("guard", Keyword::Guard),
+        ("stealth", Keyword::Stealth),
+        ("drain", Keyword::Drain),
+        ("shield", Keyword::Shield),
+        ("bridge", Keyword::Bridge),
+        ("burn", Keyword::Burn),
+    ],
+    statuses: &[],
+    status_verbs: &[("silence", Status::Silenced)],
+    defeat_verbs: &["ko", "destroy", "defeat", "kill"],
+    events: &[
+        ("is deployed", Event::Played),
+        ("is played", Event::Played),
+        ("enters the field", Event::Played),
+        ("enters play", Event::Played),
+        ("comes into play", Event::Played),
+        ("arrives", Event::Played),
+        ("enters", Event::Played),
+        ("attacks", Event::Attacks),
+        ("declares an attack", Event::Attacks),
+        ("hits", Event::Hits),
+        ("deals damage", Event::Hits),
+        ("deals combat damage", Event::Hits),
+        ("is ko'd", Event::Defeated),
+        ("gets ko'd", Event::Defeated),
+        ("is destroyed", Event::Defeated),
+        ("is defeated", Event::Defeated),
+        ("dies", Event::Defeated),
+        ("kos an enemy hero", Event::Kills),
+        ("kos a hero", Event::Kills),
+        ("kills an enemy hero", Event::Kills),
+        ("destroys an enemy hero", Event::Kills),
+        ("defeats an enemy hero", Event::Kills),
+        ("kos an enemy", Event::Kills),
+    ],
+    named_triggers: &[
+        ("on deploy", Event::Played, Who::This),
+        ("on attack", Event::Attacks, Who::This),
+        ("on hit", Event::Hits, Who::This),
+        ("on ko", Event::Defeated, Who::This),
+        ("on kill", Event::Kills, Who::This),
+    ],
+    card_nouns: &["card"],
+    elements: false,
+    it: ItMeans::This,
+    search_shuffles: false,
+    cost_colon: Some(Limit::OncePerTurn),
+    pay: Some(Resource::Energy),
+    vocabulary: VOCABULARY,
+};
 
 /// The words that make a sentence rules text (the rest is flavour).
 const VOCABULARY: &[&str] = &[
     "hero", "heroes", "relic", "event", "card", "energy", "life", "damage", "atk", "def", "hp",
     "deal", "draw", "gain", "silence", "ko", "equip", "equipped", "enemy", "opponent", "turn",
     "deploy", "attack", "hit", "kill", "activate", "passive", "rush", "guard", "stealth", "drain",
-    "shield", "bridge", "burn", "altar", "vault", "scroll", "discard", "pay", "target",
+    "shield", "bridge", "burn", "vault", "scroll", "discard", "pay", "target", "ally", "allies",
+    "foe", "foes", "force",
 ];
 
 const VERBS: &[&str] = &[
-    "deal", "draw", "gain", "gains", "gets", "get", "lose", "silence", "ko", "heal", "restore",
-    "pay",
+    "deal", "draw", "gain", "gains", "gets", "get", "lose", "loses", "silence", "ko", "heal",
+    "restore", "pay", "has",
 ];
 
 /// The grammar, built once.
@@ -341,12 +207,12 @@ pub fn grammar() -> &'static Grammar {
     G.get_or_init(|| {
         Grammar::new(
             "Fuzzycards",
+            &LEXICON,
             SENTENCES,
             TRIGGERS,
-            CLAUSES,
+            &[],
             MODIFIERS,
             VERBS,
-            VOCABULARY,
         )
     })
 }
@@ -354,6 +220,12 @@ pub fn grammar() -> &'static Grammar {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::effect::{Cost, Duration, Target, Verb};
+
+    const EVERY_ENEMY_HERO: Target = Target::Each {
+        who: Who::Enemy,
+        kind: Kind::Hero,
+    };
     use crate::engine::effect::text::{Base, Reading};
 
     fn read(text: &str, base: Trigger) -> Reading {

@@ -12,6 +12,7 @@
 
 use std::sync::OnceLock;
 
+use crate::engine::effect::lexicon::{ItMeans, Lexicon};
 use crate::engine::effect::text::{Cap, Grammar, Phrase, Piece};
 use crate::engine::effect::{
     Condition, Cost, Duration, Element, Event, Keyword, Kind, Limit, Reach, Resource, Stat, Status,
@@ -274,11 +275,11 @@ const CLAUSES: &[Phrase] = &[
     },
     // ---- hits
     Phrase {
-        pattern: "hit a target (ra)",
+        pattern: "hit a target ( ra )",
         build: |_| within(Verb::Hit, Target::Subject, Reach::Range),
     },
     Phrase {
-        pattern: "hit a target (∞ra)",
+        pattern: "hit a target ( ∞ra )",
         build: |_| within(Verb::Hit, Target::Subject, Reach::Unlimited),
     },
     Phrase {
@@ -307,7 +308,7 @@ const CLAUSES: &[Phrase] = &[
         },
     },
     Phrase {
-        pattern: "it may hit its attacker before the hit (ra)",
+        pattern: "it may hit its attacker before the hit ( ra )",
         build: |_| {
             let mut s = Step::new(Verb::Hit, Target::Other).within(Reach::Range);
             s.optional = true;
@@ -396,7 +397,7 @@ const CLAUSES: &[Phrase] = &[
         },
     },
     Phrase {
-        pattern: "push any entity on the board by {n} cell(s) (∞ra)",
+        pattern: "push any entity on the board by {n} cell(s) ( ∞ra )",
         build: |c| {
             within(
                 Verb::Push {
@@ -552,7 +553,7 @@ const CLAUSES: &[Phrase] = &[
         build: |c| give(Target::Subject, c[0].w(), None),
     },
     Phrase {
-        pattern: "give an enemy fighter the {w} status (∞ra)",
+        pattern: "give an enemy fighter the {w} status ( ∞ra )",
         build: |c| give(ENEMY_FIGHTER, c[0].w(), Some(Reach::Unlimited)),
     },
     Phrase {
@@ -592,7 +593,7 @@ const CLAUSES: &[Phrase] = &[
         build: |c| one(Verb::SetHp { n: c[0].n() }, Target::Subject),
     },
     Phrase {
-        pattern: "defeat a summon (∞ra)",
+        pattern: "defeat a summon ( ∞ra )",
         build: |_| {
             within(
                 Verb::Defeat { max_hp: None },
@@ -717,6 +718,79 @@ const VOCABULARY: &[&str] = &[
     "target",
 ];
 
+/// Rizontical's words (the rulebook's Fighter stats, Status List, elements,
+/// entities and Summons).
+pub const LEXICON: Lexicon = Lexicon {
+    synonyms: &[
+        ("damage", "dmg"),
+        ("action points", "ap"),
+        ("action point", "ap"),
+        ("movement points", "mp"),
+        ("range", "ra"),
+        ("( range )", "( ra )"),
+        ("( unlimited range )", "( ∞ra )"),
+        ("( ∞ ra )", "( ∞ra )"),
+        ("( infinite ra )", "( ∞ra )"),
+        ("attack points", "atk"),
+        ("defense points", "def"),
+        ("push points", "psh"),
+        ("mana points", "mana"),
+        ("remove all debuffs", "remove every debuff"),
+        ("remove each debuff", "remove every debuff"),
+        ("remove all the debuffs", "remove every debuff"),
+        ("end the round", "end the current round"),
+        ("end this round", "end the current round"),
+        ("draw a power card", "draw 1 power"),
+        ("power cards", "powers"),
+        ("power card", "power"),
+    ],
+    kinds: &[
+        ("fighter", Kind::Fighter),
+        ("entity", Kind::Entity),
+        ("summon", Kind::Summon),
+    ],
+    default_kind: Kind::Fighter,
+    resources: &[
+        ("ap", Resource::Ap),
+        ("mana", Resource::Mana),
+        ("protection", Resource::Protection),
+    ],
+    stats: &[
+        ("atk", Stat::Atk),
+        ("def", Stat::Def),
+        ("mp", Stat::Mp),
+        ("ra", Stat::Range),
+        ("psh", Stat::Push),
+        ("hp", Stat::Hp),
+    ],
+    keywords: &[],
+    statuses: &[
+        ("burned", Status::Burned),
+        ("first", Status::First),
+        ("invincible", Status::Invincible),
+        ("last", Status::Last),
+        ("poison", Status::Poison),
+        ("poisoned", Status::Poison),
+        ("shield", Status::Shield),
+    ],
+    status_verbs: &[("poison", Status::Poison), ("burn", Status::Burned)],
+    defeat_verbs: &["defeat", "destroy", "kill"],
+    events: &[
+        ("is deployed", Event::Deployed),
+        ("is defeated", Event::Defeated),
+        ("hits", Event::Hits),
+        ("is about to be hit", Event::AboutToBeHit),
+    ],
+    named_triggers: &[],
+    card_nouns: &["power"],
+    elements: true,
+    it: ItMeans::Subject,
+    search_shuffles: false,
+    cost_colon: None,
+    pay: Some(Resource::Ap),
+    vocabulary: VOCABULARY,
+};
+
 /// Trigger prefixes with the punctuation the rulebook puts after them:
 /// "When ... :" on Powers and TRIGGER skills, "When ..., " in sentences.
 /// Patterns that already end in punctuation are kept as they are.
@@ -744,12 +818,12 @@ pub fn grammar() -> &'static Grammar {
     G.get_or_init(|| {
         Grammar::new(
             "Rizontical",
+            &LEXICON,
             SENTENCES,
             &punctuated(),
             CLAUSES,
             MODIFIERS,
             VERBS,
-            VOCABULARY,
         )
     })
 }
