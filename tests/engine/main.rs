@@ -17,5 +17,6 @@ mod readings;
 mod rizontical;
 mod scenarios;
 mod session;
+mod typed;
 mod viewer;
 mod world;
