@@ -138,6 +138,15 @@ impl Def {
                 Trigger::Static => {
                     for s in &a.steps {
                         match &s.verb {
+                            // Card Layout F in words ("This creature can be
+                            // used as a resource."): the field says it too
+                            Verb::ResourceKind { symbol } if d.resource == ResourceKind::None => {
+                                d.resource = if symbol == "neutral" {
+                                    ResourceKind::Neutral
+                                } else {
+                                    ResourceKind::Special(intern(symbol))
+                                };
+                            }
                             Verb::Keyword {
                                 keyword: Keyword::EntersExhausted,
                                 ..
@@ -218,11 +227,16 @@ fn read_boxes(card: &Card) -> (Reading, bool) {
         r.merge(g.read(t, &Base::new(Trigger::Static).labelled("passive")));
     }
     let mut base = Base::new(Trigger::Activated).labelled("active");
+    let mut cost_read = true;
     if let Some(t) = field("active_cost") {
         any = true;
         let cost = g.read(t, &Base::new(Trigger::Activated));
         base.costs = cost.costs;
         base.condition = cost.conditions.into_iter().next();
+        // an active ability whose cost is not read in full is not played
+        // at all, never played without the part not read (issue 24:
+        // "Exhaust 1 resource and kill this." is not free)
+        cost_read = cost.not_understood.is_empty() && cost.abilities.is_empty();
         r.not_understood.extend(cost.not_understood);
         r.flavour.extend(cost.flavour);
         // a cost box with steps is not a cost: say so
@@ -236,7 +250,12 @@ fn read_boxes(card: &Card) -> (Reading, bool) {
     }
     if let Some(t) = field("active") {
         any = true;
-        r.merge(g.read(t, &base));
+        if cost_read {
+            r.merge(g.read(t, &base));
+        } else {
+            r.not_understood
+                .push(format!("\"{t}\" (not played: its cost is not read)"));
+        }
     }
     if let Some(t) = field("text") {
         any = true;
