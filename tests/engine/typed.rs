@@ -3,7 +3,8 @@
 //! canonical wording does (`<game>.canon.toml`, the card of the same name:
 //! the same abilities and keywords, so the same play), and the cards the
 //! grammar must not pretend to read (`<game>.unread.toml`) are never
-//! reported modelled.
+//! reported modelled. A second batch (`<game>.blind.toml`) was written
+//! before the grammar was tuned to it.
 //!
 //! Each test prints how many typed cards read, for the measure.
 
@@ -75,6 +76,26 @@ fn typed(game: &str, at_least_percent: usize) {
     );
 }
 
+/// The second batch (`<game>.blind.toml`), written before the grammar was
+/// tuned to it: the measure is 95% read.
+fn second_batch(game: &str) {
+    let cards = load(&format!("{game}.blind"));
+    let missed: Vec<String> = cards
+        .cards
+        .iter()
+        .filter_map(|card| {
+            let r = reading(card, &cards);
+            (r.status() != Status::Modelled).then(|| format!("{}: {:?}", card.name, r.reason()))
+        })
+        .collect();
+    let n = cards.cards.len();
+    println!(
+        "{game}: {} of {n} cards of the second batch read",
+        n - missed.len()
+    );
+    assert!((n - missed.len()) * 100 >= n * 95, "{game}: {:#?}", missed);
+}
+
 fn never_guessed(game: &str) {
     let cards = load(&format!("{game}.unread"));
     for card in &cards.cards {
@@ -92,23 +113,27 @@ fn never_guessed(game: &str) {
 #[test]
 fn fuzzycards_typed_cards_read() {
     typed("fuzzycards", 100);
+    second_batch("fuzzycards");
     never_guessed("fuzzycards");
 }
 
 #[test]
 fn dice_of_destiny_typed_cards_read() {
     typed("dice-of-destiny", 100);
+    second_batch("dice-of-destiny");
     never_guessed("dice-of-destiny");
 }
 
 #[test]
 fn bizarre_world_typed_cards_read() {
     typed("bizarre-world", 100);
+    second_batch("bizarre-world");
     never_guessed("bizarre-world");
 }
 
 #[test]
 fn rizontical_typed_cards_read() {
     typed("rizontical", 100);
+    second_batch("rizontical");
     never_guessed("rizontical");
 }

@@ -214,7 +214,24 @@ fn imperative(lex: &Lexicon, c: &mut Cur) -> Option<Vec<Step>> {
                 Some(element) => Verb::ElementDamage { n, element },
                 None => Verb::Damage { n },
             };
-            Some(one(v, t, reach))
+            let mut steps = one(v, t, reach);
+            // "... to each enemy Hero and 1 damage to your opponent's Life"
+            loop {
+                let save = c.i;
+                c.eat(",");
+                c.eat("and");
+                let more = c.num().filter(|_| damage_word(c) && c.eat("to"));
+                match more.and_then(|n| target(lex, c).map(|t| (n, t))) {
+                    Some((n, (t, reach))) if element.is_none() => {
+                        steps.extend(one(Verb::Damage { n }, t, reach));
+                    }
+                    _ => {
+                        c.i = save;
+                        break;
+                    }
+                }
+            }
+            Some(steps)
         }
         "draw" => {
             let n = c.num()?;
@@ -836,7 +853,10 @@ fn trigger_words(lex: &Lexicon, c: &mut Cur) -> Option<(Piece, bool)> {
         // "Activate: pay 1 Energy: ...", "Activate [1 Energy]:"
         let colon = c.eat(":");
         let bracket = c.eat_any(&["(", "["]).is_some();
-        let paying = c.eat_any(&["pay", "costs", "cost"]).is_some();
+        // "Activate: 1 Energy: ..." names its cost without "pay"
+        let bare = c.peek().and_then(number).is_some()
+            && c.w.get(c.i + 1).is_some_and(|w| lex.resource(w).is_some());
+        let paying = c.eat_any(&["pay", "costs", "cost"]).is_some() || bare;
         if !bracket && !paying {
             return Some((activated(Vec::new(), limit), colon));
         }
@@ -856,7 +876,9 @@ fn trigger_words(lex: &Lexicon, c: &mut Cur) -> Option<(Piece, bool)> {
         if c.eat("to") {
             return Some((activated(costs, limit), true));
         }
-        if c.eat_any(&[":", ","]).is_some() || colon {
+        // "Activate: pay 1 Energy. Gain 2 Life.": the next sentence is
+        // what it does
+        if c.eat_any(&[":", ","]).is_some() || colon || c.done() {
             return Some((activated(costs, limit), true));
         }
         return None;
