@@ -278,7 +278,7 @@ impl WorldScene {
         match &self.game {
             Game::Solo(s) => {
                 let mut out = Vec::new();
-                s.legal_actions(&mut out);
+                s.legal_actions(c, &mut out);
                 out.into_iter()
                     .map(|a| (describe(c, s.world(), a), Choice::Solo(a)))
                     .collect()
@@ -286,7 +286,7 @@ impl WorldScene {
             Game::Match(m) => {
                 let seat = self.seat_to_act() as u8;
                 let mut out = Vec::new();
-                m.legal_actions(seat, &mut out);
+                m.legal_actions(c, seat, &mut out);
                 out.into_iter()
                     .map(|a| (match_label(c, m, a), Choice::Match(a)))
                     .collect()

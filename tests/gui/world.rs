@@ -227,7 +227,7 @@ fn refused_moves_name_the_rule_and_change_nothing() {
     let c = components(&h);
     let card = world(&h).selected().unwrap();
     for at in world::board_cells() {
-        let legal = before.check(Move::Place { card, at }).is_ok();
+        let legal = before.check(&c, Move::Place { card, at }).is_ok();
         assert_eq!(world(&h).targets().contains(&at), legal, "{at:?}");
     }
     assert_eq!(world(&h).targets().len(), 4);
@@ -740,7 +740,7 @@ fn a_solo_position_opened_from_a_file_is_played_and_saved() {
         .game()
         .unwrap()
         .game
-        .legal_actions()
+        .legal_actions(&components(&h))
         .into_iter()
         .find(|a| matches!(a, Move::TakeStack { .. }))
         .unwrap();
@@ -749,7 +749,7 @@ fn a_solo_position_opened_from_a_file_is_played_and_saved() {
         .game()
         .unwrap()
         .game
-        .legal_actions()
+        .legal_actions(&components(&h))
         .into_iter()
         .find(|a| matches!(a, Move::Place { .. }))
         .unwrap();

@@ -204,6 +204,9 @@ pub enum IllegalMove {
     NotNextToVolcano,
     CoverFumarole,
     NotAFreeFumarole,
+    /// A Volcano placed where it cannot erupt while another open cell would
+    /// let it.
+    VolcanoMustErupt,
 }
 
 impl IllegalMove {
@@ -243,6 +246,9 @@ impl IllegalMove {
             IllegalMove::CoverFumarole => {
                 "\"a Fumarole card can never cover another Fumarole card\" (p.8)"
             }
+            IllegalMove::VolcanoMustErupt => {
+                "\"You must place a Volcano card next to an adjacent Land card that may be covered by a Fumarole card. If this is impossible, flip the card\" (p.8)"
+            }
             IllegalMove::NotAFreeFumarole => {
                 "\"A Fumarole card cannot be part of the creation of several Dark Cities\" (p.9)"
             }
@@ -269,6 +275,9 @@ impl IllegalMove {
             IllegalMove::CoverFumarole => "that card is already covered by a Fumarole",
             IllegalMove::NotAFreeFumarole => {
                 "the Dark City needs a free Fumarole next to the new one"
+            }
+            IllegalMove::VolcanoMustErupt => {
+                "a Volcano must go where it can cover a neighbour with a Fumarole while such a cell is open"
             }
         }
     }

@@ -37,7 +37,7 @@ use rand::seq::SliceRandom;
 use serde::Serialize;
 
 pub use super::action::{Action, Event, Events, Flip, IllegalMove, Phase};
-use super::components::{Components, ComponentsError};
+use super::components::{Components, ComponentsError, Land};
 use super::score;
 use super::supply::{Supply, TravellerOffer};
 use super::world::{GRID, Pos, SIZE, Side, World, cells, spread};
@@ -319,7 +319,7 @@ impl Solo {
     }
 
     /// Checks an action without playing it.
-    pub fn check(&self, a: Action) -> Result<(), IllegalMove> {
+    pub fn check(&self, c: &Components, a: Action) -> Result<(), IllegalMove> {
         let wrong = || {
             Err(IllegalMove::WrongPhase {
                 expected: self.phase.describe(),
@@ -342,7 +342,13 @@ impl Solo {
                 if k > 0 && !self.revealed {
                     return Err(IllegalMove::TopCardFirst);
                 }
-                self.cell_error(at).map_or(Ok(()), Err)
+                if let Some(e) = self.cell_error(at) {
+                    return Err(e);
+                }
+                if self.placements(c, card) & at.bit() == 0 {
+                    return Err(IllegalMove::VolcanoMustErupt);
+                }
+                Ok(())
             }
             (
                 Phase::Welcome { card, partner },
@@ -450,8 +456,40 @@ impl Solo {
         spread(fumarole.bit()) & self.world.fumarole & !self.world.paired & self.world.occupied
     }
 
+    /// The cells `card` may be placed on now: the open cells (p.3, p.7), and
+    /// for a Volcano only those where it erupts while there are any.
+    ///
+    /// "You **must** place a Volcano card next to an adjacent Land card that
+    /// may be covered by a Fumarole card. If this is impossible, flip the
+    /// card" (p.8): a Volcano goes where it stays face up through the
+    /// desolation of the Tzimimes (which comes first, p.10), has a neighbour
+    /// that is not a Fumarole already, and a Fumarole is left to cover it.
+    /// Only when no open cell allows that may it go anywhere, and it flips.
+    pub fn placements(&self, c: &Components, card: u8) -> u64 {
+        let open = self.world.open_cells();
+        let land = c.land(card);
+        if !land.volcano {
+            return open;
+        }
+        match self.erupting_cells(c, land, open) {
+            0 => open,
+            erupting => erupting,
+        }
+    }
+
+    /// The cells of `open` where the Volcano `land` would erupt.
+    fn erupting_cells(&self, c: &Components, land: &Land, open: u64) -> u64 {
+        if self.supply.fumaroles_left() == 0 {
+            return 0;
+        }
+        let w = &self.world;
+        cells(open & spread(w.occupied & !w.fumarole))
+            .filter(|&at| apply::desolation(w, c, land, at).is_none())
+            .fold(0, |m, at| m | at.bit())
+    }
+
     /// Every legal action now (the board screen's highlights; the random player).
-    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+    pub fn legal_actions(&self, c: &Components, out: &mut Vec<Action>) {
         out.clear();
         match self.phase {
             Phase::ChooseStack => {
@@ -462,9 +500,10 @@ impl Solo {
                 );
             }
             Phase::Place => {
-                let open = self.world.open_cells();
                 for card in self.hand() {
-                    out.extend(cells(open).map(|at| Action::Place { card, at }));
+                    out.extend(
+                        cells(self.placements(c, card)).map(|at| Action::Place { card, at }),
+                    );
                 }
             }
             Phase::Welcome { card, partner } => {

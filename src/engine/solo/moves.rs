@@ -42,9 +42,8 @@ impl Move {
 pub fn for_each_move(s: &Solo, c: &Components, f: &mut impl FnMut(&Move, &Solo)) {
     match s.phase() {
         Phase::Place => {
-            let open = s.world().open_cells();
             for card in s.hand() {
-                for at in cells(open) {
+                for at in cells(s.placements(c, card)) {
                     let a = Action::Place { card, at };
                     let mut next = *s;
                     next.apply_unchecked(c, a, &mut ());

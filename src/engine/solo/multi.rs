@@ -396,7 +396,7 @@ impl Match {
 
     /// Every legal action of `seat` now (the screens' highlights, the random
     /// player). Draft passes are listed as every choice of cards.
-    pub fn legal_actions(&self, seat: u8, out: &mut Vec<MatchAction>) {
+    pub fn legal_actions(&self, c: &Components, seat: u8, out: &mut Vec<MatchAction>) {
         out.clear();
         if !self.waits_for(seat) {
             return;
@@ -424,7 +424,7 @@ impl Match {
             }
             MatchPhase::Play { .. } => {
                 let mut actions = Vec::new();
-                self.seat(seat).legal_actions(&mut actions);
+                self.seat(seat).legal_actions(c, &mut actions);
                 out.extend(
                     actions
                         .into_iter()

@@ -125,8 +125,8 @@ impl Player for RandomPlayer {
         "random"
     }
 
-    fn choose(&mut self, s: &Solo, _c: &Components) -> Option<Action> {
-        s.legal_actions(&mut self.buf);
+    fn choose(&mut self, s: &Solo, c: &Components) -> Option<Action> {
+        s.legal_actions(c, &mut self.buf);
         if self.buf.is_empty() {
             return None;
         }

@@ -381,9 +381,9 @@ impl SoloGame {
     }
 
     /// Every legal action now.
-    pub fn legal_actions(&self) -> Vec<Action> {
+    pub fn legal_actions(&self, c: &Components) -> Vec<Action> {
         let mut out = Vec::new();
-        self.state.legal_actions(&mut out);
+        self.state.legal_actions(c, &mut out);
         out
     }
 

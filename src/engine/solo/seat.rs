@@ -106,7 +106,7 @@ impl ComputerSeat {
             return None;
         }
         if self.level == SeatLevel::Random && !matches!(m.phase(), MatchPhase::Play { .. }) {
-            m.legal_actions(seat, &mut self.buf);
+            m.legal_actions(&self.planning, seat, &mut self.buf);
             if self.buf.is_empty() {
                 return None;
             }

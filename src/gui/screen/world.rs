@@ -651,9 +651,10 @@ impl World {
     /// The cells a click may act on now in whichever game is on (solo, or
     /// your World in a game for 2 to 4).
     pub fn targets_here(&self) -> Vec<Pos> {
-        match &self.table {
-            Some(t) => t.targets(self.selected),
-            None => self.targets(),
+        match (&self.table, &self.current) {
+            (Some(t), Some(g)) => t.targets(&g.components, self.selected),
+            (Some(_), None) => Vec::new(),
+            (None, _) => self.targets(),
         }
     }
 
@@ -664,7 +665,7 @@ impl World {
             return Vec::new();
         };
         g.game
-            .legal_actions()
+            .legal_actions(&g.components)
             .into_iter()
             .filter_map(|a| match a {
                 Move::Place { card, at } if Some(card) == self.selected => Some(at),

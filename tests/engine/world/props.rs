@@ -105,7 +105,7 @@ proptest! {
             s.apply(&c, a, &mut ()).unwrap();
         }
         let mut legal = Vec::new();
-        s.legal_actions(&mut legal);
+        s.legal_actions(&c, &mut legal);
         for (kind, x, y, card, flag) in picks {
             let pos = Pos::new(x, y).unwrap();
             let a = match kind {
@@ -279,7 +279,7 @@ fn solo_game_undo_and_hint() {
     let mut g = SoloGame::new(&c, 77).unwrap();
     let start = *g.state();
     let hint = g.hint(&c).expect("a hint at the start");
-    assert!(g.legal_actions().contains(&hint));
+    assert!(g.legal_actions(&c).contains(&hint));
     assert_eq!(g.hint(&c), Some(hint), "hints are reproducible");
     let events = g.apply(&c, hint).unwrap().to_vec();
     assert!(!events.is_empty());

@@ -7,6 +7,7 @@
 use deckwright::catalog;
 use deckwright::engine::solo::{
     Action, Components, Deal, Event, Flip, IllegalMove, Phase, Pos, Side, Solo, SoloRules,
+    for_each_move,
 };
 use deckwright::model::Catalog;
 
@@ -329,7 +330,7 @@ fn completing_a_portal_welcomes_a_traveller_at_the_rows_end() {
     let mut s = opened(&c, &[["Plain 2", "Plain 3", "Plain 4"]]);
     assert!(matches!(s.phase(), Phase::Welcome { .. }));
     let mut legal = Vec::new();
-    s.legal_actions(&mut legal);
+    s.legal_actions(&c, &mut legal);
     assert!(legal.contains(&Action::Decline));
     // 3 Travellers x 2 sides x 2 row pairs (with the row above or below)
     assert_eq!(legal.len(), 3 * 2 * 2 + 1);
@@ -476,7 +477,7 @@ fn traveller_rows_must_fit_the_4x4_square() {
         panic!("{:?}", s.phase())
     };
     let mut legal = Vec::new();
-    s.legal_actions(&mut legal);
+    s.legal_actions(&c, &mut legal);
     // rows 0..=3 are taken: only the pair (0, 1) keeps the square
     assert!(legal.iter().all(|a| match a {
         Action::Welcome { upper, .. } => *upper == 3,
@@ -547,7 +548,7 @@ fn a_vertical_portal_welcomes_over_either_of_its_rows() {
             .any(|e| matches!(e, Event::PortalCompleted { .. }))
     );
     let mut legal = Vec::new();
-    s.legal_actions(&mut legal);
+    s.legal_actions(&c, &mut legal);
     let uppers: std::collections::BTreeSet<u8> = legal
         .iter()
         .filter_map(|a| match a {
@@ -600,13 +601,78 @@ fn volcano_with_several_neighbours_lets_the_player_choose() {
     assert!(covered(&s, 1, 1));
 }
 
+/// p.8: "You must place a Volcano card next to an adjacent Land card that
+/// may be covered by a Fumarole card": on (-1,0) Volcano B would touch only
+/// the covered Start, so while (2,0) (next to Volcano A) is open it may not
+/// go there.
 #[test]
-fn a_fumarole_never_covers_a_fumarole_and_a_volcano_without_target_flips() {
+fn p08_volcano_must_go_where_it_erupts() {
     let c = comps(&[]);
     let mut s = game(&c, "Start", &[["Volcano A", "Volcano B", "Plain 1"]]);
     take(&mut s, &c, 0);
     place(&mut s, &c, "Volcano A", 1, 0); // covers Start
-    // Volcano B touches only the covered Start: nothing it may cover
+    let before = s;
+    let b = land(&c, "Volcano B");
+    let e = s
+        .apply(
+            &c,
+            Action::Place {
+                card: b,
+                at: at(-1, 0),
+            },
+            &mut (),
+        )
+        .unwrap_err();
+    assert_eq!(e, IllegalMove::VolcanoMustErupt);
+    assert!(
+        e.to_string().contains("You must place a Volcano card"),
+        "{e}"
+    );
+    assert_eq!(s, before);
+    let mut legal = Vec::new();
+    s.legal_actions(&c, &mut legal);
+    let cells: Vec<Pos> = legal
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Place { card, at } if card == b => Some(at),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(cells, vec![at(1, -1), at(2, 0), at(1, 1)]);
+    // the move generator offers the same cells
+    let mut moved = Vec::new();
+    for_each_move(&s, &c, &mut |m, _| {
+        if let Action::Place { card, at } = m.actions()[0]
+            && card == b
+            && !moved.contains(&at)
+        {
+            moved.push(at);
+        }
+    });
+    assert_eq!(moved, cells);
+    // Plain 1 still goes anywhere
+    let plain = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Place { card, .. } if *card != b))
+        .count();
+    assert_eq!(plain, 6);
+    let ev = place(&mut s, &c, "Volcano B", 2, 0);
+    assert!(ev.contains(&Event::Covered {
+        card: land(&c, "Volcano A"),
+        at: at(1, 0)
+    }));
+}
+
+/// p.8: "If this is impossible, flip the card": with no Fumarole left no cell
+/// lets Volcano B erupt, so it goes anywhere and turns Tzimime side up.
+#[test]
+fn p08_volcano_that_cannot_erupt_anywhere_flips() {
+    let mut c = comps(&[]);
+    c.fumaroles = 1;
+    let mut s = game(&c, "Start", &[["Volcano A", "Volcano B", "Plain 1"]]);
+    take(&mut s, &c, 0);
+    place(&mut s, &c, "Volcano A", 1, 0); // covers Start with the last Fumarole
+    assert_eq!(s.fumaroles_left(), 0);
     let ev = place(&mut s, &c, "Volcano B", -1, 0);
     assert_eq!(flips(&ev), vec![Flip::VolcanoNoCover]);
     assert!(!face_up(&s, -1, 0));
@@ -649,7 +715,7 @@ fn erupting_onto_a_fumarole_is_refused() {
     );
     assert_eq!(s, before);
     let mut legal = Vec::new();
-    s.legal_actions(&mut legal);
+    s.legal_actions(&c, &mut legal);
     assert_eq!(
         legal,
         vec![

@@ -2,9 +2,9 @@
 //! (rulebook p.7-p.10, rules-notes SW §4.2 and §7 `PLACE`). The desolation of
 //! the Tzimimes runs first, then the portal, then the volcano.
 
-use super::super::components::Components;
+use super::super::components::{Components, Land};
 use super::super::score;
-use super::super::world::{DarkCity, Pos, SIZE, Welcomed, cells, row_mask, shift, spread};
+use super::super::world::{DarkCity, Pos, SIZE, Welcomed, World, cells, row_mask, shift, spread};
 use super::super::{MAX_STACK, NONE};
 use super::{Action, Event, Events, Flip, IllegalMove, Phase, Solo};
 
@@ -16,7 +16,7 @@ impl Solo {
         a: Action,
         ev: &mut E,
     ) -> Result<(), IllegalMove> {
-        self.check(a)?;
+        self.check(c, a)?;
         self.apply_unchecked(c, a, ev);
         Ok(())
     }
@@ -83,29 +83,10 @@ impl Solo {
         }
         let land = c.land(card);
         let old_top = self.world.top_row();
+        // The desolation of the Tzimimes (p.10), before portals and volcanoes.
+        let cause = desolation(&self.world, c, land, at);
         self.world.put(at, card, land);
         ev.push(Event::Placed { card, at });
-        let w = &self.world;
-        let others = w.visible() & !at.bit();
-        let around = spread(at.bit());
-        // The desolation of the Tzimimes (p.10), before portals and volcanoes.
-        let cause = if land.portal.is_some_and(|e| {
-            if c.rules.portal_reuse_adjacent {
-                around & w.portal_used != 0
-            } else {
-                shift(at.bit(), e) & w.portal_used != 0
-            }
-        }) {
-            Some(Flip::PortalReuse)
-        } else if land.lake && around & w.lake & others != 0 {
-            Some(Flip::Lake)
-        } else if land.swamp && row_mask(at.y()) & w.swamp & others != 0 {
-            Some(Flip::Swamp)
-        } else if land.watcher && at.y() > w.top_row() {
-            Some(Flip::Watcher)
-        } else {
-            None
-        };
         if let Some(cause) = cause {
             self.world.flip(at);
             ev.push(Event::Flipped { card, at, cause });
@@ -219,5 +200,31 @@ impl Solo {
         } else {
             self.phase = Phase::Place;
         }
+    }
+}
+
+/// Why the desolation of the Tzimimes (p.10) turns `land` Tzimime side up if
+/// it is placed on the empty cell `at` of `w`, if it does: read before the
+/// card is laid, so that the move generators can ask it of every open cell
+/// (a Volcano must go where it stays face up and erupts, p.8).
+pub(crate) fn desolation(w: &World, c: &Components, land: &Land, at: Pos) -> Option<Flip> {
+    let others = w.visible();
+    let around = spread(at.bit());
+    if land.portal.is_some_and(|e| {
+        if c.rules.portal_reuse_adjacent {
+            around & w.portal_used != 0
+        } else {
+            shift(at.bit(), e) & w.portal_used != 0
+        }
+    }) {
+        Some(Flip::PortalReuse)
+    } else if land.lake && around & w.lake & others != 0 {
+        Some(Flip::Lake)
+    } else if land.swamp && row_mask(at.y()) & w.swamp & others != 0 {
+        Some(Flip::Swamp)
+    } else if land.watcher && w.occupied != 0 && at.y() > w.top_row() {
+        Some(Flip::Watcher)
+    } else {
+        None
     }
 }

@@ -87,7 +87,7 @@ impl std::error::Error for MatchIllegal {}
 
 impl Match {
     /// Checks an action without playing it.
-    pub fn check(&self, a: MatchAction) -> Result<(), MatchIllegal> {
+    pub fn check(&self, c: &Components, a: MatchAction) -> Result<(), MatchIllegal> {
         let seat = a.seat();
         if seat >= self.players {
             return Err(MatchIllegal::NoSuchSeat);
@@ -118,7 +118,7 @@ impl Match {
                     return Err(MatchIllegal::NotYourTurn);
                 }
                 self.seat(seat)
-                    .check(action)
+                    .check(c, action)
                     .map_err(|error| MatchIllegal::Seat { error })
             }
             _ => wrong,
@@ -147,7 +147,7 @@ impl Match {
         a: MatchAction,
         ev: &mut Vec<MatchEvent>,
     ) -> Result<(), MatchIllegal> {
-        self.check(a)?;
+        self.check(c, a)?;
         match a {
             MatchAction::Sun { seat, direction } => {
                 self.direction = direction;

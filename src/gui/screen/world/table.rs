@@ -221,9 +221,9 @@ impl Table {
     }
 
     /// The cells a click may act on for the user now.
-    pub fn targets(&self, selected: Option<u8>) -> Vec<Pos> {
+    pub fn targets(&self, c: &Components, selected: Option<u8>) -> Vec<Pos> {
         let mut actions = Vec::new();
-        self.m.legal_actions(YOU, &mut actions);
+        self.m.legal_actions(c, YOU, &mut actions);
         actions
             .into_iter()
             .filter_map(|a| match a {

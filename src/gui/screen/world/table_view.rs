@@ -36,7 +36,7 @@ impl World {
         left = left.push(board(
             c,
             you.world(),
-            &t.targets(self.selected()),
+            &t.targets(c, self.selected()),
             None,
             CELL,
         ));
@@ -186,7 +186,7 @@ impl World {
 
 fn view_welcome<'a>(c: &'a Components, t: &'a Table) -> Element<'a, Message> {
     let mut actions = Vec::new();
-    t.m.seat(YOU).legal_actions(&mut actions);
+    t.m.seat(YOU).legal_actions(c, &mut actions);
     super::view::welcome_list(c, actions, None)
 }
 

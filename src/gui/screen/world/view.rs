@@ -310,7 +310,7 @@ impl World {
             Hint::Ready(Some(m)) => Some(m),
             _ => None,
         };
-        welcome_list(&g.components, g.game.legal_actions(), hinted)
+        welcome_list(&g.components, g.game.legal_actions(&g.components), hinted)
     }
 }
 
