@@ -246,7 +246,9 @@ fn imperative(lex: &Lexicon, c: &mut Cur) -> Option<Vec<Step>> {
             let n = c.num()?;
             let what = lex.resource(c.peek()?)?;
             c.i += 1;
-            Some(one(Verb::Gain { what, n }, Target::You, None))
+            let mut steps = one(Verb::Gain { what, n }, Target::You, None);
+            more_gains(lex, c, Target::You, &mut steps);
+            Some(steps)
         }
         "lose" => {
             let n = c.num()?;
@@ -385,6 +387,26 @@ fn imperative(lex: &Lexicon, c: &mut Cur) -> Option<Vec<Step>> {
     }
 }
 
+/// "gain 2 Life and 1 Energy": more amounts of other resources.
+fn more_gains(lex: &Lexicon, c: &mut Cur, t: Target, steps: &mut Vec<Step>) {
+    loop {
+        let save = c.i;
+        c.eat(",");
+        c.eat("and");
+        let next = c.num().and_then(|n| Some((n, lex.resource(c.peek()?)?)));
+        match next {
+            Some((n, what)) if c.i > save => {
+                c.i += 1;
+                steps.push(Step::new(Verb::Gain { what, n }, t));
+            }
+            _ => {
+                c.i = save;
+                return;
+            }
+        }
+    }
+}
+
 fn heal(lex: &Lexicon, c: &mut Cur) -> Option<Vec<Step>> {
     let save = c.i;
     // heal N [hp] (to|of|on|from) TARGET
@@ -484,7 +506,9 @@ fn predicate(lex: &Lexicon, c: &mut Cur) -> Option<Vec<Step>> {
             let n = c.num()?;
             let what = lex.resource(c.peek()?)?;
             c.i += 1;
-            one(Verb::Gain { what, n }, t, None)
+            let mut steps = one(Verb::Gain { what, n }, t, None);
+            more_gains(lex, c, t, &mut steps);
+            steps
         }
         "gets" | "gains" | "get" | "gain" | "has" | "have" => grant(lex, c, t)?,
         "loses" | "lose" if player => {

@@ -78,6 +78,15 @@ fn fuzzycards_paraphrases_read_alike() {
                 "Draw 1 card from your Scroll.",
             ],
             &["Gain 1 Energy.", "gain one energy", "You gain 1 Energy."],
+            &[
+                "Gain 2 Life. Gain 1 Energy.",
+                "Gain 2 Life and 1 Energy.",
+                "Gain 2 Life and gain 1 Energy.",
+            ],
+            &[
+                "Deal 1 damage to each enemy Hero. Deal 1 damage to your opponent's Life.",
+                "Deal 1 damage to each enemy Hero and 1 damage to your opponent's Life.",
+            ],
             &["Gain 3 Life.", "Gain 3 life points.", "You gain 3 Life."],
             &[
                 "Silence target enemy Hero until your next turn.",
@@ -420,4 +429,100 @@ fn rizontical_paraphrases_read_alike() {
             ],
         ],
     );
+}
+
+/// The issue's own examples read as they mean, structurally.
+#[test]
+fn the_issue_examples_read_as_meant() {
+    use super::{Cost, Element, Kind, Reach, Resource, Status, Step, Target, Verb, Who};
+    let rz = crate::engine::rizontical::text::grammar();
+    let steps = |g: &Grammar, t: &str| -> Vec<Step> {
+        let r = g.read(t, &Base::new(Trigger::PLAYED));
+        assert!(r.not_understood.is_empty(), "{t}: {:?}", r.not_understood);
+        r.abilities.into_iter().flat_map(|a| a.steps).collect()
+    };
+    assert_eq!(
+        steps(rz, "Give every enemy Fighter the Poison status."),
+        vec![Step::new(
+            Verb::Give {
+                status: Status::Poison
+            },
+            Target::Each {
+                who: Who::Enemy,
+                kind: Kind::Fighter
+            }
+        )]
+    );
+    assert_eq!(
+        steps(rz, "Deal 3 Fire DMG to an enemy Fighter (∞RA)."),
+        vec![
+            Step::new(
+                Verb::ElementDamage {
+                    n: 3,
+                    element: Element::Fire
+                },
+                Target::Chosen {
+                    who: Who::Enemy,
+                    kind: Kind::Fighter
+                }
+            )
+            .within(Reach::Unlimited)
+        ]
+    );
+    let bw = crate::engine::bizarre::text::grammar();
+    assert_eq!(
+        steps(bw, "Your opponent loses 1 life."),
+        vec![Step::new(
+            Verb::Lose {
+                what: Resource::Life,
+                n: 1
+            },
+            Target::Opponent
+        )]
+    );
+    assert_eq!(
+        steps(bw, "Gain 3 damage."),
+        vec![Step::new(
+            Verb::Gain {
+                what: Resource::Attack,
+                n: 3
+            },
+            Target::You
+        )]
+    );
+    let cost = bw.read(
+        "Exhaust 1 resource and kill this.",
+        &Base::new(Trigger::Activated),
+    );
+    assert_eq!(
+        cost.costs,
+        vec![Cost::Exhaust { n: 1, symbol: None }, Cost::Sacrifice]
+    );
+    let fz = crate::engine::fuzzycards::text::grammar();
+    // an unread parenthesis is a rule not read: nothing of its sentence plays
+    let r = fz.read(
+        "Deal 3 damage to target enemy Hero. (If it is KO'd, draw 1 card.)",
+        &Base::new(Trigger::PLAYED),
+    );
+    assert!(!r.not_understood.is_empty());
+    let r = fz.read(
+        "Guard. Allies beside it cannot be chosen by foes.",
+        &Base::new(Trigger::Static),
+    );
+    assert!(!r.not_understood.is_empty() && r.flavour.is_empty());
+    // a trigger not read: neither its sentence nor the ones after it play
+    let r = fz.read(
+        "When this Hero is KO'd by an Event, draw 1 card. Gain 1 Energy.",
+        &Base::new(Trigger::PLAYED),
+    );
+    assert!(r.abilities.is_empty(), "{:?}", r.abilities);
+    let dd = crate::engine::dice::text::grammar();
+    let r = dd.read(
+        "You may reroll one of your attack dice.",
+        &Base::new(Trigger::PLAYED),
+    );
+    assert!(matches!(
+        r.abilities[0].steps[0].verb,
+        Verb::Rerolls { n: 1 }
+    ));
 }
