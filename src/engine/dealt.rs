@@ -370,6 +370,7 @@ impl Rules for Dealt {
             board: Vec::new(),
             dice: Vec::new(),
             outcome: st.core.outcome,
+            layout: crate::engine::core::DEALT_LAYOUT,
         }
     }
 

@@ -148,6 +148,21 @@ pub trait Rules: Sync + Send + Sized + 'static {
     fn snapshot(&self, st: &Self::State) -> Snapshot;
     /// An action in words, for buttons and logs.
     fn describe(&self, st: &Self::State, action: Self::Action) -> String;
+    /// What a legal move belongs to, for a screen (`None`: the whole turn's:
+    /// keep, end the phase, roll).
+    fn mover(
+        &self,
+        _st: &Self::State,
+        _action: Self::Action,
+    ) -> Option<crate::engine::core::Mover> {
+        None
+    }
+    /// Where a legal move takes its card when that is another card or a
+    /// cell (`None`: the zone it lands in, found by playing the move on a
+    /// copy, or nowhere).
+    fn onto(&self, _st: &Self::State, _action: Self::Action) -> Option<crate::engine::core::Onto> {
+        None
+    }
     /// The state's log (switch it on for manual play).
     fn log_mut<'s>(&self, st: &'s mut Self::State) -> &'s mut Log {
         &mut self.core_mut(st).log

@@ -13,11 +13,11 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::core::Viewer;
 use super::core::{
     CurveLabels, DEFAULT_MAX_TURNS, Illegal, MAX_TURNS_LIMIT, Outcome, Seat, Snapshot, TurnUnit,
     Vanilla,
 };
+use super::core::{Mover, Onto, Viewer, ZoneId};
 use super::game::{Level, Mulligan, Pile, Rules, choose, render_note};
 use super::hand::{HandError, HandReport, HandRequest};
 use super::position::{Misplaced, Position};
@@ -445,6 +445,13 @@ pub struct Choice {
     /// One of the card-choosing mulligan's many actions (Rizontical's
     /// "return these Powers"): a screen offers that choice card by card.
     pub chooses_cards: bool,
+    /// The card (or pile) the move belongs to (`None`: the whole turn's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mover: Option<Mover>,
+    /// Where the move takes that card: another card, a cell, or the zone it
+    /// lands in (`None`: it stays where it is: an ability, a declaration).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub onto: Option<Onto>,
 }
 
 /// One game of one engine, with its undo history (see [`Session`]).
@@ -580,11 +587,31 @@ impl<R: Rules> Play<R> {
     }
 
     fn choice(&self, a: R::Action) -> Choice {
+        let mover = self.rules.mover(&self.state, a);
         Choice {
             label: self.rules.describe(&self.state, a),
             action: ActionKey::of(&*self.rules, a),
             chooses_cards: false,
+            mover,
+            onto: self
+                .rules
+                .onto(&self.state, a)
+                .or_else(|| self.lands(mover?, a)),
         }
+    }
+
+    /// The zone `mover`'s card lands in when `a` is played, when that is
+    /// another zone than the one it lies in (played on a copy, log off).
+    fn lands(&self, mover: Mover, a: R::Action) -> Option<Onto> {
+        let Mover::Card(copy) = mover else {
+            return None;
+        };
+        let before = self.rules.core(&self.state).zones.zone_of(copy)?;
+        let mut probe = self.state.clone();
+        self.rules.log_mut(&mut probe).on = false;
+        self.rules.apply(&mut probe, a).ok()?;
+        let after = self.rules.core(&probe).zones.zone_of(copy)?;
+        (after != before).then(|| Onto::Zone(ZoneId::player(after) as u8, ZoneId::name(after)))
     }
 }
 

@@ -2,7 +2,10 @@
 
 use super::cards::ResourceKind;
 use super::{Action, BizarreWorld, Phase, State, Zone};
-use crate::engine::core::{CardView, Snapshot, TurnUnit, ZoneId, zone_views};
+use crate::engine::core::Shape::{Area, Cards, Pile};
+use crate::engine::core::{
+    CardView, Layout, Mover, Onto, Snapshot, TurnUnit, ZoneId, at, zone_views,
+};
 use crate::engine::game::Rules;
 use crate::model::GameId;
 
@@ -96,6 +99,7 @@ pub fn snapshot(g: &BizarreWorld, st: &State) -> Snapshot {
         board: Vec::new(),
         dice: Vec::new(),
         outcome: st.core.outcome,
+        layout: LAYOUT,
     }
 }
 
@@ -115,4 +119,27 @@ pub fn describe(g: &BizarreWorld, st: &State, action: Action) -> String {
             _ => "End turn".into(),
         },
     }
+}
+
+/// Bizarre World: the Play Area (creatures), the Neutral Resource Zone.
+pub const LAYOUT: Layout = &[
+    &[at("Play Area", Area)],
+    &[at("Neutral Resource Zone", Area)],
+    &[at("Hand", Cards), at("Deck", Pile), at("Discard", Pile)],
+];
+
+/// The card a move sacrifices, plays or uses.
+pub fn mover(_g: &BizarreWorld, _st: &State, action: Action) -> Option<Mover> {
+    match action {
+        Action::Sacrifice { card }
+        | Action::Play { card }
+        | Action::Activate { card, .. }
+        | Action::Repeat { card, .. } => Some(Mover::Card(card)),
+        _ => None,
+    }
+}
+
+/// Bizarre World's moves name no other card.
+pub fn onto(_action: Action) -> Option<Onto> {
+    None
 }

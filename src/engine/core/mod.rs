@@ -20,7 +20,10 @@ pub use record::{
 };
 pub use rng::{Rng, below, fresh_seed, game_seed, rng, roll};
 pub use table::{BLANK_NAME, Side, Table, Vanilla};
-pub use view::{CardView, DieView, PieceView, Secrecy, Snapshot, Viewer, ZoneView, zone_views};
+pub use view::{
+    CardView, DEALT_LAYOUT, DieView, Layout, Mover, Onto, PieceView, Place, Secrecy, Shape,
+    Snapshot, Viewer, ZoneView, at, zone_views,
+};
 pub use zones::{At, Pile, Seated, ZoneId, Zones};
 
 use super::effect::lasting::LastingSet;

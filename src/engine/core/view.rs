@@ -153,6 +153,68 @@ pub struct Snapshot {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<DieView>,
     pub outcome: Option<Outcome>,
+    /// How the table lays out one player's side ([`Layout`]).
+    #[serde(skip)]
+    pub layout: Layout,
+}
+
+/// How a table draws a zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Its cards side by side (a hand shares the table's width).
+    Cards,
+    /// A fixed number of slots, empty ones drawn empty (more cards than
+    /// slots: the slots grow).
+    Slots(usize),
+    /// A pile: the back (or the top card) and the count.
+    Pile,
+    /// Cards side by side where cards are played (a battlefield): when
+    /// empty, a card-sized place to drop one on.
+    Area,
+}
+
+/// One zone of a side, as the table places it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub zone: &'static str,
+    pub shape: Shape,
+}
+
+/// A place on the table: `zone` drawn as `shape`.
+pub const fn at(zone: &'static str, shape: Shape) -> Place {
+    Place { zone, shape }
+}
+
+/// One player's side of a game's table, line by line from the middle of
+/// the table outwards, as its rulebook lays it out (each game's `view.rs`
+/// says its own). Zones a game has that are not placed are added, one line
+/// each, after these.
+pub type Layout = &'static [&'static [Place]];
+
+/// A game added as data: what its setup deals.
+pub const DEALT_LAYOUT: Layout = &[
+    &[at("Set aside", Shape::Cards)],
+    &[at("Hand", Shape::Cards), at("Deck", Shape::Pile)],
+];
+
+/// What a legal move belongs to, for a screen: the card it plays, moves or
+/// uses, or a pile (Rizontical's Deploy of the Fighter deck's top card).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mover {
+    Card(u16),
+    Pile(&'static str),
+}
+
+/// Where a legal move takes its card: a zone (by the game's zone name, of
+/// player 0 or 1), another card (an Equip Relic's Hero, an attack's
+/// target), or a cell of a board (`row * 8 + column`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Onto {
+    Zone(u8, &'static str),
+    Card(u16),
+    Cell(u8),
 }
 
 /// Every zone as the screen shows it; zones `hidden` says are hidden show

@@ -499,6 +499,14 @@ impl Rules for DiceOfDestiny {
         view::describe(self, st, action)
     }
 
+    fn mover(&self, st: &State, action: Action) -> Option<crate::engine::core::Mover> {
+        view::mover(self, st, action)
+    }
+
+    fn onto(&self, _st: &State, action: Action) -> Option<crate::engine::core::Onto> {
+        view::onto(action)
+    }
+
     fn without_one(&self, def: u16) -> DiceOfDestiny {
         let mut s = self.clone();
         s.table.deck = self.table.deck_without_one(def);

@@ -2,7 +2,10 @@
 
 use super::cards::Kind;
 use super::{ATTACKED, Action, DiceOfDestiny, Phase, SICK, State, USED, Zone};
-use crate::engine::core::{CardView, DieView, Snapshot, TurnUnit, ZoneId, zone_views};
+use crate::engine::core::Shape::{Area, Cards, Pile};
+use crate::engine::core::{
+    CardView, DieView, Layout, Mover, Onto, Snapshot, TurnUnit, ZoneId, at, zone_views,
+};
 use crate::engine::game::Rules;
 use crate::model::GameId;
 
@@ -117,6 +120,7 @@ pub fn snapshot(g: &DiceOfDestiny, st: &State) -> Snapshot {
         })
         .collect(),
         outcome: st.core.outcome,
+        layout: LAYOUT,
     }
 }
 
@@ -155,5 +159,35 @@ pub fn describe(g: &DiceOfDestiny, st: &State, action: Action) -> String {
             _ => "Let the turn end".into(),
         },
         Action::Next => "End your turn".into(),
+    }
+}
+
+/// Dice of Destiny: the battlefield, the stack, a realm for the deck and
+/// the graveyard.
+pub const LAYOUT: Layout = &[
+    &[at("Battlefield", Area), at("Stack", Cards)],
+    &[at("Hand", Cards), at("Deck", Pile), at("Graveyard", Pile)],
+];
+
+/// The card a move plays, uses, declares, draws, blocks with or rerolls.
+pub fn mover(_g: &DiceOfDestiny, _st: &State, action: Action) -> Option<Mover> {
+    match action {
+        Action::Play { card, .. }
+        | Action::Activate { card }
+        | Action::Declare { card }
+        | Action::BonusDraw { card }
+        | Action::Block { card, .. }
+        | Action::ForceReroll { card, .. } => Some(Mover::Card(card)),
+        _ => None,
+    }
+}
+
+/// The card a spell or an arrival names.
+pub fn onto(action: Action) -> Option<Onto> {
+    match action {
+        Action::Play {
+            target: Some(t), ..
+        } => Some(Onto::Card(t)),
+        _ => None,
     }
 }

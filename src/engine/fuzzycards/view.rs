@@ -2,7 +2,10 @@
 
 use super::cards::{KEYWORD_NAMES, Kind};
 use super::{ATTACKED, Action, Fuzzycards, Phase, SHIELDED, State, USED, Z, Zone};
-use crate::engine::core::{CardView, Snapshot, TurnUnit, ZoneId, zone_views};
+use crate::engine::core::Shape::{Cards, Pile, Slots};
+use crate::engine::core::{
+    CardView, Layout, Mover, Onto, Snapshot, TurnUnit, ZoneId, at, zone_views,
+};
 use crate::engine::game::Rules;
 use crate::model::GameId;
 
@@ -132,6 +135,7 @@ pub fn snapshot(g: &Fuzzycards, st: &State) -> Snapshot {
         board: Vec::new(),
         dice: Vec::new(),
         outcome: st.core.outcome,
+        layout: LAYOUT,
     }
 }
 
@@ -188,5 +192,47 @@ pub fn describe(g: &Fuzzycards, st: &State, action: Action) -> String {
             Phase::Dodge { .. } => "Take the attack".into(),
             _ => "End turn".into(),
         },
+    }
+}
+
+/// Fuzzycards' field as its rulebook draws it: the Altar (front row, 3
+/// slots), the Vault (back row, 3 slots); Equip Relics sit on their Heroes.
+pub const LAYOUT: Layout = &[
+    &[at("Altar", Slots(3)), at("Equipped", Cards)],
+    &[
+        at("Vault", Slots(3)),
+        at("Scroll", Pile),
+        at("Discard", Pile),
+    ],
+    &[at("Hand", Cards)],
+];
+
+/// The card a move plays, moves, uses, attacks with or discards.
+pub fn mover(_g: &Fuzzycards, _st: &State, action: Action) -> Option<Mover> {
+    match action {
+        Action::Play { card, .. }
+        | Action::Activate { card, .. }
+        | Action::Move { card, .. }
+        | Action::Attack { card, .. }
+        | Action::Discard { card } => Some(Mover::Card(card)),
+        _ => None,
+    }
+}
+
+/// The card a move names: an Equip Relic's Hero, an effect's or an
+/// attack's target, the card a Settle swaps with.
+pub fn onto(action: Action) -> Option<Onto> {
+    match action {
+        Action::Play {
+            target: Some(t), ..
+        }
+        | Action::Activate {
+            target: Some(t), ..
+        }
+        | Action::Attack {
+            target: Some(t), ..
+        }
+        | Action::Move { with: Some(t), .. } => Some(Onto::Card(t)),
+        _ => None,
     }
 }

@@ -580,6 +580,14 @@ impl Rules for Rizontical {
         view::describe(self, st, action)
     }
 
+    fn mover(&self, st: &State, action: Action) -> Option<crate::engine::core::Mover> {
+        view::mover(self, st, action)
+    }
+
+    fn onto(&self, st: &State, action: Action) -> Option<crate::engine::core::Onto> {
+        view::onto(self, st, action)
+    }
+
     fn copy_name(&self, copy: u16) -> &str {
         self.name_of(copy)
     }

@@ -3,7 +3,10 @@
 use super::board::{label, rc};
 use super::cards::Category;
 use super::{Action, NO_CELL, NONE, Phase, Rizontical, State, Zone, z};
-use crate::engine::core::{CardView, PieceView, Snapshot, TurnUnit, ZoneId, zone_views};
+use crate::engine::core::Shape::{Cards, Pile, Slots};
+use crate::engine::core::{
+    CardView, Layout, Mover, Onto, PieceView, Snapshot, TurnUnit, ZoneId, at, zone_views,
+};
 use crate::engine::effect::lasting::{Change, Holder};
 use crate::model::GameId;
 
@@ -168,6 +171,7 @@ pub fn snapshot(r: &Rizontical, st: &State) -> Snapshot {
         board,
         dice: Vec::new(),
         outcome: st.core.outcome,
+        layout: LAYOUT,
     }
 }
 
@@ -247,5 +251,82 @@ pub fn describe(r: &Rizontical, st: &State, action: Action) -> String {
             Phase::Bonus { .. } => "Take no bonus action".into(),
             _ => "End turn".into(),
         },
+    }
+}
+
+/// Rizontical's cards field: the Numen, Fighters on the timeline slots 1-4,
+/// the Power slots, the decks and voids (the board is in the middle).
+pub const LAYOUT: Layout = &[
+    &[
+        at("Numen", Cards),
+        at("Fighters", Slots(4)),
+        at("Power slots", Slots(4)),
+    ],
+    &[
+        at("Hand", Cards),
+        at("Fighter deck", Pile),
+        at("Power deck", Pile),
+        at("Fighter void", Pile),
+        at("Power void", Pile),
+    ],
+];
+
+/// The Fighter whose turn it is on the board (none outside a turn).
+fn acting_piece(r: &Rizontical, st: &State) -> Option<u16> {
+    match st.phase {
+        Phase::Turn => st.slots[r.acting(st)]
+            .get(usize::from(st.step))
+            .copied()
+            .filter(|&e| e != NONE),
+        _ => None,
+    }
+}
+
+/// What a move belongs to: the card it deploys, casts, sets, uses or
+/// discards; the acting Fighter's moves, hits, pushes and skills; the
+/// Numen's Conjuration; a Deploy of the Fighter deck's top card, that pile.
+pub fn mover(r: &Rizontical, st: &State, action: Action) -> Option<Mover> {
+    match action {
+        Action::Deploy {
+            fighter: Some(f), ..
+        } => Some(Mover::Card(f)),
+        Action::Deploy { fighter: None, .. } => Some(Mover::Pile("Fighter deck")),
+        Action::Move { .. } | Action::Hit { .. } | Action::Push { .. } | Action::Skill { .. } => {
+            acting_piece(r, st).map(Mover::Card)
+        }
+        Action::Conjure { .. } => st
+            .core
+            .zones
+            .get(z(r.acting(st), Zone::Numen))
+            .first()
+            .map(|&c| Mover::Card(c)),
+        Action::Cast { card, .. }
+        | Action::Set { card }
+        | Action::Activate { card }
+        | Action::Discard { card } => Some(Mover::Card(card)),
+        _ => None,
+    }
+}
+
+/// Where a move goes: the Fighter it hits, pushes or targets, else the
+/// cell it names.
+pub fn onto(_r: &Rizontical, _st: &State, action: Action) -> Option<Onto> {
+    let cell = |c: u8| (c != NO_CELL && c < 64).then_some(Onto::Cell(c));
+    match action {
+        Action::Hit { target } | Action::Push { target } => Some(Onto::Card(target)),
+        Action::Skill {
+            target: Some(t), ..
+        }
+        | Action::Cast {
+            target: Some(t), ..
+        }
+        | Action::Conjure {
+            target: Some(t), ..
+        } => Some(Onto::Card(t)),
+        Action::Deploy { cell: c, .. }
+        | Action::Move { cell: c }
+        | Action::Skill { cell: c, .. }
+        | Action::Cast { cell: c, .. } => cell(c),
+        _ => None,
     }
 }

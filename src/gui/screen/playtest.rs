@@ -1091,11 +1091,7 @@ impl Playtest {
         let (Some(s), Some(sel)) = (&self.session, self.selected) else {
             return;
         };
-        let snap = s.snapshot();
-        let left = s
-            .choices()
-            .iter()
-            .any(|c| table::owner(&snap, &c.action) == Some(sel));
+        let left = s.choices().iter().any(|c| c.mover == Some(sel));
         if !left {
             self.selected = None;
         }
@@ -1132,11 +1128,10 @@ impl Playtest {
         let (Some(s), Some(sel)) = (&self.session, self.selected) else {
             return Action::None;
         };
-        let snap = s.snapshot();
         let mine: Vec<ActionKey> = s
             .choices()
             .into_iter()
-            .filter(|c| !c.chooses_cards && table::owner(&snap, &c.action) == Some(sel))
+            .filter(|c| !c.chooses_cards && c.mover == Some(sel))
             .map(|c| c.action)
             .collect();
         let hint = s.hint().map(|h| h.action);

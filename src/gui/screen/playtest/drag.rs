@@ -3,18 +3,16 @@
 //! a card to the Neutral Resource Zone, a Power to the Power slots, a
 //! Fighter to a cell of the board, an attacker onto what it attacks.
 //!
-//! Where an action takes its card is not written anywhere for the screen
-//! to guess: it is read from the engine. An action that names another card
-//! (`target`, `with`) is dropped on that card; one that names a cell of the
-//! board, on that cell; any other is tried on a copy of the game
-//! ([`Session::preview`]) and dropped on the zone the card lands in. An
-//! action that leaves its card where it is (an ability, a declaration) has
-//! no place to be dragged to: it stays a click in the card's panel.
+//! Where an action takes its card is the engine's to say, as data
+//! ([`Choice::onto`](crate::engine::session::Choice::onto): another card, a cell of the board, or the zone it
+//! lands in). An action that leaves its card where it is (an ability, a
+//! declaration) has no place to be dragged to: it stays a click in the
+//! card's panel.
 
-use crate::engine::core::Snapshot;
+use crate::engine::core::{Onto, Snapshot};
 use crate::engine::session::{ActionKey, Session};
 
-use super::table::{Selected, owner};
+use super::table::Selected;
 
 /// Where a dragged card can be let go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,66 +51,46 @@ impl Drag {
 }
 
 /// The places `from` can be dragged to now, each with its actions, in the
-/// order the engine lists them.
+/// order the engine lists them ([`Choice::onto`](crate::engine::session::Choice::onto): the engine says where
+/// each move takes its card).
 ///
 /// Two actions that leave the same table (Fuzzycards' "Play Clover Rabbit"
 /// and "Play Clover Rabbit to the Vault") are one way to go there: the
 /// first is kept.
 pub fn drops(s: &Session, snap: &Snapshot, from: Selected) -> Vec<(Drop, Vec<ActionKey>)> {
-    let mut out: Vec<(Drop, Vec<(ActionKey, Snapshot)>)> = Vec::new();
+    let mut out: Vec<(Drop, Vec<ActionKey>)> = Vec::new();
     for c in s.choices() {
-        if c.chooses_cards || owner(snap, &c.action) != Some(from) {
+        if c.chooses_cards || c.mover != Some(from) {
             continue;
         }
-        let Ok(after) = s.preview(&c.action) else {
-            continue;
-        };
-        let Some(at) = place_of(snap, &after, from, &c.action) else {
+        let Some(at) = place_of(snap, from, c.onto) else {
             continue;
         };
         match out.iter_mut().find(|(d, _)| *d == at) {
-            Some((_, list)) if list.iter().any(|(_, same)| *same == after) => {}
-            Some((_, list)) => list.push((c.action, after)),
-            None => out.push((at, vec![(c.action, after)])),
+            Some((_, list)) => {
+                // several moves to one place: keep those that differ
+                let after = s.preview(&c.action).ok();
+                if list
+                    .iter()
+                    .all(|a| s.preview(a).ok().is_none_or(|t| Some(t) != after))
+                {
+                    list.push(c.action);
+                }
+            }
+            None => out.push((at, vec![c.action])),
         }
     }
-    out.into_iter()
-        .map(|(d, list)| (d, list.into_iter().map(|(a, _)| a).collect()))
-        .collect()
+    out
 }
 
-/// Where action `a` of `from` takes it, `after` being the table it leaves
-/// (see the module's words).
-fn place_of(snap: &Snapshot, after: &Snapshot, from: Selected, a: &ActionKey) -> Option<Drop> {
-    let field = |k: &str| {
-        a.action
-            .get(k)
-            .and_then(serde_json::Value::as_u64)
-            .and_then(|n| u16::try_from(n).ok())
-    };
-    // a card it names, when that card is on the table
-    for k in ["target", "with"] {
-        if let Some(t) = field(k)
-            && Selected::Card(t) != from
-            && visible(snap, t)
-        {
-            return Some(Drop::Card(t));
-        }
+/// Where a move takes `from` on this table: the card it names when that
+/// card is drawn, the board's cell, or the zone it lands in.
+fn place_of(snap: &Snapshot, from: Selected, onto: Option<Onto>) -> Option<Drop> {
+    match onto? {
+        Onto::Card(t) => (Selected::Card(t) != from && visible(snap, t)).then_some(Drop::Card(t)),
+        Onto::Cell(cell) => (!snap.board.is_empty()).then_some(Drop::Cell(cell)),
+        Onto::Zone(player, zone) => Some(Drop::Zone(player, zone)),
     }
-    // a cell of the board (Rizontical's "no cell" is 255)
-    if !snap.board.is_empty()
-        && let Some(cell) = field("cell").and_then(|c| u8::try_from(c).ok())
-        && cell < 64
-    {
-        return Some(Drop::Cell(cell));
-    }
-    // else the zone the card lands in
-    let Selected::Card(copy) = from else {
-        return None;
-    };
-    let before = zone_of(snap, copy)?;
-    let after = zone_of(after, copy)?;
-    (after != before).then_some(Drop::Zone(after.0, after.1))
 }
 
 /// The zone that shows card `copy`.
@@ -149,6 +127,7 @@ mod tests {
             board: Vec::new(),
             dice: Vec::new(),
             outcome: None,
+            layout: crate::engine::core::DEALT_LAYOUT,
         }
     }
 

@@ -5,11 +5,10 @@
 //! it — are offered beside it. Actions that name no card (keep, end the
 //! phase, roll) stay in the phase bar above the table.
 //!
-//! Which card an action belongs to is read from the action itself: every
-//! game's actions name their card in a `card` field; Rizontical's current
-//! ally moves, hits, pushes and uses its skills (its piece is marked
-//! `acting` on the board), the Numen conjures, and a Deploy of the top
-//! Fighter belongs to the Fighter deck.
+//! Which card an action belongs to is the engine's to say
+//! ([`Choice::mover`]), and each game's `view.rs` says how its table is
+//! laid out ([`Snapshot::layout`]): nothing here knows one game from
+//! another.
 
 use iced::widget::{button, column, container, mouse_area, responsive, row, text};
 use iced::{Border, Color, Element, Fill, Length, Theme, mouse};
@@ -43,139 +42,13 @@ const RELIC_STRIP: f32 = 18.0;
 /// Space between the zones of a line.
 const ZONE_GAP: f32 = 14.0;
 
-/// What can be selected on the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Selected {
-    /// A card, by copy id.
-    Card(u16),
-    /// A pile of player 0's (Rizontical's Fighter deck: deploy its top card).
-    Pile(&'static str),
-}
+/// What can be selected on the table: a card, by copy id, or a pile of
+/// player 0's (Rizontical's Fighter deck: deploy its top card) — what the
+/// engine says a move belongs to ([`Choice::mover`]).
+pub use crate::engine::core::Mover as Selected;
 
-/// How a zone is laid out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Shape {
-    /// Its cards side by side (the hand shares the table's width).
-    Cards,
-    /// A fixed number of slots, empty ones drawn empty (more cards than
-    /// slots: the slots grow).
-    Slots(usize),
-    /// A pile: the back (or the top card) and the count.
-    Pile,
-    /// Cards side by side where cards are played (the battlefield): when
-    /// empty, a card-sized place to drop one on.
-    Area,
-}
-
-/// One zone of a side, as the table places it.
-#[derive(Clone, Copy, Debug)]
-struct Place {
-    zone: &'static str,
-    shape: Shape,
-}
-
-const fn at(zone: &'static str, shape: Shape) -> Place {
-    Place { zone, shape }
-}
-
-use Shape::{Area, Cards, Pile, Slots};
-
-/// One player's side of each game, line by line from the middle of the
-/// table outwards (the opponent's side is drawn mirrored). Zones a game has
-/// that are not placed are added, one line each, after these.
-///
-/// Fuzzycards' field as its rulebook draws it: the Altar (front row, 3
-/// slots), the Vault (back row, 3 slots); Equip Relics sit on their Heroes.
-const FUZZYCARDS: &[&[Place]] = &[
-    &[at("Altar", Slots(3)), at("Equipped", Cards)],
-    &[
-        at("Vault", Slots(3)),
-        at("Scroll", Pile),
-        at("Discard", Pile),
-    ],
-    &[at("Hand", Cards)],
-];
-/// Dice of Destiny: the battlefield, the stack, a realm for the deck and
-/// the graveyard.
-const DICE_OF_DESTINY: &[&[Place]] = &[
-    &[at("Battlefield", Area), at("Stack", Cards)],
-    &[at("Hand", Cards), at("Deck", Pile), at("Graveyard", Pile)],
-];
-/// Bizarre World: the Play Area (creatures), the Neutral Resource Zone.
-const BIZARRE_WORLD: &[&[Place]] = &[
-    &[at("Play Area", Area)],
-    &[at("Neutral Resource Zone", Area)],
-    &[at("Hand", Cards), at("Deck", Pile), at("Discard", Pile)],
-];
-/// Rizontical's cards field: the Numen, Fighters on the timeline slots 1-4,
-/// the Power slots, the decks and voids (the board is in the middle).
-const RIZONTICAL: &[&[Place]] = &[
-    &[
-        at("Numen", Cards),
-        at("Fighters", Slots(4)),
-        at("Power slots", Slots(4)),
-    ],
-    &[
-        at("Hand", Cards),
-        at("Fighter deck", Pile),
-        at("Power deck", Pile),
-        at("Fighter void", Pile),
-        at("Power void", Pile),
-    ],
-];
-/// A game added as data: what its setup deals.
-const DEALT: &[&[Place]] = &[
-    &[at("Set aside", Cards)],
-    &[at("Hand", Cards), at("Deck", Pile)],
-];
-
-fn lines(game: GameId) -> &'static [&'static [Place]] {
-    if game == GameId::Fuzzycards {
-        FUZZYCARDS
-    } else if game == GameId::DiceOfDestiny {
-        DICE_OF_DESTINY
-    } else if game == GameId::BizarreWorld {
-        BIZARRE_WORLD
-    } else if game == GameId::Rizontical {
-        RIZONTICAL
-    } else {
-        DEALT
-    }
-}
-
-/// The card or pile an action belongs to, or `None` for an action of the
-/// whole turn (keep, end the phase, roll the dice).
-pub fn owner(snap: &Snapshot, action: &ActionKey) -> Option<Selected> {
-    let v = &action.action;
-    let kind = v.get("action").and_then(|k| k.as_str()).unwrap_or("");
-    let num = |k: &str| {
-        v.get(k)
-            .and_then(serde_json::Value::as_u64)
-            .and_then(|n| u16::try_from(n).ok())
-    };
-    if snap.game == GameId::Rizontical {
-        match kind {
-            "deploy" => {
-                return Some(num("fighter").map_or(Selected::Pile("Fighter deck"), Selected::Card));
-            }
-            "move" | "hit" | "push" | "skill" => {
-                return snap
-                    .board
-                    .iter()
-                    .find(|p| p.acting)
-                    .map(|p| Selected::Card(p.copy));
-            }
-            "conjure" => {
-                return zone(snap, 0, "Numen")
-                    .and_then(|z| z.cards.first())
-                    .map(|c| Selected::Card(c.copy));
-            }
-            "mulligan" => return None,
-            _ => {}
-        }
-    }
-    num("card").map(Selected::Card)
-}
+use crate::engine::core::Shape::{self, Cards, Pile};
+use crate::engine::core::{Onto, Place, at};
 
 fn zone<'s>(snap: &'s Snapshot, player: u8, name: &str) -> Option<&'s ZoneView> {
     snap.zones
@@ -203,7 +76,7 @@ pub fn selectable(snap: &Snapshot, choices: &[Choice]) -> Vec<Selected> {
     let owners: Vec<Selected> = choices
         .iter()
         .filter(|c| !c.chooses_cards)
-        .filter_map(|c| owner(snap, &c.action))
+        .filter_map(|c| c.mover)
         .filter(|&o| on_table(snap, o))
         .collect();
     let mut out = Vec::new();
@@ -236,10 +109,7 @@ pub fn selectable(snap: &Snapshot, choices: &[Choice]) -> Vec<Selected> {
 /// Every zone of `player` in the order the table draws it: the game's
 /// lines, then any zone they do not place.
 fn ordered(snap: &Snapshot, player: u8) -> Vec<Place> {
-    let mut out: Vec<Place> = lines(snap.game)
-        .iter()
-        .flat_map(|l| l.iter().copied())
-        .collect();
+    let mut out: Vec<Place> = snap.layout.iter().flat_map(|l| l.iter().copied()).collect();
     for z in snap.zones.iter().filter(|z| z.player == player) {
         if !out.iter().any(|p| p.zone == z.zone) {
             out.push(at(z.zone, if z.hidden { Pile } else { Cards }));
@@ -368,7 +238,7 @@ impl Playtest {
             }
             groups.push(group);
         };
-        for line in lines(snap.game) {
+        for line in snap.layout {
             let mut zones = Vec::new();
             for p in *line {
                 placed.push(p.zone);
@@ -587,7 +457,7 @@ impl Playtest {
             _ => card_back(snap.game, PILE_WIDTH, z.count),
         };
         let sel = Selected::Pile(z.zone);
-        let acts = z.player == 0 && choices.iter().any(|c| owner(snap, &c.action) == Some(sel));
+        let acts = z.player == 0 && choices.iter().any(|c| c.mover == Some(sel));
         if !acts {
             return face;
         }
@@ -709,14 +579,16 @@ impl Playtest {
         let mut n_actions = 0;
         // a drop that means several actions offers only those
         let only = self.narrowed().map(|(_, a)| a.as_slice());
-        for (n, ch) in s.choices().into_iter().enumerate() {
-            if ch.chooses_cards || owner(snap, &ch.action) != Some(sel) {
+        let choices = s.choices();
+        let on_board = self.cell_moves(&choices);
+        for (n, ch) in choices.into_iter().enumerate() {
+            if ch.chooses_cards || ch.mover != Some(sel) {
                 continue;
             }
             if only.is_some_and(|only| !only.contains(&ch.action)) {
                 continue;
             }
-            if !snap.board.is_empty() && kind(&ch.action) == "move" {
+            if !snap.board.is_empty() && on_board.iter().any(|(_, a)| *a == ch.action) {
                 moves += 1;
                 continue;
             }
@@ -829,22 +701,27 @@ impl Playtest {
         )
     }
 
+    /// The cells of the board the selected card's moves go to, with the
+    /// first move the engine lists for each (the others stay in its panel).
+    fn cell_moves(&self, choices: &[Choice]) -> Vec<(u8, ActionKey)> {
+        let mut out: Vec<(u8, ActionKey)> = Vec::new();
+        let Some(sel) = self.selected() else {
+            return out;
+        };
+        for c in choices.iter().filter(|c| c.mover == Some(sel)) {
+            if let Some(Onto::Cell(cell)) = c.onto
+                && !out.iter().any(|(x, _)| *x == cell)
+            {
+                out.push((cell, c.action.clone()));
+            }
+        }
+        out
+    }
+
     /// Rizontical's 8 × 8 board: the pieces (click one to select it), and
     /// the cells the selected ally may move to (click one to move there).
     fn board<'a>(&'a self, snap: &Snapshot, choices: &[Choice]) -> Element<'a, Message> {
-        let moving = |c: &Choice| {
-            kind(&c.action) == "move"
-                && self.selected().is_some()
-                && owner(snap, &c.action) == self.selected()
-        };
-        let targets: Vec<(u8, ActionKey)> = choices
-            .iter()
-            .filter(|c| moving(c))
-            .filter_map(|c| {
-                let cell = c.action.action.get("cell")?.as_u64()?;
-                Some((u8::try_from(cell).ok()?, c.action.clone()))
-            })
-            .collect();
+        let targets = self.cell_moves(choices);
         let mut grid = column![].spacing(1);
         for r in (0..8u8).rev() {
             let mut line = row![
@@ -958,14 +835,6 @@ impl Playtest {
         .spacing(3)
         .into()
     }
-}
-
-/// The kind of an action ("play", "move", ...).
-fn kind(a: &ActionKey) -> &str {
-    a.action
-        .get("action")
-        .and_then(|k| k.as_str())
-        .unwrap_or("")
 }
 
 /// Dice of Destiny's attack dice: even rolls hit.

@@ -288,7 +288,7 @@ impl Playtest {
             if ch.chooses_cards {
                 continue; // chosen card by card on the table
             }
-            if table::owner(snap, &ch.action).is_some_and(|o| table::on_table(snap, o)) {
+            if ch.mover.is_some_and(|o| table::on_table(snap, o)) {
                 continue; // offered beside its card
             }
             let suggested = hint.as_ref().is_some_and(|h| h.action == ch.action);
