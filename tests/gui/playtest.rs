@@ -678,10 +678,9 @@ fn holds(s: &Session, name: &str, copy: u16) -> bool {
 
 /// The choices of the session that belong to `sel`.
 fn actions_of(s: &Session, sel: Selected) -> Vec<deckwright::engine::session::Choice> {
-    let snap = s.snapshot();
     s.choices()
         .into_iter()
-        .filter(|c| playtest::table::owner(&snap, &c.action) == Some(sel))
+        .filter(|c| c.mover == Some(sel))
         .collect()
 }
 
