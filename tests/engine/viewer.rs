@@ -142,3 +142,56 @@ fn the_playtest_log_does_not_name_the_opponents_draws() {
         );
     }
 }
+
+/// The engine-to-screen boundary (issue 29): every legal move says, as
+/// data, what it belongs to and where it takes it; played on a copy, a
+/// move `onto` a zone leaves its card in that zone, and a move onto a card
+/// names a card the table draws.
+#[test]
+fn every_move_says_what_it_moves_and_where_it_goes() {
+    use deckwright::engine::core::{Mover, Onto};
+    for (game, (name, _, _)) in VERSUS.iter().enumerate() {
+        let engine = versus(game);
+        let mut s = engine.session(11, Seat::First);
+        let mut zones = 0;
+        for step in 0..300 {
+            if s.outcome().is_some() {
+                break;
+            }
+            let snap = s.snapshot();
+            let drawn = |c: u16| {
+                snap.zones
+                    .iter()
+                    .any(|z| z.cards.iter().any(|v| v.copy == c))
+                    || snap.board.iter().any(|p| p.copy == c)
+            };
+            let choices = s.choices();
+            for c in &choices {
+                match (c.mover, c.onto) {
+                    (Some(Mover::Card(m)), Some(Onto::Zone(p, zone))) => {
+                        let after = s.preview(&c.action).unwrap();
+                        let z = after.zones.iter().find(|z| z.player == p && z.zone == zone);
+                        let z = z.unwrap_or_else(|| panic!("{name}: no zone {zone}"));
+                        if z.hidden {
+                            continue; // a hand or deck this view does not see
+                        }
+                        assert!(
+                            z.cards.iter().any(|v| v.copy == m),
+                            "{name} move {step}: {} does not put its card in {zone}",
+                            c.label
+                        );
+                        zones += 1;
+                    }
+                    (_, Some(Onto::Card(t))) => {
+                        assert!(drawn(t), "{name}: {} names a card not drawn", c.label);
+                    }
+                    (None, Some(onto)) => panic!("{name}: {} goes {onto:?} with nothing", c.label),
+                    _ => {}
+                }
+            }
+            let pick = &choices[step % choices.len()];
+            s.apply(&pick.action).unwrap();
+        }
+        assert!(zones > 0, "{name}: no move went to a zone");
+    }
+}

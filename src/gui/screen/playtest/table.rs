@@ -580,7 +580,7 @@ impl Playtest {
         // a drop that means several actions offers only those
         let only = self.narrowed().map(|(_, a)| a.as_slice());
         let choices = s.choices();
-        let on_board = self.cell_moves(&choices);
+        let on_board = self.cell_moves(snap, &choices);
         for (n, ch) in choices.into_iter().enumerate() {
             if ch.chooses_cards || ch.mover != Some(sel) {
                 continue;
@@ -701,11 +701,16 @@ impl Playtest {
         )
     }
 
-    /// The cells of the board the selected card's moves go to, with the
+    /// The cells of the board the selected piece's moves go to, with the
     /// first move the engine lists for each (the others stay in its panel).
-    fn cell_moves(&self, choices: &[Choice]) -> Vec<(u8, ActionKey)> {
+    /// A card off the board (a Fighter in hand, the Fighter deck) is
+    /// dragged to its cell instead.
+    fn cell_moves(&self, snap: &Snapshot, choices: &[Choice]) -> Vec<(u8, ActionKey)> {
         let mut out: Vec<(u8, ActionKey)> = Vec::new();
-        let Some(sel) = self.selected() else {
+        let Some(sel) = self
+            .selected()
+            .filter(|&s| snap.board.iter().any(|p| Selected::Card(p.copy) == s))
+        else {
             return out;
         };
         for c in choices.iter().filter(|c| c.mover == Some(sel)) {
@@ -721,7 +726,7 @@ impl Playtest {
     /// Rizontical's 8 × 8 board: the pieces (click one to select it), and
     /// the cells the selected ally may move to (click one to move there).
     fn board<'a>(&'a self, snap: &Snapshot, choices: &[Choice]) -> Element<'a, Message> {
-        let targets = self.cell_moves(choices);
+        let targets = self.cell_moves(snap, choices);
         let mut grid = column![].spacing(1);
         for r in (0..8u8).rev() {
             let mut line = row![
