@@ -654,7 +654,7 @@ mod tests {
             Target::Attached,
         );
         b.steps[0].duration = Duration::WhileInPlay;
-        assert_eq!(says(&b), "The card it is attached to gets +2 ATK.");
+        assert_eq!(says(&b), "The attached card gets +2 ATK.");
         let mut c = one(Trigger::TURN_START, Verb::Draw { n: 1 }, Target::You);
         c.condition = Some(Condition::HandEmpty);
         c.steps[0].optional = true;
