@@ -44,7 +44,10 @@ fn typing_rules_text_shows_what_the_engine_will_do_and_what_it_cannot_read() {
     );
     assert!(h.shows("Modelled: the engine plays all of it."));
     // more text: what is read is said, what is not is listed as written
-    h.type_into("editor-text", " Swap hands with your opponent.");
+    h.send(lib(library::Message::Editor(E::Text(
+        "When this creature arrives, deal 2 damage to your opponent. Swap hands with your opponent."
+            .into(),
+    ))));
     assert!(h.shows("• When this card is played, deal 2 damage to your opponent."));
     assert!(
         h.text_containing("not understood")
