@@ -15,7 +15,7 @@ use std::path::Path;
 use toml::Value;
 
 use crate::games::{self, FieldDef, FieldKind};
-use crate::model::{Card, Catalog, Effect, FieldValue, GameId, name_key};
+use crate::model::{Card, CardEffect, Catalog, FieldValue, GameId, name_key};
 
 /// A card being edited: each value as typed. Empty text means "not set".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub struct Draft {
     /// lists of tables are TOML inline values (`{ lakes = 3 }`).
     pub fields: BTreeMap<String, String>,
     /// Structured effects as the card has them.
-    pub effects: Vec<Effect>,
+    pub effects: Vec<CardEffect>,
     /// The effects as edited: a TOML array of inline tables, as a catalog
     /// writes `effects = [...]`. When set it replaces [`Draft::effects`]
     /// (empty: no effects) and is checked by the loader like a file.
@@ -100,7 +100,7 @@ impl Draft {
 }
 
 /// A card's effects as [`Draft::effects_text`] shows them (empty: none).
-pub fn effects_text(effects: &[Effect]) -> String {
+pub fn effects_text(effects: &[CardEffect]) -> String {
     if effects.is_empty() {
         return String::new();
     }

@@ -10,7 +10,7 @@ use toml::de::{DeArray, DeTable, DeValue};
 
 use crate::diag::{Diagnostic, Diagnostics, LineIndex, read_text};
 use crate::games::{self, FieldDef, FieldKind, GameDef};
-use crate::model::{Card, Catalog, Effect, FieldValue, GameId, slug};
+use crate::model::{Card, CardEffect, Catalog, Effect, FieldValue, GameId, slug};
 
 /// A loaded catalog with the line each card starts on.
 #[derive(Clone, Debug)]
@@ -815,7 +815,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn effects(&mut self, v: &Val<'_>) -> Vec<Effect> {
+    fn effects(&mut self, v: &Val<'_>) -> Vec<CardEffect> {
         let Some(arr) = v.get_ref().as_array() else {
             self.err(
                 v.span(),
@@ -835,55 +835,130 @@ impl<'a> Parser<'a> {
                 );
                 continue;
             };
-            let mut table = toml::Table::new();
-            let mut ok = true;
-            for (k, val) in t.iter() {
-                let key = k.get_ref().as_ref();
-                if !Effect::KEYS.contains(&key) {
+            // the structured form: an ability of the effect language
+            if t.contains_key("trigger") || t.contains_key("steps") {
+                if let Some(k) = t.get("on") {
                     self.err(
                         k.span(),
-                        format!(
-                            "unknown effect key `{key}` (effects have: {})",
-                            Effect::KEYS.join(", ")
-                        ),
+                        "an effect is either flat (`on = ...`) or structured (`trigger` and `steps`), not both",
                     );
-                    ok = false;
                     continue;
                 }
-                match to_plain(val.get_ref()) {
-                    Some(x) => {
-                        table.insert(key.to_string(), x);
-                    }
-                    None => {
-                        self.err(
-                            val.span(),
-                            format!("effect key `{key}` has an unsupported value"),
-                        );
-                        ok = false;
-                    }
+                if let Some(a) = self.structured(item) {
+                    out.push(CardEffect::from(a));
                 }
-            }
-            if !t.contains_key("on") {
-                let triggers: Vec<&str> = crate::model::Trigger::ALL
-                    .iter()
-                    .map(|t| t.as_str())
-                    .collect();
-                self.err(
-                    item.span(),
-                    format!("an effect needs `on` (one of: {})", triggers.join(", ")),
-                );
-                ok = false;
-            }
-            if !ok {
                 continue;
             }
-            match toml::Value::Table(table).try_into::<Effect>() {
-                Ok(e) => out.push(e),
-                Err(e) => self.err(item.span(), format!("effect: {}", e.message().trim())),
+            if let Some(e) = self.flat_effect(item, t) {
+                out.push(CardEffect::Flat(e));
             }
         }
         out
     }
+
+    /// A structured effect table (schema/effects.md): an error points at
+    /// the step it is about when it is about one.
+    fn structured(&mut self, item: &Val<'_>) -> Option<crate::engine::effect::Ability> {
+        use crate::engine::effect::catalog::{structured, structured_step};
+        let Some(value) = deep_plain(item.get_ref()) else {
+            self.err(item.span(), "effect: a value of the effect language must be a string, number, boolean, array or table");
+            return None;
+        };
+        match structured(&value) {
+            Ok(a) => Some(a),
+            Err(whole) => {
+                let steps = item
+                    .get_ref()
+                    .as_table()
+                    .and_then(|t| t.get("steps"))
+                    .and_then(|s| s.get_ref().as_array());
+                let at_step = steps.into_iter().flat_map(|s| s.iter()).find_map(|st| {
+                    let plain = deep_plain(st.get_ref())?;
+                    structured_step(&plain).err().map(|e| (st.span(), e))
+                });
+                match at_step {
+                    Some((span, e)) => self.err(span, format!("effect step: {e}")),
+                    None => self.err(item.span(), format!("effect: {whole}")),
+                }
+                None
+            }
+        }
+    }
+
+    fn flat_effect(&mut self, item: &Val<'_>, t: &DeTable<'_>) -> Option<Effect> {
+        let mut table = toml::Table::new();
+        let mut ok = true;
+        for (k, val) in t.iter() {
+            let key = k.get_ref().as_ref();
+            if !Effect::KEYS.contains(&key) {
+                self.err(
+                    k.span(),
+                    format!(
+                        "unknown effect key `{key}` (effects have: {}; or write the structured form with `trigger` and `steps`)",
+                        Effect::KEYS.join(", ")
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+            match to_plain(val.get_ref()) {
+                Some(x) => {
+                    table.insert(key.to_string(), x);
+                }
+                None => {
+                    self.err(
+                        val.span(),
+                        format!("effect key `{key}` has an unsupported value"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if !t.contains_key("on") {
+            let triggers: Vec<&str> = crate::model::Trigger::ALL
+                .iter()
+                .map(|t| t.as_str())
+                .collect();
+            self.err(
+                item.span(),
+                format!(
+                    "an effect needs `on` (one of: {}), or `trigger` and `steps` in the structured form",
+                    triggers.join(", ")
+                ),
+            );
+            ok = false;
+        }
+        if !ok {
+            return None;
+        }
+        match toml::Value::Table(table).try_into::<Effect>() {
+            Ok(e) => Some(e),
+            Err(e) => {
+                self.err(item.span(), format!("effect: {}", e.message().trim()));
+                None
+            }
+        }
+    }
+}
+
+/// A parsed value, arrays and tables included, as an unspanned one for
+/// serde (structured effects).
+fn deep_plain(v: &DeValue<'_>) -> Option<toml::Value> {
+    Some(match v {
+        DeValue::Array(a) => toml::Value::Array(
+            a.iter()
+                .map(|x| deep_plain(x.get_ref()))
+                .collect::<Option<Vec<_>>>()?,
+        ),
+        DeValue::Table(t) => {
+            let mut out = toml::Table::new();
+            for (k, x) in t.iter() {
+                out.insert(k.get_ref().to_string(), deep_plain(x.get_ref())?);
+            }
+            toml::Value::Table(out)
+        }
+        other => to_plain(other)?,
+    })
 }
 
 /// Converts a parsed value to an unspanned one for serde (effects).

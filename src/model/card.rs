@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Effect;
+use super::CardEffect;
 
 /// A game-specific field value, as checked against the game's card schema
 /// (`resources/games/<game>.toml`, `[[field]]`).
@@ -112,9 +112,10 @@ pub struct Card {
     /// The game's own fields (rarity, atk, colour, tier, ...), by key.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub fields: BTreeMap<String, FieldValue>,
-    /// Structured effects the goldfish engine understands.
+    /// Effects written for the engine (flat tables or abilities of the
+    /// effect language); when present they replace the reading of the text.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub effects: Vec<Effect>,
+    pub effects: Vec<CardEffect>,
 }
 
 impl Card {

@@ -9,8 +9,14 @@
 //! effects = [{ on = "activate", kill_self = true, attack = 4 }]
 //! ```
 //!
-//! `schema/effects.md` documents every key. A card with rules text but no
-//! `effects` plays as vanilla and is listed as such in goldfish reports.
+//! An entry may instead be an ability written in the engine's structured
+//! effect language ([`CardEffect::Ability`]):
+//!
+//! ```toml
+//! effects = [{ trigger = { on = { event = "played", who = "this" } }, steps = [{ verb = "draw", n = 1, target = "you" }] }]
+//! ```
+//!
+//! `schema/effects.md` documents both forms.
 
 use serde::{Deserialize, Serialize};
 
@@ -129,6 +135,40 @@ pub struct Effect {
     /// neither use its ability nor pay costs the turn it arrives).
     #[serde(default, skip_serializing_if = "is_false")]
     pub enters_exhausted: bool,
+}
+
+/// One entry of a card's `effects`: the flat shorthand, or an ability in the
+/// structured effect language (what `catalog coverage --json` shows as
+/// `reading`). Stored and written as the table it was read from: a flat
+/// table has `on`, a structured one `trigger` and `steps`, so old data reads
+/// as before.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum CardEffect {
+    Flat(Effect),
+    Ability(Box<crate::engine::effect::Ability>),
+}
+
+impl CardEffect {
+    /// The flat table, if this entry is one.
+    pub fn flat(&self) -> Option<&Effect> {
+        match self {
+            CardEffect::Flat(e) => Some(e),
+            CardEffect::Ability(_) => None,
+        }
+    }
+}
+
+impl From<Effect> for CardEffect {
+    fn from(e: Effect) -> CardEffect {
+        CardEffect::Flat(e)
+    }
+}
+
+impl From<crate::engine::effect::Ability> for CardEffect {
+    fn from(a: crate::engine::effect::Ability) -> CardEffect {
+        CardEffect::Ability(Box::new(a))
+    }
 }
 
 impl Effect {

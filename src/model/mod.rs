@@ -16,6 +16,6 @@ pub use card::{CARD_KEYS, Card, FieldValue, name_key, slug};
 pub use catalog::{Catalog, NameIndex};
 pub use collection::{Collection, MissingCard, Owned};
 pub use deck::{Board, Deck, DeckEntry, DeckNote};
-pub use effect::{Effect, Trigger};
+pub use effect::{CardEffect, Effect, Trigger};
 pub use game_id::{GameId, UnknownGame};
 pub use intern::intern;

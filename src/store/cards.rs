@@ -8,7 +8,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{CatalogId, Result, StoreError, images};
 use crate::games;
-use crate::model::{Card, Effect, FieldValue, GameId, name_key};
+use crate::model::{Card, CardEffect, FieldValue, GameId, name_key};
 
 /// The columns [`from_raw`] reads, in order.
 const COLUMNS: &str =
@@ -49,7 +49,8 @@ fn from_raw(raw: Raw) -> Result<(i64, Card)> {
     };
     let fields: BTreeMap<String, FieldValue> =
         serde_json::from_str(&raw.fields).map_err(|e| bad("fields", e))?;
-    let effects: Vec<Effect> = serde_json::from_str(&raw.effects).map_err(|e| bad("effects", e))?;
+    let effects: Vec<CardEffect> =
+        serde_json::from_str(&raw.effects).map_err(|e| bad("effects", e))?;
     let copy_limit = raw
         .copy_limit
         .map(|n| {

@@ -182,7 +182,7 @@ fn effects_are_checked() {
         None,
     )
     .unwrap();
-    assert_eq!(ok.catalog.cards[0].effects[0].draw, 2);
+    assert_eq!(ok.catalog.cards[0].effects[0].flat().unwrap().draw, 2);
     let e = err(&format!(
         "{base}effects = [{{ on = \"deploy\", drawz = 2 }}]\n"
     ));

@@ -18,5 +18,6 @@ mod rizontical;
 mod scenarios;
 mod session;
 mod typed;
+mod verbs;
 mod viewer;
 mod world;

@@ -288,12 +288,15 @@ fn bizarre_rocks() -> Engine {
     c.cost = Some(2);
     c.fields
         .insert("resource".into(), FieldValue::Text("none".into()));
-    c.effects = vec![Effect {
-        on: Trigger::Activate,
-        exhaust: 2,
-        attack: 2,
-        ..Effect::default()
-    }];
+    c.effects = vec![
+        Effect {
+            on: Trigger::Activate,
+            exhaust: 2,
+            attack: 2,
+            ..Effect::default()
+        }
+        .into(),
+    ];
     cat.cards.push(c);
     let deck = deck_of(&cat, &[("Lazy Rock", 36)]);
     Engine::new(&cat, &deck, &EngineOptions::default()).unwrap()

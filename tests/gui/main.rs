@@ -16,6 +16,7 @@ mod ice;
 mod matchups;
 mod playtest;
 mod print;
+mod readings;
 mod screens;
 mod snapshots;
 mod world;

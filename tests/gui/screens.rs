@@ -322,7 +322,7 @@ fn the_card_editor_shows_the_engines_reading_live_and_edits_effects() {
     h.send(edit(E::Save));
     let card = h.store().card(catalog, "ember-newt").unwrap();
     assert_eq!(card.effects.len(), 1);
-    assert_eq!(card.effects[0].damage, 2);
+    assert_eq!(card.effects[0].flat().unwrap().damage, 2);
     // editing it again shows the stored effects, and clearing them drops them
     h.send(lib(L::EditCard));
     h.send(edit(E::Effects(String::new())));

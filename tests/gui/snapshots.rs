@@ -212,3 +212,28 @@ fn deck_builder_odds_tab() {
     assert!(h.shows("6"), "{:?}", h.dump());
     matches_baseline(&h, "deck-builder-odds");
 }
+
+/// The card editor with the engine's reading of the text typed: what it
+/// will do in the renderer's words, and what it cannot read (issue 24).
+#[test]
+fn library_card_editor_says() {
+    use deckwright::gui::screen::library::EditorMessage as E;
+    let mut h = Harness::new();
+    no_banners(&mut h);
+    let id = crate::harness::catalog_of(&h.store(), GameId::DiceOfDestiny);
+    let lib = |m| Message::Library(m);
+    h.send(lib(library::Message::Catalog(
+        deckwright::gui::widget::Pick::some(id, "x"),
+    )));
+    h.send(lib(library::Message::NewCard));
+    let edit = |m| Message::Library(library::Message::Editor(m));
+    h.send(edit(E::Name("Ember Newt".into())));
+    h.send(edit(E::Type("creature".into())));
+    h.send(edit(E::Field("colour".into(), "red".into())));
+    h.send(edit(E::Text(
+        "When this creature arrives, deal 2 damage to your opponent. Once per turn: gain 1 life. Swap hands with your opponent."
+            .into(),
+    )));
+    assert!(h.shows("• Activate: gain 1 life (once per turn)."));
+    matches_baseline(&h, "library-card-editor-says");
+}

@@ -337,11 +337,14 @@ fn import_refuses_an_existing_name_and_replace_updates_in_place() {
 /// Changes a card's text and effects, so a replace has something to update.
 fn change_text(card: &mut Card) {
     card.text = Some("On Deploy: draw 2.".into());
-    card.effects = vec![Effect {
-        on: Trigger::Deploy,
-        draw: 2,
-        ..Effect::default()
-    }];
+    card.effects = vec![
+        Effect {
+            on: Trigger::Deploy,
+            draw: 2,
+            ..Effect::default()
+        }
+        .into(),
+    ];
 }
 
 #[test]
@@ -1046,7 +1049,7 @@ fn a_version_1_database_opens_with_all_its_data() {
     assert_eq!(cub.int("atk"), Some(4));
     assert!(cub.has_in_list("keywords", "burn 2"));
     assert_eq!(cub.effects.len(), 1);
-    assert_eq!(cub.effects[0].draw, 1);
+    assert_eq!(cub.effects[0].flat().unwrap().draw, 1);
     assert_eq!(cat.cards[1].copy_limit, Some(5));
     assert!(cat.cards[1].flag("holo"));
     let image = store.card_image(cats[0].id, "ember-cub").unwrap().unwrap();

@@ -351,7 +351,12 @@ pub enum Verb {
     /// Change a statistic by `delta`.
     Modify { stat: Stat, delta: i8 },
     /// Gain (`n` = its X, e.g. Burn 2) or lose a keyword.
-    Keyword { keyword: Keyword, n: u8, gain: bool },
+    Keyword {
+        keyword: Keyword,
+        #[serde(default, skip_serializing_if = "is_default")]
+        n: u8,
+        gain: bool,
+    },
     /// Give a status.
     Give { status: Status },
     /// Remove every debuff (harmful modifier or status).

@@ -126,7 +126,7 @@ fn turn_words(at: &str, who: Who, what: &str) -> String {
 fn subject(who: Who) -> &'static str {
     match who {
         Who::This => "this card",
-        Who::Attached => "the card it is attached to",
+        Who::Attached => "the attached card",
         Who::Ally => "one of your cards",
         Who::AllyAround => "an ally around this card",
         Who::Enemy => "an enemy card",
@@ -227,7 +227,7 @@ fn object(t: Target) -> String {
         Target::Opponent => "your opponent".into(),
         Target::Both => "each player".into(),
         Target::This => "this card".into(),
-        Target::Attached => "the card it is attached to".into(),
+        Target::Attached => "the attached card".into(),
         Target::Chosen { who, kind } => format!("target {}", which(who, kind)),
         Target::Each { who, kind } => format!("each {}", which(who, kind)),
         Target::Subject => "it".into(),
@@ -338,9 +338,43 @@ fn place(p: Place) -> &'static str {
     }
 }
 
-/// Steps joined as one clause list.
+/// Steps joined as one clause list. Stat changes in a row on the same
+/// target say it once: "the attached card gets +2 ATK and -2 DEF".
 fn steps(steps: &[Step], is_static: bool) -> String {
-    let parts: Vec<String> = steps.iter().map(|s| step(s, is_static)).collect();
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < steps.len() {
+        let same = |a: &Step, b: &Step| {
+            matches!(a.verb, Verb::Modify { .. })
+                && matches!(b.verb, Verb::Modify { .. })
+                && (a.target, a.reach, a.duration, a.optional)
+                    == (b.target, b.reach, b.duration, b.optional)
+        };
+        let mut j = i + 1;
+        while j < steps.len() && same(&steps[i], &steps[j]) {
+            j += 1;
+        }
+        if j - i > 1 {
+            let deltas: Vec<String> = steps[i..j]
+                .iter()
+                .filter_map(|s| match s.verb {
+                    Verb::Modify { stat: st, delta } => Some(format!("{delta:+} {}", stat(st))),
+                    _ => None,
+                })
+                .collect();
+            let (last, rest) = deltas.split_last().expect("two or more");
+            // the first step's words with every change in place of its own
+            let said = step(&steps[i], is_static);
+            let own = match steps[i].verb {
+                Verb::Modify { stat: st, delta } => format!("{delta:+} {}", stat(st)),
+                _ => String::new(),
+            };
+            parts.push(said.replacen(&own, &format!("{} and {last}", rest.join(", ")), 1));
+        } else {
+            parts.push(step(&steps[i], is_static));
+        }
+        i = j;
+    }
     match parts.len() {
         0 => "nothing".into(),
         _ => parts.join(", then "),
@@ -458,7 +492,7 @@ fn step(s: &Step, is_static: bool) -> String {
             true,
             "put a copy of that Power in the void before it applies".into(),
         ),
-        Verb::Redirect => (false, with_subject(t, "takes", "take", " it instead")),
+        Verb::Redirect => (false, with_subject(t, "takes", "take", " the hit instead")),
         Verb::RollOff { then } => (
             true,
             format!(
@@ -482,10 +516,7 @@ fn step(s: &Step, is_static: bool) -> String {
         ),
         Verb::PlaceTile => (true, format!("place a Push Tile{r}")),
         Verb::EndRound => (true, "end the round".into()),
-        Verb::SetHp { n } => (
-            false,
-            format!("{}'s HP becomes {n} instead", capital_object(t)),
-        ),
+        Verb::SetHp { n } => (false, format!("{} HP becomes {n} instead", possessive(t))),
         Verb::TakeBuffs => (true, format!("move your allies' buffs onto {on}")),
         Verb::ResourceKind { symbol } => (
             false,
@@ -519,14 +550,13 @@ fn step(s: &Step, is_static: bool) -> String {
         Verb::AllElements => (
             false,
             format!(
-                "{}'s elements become every element but Neutral",
-                capital_object(t)
+                "{} elements become every element but Neutral",
+                possessive(t)
             ),
         ),
-        Verb::HitElement { element: e } => (
-            false,
-            format!("{}'s hits are {}", capital_object(t), capital(e)),
-        ),
+        Verb::HitElement { element: e } => {
+            (false, format!("{} hits are {}", possessive(t), capital(e)))
+        }
         Verb::FreeConjuration => (false, "your Numen's Conjuration costs nothing".into()),
         Verb::Immune { status: st } => (
             false,
@@ -561,11 +591,12 @@ fn step(s: &Step, is_static: bool) -> String {
     }
 }
 
-/// An object that starts a possessive ("this card's", "it's" → "its").
-fn capital_object(t: Target) -> String {
+/// A target's possessive: "this card's", "its", "your".
+fn possessive(t: Target) -> String {
     match t {
-        Target::Subject => "it".into(),
-        _ => object(t),
+        Target::Subject => "its".into(),
+        Target::You => "your".into(),
+        _ => format!("{}'s", object(t)),
     }
 }
 
@@ -623,7 +654,7 @@ mod tests {
             Target::Attached,
         );
         b.steps[0].duration = Duration::WhileInPlay;
-        assert_eq!(says(&b), "The card it is attached to gets +2 ATK.");
+        assert_eq!(says(&b), "The attached card gets +2 ATK.");
         let mut c = one(Trigger::TURN_START, Verb::Draw { n: 1 }, Target::You);
         c.condition = Some(Condition::HandEmpty);
         c.steps[0].optional = true;
