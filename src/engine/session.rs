@@ -193,7 +193,8 @@ impl<R: Rules> DynEngine for Compiled<R> {
         Session(Box::new(Play::new(self.0.clone(), seed, seat, computer)))
     }
     fn position(&self, pos: &Position) -> Result<Session, Misplaced> {
-        let state = super::position::place(self.0.as_ref(), pos)?;
+        let mut state = super::position::place(self.0.as_ref(), pos)?;
+        by_hand(self.0.as_ref(), &mut state, None);
         Ok(Session(Box::new(Play {
             rules: self.0.clone(),
             state,
@@ -481,6 +482,15 @@ trait DynPlay: Send + Sync {
     fn seed(&self) -> u64;
 }
 
+/// Marks the seats a person plays in a session: every seat that is
+/// neither passive nor the computer's (player 1 with `computer`).
+fn by_hand<R: Rules>(rules: &R, state: &mut R::State, computer: Option<Level>) {
+    let core = rules.core_mut(state);
+    for p in 0..2 {
+        core.by_hand[p] = !core.passive[p] && !(p == 1 && computer.is_some());
+    }
+}
+
 /// The refusal of an action taken while the other side is to act.
 fn not_yours() -> Illegal {
     Illegal::new("not your turn", "the other side is to act")
@@ -504,6 +514,8 @@ impl<R: Rules> Play<R> {
     fn new(rules: Arc<R>, seed: u64, seat: Seat, computer: Option<Level>) -> Play<R> {
         let mut state = rules.new_state();
         rules.log_mut(&mut state).on = true;
+        // the person's seats make their own choices, from the deal on
+        by_hand(rules.as_ref(), &mut state, computer);
         rules.start(&mut state, seed, seat);
         let mut p = Play {
             rules,

@@ -105,6 +105,22 @@ fn deal_seed(h: &mut Harness, seed: u64) {
     assert_eq!(session(h).snapshot().seed, seed);
 }
 
+/// Rizontical's setup deploys (the player's to place, RZ 14), each on the
+/// cell the suggestion picks.
+fn rz_set_up(h: &mut Harness) {
+    while session(h).snapshot().phase.starts_with("Setup") {
+        h.send(pm(playtest::Message::PlayHint));
+    }
+}
+
+/// The same for a session.
+fn rz_set_up_session(s: &mut Session) {
+    while s.snapshot().phase.starts_with("Setup") {
+        let c = s.hint().expect("a suggestion");
+        s.apply(&c.action).unwrap();
+    }
+}
+
 #[test]
 fn a_hand_is_dealt_by_the_games_rules_and_replayed_by_its_seed() {
     let (mut h, deck) = with_deck(
@@ -243,6 +259,7 @@ fn rizontical_mulligan_returns_the_chosen_powers() {
     h.send(Message::Navigate(ScreenId::Playtest));
     let (_, _, e) = engine_of(&h, deck);
     deal_seed(&mut h, 21);
+    rz_set_up(&mut h);
     assert!(pt(&h).return_mulligan());
     let hand = zone(session(&h), "Hand");
     assert_eq!(hand.len(), 5, "5 Powers");
@@ -259,6 +276,7 @@ fn rizontical_mulligan_returns_the_chosen_powers() {
     assert_eq!(pt(&h).returns().iter().copied().collect::<Vec<_>>(), [0, 3]);
     h.click_text("Return 2 chosen Powers and draw as many");
     let mut twin = e.session(21, Seat::First);
+    rz_set_up_session(&mut twin);
     twin.apply(&rz_key(rizontical::Action::Mulligan { mask: 0b1001 }))
         .unwrap();
     assert_eq!(session(&h).snapshot(), twin.snapshot());
@@ -862,6 +880,7 @@ fn rizontical_deploy_from_the_fighter_deck_move_on_the_board_and_use_a_power() {
     );
     h.send(Message::Navigate(ScreenId::Playtest));
     deal_seed(&mut h, 7);
+    rz_set_up(&mut h);
     h.click_text("Keep the Powers");
     assert!(
         log_has(&h, "Mulligan (player 1): Keep the Powers"),
@@ -1368,6 +1387,7 @@ fn rizontical_drag_the_top_fighter_onto_a_cell_of_the_board() {
     );
     h.send(Message::Navigate(ScreenId::Playtest));
     deal_seed(&mut h, 7);
+    rz_set_up(&mut h);
     h.click_text("Keep the Powers");
     let deck = Selected::Pile("Fighter deck");
     let cells: Vec<(u8, usize)> = drops_of(&h, deck)
@@ -1460,6 +1480,97 @@ fn rizontical_the_computers_set_triggers_are_face_down() {
         log.iter().all(|l| !l.starts_with("turn ")),
         "Rizontical counts rounds: {log:?}"
     );
+}
+
+/// RZ 14 (rules-notes, added 2026-11-26): in Play against the computer the
+/// player makes the player's choices. Its setup Fighters go where it puts
+/// them (every empty cell of its Deploy Zone is offered); in play a push is
+/// offered by each distance up to PSH; and a choice that comes in the middle
+/// of the computer's action (Zill's TRIGGER when it is hit, Deploy Upon
+/// Defeat) waits for the player's answer, in the phase bar.
+#[test]
+fn rizontical_the_player_is_offered_its_choices_against_the_computer() {
+    let (mut h, _) = with_deck(
+        GameId::Rizontical,
+        "resources/decks/rizontical-akasha-guard.txt",
+    );
+    let opponent = store_opponent(&h, GameId::Rizontical, "rizontical-ember-push.txt");
+    h.click_text("Playtest");
+    h.send(pm(playtest::Message::Opponent(
+        deckwright::gui::widget::Pick::some(opponent, "x"),
+    )));
+    let mut pushes = false;
+    let mut asked: Vec<String> = Vec::new();
+    for seed in 1..40 {
+        deal_seed(&mut h, seed);
+        if seed == 1 {
+            // the setup: slot 1's Fighter, on a cell the player picks
+            let deploys: Vec<String> = session(&h).choices().into_iter().map(|c| c.label).collect();
+            assert_eq!(deploys.len(), 16, "{deploys:?}");
+            assert!(
+                deploys
+                    .iter()
+                    .all(|l| l.starts_with("Deploy the top Fighter to slot 1 at "))
+            );
+            tall_click_id(&mut h, "pile-fighter-deck");
+            tall_click_text(&mut h, "Deploy the top Fighter to slot 1 at a1");
+            let snap = session(&h).snapshot();
+            assert!(
+                snap.board
+                    .iter()
+                    .any(|p| p.ally && p.row == 0 && p.col == 0),
+                "{:?}",
+                snap.board
+            );
+        }
+        for _ in 0..300 {
+            if session(&h).outcome().is_some() {
+                break;
+            }
+            let choices = session(&h).choices();
+            assert!(!choices.is_empty(), "the player is to act");
+            if let Some(c) = choices
+                .iter()
+                .find(|c| c.action.action["action"] == "choose")
+            {
+                let snap = session(&h).snapshot();
+                assert!(snap.phase.starts_with("Choice"), "{}", snap.phase);
+                assert_eq!(snap.to_act, 0);
+                assert!(
+                    choices.len() >= 2
+                        && choices
+                            .iter()
+                            .all(|c| c.action.action["action"] == "choose"),
+                    "{choices:?}"
+                );
+                tall_click_text(&mut h, &c.label.clone());
+                asked.push(c.label.clone());
+            }
+            let pushes_here: Vec<&str> = choices
+                .iter()
+                .filter(|c| c.action.action["action"] == "push")
+                .map(|c| c.label.as_str())
+                .collect();
+            if pushes_here.iter().any(|l| l.ends_with("(1 cell)"))
+                && pushes_here.iter().any(|l| l.ends_with("(2 cells)"))
+            {
+                pushes = true;
+            }
+            if !asked.is_empty() && pushes {
+                break;
+            }
+            h.send(pm(playtest::Message::PlayHint));
+        }
+        if !asked.is_empty() && pushes {
+            break;
+        }
+    }
+    assert!(pushes, "a push is offered by 1 cell and by 2");
+    assert!(
+        !asked.is_empty(),
+        "the player is asked during the computer's turn"
+    );
+    session(&h).invariants().unwrap();
 }
 
 // ------------------------------------------------- the game survives a restart

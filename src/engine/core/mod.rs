@@ -44,6 +44,12 @@ pub struct Core<Z: ZoneId> {
     /// Seats played by nobody: the passive opponent of a goldfish game never
     /// acts, draws nothing and cannot lose by running out of cards.
     pub passive: [bool; 2],
+    /// Seats a person plays (a session's seats the computer does not): a
+    /// choice the rules give such a seat in the middle of resolving an
+    /// action (Rizontical's Triggers, deploy cells, push distances) waits
+    /// as that seat's move; the other seats' choices are made by their
+    /// policy as they come (the fast paths: goldfish, matches, look-ahead).
+    pub by_hand: [bool; 2],
     pub outcome: Option<Outcome>,
     pub lasting: LastingSet,
     pub trace: Trace,
@@ -62,6 +68,7 @@ impl<Z: ZoneId> Core<Z> {
             turns: [0; 2],
             life: [0; 2],
             passive: [false; 2],
+            by_hand: [false; 2],
             outcome: None,
             lasting: LastingSet::default(),
             trace: Trace::new(defs, max_turns),

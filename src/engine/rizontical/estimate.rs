@@ -20,6 +20,24 @@ pub fn deploy_cell(r: &Rizontical, st: &State, p: usize) -> Option<u8> {
         .min_by_key(|&c| (nearest_enemy(r, st, p, c), c))
 }
 
+/// Where the policy deploys its setup Fighter of `slot`: the middle of its
+/// front row (d2, e2 for player 0; d7, e7 for player 1), or the nearest
+/// free cell of that row.
+pub fn setup_cell(r: &Rizontical, st: &State, p: usize, slot: usize) -> u8 {
+    let rows = r.options.deploy_rows as i16;
+    let row = if p == 0 {
+        rows - 1
+    } else {
+        i16::from(SIZE) - rows
+    };
+    let col = [3, 4, 2, 5][slot % super::SLOTS];
+    (0..SIZE)
+        .filter_map(|c| cell_at(row, i16::from(c)))
+        .filter(|&c| st.board[usize::from(c)] == NONE)
+        .min_by_key(|&c| ((i16::from(c % SIZE) - col).abs(), c))
+        .unwrap_or(0)
+}
+
 /// Distance from `cell` to the nearest entity of `p`'s opponent.
 pub(super) fn nearest_enemy(r: &Rizontical, st: &State, p: usize, cell: u8) -> i16 {
     st.slots[1 - p]

@@ -230,9 +230,20 @@ impl Host for Game<'_> {
                 }
                 r.hit_around(st, src)
             }
-            Verb::Push { n, .. } => {
+            Verb::Push { n, up_to } => {
                 if !on_board(st, e) {
                     return 0;
+                }
+                let mut n = *n;
+                if *up_to {
+                    // "push it by up to N cells": how far is its player's
+                    // choice, 0 to N (RZ 14); the policy pushes all the way
+                    let q = super::choices::Ask::Push { target: e, max: n };
+                    if let super::Answer::Cells { n: k } =
+                        r.choose_for(st, ctx.controller, q, |_, _| super::Answer::Cells { n })
+                    {
+                        n = k.min(n);
+                    }
                 }
                 let pusher = if on_board(st, ctx.source) && ctx.source != e {
                     ctx.source
@@ -258,7 +269,7 @@ impl Host for Game<'_> {
                 } else {
                     NONE
                 };
-                r.push(st, ctx.controller, source, e, dir, i16::from(*n));
+                r.push(st, ctx.controller, source, e, dir, i16::from(n));
                 1
             }
             Verb::Move { n } => {
@@ -321,12 +332,16 @@ impl Host for Game<'_> {
                 let Some(slot) = slot.filter(|&s| st.slots[p][s] == NONE) else {
                     return 0;
                 };
-                let (Some(f), Some(cell)) =
-                    (r.deploy_pick(st, p), super::policy::deploy_cell(r, st, p))
-                else {
-                    return 0;
+                // where (and which Fighter) is the player's choice (RZ 14)
+                let q = super::choices::Ask::Deploy {
+                    slot: slot as u8,
+                    optional: false,
                 };
-                r.deploy(st, p, slot, cell, f);
+                let a = r.choose_for(st, p, q, |r, st| super::policy::deploy_answer(r, st, p));
+                if !r.deploy_answer(st, p, slot, a) {
+                    return 0;
+                }
+                let f = st.slots[p][slot];
                 if *first {
                     let ctx2 = Ctx::new(f, p);
                     if r.allows(
@@ -374,12 +389,39 @@ impl Host for Game<'_> {
                 let p = r.owner(e);
                 let mut moved = 0;
                 for a in st.slots[p] {
-                    if a != NONE && a != e {
-                        moved += st.core.lasting.rehome(
-                            a,
-                            e,
-                            |c| matches!(c, Change::Stat { delta, .. } if *delta > 0),
-                        );
+                    if a == NONE || a == e {
+                        continue;
+                    }
+                    // "Move any allies Buff value": each Buff of each ally
+                    // is the player's choice ("Any: Choose among possible
+                    // choices"); the policy moves them all
+                    let mut stats: Vec<crate::engine::effect::Stat> = Vec::new();
+                    for l in st.core.lasting.iter() {
+                        if let Change::Stat { stat, delta } = l.change
+                            && l.holder == crate::engine::effect::lasting::Holder::Card(a)
+                            && delta > 0
+                            && !stats.contains(&stat)
+                        {
+                            stats.push(stat);
+                        }
+                    }
+                    for stat in stats {
+                        // a Buff it already has takes the value; a new one
+                        // needs room ("a maximum of 4 different conditions")
+                        if !r.takes_buff(st, e, stat) {
+                            continue;
+                        }
+                        let q = super::choices::Ask::Buff {
+                            from: a,
+                            to: e,
+                            stat,
+                        };
+                        if r.choose_for(st, p, q, |_, _| super::Answer::Yes) != super::Answer::Yes {
+                            continue;
+                        }
+                        moved += st.core.lasting.rehome(a, e, |c| {
+                            matches!(c, Change::Stat { stat: s, delta } if *s == stat && *delta > 0)
+                        });
                     }
                 }
                 moved as u32

@@ -21,10 +21,13 @@
 //! In a goldfish game player 1 is a passive dummy: Fighters that never act
 //! (training dummies from the options, or catalog Fighters named with
 //! `--dummy`), placed as the `dummy_placement` option says. Kill turns count
-//! rounds. With an opponent deck both seats play every rule; a Trigger
-//! Power or TRIGGER skill of the player not acting is used when its
-//! situation comes, as the owning seat's trigger policy decides
-//! ([`policy::use_trigger`]).
+//! rounds. With an opponent deck both seats play every rule. The choices
+//! the rules give a player — where to deploy, whether a TRIGGER skill or a
+//! set Trigger Power is used when its situation comes (on either player's
+//! turn), how far to push, which Buffs an ULTIMATE moves — are that
+//! player's (rules-notes RZ 14): a seat a person plays is asked, as its
+//! move ([`choices`]); a seat the computer plays decides by its policy
+//! ([`policy::answer`]).
 //!
 //! Split by concern: [`cards`] (compiling cards, [`cards::SUPPORT`]),
 //! [`text`] (the grammar), [`board`] (the grid, movement, line of sight,
@@ -35,6 +38,7 @@
 
 pub mod board;
 pub mod cards;
+pub mod choices;
 pub mod estimate;
 pub mod host;
 pub mod policy;
@@ -120,6 +124,13 @@ pub fn z(p: usize, zone: Zone) -> Z {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "phase", rename_all = "kebab-case")]
 pub enum Phase {
+    /// Setup steps 3-5: player `p` deploys the Fighter of its `slot`
+    /// (0-based) on a cell of its Deploy Zone (RZ 14: where is the
+    /// player's choice).
+    Setup {
+        p: u8,
+        slot: u8,
+    },
     /// Setup step 6: player `p` returns up to 5 Powers and draws as many.
     Mulligan {
         p: u8,
@@ -165,8 +176,18 @@ pub enum Action {
     Move { cell: u8 },
     /// Basic hit on an entity (once per turn; a successful one ends the turn).
     Hit { target: u16 },
-    /// Push a Fighter around the current ally by up to its PSH (once per turn).
-    Push { target: u16 },
+    /// Basic hit on an empty cell ("can be done on empty cells"): the
+    /// ally's hit for the turn, which hits nothing and does not end it.
+    HitCell { cell: u8 },
+    /// Push a Fighter around the current ally by `n` cells, 1 to its PSH
+    /// ("PSH is the maximum number of cells a Fighter can push a target";
+    /// once per turn). `None`: the whole PSH (moves saved before the
+    /// distance was the player's).
+    Push {
+        target: u16,
+        #[serde(default)]
+        n: Option<u8>,
+    },
     /// Use skill `skill` (0-based) of the current ally, with its chosen
     /// target and cell when it has them.
     Skill {
@@ -193,6 +214,27 @@ pub enum Action {
     /// End (skip) the turn: +2 AP if the current ally neither moved, hit nor
     /// used a Skill. In a bonus action: take none.
     EndTurn,
+    /// The answer to the choice the resolution under way asks the seat to
+    /// act ([`choices`]: use a Trigger, where to deploy, how far to push,
+    /// which Buffs move).
+    Choose { answer: Answer },
+}
+
+/// An answer to a choice ([`choices::Ask`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "answer", rename_all = "kebab-case")]
+pub enum Answer {
+    Yes,
+    No,
+    /// Deploy `fighter` (`None`: the top one) on `cell`.
+    Deploy {
+        cell: u8,
+        fighter: Option<u16>,
+    },
+    /// Push by `n` cells.
+    Cells {
+        n: u8,
+    },
 }
 
 /// One game.
@@ -268,6 +310,18 @@ pub struct State {
     /// A position being set up from a scenario file ([`position`]): what
     /// settles once every card is placed. `None` in play.
     pub placing: Option<Box<position::Placing>>,
+    /// Setup steps 3-5 done (deploys in the rulebook's order).
+    pub setup_step: u8,
+    /// The choice a by-hand seat is to make now, with the action it
+    /// interrupts ([`choices`]).
+    pub pending: Option<Box<choices::Pending>>,
+    /// The answers a replayed action takes, in the order it asks, and how
+    /// many it has taken.
+    pub script: Vec<Answer>,
+    pub cursor: usize,
+    /// The first choice the action under way asked that `script` did not
+    /// answer, with the state at that moment.
+    pub asked: Option<Box<choices::Asked>>,
 }
 
 /// Rizontical with its decks compiled (see the module docs).
@@ -522,6 +576,11 @@ impl Rules for Rizontical {
             depth: 0,
             last_defeated_slot: None,
             placing: None,
+            setup_step: 0,
+            pending: None,
+            script: Vec::new(),
+            cursor: 0,
+            asked: None,
         }
     }
 
@@ -533,8 +592,11 @@ impl Rules for Rizontical {
     fn begin(&self, _st: &mut State) {}
 
     fn to_act(&self, st: &State) -> usize {
+        if let Some(pd) = &st.pending {
+            return usize::from(pd.seat);
+        }
         match st.phase {
-            Phase::Mulligan { p } | Phase::Bonus { p } => usize::from(p),
+            Phase::Mulligan { p } | Phase::Bonus { p } | Phase::Setup { p, .. } => usize::from(p),
             Phase::Turn | Phase::Over => st.core.active,
         }
     }
@@ -543,7 +605,7 @@ impl Rules for Rizontical {
         ensure(st.core.outcome.is_none(), "game over", || {
             "the game is over".into()
         })?;
-        turn::apply(self, st, action)
+        choices::apply(self, st, action)
     }
 
     fn legal_actions(&self, st: &State, out: &mut Vec<Action>) {

@@ -1,9 +1,11 @@
 //! The players: the racing policy against the dummy (`Level::Goldfish`, the
 //! old engine's, now with skills, Powers and the Numen) and the policy that
 //! plays to win against a real opponent (`Level::Quick`; `Strong` searches
-//! sampled worlds with it, [`crate::engine::search`]), the seat's choices
-//! inside a resolution (Trigger Powers and TRIGGER skills, Deploy Upon
-//! Defeat, deploy cells, what "Look at the top 3 cards" keeps). Every choice is a cheap estimate of the board; randomness
+//! sampled worlds with it, [`crate::engine::search`]), and the computer's
+//! answers to the choices inside a resolution for the seats it plays
+//! ([`answer`]: Trigger Powers and TRIGGER skills, Deploy Upon Defeat and
+//! setup cells, push distances, Buffs; and what "Look at the top 3 cards"
+//! keeps). A seat a person plays is asked instead ([`super::choices`]). Every choice is a cheap estimate of the board; randomness
 //! never enters.
 //!
 //! A turn, in order: fill an empty slot; take free AP (a Permanent's "Once
@@ -18,9 +20,10 @@
 
 use super::board::{DIRS, cell_at, rc};
 use super::cards::{Category, SkillKind};
-pub use super::estimate::{best_fighter, card_value, deploy_cell};
+use super::choices::Ask;
+pub use super::estimate::{best_fighter, card_value, deploy_cell, setup_cell};
 use super::estimate::{contested, enemies, nearest_enemy, push_estimate, threat, worth};
-use super::{Action, NO_CELL, NONE, Phase, Rizontical, SLOTS, State, Zone, z};
+use super::{Action, Answer, NO_CELL, NONE, Phase, Rizontical, SLOTS, State, Zone, z};
 use crate::engine::effect::{Ability, Event, Resource, Stat, Status, Target, Trigger, Verb, Who};
 use crate::engine::game::Level;
 
@@ -29,7 +32,17 @@ pub fn choose(r: &Rizontical, st: &State, level: Level) -> Action {
     if level == Level::Strong {
         return crate::engine::search::strong(r, st).unwrap_or_else(|| choose(r, st, Level::Quick));
     }
+    if let Some(pd) = &st.pending {
+        return Action::Choose {
+            answer: answer(r, st, usize::from(pd.seat), &pd.ask),
+        };
+    }
     match st.phase {
+        Phase::Setup { p, slot } => Action::Deploy {
+            slot,
+            cell: setup_cell(r, st, usize::from(p), usize::from(slot)),
+            fighter: None,
+        },
         Phase::Mulligan { p } => mulligan(r, st, usize::from(p)),
         Phase::Bonus { p } => bonus(r, st, usize::from(p)),
         Phase::Turn => turn(r, st, level),
@@ -339,7 +352,10 @@ fn attacks(r: &Rizontical, st: &State, p: usize, e: u16, level: Level) -> Option
                 // a push does not end the turn: worth a little more
                 consider(
                     worth(r, st, t, d) + 1,
-                    Action::Push { target: t },
+                    Action::Push {
+                        target: t,
+                        n: Some(r.stat_psh(st, e).clamp(1, i16::from(u8::MAX)) as u8),
+                    },
                     &mut best,
                 );
             }
@@ -645,6 +661,57 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
         }
     }
     Action::EndTurn
+}
+
+/// The policy's answer to a choice of seat `p` ([`super::choices`]): a
+/// Trigger when [`use_trigger`] says so, the deploy cell nearest the enemy,
+/// the whole push, every Buff.
+pub fn answer(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Answer {
+    match *ask {
+        Ask::Trigger {
+            src,
+            skill,
+            ability,
+            subject,
+            other,
+            ..
+        } => {
+            let a = match skill {
+                Some(i) => r
+                    .fighter(st, src)
+                    .skills
+                    .get(usize::from(i))
+                    .map(|s| &s.ability),
+                None => r
+                    .def(src)
+                    .power()
+                    .and_then(|pw| pw.abilities.get(usize::from(ability))),
+            };
+            match a {
+                Some(a) if use_trigger(r, st, p, src, a, subject, other) => Answer::Yes,
+                _ => Answer::No,
+            }
+        }
+        Ask::Deploy { .. } => deploy_answer(r, st, p),
+        Ask::Push { max, .. } => Answer::Cells { n: max },
+        Ask::Buff { .. } => Answer::Yes,
+    }
+}
+
+/// Where (and with `deploy_from = choose` which Fighter) the policy
+/// deploys: its pick on the empty cell nearest the enemy.
+pub fn deploy_answer(r: &Rizontical, st: &State, p: usize) -> Answer {
+    let fighter = match r.options.deploy_from {
+        super::DeployFrom::Top => None,
+        super::DeployFrom::Choose => best_fighter(r, st, p),
+    };
+    match (
+        st.core.zones.top(z(p, Zone::FighterDeck)),
+        deploy_cell(r, st, p),
+    ) {
+        (Some(_), Some(cell)) => Answer::Deploy { cell, fighter },
+        _ => Answer::No,
+    }
 }
 
 /// Whether player `p` uses an optional Trigger (a TRIGGER skill or a set

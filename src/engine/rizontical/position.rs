@@ -654,6 +654,7 @@ pub fn phase_name(st: &State) -> String {
         Phase::Turn => format!("turn_{k}_second"),
         Phase::Bonus { .. } => format!("bonus_{k}"),
         Phase::Mulligan { .. } => "mulligan".into(),
+        Phase::Setup { .. } => "setup".into(),
         Phase::Over => "over".into(),
     }
 }

@@ -10,8 +10,9 @@
 //! effects come first, the current turn player's before the other's
 //! ("Effects Priority Rules"). PASSIVE skills, Enchantments, Permanents and
 //! Auras apply by themselves; a TRIGGER skill or a set Trigger Power is
-//! used when its owner's seat says so ([`super::policy::use_trigger`]) and
-//! its costs can be paid; a passive seat uses none.
+//! used when its owner chooses to ([`super::choices`]: asked of a person,
+//! decided by the policy for the computer) and its costs can be paid; a
+//! passive seat uses none.
 //!
 //! A hit (Basic Hit, SPELL hit, or an effect's hit): "is about to be hit"
 //! Triggers (a TRIGGER may hit the attacker first, another Fighter may take
@@ -21,9 +22,10 @@
 
 use super::board::DIRS;
 use super::cards::{Category, SkillKind};
+use super::choices::Ask;
 pub use super::host::Game;
 use super::status::Dmg;
-use super::{MAX_DEPTH, NO_CELL, NONE, Phase, Rizontical, State, Zone, z};
+use super::{Answer, MAX_DEPTH, NO_CELL, NONE, Phase, Rizontical, State, Zone, z};
 use crate::engine::core::{At, Illegal, ensure};
 use crate::engine::effect::interp::{self, Ctx, Host, Ref};
 use crate::engine::effect::{
@@ -192,11 +194,33 @@ impl Rizontical {
             if !costs_ok {
                 continue;
             }
-            if optional
-                && (st.core.passive[p]
-                    || !super::policy::use_trigger(self, st, p, src, a, subject, other))
-            {
+            if optional && st.core.passive[p] {
                 continue;
+            }
+            if optional {
+                // whether to use it is its owner's choice (RZ 14)
+                let (skill, ability) = match at {
+                    Src::Skill(i) => (Some(i), 0),
+                    Src::Power(i) | Src::Enchantment(i) => (None, i),
+                };
+                let q = Ask::Trigger {
+                    src,
+                    skill,
+                    ability,
+                    event,
+                    subject,
+                    other,
+                };
+                let yes = self.choose_for(st, p, q, |r, st| {
+                    if super::policy::use_trigger(r, st, p, src, a, subject, other) {
+                        Answer::Yes
+                    } else {
+                        Answer::No
+                    }
+                });
+                if yes != Answer::Yes {
+                    continue;
+                }
             }
             self.run_trigger(st, event, src, p, at, a, &ctx, optional);
         }

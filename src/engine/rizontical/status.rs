@@ -18,7 +18,7 @@
 
 use super::cards::bits;
 use super::{
-    COUNTER_CAP, Category, MAX_CONDITIONS, NO_CELL, NONE, Rizontical, SLOTS, State, Zone, z,
+    Answer, COUNTER_CAP, Category, MAX_CONDITIONS, NO_CELL, NONE, Rizontical, SLOTS, State, Zone, z,
 };
 use crate::engine::core::{At, Outcome};
 use crate::engine::effect::interp::{Ctx, Ref};
@@ -316,6 +316,16 @@ impl Rizontical {
         n
     }
 
+    /// Whether `e` may take a Buff on `stat` moved onto it: it has one
+    /// already (the value adds to it), or room for one more condition.
+    pub fn takes_buff(&self, st: &State, e: u16, stat: Stat) -> bool {
+        let has = st.core.lasting.iter().any(|l| {
+            l.holder == Holder::Card(e)
+                && matches!(l.change, Change::Stat { stat: s, delta } if s == stat && delta > 0)
+        });
+        has || self.conditions(st, e) < MAX_CONDITIONS
+    }
+
     /// Whether entity `on` may take `change` now (see the module docs).
     pub fn allows(&self, st: &State, on: Ref, change: &Change) -> bool {
         let Ref::Card(e) = on else { return true };
@@ -475,8 +485,10 @@ impl Rizontical {
     }
 
     /// "Their owner may draw 1 Power and they may deploy a Fighter from their
-    /// deck on the defeated Fighter's slot" (the owner always takes both
-    /// when it can; the dummy redeploys only with `dummy_redeploys`).
+    /// deck on the defeated Fighter's slot": the draw is always taken (it
+    /// costs nothing and no rule makes a card in hand a burden); whether to
+    /// deploy, and where, is the owner's choice (RZ 14). The dummy
+    /// redeploys only with `dummy_redeploys`.
     fn deploy_upon_defeat(&self, st: &mut State, p: usize, slot: usize) {
         if st.core.over() {
             return;
@@ -497,10 +509,33 @@ impl Rizontical {
             // an effect already deployed on it (Eclipse Gate)
             return;
         }
-        if let Some(f) = self.deploy_pick(st, p)
-            && let Some(cell) = super::policy::deploy_cell(self, st, p)
-        {
-            self.deploy(st, p, slot, cell, f);
+        // "they may deploy": whether and where is the owner's choice (RZ 14)
+        let q = super::choices::Ask::Deploy {
+            slot: slot as u8,
+            optional: true,
+        };
+        let a = self.choose_for(st, p, q, |r, st| super::policy::deploy_answer(r, st, p));
+        self.deploy_answer(st, p, slot, a);
+    }
+
+    /// Deploys as `answer` says (nothing for [`Answer::No`]): the chosen
+    /// Fighter, or the top one, into `slot` on the chosen cell.
+    pub fn deploy_answer(&self, st: &mut State, p: usize, slot: usize, answer: Answer) -> bool {
+        let Answer::Deploy { cell, fighter } = answer else {
+            return false;
+        };
+        let deck = z(p, Zone::FighterDeck);
+        let f = match fighter {
+            Some(f) if st.core.zones.contains(deck, f) => Some(f),
+            _ => st.core.zones.top(deck),
+        };
+        let free = usize::from(cell) < super::CELLS && st.board[usize::from(cell)] == NONE;
+        match f {
+            Some(f) if free && st.slots[p][slot] == NONE => {
+                self.deploy(st, p, slot, cell, f);
+                true
+            }
+            _ => false,
         }
     }
 

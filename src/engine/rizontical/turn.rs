@@ -106,11 +106,16 @@ pub fn deal(r: &Rizontical, st: &mut State, seed: u64, seat: Seat) {
     st.conjured = [false; 2];
     st.first_hit_done = [false; 2];
     st.no_damage = false;
-    // setup steps 3-5: first slot 1; second slots 1 and 2; first slot 2
-    let first = seat.first_player();
+    st.setup_step = 0;
+    continue_setup(r, st);
+}
+
+/// Setup steps 3-5 in the rulebook's order: first player slot 1; second
+/// player slots 1 and 2; first player slot 2 (and so on for more slots).
+fn setup_order(r: &Rizontical, first: usize) -> Vec<(usize, usize)> {
     let second = other(first);
     let start = (r.setup.fighter_slots_at_start as usize).min(SLOTS);
-    let mut order: Vec<(usize, usize)> = Vec::with_capacity(2 * start);
+    let mut order = Vec::with_capacity(2 * start);
     for s in 0..start {
         if s % 2 == 0 {
             order.push((first, s));
@@ -120,7 +125,19 @@ pub fn deal(r: &Rizontical, st: &mut State, seed: u64, seat: Seat) {
             order.push((first, s));
         }
     }
-    for (p, s) in order {
+    order
+}
+
+/// The setup's deploys from `st.setup_step` on: the dummy's where the
+/// `dummy_placement` option puts them, a by-hand seat's as its move
+/// ([`Phase::Setup`]: where is the player's choice, RZ 14), the others' where
+/// their policy puts them; then the opening Powers, the AP and the first
+/// mulligan (setup steps 6-7).
+fn continue_setup(r: &Rizontical, st: &mut State) {
+    let first = st.core.seat.first_player();
+    let second = other(first);
+    let order = setup_order(r, first);
+    while let Some(&(p, s)) = order.get(usize::from(st.setup_step)) {
         if p == 1 && st.core.passive[1] {
             let id = r.dummy_id(s);
             st.dummy_kind[s.min(MAX_DUMMIES - 1)] = (s % r.dummies.len()) as u8;
@@ -129,10 +146,20 @@ pub fn deal(r: &Rizontical, st: &mut State, seed: u64, seat: Seat) {
                 r.after_deploy(st, id);
             }
         } else if let Some(f) = st.core.zones.top(z(p, Zone::FighterDeck)) {
-            let cell = start_cell(r, st, p, s);
+            if st.core.by_hand[p] {
+                st.phase = Phase::Setup {
+                    p: p as u8,
+                    slot: s as u8,
+                };
+                st.core.active = p;
+                return;
+            }
+            let cell = super::policy::setup_cell(r, st, p, s);
             r.deploy(st, p, s, cell, f);
         }
+        st.setup_step += 1;
     }
+    let start = (r.setup.fighter_slots_at_start as usize).min(SLOTS);
     st.dummy_reserve = if r.options.dummy_redeploys {
         let fighters = crate::games::Rizontical.rules().fighters as usize;
         fighters.saturating_sub(start).min(MAX_DUMMIES - start) as u8
@@ -152,22 +179,43 @@ pub fn deal(r: &Rizontical, st: &mut State, seed: u64, seat: Seat) {
     }
 }
 
-/// The cell a player's setup Fighter in `slot` takes: the middle of its
-/// front row (d2, e2 for player 0; d7, e7 for player 1), or the nearest
-/// free cell of that row.
-fn start_cell(r: &Rizontical, st: &State, p: usize, slot: usize) -> u8 {
-    let rows = r.options.deploy_rows as i16;
-    let row = if p == 0 {
-        rows - 1
-    } else {
-        i16::from(SIZE) - rows
+/// A by-hand seat's setup deploy ([`Phase::Setup`]): the Fighter on top of
+/// its deck into `slot`, on an empty cell of its Deploy Zone.
+fn setup_deploy(
+    r: &Rizontical,
+    st: &mut State,
+    (p, slot): (usize, u8),
+    action: Action,
+) -> Result<(), Illegal> {
+    let Action::Deploy {
+        slot: s,
+        cell,
+        fighter,
+    } = action
+    else {
+        return Err(Illegal::new(
+            "RZ setup 3-5",
+            format!("deploy the Fighter of slot {} first", slot + 1),
+        ));
     };
-    let col = [3, 4, 2, 5][slot % SLOTS];
-    (0..SIZE)
-        .filter_map(|c| cell_at(row, i16::from(c)))
-        .filter(|&c| st.board[usize::from(c)] == NONE)
-        .min_by_key(|&c| ((i16::from(c % SIZE) - col).abs(), c))
-        .unwrap_or(0)
+    let top = st.core.zones.top(z(p, Zone::FighterDeck));
+    ensure(
+        s == slot && (fighter.is_none() || fighter == top),
+        "RZ setup 3-5",
+        || format!("the setup deploys the Fighter of slot {}", slot + 1),
+    )?;
+    ensure(
+        usize::from(cell) < CELLS && r.in_zone(p, cell) && st.board[usize::from(cell)] == NONE,
+        "RZ Deploy Zone",
+        || "deploy on an empty cell of your Deploy Zone".into(),
+    )?;
+    let Some(f) = top else {
+        return Err(Illegal::new("RZ setup 3-5", "your Fighter deck is empty"));
+    };
+    r.deploy(st, p, usize::from(slot), cell, f);
+    st.setup_step += 1;
+    continue_setup(r, st);
+    Ok(())
 }
 
 /// Where the dummy's Fighter in `slot` stands (the `dummy_placement` option).
@@ -410,9 +458,13 @@ fn end_round(r: &Rizontical, st: &mut State) {
     st.first_hit_done = [false; 2];
 }
 
-/// Validates and performs one action.
-pub fn apply(r: &Rizontical, st: &mut State, action: Action) -> Result<(), Illegal> {
+/// Validates and performs one action (the choices it asks on the way:
+/// [`super::choices::apply`]).
+pub fn apply_now(r: &Rizontical, st: &mut State, action: Action) -> Result<(), Illegal> {
     match (st.phase, action) {
+        (Phase::Setup { p, slot }, a) => {
+            return setup_deploy(r, st, (usize::from(p), slot), a);
+        }
         (Phase::Mulligan { p }, Action::Mulligan { mask }) => {
             let p = usize::from(p);
             mulligan(r, st, p, mask)?;
@@ -541,6 +593,7 @@ fn deploy_action(
 fn turn_action(r: &Rizontical, st: &mut State, a: Action) -> Result<(), Illegal> {
     match a {
         Action::Mulligan { .. } => Err(Illegal::new("RZ setup 6", "the mulligan is over")),
+        Action::Choose { .. } => Err(Illegal::new("RZ 14", "there is no choice to make now")),
         Action::Deploy {
             slot,
             cell,
@@ -586,7 +639,31 @@ fn turn_action(r: &Rizontical, st: &mut State, a: Action) -> Result<(), Illegal>
             }
             Ok(())
         }
-        Action::Push { target } => {
+        Action::HitCell { cell } => {
+            let e = current_ally(st)?;
+            ensure(!st.hit, "RZ Turn Actions", || "one hit per turn".into())?;
+            ensure(
+                usize::from(cell) < CELLS && st.board[usize::from(cell)] == NONE,
+                "RZ Hit",
+                || "that cell is not empty: hit the entity on it".into(),
+            )?;
+            ensure(
+                r.in_range(st, e, st.cell[usize::from(e)], cell),
+                "RZ Range",
+                || "that cell is out of range or behind an entity".into(),
+            )?;
+            // "Declaring a Hit ... can be done on empty cells": it hits
+            // nothing, so it is not a successful hit and the turn goes on
+            st.hit = true;
+            st.core.note(
+                st.core.active,
+                "hits an empty cell",
+                Some(e),
+                Some(i32::from(cell)),
+            );
+            Ok(())
+        }
+        Action::Push { target, n } => {
             let e = current_ally(st)?;
             ensure(!st.pushed, "RZ Turn Actions", || "one push per turn".into())?;
             ensure(
@@ -598,8 +675,13 @@ fn turn_action(r: &Rizontical, st: &mut State, a: Action) -> Result<(), Illegal>
             ensure(r.pushable(st, target), "RZ Push", || {
                 format!("{} can't be pushed", r.name_of(target))
             })?;
-            let n = r.stat_psh(st, e);
-            ensure(n > 0, "RZ Push", || "this Fighter has no PSH".into())?;
+            let psh = r.stat_psh(st, e);
+            ensure(psh > 0, "RZ Push", || "this Fighter has no PSH".into())?;
+            // "PSH is the maximum number of cells a Fighter can push"
+            let n = n.map_or(psh, i16::from);
+            ensure((1..=psh).contains(&n), "RZ Push", || {
+                format!("push by 1 to {psh} cells (its PSH)")
+            })?;
             st.pushed = true;
             let dir = Rizontical::way(st.cell[usize::from(e)], st.cell[usize::from(target)]);
             st.core
@@ -634,9 +716,31 @@ pub fn legal_actions(r: &Rizontical, st: &State, out: &mut Vec<Action>) {
     if st.core.over() {
         return;
     }
+    if let Some(pd) = &st.pending {
+        for answer in super::choices::options(r, st, usize::from(pd.seat), &pd.ask) {
+            out.push(Action::Choose { answer });
+        }
+        return;
+    }
     let mut cand: Vec<Action> = Vec::new();
     match st.phase {
         Phase::Over => return,
+        Phase::Setup { p, slot } => {
+            let p = usize::from(p);
+            let first = super::policy::setup_cell(r, st, p, usize::from(slot));
+            let cells = std::iter::once(first)
+                .chain((0..CELLS as u8).filter(|&c| {
+                    c != first && r.in_zone(p, c) && st.board[usize::from(c)] == NONE
+                }));
+            for cell in cells {
+                out.push(Action::Deploy {
+                    slot,
+                    cell,
+                    fighter: None,
+                });
+            }
+            return;
+        }
         Phase::Mulligan { p } => {
             let n = st.core.zones.len(z(usize::from(p), Zone::Hand)).min(8);
             for mask in 0..(1u16 << n) {
@@ -690,7 +794,24 @@ pub fn legal_actions(r: &Rizontical, st: &State, out: &mut Vec<Action>) {
         }
         for &t in &entities {
             cand.push(Action::Hit { target: t });
-            cand.push(Action::Push { target: t });
+        }
+        if !st.hit {
+            let here = st.cell[usize::from(ally)];
+            for cell in 0..CELLS as u8 {
+                if st.board[usize::from(cell)] == NONE && r.in_range(st, ally, here, cell) {
+                    cand.push(Action::HitCell { cell });
+                }
+            }
+        }
+        // the whole PSH first (the default), then each shorter push
+        let psh = r.stat_psh(st, ally).clamp(0, i16::from(u8::MAX)) as u8;
+        for &t in &entities {
+            for n in (1..=psh).rev() {
+                cand.push(Action::Push {
+                    target: t,
+                    n: Some(n),
+                });
+            }
         }
         let f = r.fighter(st, ally);
         for (i, s) in f.skills.iter().enumerate() {

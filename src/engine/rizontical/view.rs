@@ -2,12 +2,14 @@
 
 use super::board::{label, rc};
 use super::cards::Category;
-use super::{Action, NO_CELL, NONE, Phase, Rizontical, State, Zone, z};
+use super::choices::Ask;
+use super::{Action, Answer, NO_CELL, NONE, Phase, Rizontical, State, Zone, z};
 use crate::engine::core::Shape::{Cards, Pile, Slots};
 use crate::engine::core::{
     CardView, Layout, Mover, Onto, PieceView, Snapshot, TurnUnit, ZoneId, at, zone_views,
 };
 use crate::engine::effect::lasting::{Change, Holder};
+use crate::engine::effect::{Event, Stat};
 use crate::model::GameId;
 
 /// One card with its state words.
@@ -125,6 +127,20 @@ pub fn snapshot(r: &Rizontical, st: &State) -> Snapshot {
         }
     }
     let (phase, help) = match st.phase {
+        _ if st.pending.is_some() => {
+            let pd = st.pending.as_deref().expect("checked");
+            (
+                format!("Choice (player {})", pd.seat + 1),
+                question(r, &pd.ask),
+            )
+        }
+        Phase::Setup { p, slot } => (
+            format!("Setup (player {})", p + 1),
+            format!(
+                "Deploy the Fighter of slot {} on an empty cell of your Deploy Zone.",
+                slot + 1
+            ),
+        ),
         Phase::Mulligan { p } => (
             format!("Mulligan (player {})", p + 1),
             "Return up to 5 Powers to the bottom of the Power deck and draw as many.".to_string(),
@@ -204,7 +220,21 @@ pub fn describe(r: &Rizontical, st: &State, action: Action) -> String {
             };
             format!("Hit {} ({dmg} DMG)", n(target))
         }
-        Action::Push { target } => format!("Push {}", n(target)),
+        Action::HitCell { cell } => format!("Hit {} (empty cell)", label(cell)),
+        Action::Push { target, n: k } => {
+            let ally = st.slots[p][usize::from(st.step)];
+            let k = k.map_or_else(
+                || {
+                    if ally != NONE {
+                        r.stat_psh(st, ally)
+                    } else {
+                        0
+                    }
+                },
+                i16::from,
+            );
+            format!("Push {} ({k} {})", n(target), cells(k))
+        }
         Action::Skill {
             skill,
             target,
@@ -251,6 +281,132 @@ pub fn describe(r: &Rizontical, st: &State, action: Action) -> String {
             Phase::Bonus { .. } => "Take no bonus action".into(),
             _ => "End turn".into(),
         },
+        Action::Choose { answer } => match &st.pending {
+            Some(pd) => answer_label(r, &pd.ask, answer),
+            None => "Answer".into(),
+        },
+    }
+}
+
+fn cells(k: i16) -> &'static str {
+    if k == 1 { "cell" } else { "cells" }
+}
+
+/// What a Trigger is called in a choice: "Zill's TRIGGER (skill 1)", or the
+/// set Trigger Power's name (its owner is the one asked: it sees it).
+fn trigger_name(r: &Rizontical, src: u16, skill: Option<u8>) -> String {
+    match skill {
+        Some(i) => format!("{}'s TRIGGER (skill {})", r.name_of(src), i + 1),
+        None => r.name_of(src).to_string(),
+    }
+}
+
+/// The label of an answer to a choice.
+fn answer_label(r: &Rizontical, ask: &Ask, answer: Answer) -> String {
+    match (*ask, answer) {
+        (Ask::Trigger { src, skill, .. }, Answer::Yes) => {
+            let cost = match r.def(src).power() {
+                Some(pw) if skill.is_none() => format!(" ({} AP)", pw.cost),
+                _ => String::new(),
+            };
+            format!("Use {}{cost}", trigger_name(r, src, skill))
+        }
+        (Ask::Trigger { src, skill, .. }, _) => {
+            format!("Do not use {}", trigger_name(r, src, skill))
+        }
+        (Ask::Deploy { slot, .. }, Answer::Deploy { cell, fighter }) => format!(
+            "Deploy {} to slot {} at {}",
+            fighter.map_or_else(
+                || "the top Fighter".to_string(),
+                |f| r.name_of(f).to_string()
+            ),
+            slot + 1,
+            label(cell)
+        ),
+        (Ask::Deploy { .. }, _) => "Do not deploy".into(),
+        (Ask::Push { target, .. }, Answer::Cells { n }) => {
+            let k = i16::from(n);
+            format!("Push {} by {k} {}", r.name_of(target), cells(k))
+        }
+        (Ask::Push { target, .. }, _) => format!("Do not push {}", r.name_of(target)),
+        (Ask::Buff { from, to, stat }, Answer::Yes) => {
+            format!(
+                "Move {}'s {} Buff onto {}",
+                r.name_of(from),
+                stat_name(stat),
+                r.name_of(to)
+            )
+        }
+        (Ask::Buff { from, stat, .. }, _) => {
+            format!("Keep {}'s {} Buff", r.name_of(from), stat_name(stat))
+        }
+    }
+}
+
+/// A stat as the rulebook names its Buff.
+fn stat_name(stat: Stat) -> &'static str {
+    match stat {
+        Stat::Atk => "ATK",
+        Stat::Def => "DEF",
+        Stat::Mp => "MP",
+        Stat::Range => "RA",
+        Stat::Push => "PSH",
+        Stat::ExtraDamage => "Hit DMG Dealt",
+        _ => "stat",
+    }
+}
+
+/// The choice waiting, in words (the phase's help while it waits).
+pub fn question(r: &Rizontical, ask: &Ask) -> String {
+    match *ask {
+        Ask::Trigger {
+            src,
+            skill,
+            event,
+            subject,
+            other,
+            ..
+        } => {
+            let name = |e: u16| {
+                if e == NONE {
+                    "?".to_string()
+                } else {
+                    r.name_of(e).to_string()
+                }
+            };
+            let what = match event {
+                Event::AboutToBeHit => format!("{} is about to hit {}", name(other), name(subject)),
+                Event::Hits => format!("{} hits {}", name(subject), name(other)),
+                Event::UsesSkill => format!("{} uses a Skill", name(subject)),
+                Event::UsesPower => format!("{} is used", name(subject)),
+                Event::Deployed => format!("{} is deployed", name(subject)),
+                Event::Defeated => format!("{} is defeated", name(subject)),
+                Event::WouldBeDefeated => format!("{} would be defeated", name(subject)),
+                Event::MovesNear => format!("{} moves next to {}", name(subject), name(other)),
+                _ => "its situation has come".to_string(),
+            };
+            format!("{what}: use {}?", trigger_name(r, src, skill))
+        }
+        Ask::Deploy {
+            slot,
+            optional: true,
+        } => {
+            format!(
+                "Deploy Upon Defeat: deploy a Fighter on slot {}, and where?",
+                slot + 1
+            )
+        }
+        Ask::Deploy { slot, .. } => format!("Where does the Fighter of slot {} deploy?", slot + 1),
+        Ask::Push { target, max } => format!(
+            "Push {} by how many cells (up to {max})?",
+            r.name_of(target)
+        ),
+        Ask::Buff { from, to, stat } => format!(
+            "Move {}'s {} Buff onto {}?",
+            r.name_of(from),
+            stat_name(stat),
+            r.name_of(to)
+        ),
     }
 }
 

@@ -53,4 +53,6 @@ pub fn sample(r: &Rizontical, st: &mut State, viewer: usize, seed: u64) {
         }
     }
     st.core.rng = rng;
+    // a look-ahead plays both seats with the policy: no choice waits
+    st.core.by_hand = [false; 2];
 }

@@ -220,7 +220,14 @@ fn rz_skills_that_count_move_buffs_and_add_dmg() {
     let kain = put(&r, &mut st, 1, 0, "Kain", 4, 3);
     let grumbo = put(&r, &mut st, 1, 1, "Tarq", 5, 3);
     let (k0, g0) = (hp(&st, kain), hp(&st, grumbo));
-    r.apply(&mut st, Action::Push { target: kain }).unwrap();
+    r.apply(
+        &mut st,
+        Action::Push {
+            target: kain,
+            n: None,
+        },
+    )
+    .unwrap();
     // PSH 2 into Tarq right behind: 2 PSH DMG each, +1 each (TRIGGER)
     assert_eq!((hp(&st, kain), hp(&st, grumbo)), (k0 - 3, g0 - 3));
     let _ = def;
@@ -353,4 +360,77 @@ fn goldfish_mana_buff_kill_round_by_hand() {
         assert_eq!(o, deckwright::engine::core::Outcome::Win { turn: 2 });
         assert_eq!(dmg, vec![0, 10]);
     }
+}
+
+/// RZ 14 (rules-notes, added 2026-11-26): where each setup Fighter is
+/// deployed is its player's choice, in the rulebook's order ("The player
+/// going first reveal their Fighter on their slot 1 and deploys it on the
+/// board ..."): a seat a person plays is asked, cell by cell; the computer's
+/// seat is placed by its policy, and nothing is asked of it.
+#[test]
+fn rz_14_setup_deploy_cells_are_the_players() {
+    let r = duel(A, B);
+    let cell = |s: &str| {
+        board::cell_at(
+            i16::from(s.as_bytes()[1] - b'1'),
+            i16::from(s.as_bytes()[0] - b'a'),
+        )
+        .unwrap()
+    };
+    let mut st = r.new_state();
+    st.core.by_hand = [true, true];
+    Rules::deal(&r, &mut st, 1, Seat::First);
+    let mut steps = Vec::new();
+    for (p, slot, at) in [(0, 0, "a1"), (1, 0, "h8"), (1, 1, "g7"), (0, 1, "c2")] {
+        assert_eq!(st.phase, Phase::Setup { p, slot }, "{steps:?}");
+        assert_eq!(r.to_act(&st), usize::from(p));
+        let mut legal = Vec::new();
+        r.legal_actions(&st, &mut legal);
+        assert_eq!(
+            legal.len(),
+            16 - usize::from(slot),
+            "every empty cell of its two rows"
+        );
+        // the policy's cell (the middle of the front row) is offered first
+        let best = r.policy(&st, Level::Quick);
+        assert!(
+            matches!(best, Action::Deploy { fighter: None, .. }),
+            "{best:?}"
+        );
+        assert_eq!(legal[0], best);
+        r.apply(
+            &mut st,
+            Action::Deploy {
+                slot,
+                cell: cell(at),
+                fighter: None,
+            },
+        )
+        .unwrap();
+        steps.push(at);
+    }
+    assert_eq!(st.phase, Phase::Mulligan { p: 0 });
+    for (p, slot, at) in [(0, 0, "a1"), (1, 0, "h8"), (1, 1, "g7"), (0, 1, "c2")] {
+        assert_eq!(st.cell[usize::from(st.slots[p][slot])], cell(at));
+    }
+    assert_eq!(r.hand(&st, 0).len(), 5);
+    // the computer's seat: placed by its policy, never asked
+    let mut st = r.new_state();
+    st.core.by_hand = [true, false];
+    Rules::deal(&r, &mut st, 1, Seat::First);
+    r.apply(
+        &mut st,
+        Action::Deploy {
+            slot: 0,
+            cell: cell("a1"),
+            fighter: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        st.phase,
+        Phase::Setup { p: 0, slot: 1 },
+        "b's two deploys are made"
+    );
+    assert_eq!(st.cell[usize::from(st.slots[1][0])], cell("d7"));
 }
