@@ -487,7 +487,8 @@ trait DynPlay: Send + Sync {
 fn by_hand<R: Rules>(rules: &R, state: &mut R::State, computer: Option<Level>) {
     let core = rules.core_mut(state);
     for p in 0..2 {
-        core.by_hand[p] = !core.passive[p] && !(p == 1 && computer.is_some());
+        let computers = p == 1 && computer.is_some();
+        core.by_hand[p] = !core.passive[p] && !computers;
     }
 }
 
