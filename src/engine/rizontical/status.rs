@@ -633,7 +633,9 @@ impl Rizontical {
                         self.name_of(e)
                     ));
                 }
-                if st.hp[usize::from(e)] <= 0 {
+                // (a Fighter that "would be defeated" waits at 0 HP while
+                // its player chooses whether a Trigger saves it)
+                if st.hp[usize::from(e)] <= 0 && st.pending.is_none() {
                     return Err(format!("{} is on the board with no HP", self.name_of(e)));
                 }
             }
