@@ -132,6 +132,13 @@ pub trait Host {
         true
     }
 
+    /// Removes what [`Verb::Cleanse`] removes from card `c`: by default
+    /// every lowered stat, harmful status and lost keyword; a game whose
+    /// words say less (Rizontical's "remove every Debuff") says so.
+    fn cleanse(&mut self, c: u16) {
+        self.lasting().cleanse(c);
+    }
+
     /// Called after each step (a game that lets several things happen "at
     /// the same time" checks for the end of the game here).
     fn after_step(&mut self) {}
@@ -289,7 +296,7 @@ fn apply<H: Host + ?Sized>(host: &mut H, ctx: &Ctx, step: &Step, refs: &[Ref]) -
                 },
             ),
             (Verb::Give { status }, on) => last(host, ctx, step, on, Change::Status(*status)),
-            (Verb::Cleanse, Ref::Card(c)) => host.lasting().cleanse(c),
+            (Verb::Cleanse, Ref::Card(c)) => host.cleanse(c),
             (Verb::Defeat { max_hp }, Ref::Card(c)) => {
                 let ok = match max_hp {
                     Some(m) => host.hp(c).is_some_and(|hp| hp <= i32::from(*m)),

@@ -189,6 +189,17 @@ impl Host for Game<'_> {
         }
     }
 
+    /// "Remove every Debuff": "Conditions includes Buff, Debuff and
+    /// Status", and a Debuff is a lowered stat; the Statuses stay.
+    fn cleanse(&mut self, c: u16) {
+        self.st
+            .core
+            .lasting
+            .remove_where(crate::engine::effect::lasting::Holder::Card(c), |ch| {
+                matches!(ch, Change::Stat { delta: ..0, .. })
+            });
+    }
+
     fn allow(&self, on: Ref, change: &Change) -> bool {
         self.r.allows(self.st, on, change)
     }

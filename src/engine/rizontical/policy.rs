@@ -126,14 +126,12 @@ fn power_target(
                     })
                 }
                 Verb::Cleanse if q == p => {
+                    // a Debuff is a lowered stat (a Status is not one)
                     let debuffed = st.core.lasting.iter().any(|l| {
                         l.holder == crate::engine::effect::lasting::Holder::Card(t)
                             && matches!(
                                 l.change,
                                 crate::engine::effect::lasting::Change::Stat { delta: ..0, .. }
-                                    | crate::engine::effect::lasting::Change::Status(
-                                        Status::Poison | Status::Burned | Status::Last
-                                    )
                             )
                     });
                     if debuffed { 8 } else { 0 }

@@ -79,13 +79,15 @@ impl Rizontical {
         let mut cands = [(NONE, 0u8, Src::Skill(0)); MAX_CANDIDATES];
         let mut n = 0;
         let first = st.core.active;
+        let mut push = |c: (u16, u8, Src)| {
+            if n < MAX_CANDIDATES {
+                cands[n] = c;
+                n += 1;
+            }
+        };
+        // "Numens effects are always applied before any entity or Power.
+        // Current turn Numen have priority over the opposing Numen."
         for p in [first, 1 - first] {
-            let mut push = |c: (u16, u8, Src)| {
-                if n < MAX_CANDIDATES {
-                    cands[n] = c;
-                    n += 1;
-                }
-            };
             if let Some(nc) = self.numen(st, p)
                 && let Some(nm) = self.def(nc).numen()
             {
@@ -93,6 +95,8 @@ impl Rizontical {
                     push((nc, p as u8, Src::Enchantment(i as u8)));
                 }
             }
+        }
+        for p in [first, 1 - first] {
             for &e in &st.slots[p] {
                 if e != NONE {
                     for i in 0..self.fighter(st, e).skills.len() {
@@ -188,8 +192,14 @@ impl Rizontical {
             if let Src::Power(_) = at
                 && optional
             {
-                let cost = self.def(src).power().map_or(0, |pw| pw.cost);
+                let (cost, legendary) = self
+                    .def(src)
+                    .power()
+                    .map_or((0, false), |pw| (pw.cost, pw.legendary));
                 costs_ok &= st.ap[p] >= i32::from(cost);
+                // "If a player has a Legendary Marker they can't use
+                // Legendary Powers anymore" (RZ 15: set ones too)
+                costs_ok &= !(legendary && st.legendary_used[p]);
             }
             if !costs_ok {
                 continue;
@@ -268,6 +278,21 @@ impl Rizontical {
             st.first_hit_done[p] = true;
         }
         st.core.note(p, "trigger", Some(src), None);
+        if let Src::Power(_) = at
+            && optional
+        {
+            // flipped face up and paid, it is a Power used: "When an enemy
+            // Power is used" answers before its effect applies
+            let saved_hit = std::mem::replace(&mut st.hit_negated, false);
+            self.fire(st, Event::UsesPower, src, NONE);
+            let negated = std::mem::replace(&mut st.hit_negated, saved_hit);
+            if negated {
+                st.core.note(p, "Power negated", Some(src), None);
+                st.negated = saved;
+                st.depth -= 1;
+                return;
+            }
+        }
         let skill_trigger = matches!(at, Src::Skill(_)) && optional;
         let mut g = Game::new(self, st);
         for c in &a.costs {
@@ -509,6 +534,40 @@ impl Rizontical {
         self.reaches(st, ctx, step.reach, target)
     }
 
+    /// A SPELL*'s steps in the order they apply: "Spell* skills effect are
+    /// applied before the hit is done" (a SPELL's "after the hit"), so the
+    /// steps that are not hits come first, then the hits; "per entity hit"
+    /// counts the entities about to be hit (those on the cells around
+    /// `src`).
+    fn spell_star_steps(&self, st: &State, src: u16, steps: &[Step]) -> Vec<Step> {
+        let is_hit = |s: &Step| {
+            matches!(
+                s.verb,
+                Verb::Hit | Verb::HitAround | Verb::PerEntityHit { .. }
+            )
+        };
+        let mut out: Vec<Step> = steps.iter().filter(|s| !is_hit(s)).cloned().collect();
+        for s in steps.iter().filter(|s| is_hit(s)) {
+            match &s.verb {
+                Verb::PerEntityHit { then } => {
+                    let at = st.cell[usize::from(src)];
+                    let n = (0..super::CELLS as u8)
+                        .filter(|&c| st.board[usize::from(c)] != NONE && self.around(at, c))
+                        .count();
+                    for _ in 0..n {
+                        out.extend(then.iter().cloned());
+                    }
+                    out.push(Step {
+                        verb: Verb::HitAround,
+                        ..s.clone()
+                    });
+                }
+                _ => out.push(s.clone()),
+            }
+        }
+        out
+    }
+
     /// Uses skill `idx` of the current ally (see [`super::Action::Skill`]).
     pub fn use_skill(
         &self,
@@ -605,9 +664,17 @@ impl Rizontical {
             return Ok(());
         }
         st.negated = false;
-        let mut g = Game::new(self, st);
-        g.cell = cell;
-        let hits = interp::resolve(&mut g, &ctx, &a.steps);
+        let hits = if kind == SkillKind::SpellStar {
+            // "Spell* skills effect are applied before the hit is done"
+            let steps = self.spell_star_steps(st, e, &a.steps);
+            let mut g = Game::new(self, st);
+            g.cell = cell;
+            interp::resolve(&mut g, &ctx, &steps)
+        } else {
+            let mut g = Game::new(self, st);
+            g.cell = cell;
+            interp::resolve(&mut g, &ctx, &a.steps)
+        };
         let landed = !std::mem::take(&mut st.negated) && hits > 0;
         if matches!(kind, SkillKind::Spell | SkillKind::SpellStar)
             && landed
