@@ -447,9 +447,11 @@ pub fn mover(r: &Rizontical, st: &State, action: Action) -> Option<Mover> {
             fighter: Some(f), ..
         } => Some(Mover::Card(f)),
         Action::Deploy { fighter: None, .. } => Some(Mover::Pile("Fighter deck")),
-        Action::Move { .. } | Action::Hit { .. } | Action::Push { .. } | Action::Skill { .. } => {
-            acting_piece(r, st).map(Mover::Card)
-        }
+        Action::Move { .. }
+        | Action::Hit { .. }
+        | Action::HitCell { .. }
+        | Action::Push { .. }
+        | Action::Skill { .. } => acting_piece(r, st).map(Mover::Card),
         Action::Conjure { .. } => st
             .core
             .zones
@@ -481,6 +483,7 @@ pub fn onto(_r: &Rizontical, _st: &State, action: Action) -> Option<Onto> {
         } => Some(Onto::Card(t)),
         Action::Deploy { cell: c, .. }
         | Action::Move { cell: c }
+        | Action::HitCell { cell: c }
         | Action::Skill { cell: c, .. }
         | Action::Cast { cell: c, .. } => cell(c),
         _ => None,
