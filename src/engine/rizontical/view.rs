@@ -471,7 +471,7 @@ pub fn mover(r: &Rizontical, st: &State, action: Action) -> Option<Mover> {
 pub fn onto(_r: &Rizontical, _st: &State, action: Action) -> Option<Onto> {
     let cell = |c: u8| (c != NO_CELL && c < 64).then_some(Onto::Cell(c));
     match action {
-        Action::Hit { target } | Action::Push { target } => Some(Onto::Card(target)),
+        Action::Hit { target } | Action::Push { target, .. } => Some(Onto::Card(target)),
         Action::Skill {
             target: Some(t), ..
         }
