@@ -353,11 +353,18 @@ pub fn push_if_legal<R: Rules>(
     action: R::Action,
     out: &mut Vec<R::Action>,
 ) {
-    let mut probe = st.clone();
-    rules.log_mut(&mut probe).on = false;
-    if rules.apply(&mut probe, action).is_ok() {
+    if played(rules, st, action).is_some() {
         out.push(action);
     }
+}
+
+/// The state after `action`, played on a copy with the log off (`None`:
+/// the action is illegal).
+pub fn played<R: Rules>(rules: &R, st: &R::State, action: R::Action) -> Option<R::State> {
+    let mut probe = st.clone();
+    rules.log_mut(&mut probe).on = false;
+    rules.apply(&mut probe, action).ok()?;
+    Some(probe)
 }
 
 /// The action the seat to act takes: the pass of a passive seat, else the

@@ -620,9 +620,7 @@ impl<R: Rules> Play<R> {
             return None;
         };
         let before = self.rules.core(&self.state).zones.zone_of(copy)?;
-        let mut probe = self.state.clone();
-        self.rules.log_mut(&mut probe).on = false;
-        self.rules.apply(&mut probe, a).ok()?;
+        let probe = super::game::played(&*self.rules, &self.state, a)?;
         let after = self.rules.core(&probe).zones.zone_of(copy)?;
         (after != before).then(|| Onto::Zone(ZoneId::player(after) as u8, ZoneId::name(after)))
     }

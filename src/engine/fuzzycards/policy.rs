@@ -298,12 +298,23 @@ fn use_ability(g: &Fuzzycards, st: &State, p: usize, c: u16) -> Option<Action> {
 
 /// An Activate ability that helps the race and can be paid.
 fn racing_ability(g: &Fuzzycards, st: &State, p: usize) -> Option<Action> {
+    ability_where(g, st, p, |d| d.races.activate.helps_race())
+}
+
+/// The first of player `p`'s Activate abilities that can be used and paid
+/// now and that `wanted` picks, used on its best target.
+fn ability_where(
+    g: &Fuzzycards,
+    st: &State,
+    p: usize,
+    wanted: impl Fn(&Def) -> bool,
+) -> Option<Action> {
     activators(st, p).find_map(|c| {
         let d = g.def(c);
         (d.activated.is_some()
             && st.flags[usize::from(c)] & USED == 0
             && d.activate_pay <= st.energy[p]
-            && d.races.activate.helps_race()
+            && wanted(d)
             && !g.silenced(st, c))
         .then(|| use_ability(g, st, p, c))
         .flatten()
@@ -555,20 +566,10 @@ fn quick_activate(g: &Fuzzycards, st: &State) -> Action {
         return a;
     }
     // Energy that would be lost next turn buys Life
-    if energy >= g.setup.energy_max as u8 {
-        let life = activators(st, p).find_map(|c| {
-            let d = g.def(c);
-            (d.activated.is_some()
-                && st.flags[usize::from(c)] & USED == 0
-                && d.activate_pay <= energy
-                && d.races.activate.life > 0
-                && !g.silenced(st, c))
-            .then(|| use_ability(g, st, p, c))
-            .flatten()
-        });
-        if let Some(a) = life {
-            return a;
-        }
+    if energy >= g.setup.energy_max as u8
+        && let Some(a) = ability_where(g, st, p, |d| d.races.activate.life > 0)
+    {
+        return a;
     }
     Action::Next
 }
