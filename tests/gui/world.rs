@@ -254,18 +254,50 @@ fn undo_steps_back_one_decision() {
     let mut h = at_seed(11);
     let start = state(&h);
     h.click_id("stack-2");
-    let taken = state(&h);
     let card = world(&h).selected().unwrap();
-    h.click_id("cell-4-3");
-    assert_eq!(state(&h).world().len(), 2);
-    h.click_text("Undo");
-    assert_eq!(state(&h), taken);
-    assert_eq!(world(&h).selected(), Some(card));
     h.send(Message::Shortcut(deckwright::gui::screen::Shortcut::Undo));
-    assert_eq!(state(&h), start);
+    assert_eq!(state(&h), start, "taking a stack reveals nothing: undone");
     // nothing more to undo
     h.send(wm(world::Message::Undo));
     assert_eq!(state(&h), start);
+    h.click_id("stack-2");
+    assert_eq!(world(&h).selected(), Some(card));
+    h.click_id("cell-4-3");
+    assert_eq!(state(&h).world().len(), 2);
+    assert!(state(&h).hand_revealed());
+    let revealed = state(&h);
+    // the next card placed is taken back, to the reveal
+    let c = components(&h);
+    let place = world(&h)
+        .game()
+        .unwrap()
+        .game
+        .legal_actions(&c)
+        .into_iter()
+        .find(|a| matches!(a, Move::Place { .. }))
+        .unwrap();
+    click_move(&mut h, place);
+    assert_eq!(state(&h).world().len(), 3);
+    h.click_text("Undo");
+    assert_eq!(state(&h), revealed);
+}
+
+/// p.11 "Put the face up card in your play area, then reveal the 2 other
+/// cards" (issue 29): once the rest of the stack is revealed, Undo cannot
+/// step back before it, or the first card could be placed again knowing them.
+#[test]
+fn p11_undo_stops_at_the_reveal() {
+    let mut h = at_seed(11);
+    h.click_id("stack-2");
+    h.click_id("cell-4-3");
+    let revealed = state(&h);
+    assert!(revealed.hand_revealed());
+    assert!(!world(&h).game().unwrap().game.can_undo());
+    h.click_text("Undo");
+    assert_eq!(state(&h), revealed, "the disabled button does nothing");
+    h.send(wm(world::Message::Undo));
+    h.send(Message::Shortcut(deckwright::gui::screen::Shortcut::Undo));
+    assert_eq!(state(&h), revealed, "nor the message or the shortcut");
 }
 
 #[test]

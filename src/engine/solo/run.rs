@@ -396,8 +396,12 @@ impl SoloGame {
         Ok(&self.history[self.history.len() - 1].1.events)
     }
 
-    /// Takes back the last action; false when there is none.
+    /// Takes back the last action; false when there is none, or when that
+    /// action revealed cards ([`SoloGame::can_undo`]).
     pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
         match self.history.pop() {
             Some((before, _)) => {
                 self.state = before;
@@ -405,6 +409,20 @@ impl SoloGame {
             }
             None => false,
         }
+    }
+
+    /// Whether the last action may be taken back. Not once it revealed the
+    /// rest of the stack in hand ("Put the face up card in your play area,
+    /// then reveal the 2 other cards", p.11): stepping back past a reveal
+    /// would let the player place the first card again knowing the cards
+    /// the rules keep face down until then (issue 29).
+    pub fn can_undo(&self) -> bool {
+        self.history.last().is_some_and(|(_, step)| {
+            !step
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Revealed { .. }))
+        })
     }
 
     /// The actions played so far and their events.
@@ -495,5 +513,42 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(e.to_string().contains("no longer applies"), "{e}");
+    }
+
+    /// p.11 "Put the face up card in your play area, then reveal the 2 other
+    /// cards": once they are revealed, undo does not step back before it.
+    #[test]
+    fn p11_undo_stops_at_the_reveal() {
+        let c = sample();
+        let mut game = SoloGame::new(&c, 4).unwrap();
+        let first = |g: &SoloGame| g.legal_actions(&c)[0];
+        game.apply(&c, first(&game)).unwrap();
+        assert!(!game.state().hand_revealed());
+        assert!(game.can_undo(), "taking a stack reveals nothing new");
+        while !game.state().hand_revealed() {
+            game.apply(&c, first(&game)).unwrap();
+        }
+        assert!(
+            game.log()
+                .last()
+                .unwrap()
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::Revealed { .. }))
+        );
+        let revealed = *game.state();
+        assert!(!game.can_undo());
+        assert!(!game.undo(), "the reveal is not taken back");
+        assert_eq!(*game.state(), revealed);
+        // the placements after it may be taken back, down to the reveal
+        game.apply(&c, first(&game)).unwrap();
+        assert!(game.can_undo());
+        assert!(game.undo());
+        assert_eq!(*game.state(), revealed);
+        assert!(!game.undo());
+        // a replayed game keeps the same stop
+        let actions: Vec<Action> = game.actions().collect();
+        let mut again = SoloGame::replay(&c, 4, &actions).unwrap();
+        assert!(!again.undo());
     }
 }

@@ -192,7 +192,7 @@ impl World {
         p = p.push(
             row![
                 button(text("Undo").size(13))
-                    .on_press_maybe(g.game.log().next().is_some().then_some(Message::Undo))
+                    .on_press_maybe(g.game.can_undo().then_some(Message::Undo))
                     .style(button::secondary),
                 button(text(if thinking { "Thinking..." } else { "Hint" }).size(13))
                     .on_press_maybe((!thinking && !s.is_finished()).then_some(Message::Hint))
