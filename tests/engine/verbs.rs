@@ -56,10 +56,21 @@ const SHOWN: &[(&str, &str, Shown)] = &[
     ("fuzzycards", "gain", Scenario("fz-1-timing-activate.toml")),
     ("fuzzycards", "damage", Scenario("fz-1-timing-on-hit.toml")),
     ("fuzzycards", "heal", Scenario("verb-heal.toml")),
+    ("fuzzycards", "lose", Scenario("verb-lose.toml")),
     (
         "fuzzycards",
         "modify",
         Scenario("fz-1-equip-relic-grants-a-stat-boost.toml"),
+    ),
+    (
+        "fuzzycards",
+        "modify",
+        Scenario("verb-modify-allied-heroes.toml"),
+    ),
+    (
+        "fuzzycards",
+        "modify",
+        Scenario("verb-modify-other-heroes-this-turn.toml"),
     ),
     (
         "fuzzycards",
@@ -94,6 +105,7 @@ const SHOWN: &[(&str, &str, Shown)] = &[
         Scenario("dd-4-1-effects-go-off-on-arrival.toml"),
     ),
     ("dice-of-destiny", "gain", Scenario("verb-gain.toml")),
+    ("dice-of-destiny", "lose", Scenario("verb-lose.toml")),
     ("dice-of-destiny", "damage", Scenario("verb-damage.toml")),
     (
         "dice-of-destiny",

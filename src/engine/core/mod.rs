@@ -171,6 +171,14 @@ impl<Z: ZoneId> Core<Z> {
         }
     }
 
+    /// Player `p` loses `amount` life: not damage (nothing prevents it and
+    /// it counts toward no damage total of a game's own), but life taken all
+    /// the same, so a player at 0 or less has lost and the opponent's loss
+    /// counts toward player 0's per-turn damage like [`Core::damage`].
+    pub fn lose_life(&mut self, p: usize, amount: i32) {
+        self.damage(p, amount);
+    }
+
     pub fn gain_life(&mut self, p: usize, amount: i32) {
         if amount > 0 && !self.over() {
             self.life[p] += amount;

@@ -38,6 +38,7 @@ pub const SUPPORT: Support = Support {
     verbs: &[
         "draw",
         "gain",
+        "lose",
         "damage",
         "modify",
         "keyword",
@@ -227,7 +228,14 @@ fn race_of(a: &Ability) -> i32 {
     a.all_steps()
         .iter()
         .map(|s| match (&s.verb, s.target) {
-            (Verb::Damage { n }, Target::Opponent) => 5 * i32::from(*n),
+            (Verb::Damage { n }, Target::Opponent)
+            | (
+                Verb::Lose {
+                    what: Resource::Life,
+                    n,
+                },
+                Target::Opponent,
+            ) => 5 * i32::from(*n),
             (Verb::Draw { n }, Target::You) => 4 * i32::from(*n),
             (Verb::Search { .. }, _) => 4,
             (Verb::Rerolls { n }, _) => 2 * i32::from(*n),

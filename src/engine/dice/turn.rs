@@ -552,6 +552,15 @@ impl Host for Table<'_> {
         }
     }
 
+    /// "Your opponent loses 1 life" (§1.4 life points): life goes down as
+    /// a hit's does, with §5.2's tiebreaker when both reach zero.
+    fn lose(&mut self, on: Ref, what: Resource, n: u8, _ctx: &Ctx) {
+        if let (Ref::Player(p), Resource::Life) = (on, what) {
+            self.st.core.note(p, "loses life", None, Some(i32::from(n)));
+            self.rules.hurt(self.st, p, i32::from(n));
+        }
+    }
+
     fn damage(&mut self, on: Ref, n: u8, ctx: &Ctx) {
         if let Ref::Player(p) = on {
             self.st.core.note(

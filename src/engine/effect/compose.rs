@@ -20,7 +20,7 @@
 //!           | "loses" keyword | "gets the" status "status"
 //!           | player ("draws"|"gains"|"loses"|"takes") n noun
 //! target    = player | "this" [kind] | "it" | "the equipped" kind
-//!           | [quantifier] [who] [element] kind [controller] [reach]
+//!           | [quantifier] ["other"] [who] ["other"] [element] kind [controller] [reach]
 //! trigger   = named-trigger ":" | ("when"|"whenever") subject event ("," | ":")
 //!           | ("at the start of"|"at the end of") "your turn" ","
 //!           | "activate" [":"] ["(" "pay" n resource ")"] ":" | cost ":"
@@ -670,6 +670,8 @@ fn target(lex: &Lexicon, c: &mut Cur) -> Option<(Target, Option<Reach>)> {
     } else {
         None
     };
+    // "your other Heroes", "other allied Heroes": not the card itself
+    let mut other = c.eat("other");
     let before_who = c.i;
     let mut who = if c
         .eat_any(&[
@@ -691,11 +693,15 @@ fn target(lex: &Lexicon, c: &mut Cur) -> Option<(Target, Option<Reach>)> {
     } else {
         None
     };
+    if who.is_some() {
+        other |= c.eat("other");
+    }
     let element = c.peek().and_then(|w| lex.element(w));
     if element.is_some() {
         c.i += 1;
     }
-    if c.peek().and_then(|w| lex.kind(w)).is_none() && element.is_none() {
+    let your_allies = who == Some(Who::Ally) && matches!(c.peek(), Some("ally" | "allies"));
+    if c.peek().and_then(|w| lex.kind(w)).is_none() && element.is_none() && !your_allies {
         // "an enemy", "allies": the side is the noun
         c.i = before_who;
         who = None;
@@ -738,7 +744,16 @@ fn target(lex: &Lexicon, c: &mut Cur) -> Option<(Target, Option<Reach>)> {
         "on the board",
         "on the battlefield",
     ]);
-    let who = who.unwrap_or(Who::Any);
+    let who = match (who, other) {
+        (who, false) => who.unwrap_or(Who::Any),
+        (Some(Who::Ally), true) => Who::OtherAlly,
+        // "other Heroes" of no side, "other enemy Heroes": not read (never
+        // guessed)
+        _ => {
+            c.i = save;
+            return None;
+        }
+    };
     let t = match quant {
         Some(true) => Target::Chosen { who, kind },
         Some(false) => Target::Each { who, kind },

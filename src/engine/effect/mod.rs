@@ -37,6 +37,9 @@ pub enum Who {
     Attached,
     /// One of the controller's cards (this one included).
     Ally,
+    /// Another of the controller's cards, not this one ("your other
+    /// Heroes").
+    OtherAlly,
     /// An ally on a cell around this one (Rizontical).
     AllyAround,
     /// One of the opponent's cards.

@@ -112,6 +112,20 @@ fn fuzzycards_paraphrases_read_alike() {
                 "Draw a card. Gain 1 Energy.",
                 "Draw 1 card; gain 1 Energy.",
             ],
+            &[
+                "Your opponent loses 1 life.",
+                "Your opponent loses 1 Life.",
+                "The opponent loses one life point.",
+                "your opponent loses 1 life points",
+            ],
+            &["You lose 2 life.", "You lose 2 Life points.", "Lose 2 life."],
+            &[
+                "Allied Heroes get +1 ATK this turn.",
+                "Your Heroes get +1 ATK until end of turn.",
+                "Each allied Hero gets +1 ATK until the end of the turn.",
+                "All allied Heroes gain +1 attack this turn.",
+                "Heroes you control get +1 ATK this turn.",
+            ],
         ],
     );
     same(
@@ -189,6 +203,20 @@ fn fuzzycards_paraphrases_read_alike() {
             ],
             &["Guard. Shield.", "Guard, Shield.", "Guard and Shield."],
             &[
+                "Field. Allied Heroes get +1 ATK.",
+                "Field. Your Heroes get +1 ATK.",
+                "Field. Each allied Hero gets +1 ATK.",
+                "Field. All your Heroes have +1 ATK.",
+                "Field. Allies get +1 ATK.",
+            ],
+            &[
+                "On Deploy: your other Heroes get +2 ATK until end of turn.",
+                "On Deploy: other allied Heroes get +2 ATK this turn.",
+                "When this Hero is deployed, each other allied Hero gets +2 ATK this turn.",
+                "On Deploy: all other Heroes you control get +2 ATK until the end of the turn.",
+                "On Deploy: your other allies get +2 ATK this turn.",
+            ],
+            &[
                 "Rush.",
                 "Rush. (Can attack the same turn it's deployed and enters The Altar directly.)",
             ],
@@ -259,6 +287,13 @@ fn dice_of_destiny_paraphrases_read_alike() {
                 "When this creature arrives, you may draw 1 card.",
                 "When this creature comes into play, you may draw a card.",
             ],
+            &[
+                "Your opponent loses 1 life.",
+                "Your opponent loses 1 life point.",
+                "The opponent loses one life.",
+                "Your opponent loses 1 life points.",
+            ],
+            &["You lose 2 life points.", "You lose 2 life.", "Lose two life."],
         ],
     );
 }

@@ -114,7 +114,7 @@ fn trigger(t: Trigger) -> Option<String> {
 
 fn turn_words(at: &str, who: Who, what: &str) -> String {
     match who {
-        Who::You | Who::This | Who::Attached | Who::Ally | Who::AllyAround => {
+        Who::You | Who::This | Who::Attached | Who::Ally | Who::OtherAlly | Who::AllyAround => {
             format!("at the {at} of your {what}")
         }
         Who::Enemy | Who::Opponent => format!("at the {at} of your opponent's {what}"),
@@ -128,6 +128,7 @@ fn subject(who: Who) -> &'static str {
         Who::This => "this card",
         Who::Attached => "the attached card",
         Who::Ally => "one of your cards",
+        Who::OtherAlly => "another of your cards",
         Who::AllyAround => "an ally around this card",
         Who::Enemy => "an enemy card",
         Who::You => "you",
@@ -211,6 +212,7 @@ fn which(who: Who, k: Kind) -> String {
     let k = kind(k);
     match who {
         Who::Ally => format!("ally {k}"),
+        Who::OtherAlly => format!("other ally {k}"),
         Who::AllyAround => format!("ally {k} around this card"),
         Who::Enemy | Who::Opponent => format!("enemy {k}"),
         Who::This => format!("{k} (this one)"),

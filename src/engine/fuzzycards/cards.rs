@@ -52,7 +52,7 @@ pub const SUPPORT: Support = Support {
         },
     ],
     verbs: &[
-        "draw", "gain", "damage", "heal", "modify", "keyword", "give", "defeat",
+        "draw", "gain", "lose", "damage", "heal", "modify", "keyword", "give", "defeat",
     ],
     resources: &[Resource::Energy, Resource::Life],
     targets: &[
@@ -68,6 +68,8 @@ pub const SUPPORT: Support = Support {
             who: Who::Enemy,
             kind: Which::Hero,
         },
+        EACH_ALLY_HERO,
+        EACH_OTHER_ALLY_HERO,
     ],
     costs: &["pay"],
     conditions: &[],
@@ -79,6 +81,18 @@ pub const SUPPORT: Support = Support {
         Duration::WhileInPlay,
     ],
     against_opponent: &["kills", "give", "defeat"],
+};
+
+/// "Allied Heroes", "your Heroes".
+const EACH_ALLY_HERO: Target = Target::Each {
+    who: Who::Ally,
+    kind: Which::Hero,
+};
+
+/// "Your other Heroes", "other allied Heroes".
+const EACH_OTHER_ALLY_HERO: Target = Target::Each {
+    who: Who::OtherAlly,
+    kind: Which::Hero,
 };
 
 /// How the catalog's flat `effects` keys read: `energy` is Energy, and `atk`
@@ -164,9 +178,14 @@ impl Race {
             for s in a.all_steps() {
                 match (&s.verb, s.target) {
                     (Verb::Draw { n }, Target::You) => r.draw = r.draw.saturating_add(*n),
-                    (Verb::Damage { n }, Target::Opponent) => {
-                        r.damage = r.damage.saturating_add(*n)
-                    }
+                    (Verb::Damage { n }, Target::Opponent)
+                    | (
+                        Verb::Lose {
+                            what: Resource::Life,
+                            n,
+                        },
+                        Target::Opponent,
+                    ) => r.damage = r.damage.saturating_add(*n),
                     (
                         Verb::Gain {
                             what: Resource::Energy,
@@ -242,6 +261,12 @@ pub struct Def {
     pub equip: Grant,
     /// Keywords the opponent's Heroes lose while this is in play.
     pub enemy_lose: u16,
+    /// What its controller's Heroes get while this is on the field
+    /// ("Allied Heroes get +1 ATK"), itself included when it is a Hero.
+    pub allies: Grant,
+    /// What its controller's other Heroes get ("Your other Heroes get +1
+    /// ATK"): not itself.
+    pub others: Grant,
     pub on_deploy: Vec<Ability>,
     pub on_attack: Vec<Ability>,
     pub on_hit: Vec<Ability>,
@@ -282,6 +307,8 @@ impl Def {
             own: Grant::default(),
             equip: Grant::default(),
             enemy_lose: 0,
+            allies: Grant::default(),
+            others: Grant::default(),
             on_deploy: Vec::new(),
             on_attack: Vec::new(),
             on_hit: Vec::new(),
@@ -394,12 +421,8 @@ impl Def {
     fn statics(&mut self, a: &Ability) {
         for s in &a.steps {
             match (&s.verb, s.target) {
-                (Verb::Modify { stat, delta }, t @ (Target::This | Target::Attached)) => {
-                    let g = if t == Target::This {
-                        &mut self.own
-                    } else {
-                        &mut self.equip
-                    };
+                (Verb::Modify { stat, delta }, t) => {
+                    let Some(g) = self.grant_to(t) else { continue };
                     let delta = i16::from(*delta);
                     match stat {
                         Stat::Atk => g.atk += delta,
@@ -414,13 +437,9 @@ impl Def {
                         n,
                         gain: true,
                     },
-                    t @ (Target::This | Target::Attached),
+                    t,
                 ) => {
-                    let g = if t == Target::This {
-                        &mut self.own
-                    } else {
-                        &mut self.equip
-                    };
+                    let Some(g) = self.grant_to(t) else { continue };
                     if let Some(b) = bit(*keyword) {
                         g.kw |= b;
                         if *keyword == Keyword::Burn {
@@ -442,6 +461,23 @@ impl Def {
                 _ => {}
             }
         }
+    }
+
+    /// The grant a static ability's target fills: the card itself, the
+    /// Hero it is equipped to, or its controller's (other) Heroes.
+    fn grant_to(&mut self, t: Target) -> Option<&mut Grant> {
+        match t {
+            Target::This => Some(&mut self.own),
+            Target::Attached => Some(&mut self.equip),
+            t if t == EACH_ALLY_HERO => Some(&mut self.allies),
+            t if t == EACH_OTHER_ALLY_HERO => Some(&mut self.others),
+            _ => None,
+        }
+    }
+
+    /// Whether it buffs its controller's Heroes while on the field.
+    pub fn team_grants(&self) -> bool {
+        self.allies != Grant::default() || self.others != Grant::default()
     }
 
     /// Whether it has any ability that fires on a moment of play.
@@ -576,7 +612,7 @@ fn check(kind: Kind, a: &Ability, out: &mut Vec<String>) {
                 (&s.verb, s.target),
                 (
                     Verb::Modify { .. } | Verb::Keyword { gain: true, .. },
-                    Target::This | Target::Attached
+                    Target::This | Target::Attached | EACH_ALLY_HERO | EACH_OTHER_ALLY_HERO
                 ) | (
                     Verb::Keyword { gain: false, .. },
                     Target::Each {

@@ -25,10 +25,12 @@ impl interp::Host for Host<'_> {
     fn cards(&self, ctx: &Ctx, who: Who, kind: Which, _reach: Option<Reach>, out: &mut Vec<u16>) {
         let you = ctx.controller;
         let players: &[usize] = match who {
-            Who::Ally | Who::You => &[you],
+            Who::Ally | Who::OtherAlly | Who::You => &[you],
             Who::Enemy | Who::Opponent => &[1 - you],
             _ => &[0, 1],
         };
+        // "your other Heroes": not the card whose ability it is
+        let skip = (who == Who::OtherAlly).then_some(ctx.source);
         for &p in players {
             for row in ROWS {
                 out.extend(
@@ -38,7 +40,7 @@ impl interp::Host for Host<'_> {
                         .get(z(p, row))
                         .iter()
                         .copied()
-                        .filter(|&c| target_kind_ok(kind, self.rules.def(c))),
+                        .filter(|&c| Some(c) != skip && target_kind_ok(kind, self.rules.def(c))),
                 );
             }
         }
@@ -68,6 +70,22 @@ impl interp::Host for Host<'_> {
                 self.st.energy[p] = self.st.energy[p].saturating_add(n).min(max);
             }
             (Ref::Player(p), Resource::Life) => self.st.core.gain_life(p, i32::from(n)),
+            _ => {}
+        }
+    }
+
+    /// "Your opponent loses 1 life": Life goes down but it is not damage
+    /// (the rulebook's THE 589 counts damage only, and nothing a Hero does
+    /// against damage applies); at 0 or below it is LIQUIDATION.
+    fn lose(&mut self, on: Ref, what: Resource, n: u8, _ctx: &Ctx) {
+        match (on, what) {
+            (Ref::Player(p), Resource::Life) => {
+                self.st.core.note(p, "loses life", None, Some(i32::from(n)));
+                self.st.core.lose_life(p, i32::from(n));
+            }
+            (Ref::Player(p), Resource::Energy) => {
+                self.st.energy[p] = self.st.energy[p].saturating_sub(n);
+            }
             _ => {}
         }
     }

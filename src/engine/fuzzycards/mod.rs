@@ -229,6 +229,9 @@ pub struct Fuzzycards {
     pub beats: [u8; 5],
     /// Whether any card strips enemy keywords (lets hot loops skip a scan).
     pub has_auras: bool,
+    /// Whether any card buffs its allied Heroes while in play ("Allied
+    /// Heroes get +1 ATK": lets hot loops skip a scan).
+    pub has_team: bool,
     /// Whether any card has an On Attack, On Hit, On Kill or On KO ability.
     pub has_triggers: bool,
 }
@@ -276,6 +279,7 @@ impl Fuzzycards {
         }
         Fuzzycards {
             has_auras: table.defs.iter().any(|d| d.enemy_lose != 0),
+            has_team: table.defs.iter().any(|d| d.team_grants()),
             has_triggers: table.defs.iter().any(Def::has_triggers),
             passive_opponent: opponent.is_none(),
             table,

@@ -312,6 +312,15 @@ impl Fuzzycards {
         which: crate::engine::effect::Stat,
     ) -> i32 {
         let mut v = i32::from(printed) + i32::from(granted);
+        if self.has_team {
+            let t = self.team(st, c);
+            v += i32::from(match which {
+                crate::engine::effect::Stat::Atk => t.atk,
+                crate::engine::effect::Stat::Def => t.def,
+                crate::engine::effect::Stat::Hp => t.hp,
+                _ => 0,
+            });
+        }
         if st.core.lasting.is_empty() {
             return v + i32::from(own);
         }
@@ -360,11 +369,39 @@ impl Fuzzycards {
         self.hp_of(st, c) - i32::from(st.damage[usize::from(c)])
     }
 
+    /// What Hero `c` gets from its controller's cards on the field that buff
+    /// their allied Heroes ("Allied Heroes get +1 ATK", "Your other Heroes
+    /// get +1 DEF"): a Passive is "always active while card is on the field"
+    /// (ABILITY TIMING), and a silenced card's abilities are removed.
+    fn team(&self, st: &State, c: u16) -> super::cards::Grant {
+        let mut g = super::cards::Grant::default();
+        if self.def(c).kind != super::cards::Kind::Hero || self.row_of(st, c).is_none() {
+            return g;
+        }
+        let p = self.owner(c);
+        for row in ROWS {
+            for &r in st.core.zones.get(z(p, row)) {
+                let d = self.def(r);
+                if !d.team_grants() || self.silenced(st, r) {
+                    continue;
+                }
+                g.add(&d.allies);
+                if r != c {
+                    g.add(&d.others);
+                }
+            }
+        }
+        g
+    }
+
     /// A card's keywords now (bits): its own and its Equip Relics', with
     /// what lasting changes add or take, none while silenced, less what the
     /// opponent's Field Relics strip.
     pub fn keywords(&self, st: &State, c: u16) -> u16 {
         let mut k = self.def(c).own.kw | st.grant[usize::from(c)].kw;
+        if self.has_team {
+            k |= self.team(st, c).kw;
+        }
         if !st.core.lasting.is_empty() {
             if self.silenced(st, c) {
                 return 0;
@@ -402,7 +439,12 @@ impl Fuzzycards {
     pub fn burn_of(&self, st: &State, c: u16) -> u8 {
         let d = self.def(c);
         let g = &st.grant[usize::from(c)];
-        if (d.own.kw | g.kw) & BURN == 0 && st.core.lasting.is_empty() {
+        let team = if self.has_team {
+            self.team(st, c)
+        } else {
+            super::cards::Grant::default()
+        };
+        if (d.own.kw | g.kw | team.kw) & BURN == 0 && st.core.lasting.is_empty() {
             return 0;
         }
         if !self.has(st, c, BURN) {
@@ -413,7 +455,7 @@ impl Fuzzycards {
             .lasting
             .keyword(c, Keyword::Burn)
             .map_or(0, |(_, n)| n);
-        d.own.burn.max(g.burn).max(lasting)
+        d.own.burn.max(g.burn).max(team.burn).max(lasting)
     }
 
     /// Hidden by Stealth: it has not attacked since it entered the field.

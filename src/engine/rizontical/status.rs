@@ -121,6 +121,7 @@ impl Rizontical {
         let mine = self.owner(e) == ctx.controller;
         match who {
             Who::Ally => mine,
+            Who::OtherAlly => mine && e != ctx.source,
             Who::Enemy => !mine,
             Who::This => e == ctx.source,
             Who::Attached => {
