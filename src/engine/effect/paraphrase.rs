@@ -118,7 +118,11 @@ fn fuzzycards_paraphrases_read_alike() {
                 "The opponent loses one life point.",
                 "your opponent loses 1 life points",
             ],
-            &["You lose 2 life.", "You lose 2 Life points.", "Lose 2 life."],
+            &[
+                "You lose 2 life.",
+                "You lose 2 Life points.",
+                "Lose 2 life.",
+            ],
             &[
                 "Allied Heroes get +1 ATK this turn.",
                 "Your Heroes get +1 ATK until end of turn.",
@@ -293,7 +297,11 @@ fn dice_of_destiny_paraphrases_read_alike() {
                 "The opponent loses one life.",
                 "Your opponent loses 1 life points.",
             ],
-            &["You lose 2 life points.", "You lose 2 life.", "Lose two life."],
+            &[
+                "You lose 2 life points.",
+                "You lose 2 life.",
+                "Lose two life.",
+            ],
         ],
     );
 }
