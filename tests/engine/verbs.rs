@@ -246,6 +246,11 @@ const SHOWN: &[(&str, &str, Shown)] = &[
     ("rizontical", "redirect", Scenario("verb-redirect.toml")),
     ("rizontical", "deploy", Scenario("verb-deploy.toml")),
     ("rizontical", "place-tile", Scenario("verb-place-tile.toml")),
+    (
+        "rizontical",
+        "summon",
+        Scenario("rz-1-a-summon-goes-on-the-chosen-cell.toml"),
+    ),
     ("rizontical", "set-hp", Scenario("verb-set-hp.toml")),
     ("rizontical", "take-buffs", Scenario("verb-take-buffs.toml")),
     (

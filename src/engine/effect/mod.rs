@@ -406,6 +406,9 @@ pub enum Verb {
     Deploy { first: bool },
     /// Put a tile on a cell (Rizontical Push Tile).
     PlaceTile,
+    /// Deploy a Summon called `name` on an empty cell of its owner's choice
+    /// (Rizontical "Summons").
+    Summon { name: String },
     /// End the current round.
     EndRound,
     /// Its HP becomes `n` instead of being defeated.
@@ -627,6 +630,7 @@ pub fn verb_name(v: &Verb) -> &'static str {
         Verb::PerEntityHit { .. } => "per-entity-hit",
         Verb::Deploy { .. } => "deploy",
         Verb::PlaceTile => "place-tile",
+        Verb::Summon { .. } => "summon",
         Verb::EndRound => "end-round",
         Verb::SetHp { .. } => "set-hp",
         Verb::TakeBuffs => "take-buffs",

@@ -517,6 +517,7 @@ fn step(s: &Step, is_static: bool) -> String {
             ),
         ),
         Verb::PlaceTile => (true, format!("place a Push Tile{r}")),
+        Verb::Summon { name } => (true, format!("summon a {name}{r}")),
         Verb::EndRound => (true, "end the round".into()),
         Verb::SetHp { n } => (false, format!("{} HP becomes {n} instead", possessive(t))),
         Verb::TakeBuffs => (true, format!("move your allies' buffs onto {on}")),

@@ -214,6 +214,15 @@ impl Fighter {
         }
     }
 
+    /// What a Summon is as an entity: "They ... all have 1 HP" (rulebook
+    /// "Summons"); the Summon list, and so any other stat, was lost.
+    pub fn summon() -> Fighter {
+        Fighter {
+            name: "Summon".into(),
+            ..Fighter::dummy(1, 0)
+        }
+    }
+
     /// The importance blank in a Fighter deck: a Fighter that cannot hurt.
     pub fn blank() -> Fighter {
         Fighter {
@@ -269,6 +278,41 @@ pub enum Def {
     Power(Power),
     /// The importance blank (a dead Power, or a harmless Fighter).
     Blank,
+}
+
+/// Whether `card`'s text may make a Summon ("summon a ..."): only those
+/// are compiled to find the Summons a catalog makes.
+pub fn mentions_summon(card: &Card) -> bool {
+    let has = |s: &str| s.to_ascii_lowercase().contains("summon a");
+    card.text.as_deref().is_some_and(has) || card.fields.values().any(|v| has(&v.display()))
+}
+
+/// The Summons `defs` make ("Summon a Wisp ..."), each name once, in the
+/// order the cards name them.
+pub fn summons_made(defs: &[Def]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |a: &Ability| {
+        for s in &a.steps {
+            if let Verb::Summon { name } = &s.verb
+                && !out.iter().any(|x| x.eq_ignore_ascii_case(name))
+            {
+                out.push(name.clone());
+            }
+        }
+    };
+    for d in defs {
+        match d {
+            Def::Fighter(f) => f.skills.iter().for_each(|s| add(&s.ability)),
+            Def::Power(p) => p.abilities.iter().for_each(&mut add),
+            Def::Numen(n) => n
+                .enchantment
+                .iter()
+                .chain(n.conjuration.iter())
+                .for_each(&mut add),
+            Def::Blank => {}
+        }
+    }
+    out
 }
 
 impl Def {
@@ -583,6 +627,7 @@ pub const SUPPORT: Support = Support {
         "redirect",
         "deploy",
         "place-tile",
+        "summon",
         "end-round",
         "set-hp",
         "take-buffs",

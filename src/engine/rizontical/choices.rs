@@ -7,7 +7,9 @@
 //! turn"), where a Fighter is deployed on Deploy Upon Defeat ("they may
 //! deploy a Fighter ... This pauses any ongoing effect(s)") or by an
 //! effect, how far "up to N" pushes, which Buffs an ULTIMATE moves ("Any:
-//! Choose among possible choices"). Each is an [`Ask`] of the owning seat.
+//! Choose among possible choices"), the cell a Summon is deployed on ("an
+//! empty cell of their owner's choice"). Each is an [`Ask`] of the owning
+//! seat.
 //!
 //! A seat a person plays ([`crate::engine::core::Core::by_hand`]) answers
 //! it as a move: the action stops where the choice comes, the state at that
@@ -51,6 +53,9 @@ pub enum Ask {
     /// Whether ally `from`'s Buff on `stat` moves onto `to` (an ULTIMATE's
     /// "Move any allies Buff value on this Fighter").
     Buff { from: u16, to: u16, stat: Stat },
+    /// Which empty cell Summon `summon` is deployed on ("on an empty cell
+    /// of their owner's choice"), around `src` when `around`.
+    Summon { summon: u16, src: u16, around: bool },
 }
 
 /// The choice a by-hand seat is to make now: the action it interrupts, the
@@ -79,6 +84,14 @@ pub fn options(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Vec<Answer> {
     match *ask {
         Ask::Trigger { .. } | Ask::Buff { .. } => vec![Answer::Yes, Answer::No],
         Ask::Push { max, .. } => (0..=max).rev().map(|n| Answer::Cells { n }).collect(),
+        Ask::Summon { src, around, .. } => {
+            let cells = super::estimate::summon_cells(r, st, src, around);
+            let best = super::estimate::summon_cell(r, st, p, &cells);
+            best.into_iter()
+                .chain(cells.into_iter().filter(|&c| Some(c) != best))
+                .map(|cell| Answer::Cell { cell })
+                .collect()
+        }
         Ask::Deploy { optional, .. } => {
             let mut out = Vec::new();
             let deck = st.core.zones.get(z(p, Zone::FighterDeck));

@@ -20,6 +20,28 @@ pub fn deploy_cell(r: &Rizontical, st: &State, p: usize) -> Option<u8> {
         .min_by_key(|&c| (nearest_enemy(r, st, p, c), c))
 }
 
+/// Where a Summon of `p` may go: an empty cell ("on an empty cell of their
+/// owner's choice"), around `src` when the text says "around this
+/// Fighter".
+pub fn summon_cells(r: &Rizontical, st: &State, src: u16, around: bool) -> Vec<u8> {
+    let at = st.cell.get(usize::from(src)).copied().unwrap_or(NO_CELL);
+    if around && at == NO_CELL {
+        return Vec::new();
+    }
+    (0..CELLS as u8)
+        .filter(|&c| st.board[usize::from(c)] == NONE && (!around || r.around(at, c)))
+        .collect()
+}
+
+/// The policy's cell for a Summon of `p`: of `cells`, the one nearest to
+/// the enemy (a Summon stands in the way and can be pushed into).
+pub fn summon_cell(r: &Rizontical, st: &State, p: usize, cells: &[u8]) -> Option<u8> {
+    cells
+        .iter()
+        .copied()
+        .min_by_key(|&c| (nearest_enemy(r, st, p, c), c))
+}
+
 /// Where the policy deploys its setup Fighter of `slot`: the middle of its
 /// front row (d2, e2 for player 0; d7, e7 for player 1), or the nearest
 /// free cell of that row.

@@ -47,15 +47,9 @@ impl Host for Game<'_> {
 
     fn cards(&self, ctx: &Ctx, who: Who, kind: Kind, reach: Option<Reach>, out: &mut Vec<u16>) {
         let (r, st) = (self.r, &*self.st);
-        for p in 0..2 {
-            for &e in &st.slots[p] {
-                if e != NONE
-                    && r.who_is(st, ctx, who, e)
-                    && r.kind_is(st, kind, e)
-                    && r.reaches(st, ctx, reach, e)
-                {
-                    out.push(e);
-                }
+        for e in r.on_board(st) {
+            if r.who_is(st, ctx, who, e) && r.kind_is(st, kind, e) && r.reaches(st, ctx, reach, e) {
+                out.push(e);
             }
         }
         // "When an effect is applied to multiple targets, the Speed Rule is
@@ -313,6 +307,7 @@ impl Host for Game<'_> {
                 st.hit_negated = true;
                 if let Some(c) = on.and_then(card)
                     && !r.is_dummy(c)
+                    && !r.is_summon(c)
                 {
                     let p = r.owner(c);
                     for from in [Zone::Powers, Zone::Hand] {
@@ -381,6 +376,11 @@ impl Host for Game<'_> {
                 }
                 let dir = Rizontical::way(st.cell[usize::from(src)], cell);
                 u32::from(r.put_tile(st, ctx.controller, cell, dir))
+            }
+            Verb::Summon { name } => {
+                let src = if e != NONE { e } else { ctx.source };
+                let around = step.reach == Some(Reach::Around);
+                u32::from(r.summon(st, ctx.controller, name, src, around))
             }
             Verb::EndRound => {
                 st.end_round = true;

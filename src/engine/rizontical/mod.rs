@@ -16,6 +16,10 @@
 //! down for 1 AP, used on any player's turn) or Aura, with Use and Time
 //! counters and one Legendary Marker per player. A defeated Fighter gives
 //! its opponent a Soul; its owner may draw a Power and deploy on its slot.
+//! Summons (1 HP, at most 4 of one per player, deployed by an effect on an
+//! empty cell of their owner's choice) are entities like Fighters — hit,
+//! pushed, targeted, defeated — but hold no slot, play no turn and give no
+//! Soul.
 //! 6 Souls, or an opponent with no Fighter on the board, wins.
 //!
 //! In a goldfish game player 1 is a passive dummy: Fighters that never act
@@ -24,7 +28,8 @@
 //! rounds. With an opponent deck both seats play every rule. The choices
 //! the rules give a player — where to deploy, whether a TRIGGER skill or a
 //! set Trigger Power is used when its situation comes (on either player's
-//! turn), how far to push, which Buffs an ULTIMATE moves — are that
+//! turn), how far to push, which Buffs an ULTIMATE moves, where a Summon
+//! goes — are that
 //! player's (rules-notes RZ 14): a seat a person plays is asked, as its
 //! move ([`choices`]); a seat the computer plays decides by its policy
 //! ([`policy::answer`]).
@@ -86,6 +91,10 @@ pub const CELLS: usize = (SIZE as usize) * (SIZE as usize);
 pub const MAX_DUMMIES: usize = 8;
 /// "A player can have a maximum of 4 copies of the same Tile."
 pub const MAX_TILES: usize = 4;
+/// "A player can have a maximum of 4 copies of the same Summon deployed."
+/// Each Summon a card of the game makes has this many entity ids per
+/// player ([`Rizontical::summon_id`]), so the limit is where the ids end.
+pub const MAX_SUMMONS: usize = 4;
 /// "A Fighter can have a maximum of 4 different conditions at once."
 pub const MAX_CONDITIONS: usize = 4;
 /// Buff, Debuff, Protection, Use and Time values are at most 6.
@@ -235,6 +244,10 @@ pub enum Answer {
     Cells {
         n: u8,
     },
+    /// The cell a Summon goes on.
+    Cell {
+        cell: u8,
+    },
 }
 
 /// One game.
@@ -340,6 +353,15 @@ pub struct Rizontical {
     pub blank_fighter: Fighter,
     /// Whether any card has a triggered ability (skips event scans).
     pub has_triggers: bool,
+    /// The Summons the cards in play make ("Summon a Wisp ..."), by name:
+    /// the rulebook's list of 11 was lost (rules-notes RZ §1), so a Summon
+    /// is what a card's text names. Each has [`MAX_SUMMONS`] entity ids per
+    /// player past the dummies' ([`Rizontical::summon_id`]).
+    pub summons: Vec<String>,
+    /// What every Summon is as an entity: "all have 1 HP" (rulebook
+    /// "Summons"); no stats, elements or skills of its own (lost with the
+    /// list).
+    pub summon_fighter: Fighter,
 }
 
 impl Rizontical {
@@ -412,6 +434,19 @@ impl Rizontical {
                 .iter()
                 .any(|s| matches!(s.ability.trigger, crate::engine::effect::Trigger::On { .. }))
         });
+        // the Summons the decks' cards make, and those of every card of the
+        // catalogs (a position may name a Summon no deck card makes)
+        let mut makers = table.defs.clone();
+        for catalog in [me.catalog, them.catalog] {
+            makers.extend(
+                catalog
+                    .cards
+                    .iter()
+                    .filter(|c| cards::mentions_summon(c))
+                    .map(Def::of),
+            );
+        }
+        let summons = cards::summons_made(&makers);
         Ok(Rizontical {
             table,
             setup,
@@ -422,6 +457,8 @@ impl Rizontical {
             blank_is_fighter: false,
             blank_fighter: Fighter::blank(),
             has_triggers,
+            summons,
+            summon_fighter: Fighter::summon(),
         })
     }
 
@@ -430,10 +467,69 @@ impl Rizontical {
         self.table.def(c)
     }
 
-    /// Whether entity `e` is a dummy (not a deck copy).
+    /// Whether entity `e` is a dummy (not a deck copy, not a Summon).
     #[inline]
     pub fn is_dummy(&self, e: u16) -> bool {
-        usize::from(e) >= self.table.copies() && e != NONE
+        let i = usize::from(e);
+        i >= self.table.copies() && i < self.summon_base()
+    }
+
+    /// The first Summon entity id (past the deck copies and the dummies).
+    #[inline]
+    pub fn summon_base(&self) -> usize {
+        self.table.copies() + MAX_DUMMIES
+    }
+
+    /// Whether entity `e` is a Summon ("Entity = A Fighter or a Summon").
+    #[inline]
+    pub fn is_summon(&self, e: u16) -> bool {
+        usize::from(e) >= self.summon_base() && e != NONE
+    }
+
+    /// The entity id of copy `k` (0-3) of Summon `kind` of player `p`:
+    /// ids are fixed per player and Summon, so a Summon's owner and name
+    /// follow from its id and "a maximum of 4 copies of the same Summon
+    /// deployed" is the four ids.
+    #[inline]
+    pub fn summon_id(&self, p: usize, kind: usize, k: usize) -> u16 {
+        (self.summon_base() + (p * self.summons.len() + kind) * MAX_SUMMONS + k) as u16
+    }
+
+    /// The owner and Summon index of Summon entity `e`.
+    #[inline]
+    fn summon_of(&self, e: u16) -> (usize, usize) {
+        let j = (usize::from(e) - self.summon_base()) / MAX_SUMMONS;
+        let n = self.summons.len().max(1);
+        (j / n, j % n)
+    }
+
+    /// The Summon named `name` (case does not matter).
+    pub fn summon_named(&self, name: &str) -> Option<usize> {
+        self.summons
+            .iter()
+            .position(|s| s.eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// Player `p`'s Summons on the board.
+    pub fn summons_of<'s>(&'s self, st: &'s State, p: usize) -> impl Iterator<Item = u16> + 's {
+        let per = self.summons.len() * MAX_SUMMONS;
+        let first = self.summon_base() + p * per;
+        (first..first + per)
+            .map(|i| i as u16)
+            .filter(move |&e| st.cell[usize::from(e)] != NO_CELL)
+    }
+
+    /// Every entity on the board: both players' Fighters (slot order), then
+    /// their Summons.
+    pub fn on_board(&self, st: &State) -> Vec<u16> {
+        let mut out: Vec<u16> = (0..2)
+            .flat_map(|q| st.slots[q].iter().copied())
+            .filter(|&e| e != NONE)
+            .collect();
+        for p in 0..2 {
+            out.extend(self.summons_of(st, p));
+        }
+        out
     }
 
     /// The entity id of dummy `i`.
@@ -445,7 +541,9 @@ impl Rizontical {
     /// The player an entity or card belongs to.
     #[inline]
     pub fn owner(&self, e: u16) -> usize {
-        if self.is_dummy(e) {
+        if self.is_summon(e) {
+            self.summon_of(e).0.min(1)
+        } else if self.is_dummy(e) {
             1
         } else {
             self.table.owner(e)
@@ -463,6 +561,9 @@ impl Rizontical {
 
     /// An entity's printed Fighter (the blank's when it stands for one).
     pub fn fighter(&self, st: &State, e: u16) -> &Fighter {
+        if self.is_summon(e) {
+            return &self.summon_fighter;
+        }
         if self.is_dummy(e) {
             let i = usize::from(e) - self.table.copies();
             let k = usize::from(st.dummy_kind[i.min(MAX_DUMMIES - 1)]);
@@ -471,13 +572,20 @@ impl Rizontical {
         self.def(e).fighter().unwrap_or(&self.blank_fighter)
     }
 
-    /// Entities the state keeps numbers for.
+    /// Entities the state keeps numbers for: deck copies, dummies, then
+    /// [`MAX_SUMMONS`] ids per player and Summon.
     pub fn entities(&self) -> usize {
-        self.table.copies() + MAX_DUMMIES
+        self.summon_base() + 2 * self.summons.len() * MAX_SUMMONS
     }
 
     /// An entity's or card's name.
     pub fn name_of(&self, e: u16) -> &str {
+        if self.is_summon(e) {
+            return self
+                .summons
+                .get(self.summon_of(e).1)
+                .map_or("Summon", String::as_str);
+        }
         if self.is_dummy(e) {
             let i = usize::from(e) - self.table.copies();
             return &self.dummies[i % self.dummies.len()].name;

@@ -663,7 +663,7 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
 
 /// The policy's answer to a choice of seat `p` ([`super::choices`]): a
 /// Trigger when [`use_trigger`] says so, the deploy cell nearest the enemy,
-/// the whole push, every Buff.
+/// the whole push, every Buff, the Summon's cell nearest the enemy.
 pub fn answer(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Answer {
     match *ask {
         Ask::Trigger {
@@ -693,6 +693,11 @@ pub fn answer(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Answer {
         Ask::Deploy { .. } => deploy_answer(r, st, p),
         Ask::Push { max, .. } => Answer::Cells { n: max },
         Ask::Buff { .. } => Answer::Yes,
+        Ask::Summon { src, around, .. } => {
+            let cells = super::estimate::summon_cells(r, st, src, around);
+            super::estimate::summon_cell(r, st, p, &cells)
+                .map_or(Answer::No, |cell| Answer::Cell { cell })
+        }
     }
 }
 

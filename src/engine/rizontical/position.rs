@@ -28,7 +28,9 @@
 //!   the flags `moved`, `hit`, `pushed`, `used_skill` (the ally playing its
 //!   turn), and `push_tiles` (its seat's Push Tiles, `{ cell = "d4",
 //!   facing = "n" }`, facing n/e/s/w: towards row 8, column h, row 1,
-//!   column a). Conditions placed here last while the Fighter stays in play.
+//!   column a), and `summons` (its seat's Summons, `{ summon = "Wisp",
+//!   cell = "d4" }`, each a Summon a card in play makes, with its 1 HP).
+//!   Conditions placed here last while the Fighter stays in play.
 //! - A Power on a Power slot: `use` and `time` left, `on` (the Fighter an
 //!   Aura is assigned to), `used_this_turn` (its "Once per turn" ability
 //!   was used). A Trigger Power on a Power slot is set face down.
@@ -37,7 +39,8 @@
 //!   board, more Powers than Power slots, an Aura on no Fighter of its seat,
 //!   more than 4 conditions or two copies of one, two Invincible Fighters of
 //!   a seat, HP above the printed HP, 6 Souls, a seat with no Fighter on the
-//!   board, the ally's flags on another Fighter, more than 4 Push Tiles.
+//!   board, the ally's flags on another Fighter, more than 4 Push Tiles,
+//!   more than 4 copies of one Summon of a seat.
 //!
 //! [`card_state`] writes only what differs from a card just put there
 //! (slot and cell always), so a saved position reads back as the same state.
@@ -127,6 +130,8 @@ pub struct Placing {
     cell: Vec<(u16, u8)>,
     flags: Vec<(u16, &'static str)>,
     tiles: Vec<Tile>,
+    /// Summons: owner, which Summon, cell.
+    summons: Vec<(usize, usize, u8)>,
     /// Which of its timeline turn's two turns the seat to act plays
     /// (`None`: as the Speed Rule orders them).
     half: Option<u8>,
@@ -304,6 +309,13 @@ pub fn card_state(r: &Rizontical, st: &State, c: u16) -> Vec<(&'static str, Valu
                 .collect();
             if !tiles.is_empty() {
                 out.push(("push_tiles", Value::Array(tiles)));
+            }
+            let summons: Vec<Value> = r
+                .summons_of(st, p)
+                .map(|e| json!({"summon": r.name_of(e), "cell": label(st.cell[usize::from(e)])}))
+                .collect();
+            if !summons.is_empty() {
+                out.push(("summons", Value::Array(summons)));
             }
         }
     } else if st.core.zones.contains(z(p, Zone::Powers), c)
@@ -511,6 +523,26 @@ fn fighter_state(
                 });
             }
         }
+        "summons" => {
+            let list = value
+                .as_array()
+                .ok_or("`summons` takes a list like [{ summon = \"Wisp\", cell = \"d4\" }]")?;
+            for t in list {
+                let cell = cell_value("cell", t.get("cell").unwrap_or(&Value::Null))?;
+                let named = t.get("summon").and_then(Value::as_str).unwrap_or_default();
+                let kind = r.summon_named(named).ok_or_else(|| {
+                    if r.summons.is_empty() {
+                        format!("no card in play summons \"{named}\" (no card here makes a Summon)")
+                    } else {
+                        format!(
+                            "no card in play summons \"{named}\" (the Summons here: {})",
+                            r.summons.join(", ")
+                        )
+                    }
+                })?;
+                placing(r, st).summons.push((r.owner(c), kind, cell));
+            }
+        }
         _ => {
             if let Some(k) = SKILL_USE.iter().position(|n| *n == key) {
                 f.skills
@@ -539,6 +571,7 @@ fn fighter_state(
                     "buffs",
                     "debuffs",
                     "push_tiles",
+                    "summons",
                 ];
                 known.extend(SKILL_USE);
                 known.extend(SKILL_TIME);
@@ -794,6 +827,30 @@ pub fn settle(r: &Rizontical, st: &mut State) -> Result<(), String> {
             ));
         }
         st.tiles.push(*t);
+    }
+    // Summons: on empty cells, at most 4 of one Summon per player
+    for &(p, kind, cell) in &placing.summons {
+        let there = st.board[usize::from(cell)];
+        if there != NONE {
+            return Err(format!(
+                "{} and a Summon are both on {}",
+                name(there),
+                label(cell)
+            ));
+        }
+        let id = (0..super::MAX_SUMMONS)
+            .map(|k| r.summon_id(p, kind, k))
+            .find(|&id| st.cell[usize::from(id)] == NO_CELL)
+            .ok_or_else(|| {
+                format!(
+                    "seat {} has more than {} {} deployed",
+                    seat_name(p),
+                    super::MAX_SUMMONS,
+                    r.summons[kind]
+                )
+            })?;
+        st.hp[usize::from(id)] = r.summon_fighter.hp;
+        r.place(st, id, cell);
     }
     settle_timeline(r, st, placing.half)?;
     for &(c, flag) in &placing.flags {

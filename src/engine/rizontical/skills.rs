@@ -453,6 +453,45 @@ impl Rizontical {
         }
     }
 
+    /// Deploys a Summon `name` of player `p` (an effect of `src`): "A
+    /// Summon can be deployed on the board by an effect on an empty cell of
+    /// their owner's choice" (around `src` when `around`), a free one of
+    /// its four copies ("A player can have a maximum of 4 copies of the
+    /// same Summon deployed"), with its 1 HP. Whether it was deployed.
+    pub fn summon(&self, st: &mut State, p: usize, name: &str, src: u16, around: bool) -> bool {
+        let Some(kind) = self.summon_named(name) else {
+            return false;
+        };
+        let Some(id) = (0..super::MAX_SUMMONS)
+            .map(|k| self.summon_id(p, kind, k))
+            .find(|&id| st.cell[usize::from(id)] == NO_CELL)
+        else {
+            st.core.note(p, "has 4 of that Summon deployed", None, None);
+            return false;
+        };
+        let q = Ask::Summon {
+            summon: id,
+            src,
+            around,
+        };
+        let answer = self.choose_for(st, p, q, |r, st| super::policy::answer(r, st, p, &q));
+        let Answer::Cell { cell } = answer else {
+            return false;
+        };
+        if usize::from(cell) >= super::CELLS || st.board[usize::from(cell)] != NONE {
+            return false;
+        }
+        let i = usize::from(id);
+        st.hp[i] = self.summon_fighter.hp;
+        st.mana[i] = 0;
+        st.protection[i] = 0;
+        self.place(st, id, cell);
+        st.core.note(p, "summons", Some(id), None);
+        // deployed on a cell is stepping on it (Glossary)
+        self.stepped(st, id);
+        true
+    }
+
     /// A dummy Fighter redeployed on its slot.
     pub fn redeploy_dummy(&self, st: &mut State, slot: usize) {
         let used = st.slots[1].iter().filter(|&&e| e != NONE).count();

@@ -140,11 +140,16 @@ impl Rizontical {
         }
     }
 
-    /// Whether entity `e` is of `kind` (every entity here is a Fighter: the
-    /// Summon list was lost and no card makes one).
+    /// Whether entity `e` is of `kind` ("Entity = A Fighter or a Summon";
+    /// Summons "are also considered as entities and can be hit, pushed or
+    /// targeted by applicable effects", and "as Powers": never Fighters).
     pub fn kind_is(&self, st: &State, kind: Kind, e: u16) -> bool {
+        let summon = self.is_summon(e);
         match kind {
-            Kind::Entity | Kind::Fighter | Kind::Any => true,
+            Kind::Entity | Kind::Any => true,
+            Kind::Summon | Kind::Power => summon,
+            Kind::Fighter => !summon,
+            Kind::FighterOf { .. } if summon => false,
             Kind::FighterOf { element } => {
                 let bit = bits::element(element);
                 self.fighter(st, e).is(bit)
@@ -436,6 +441,16 @@ impl Rizontical {
             return;
         }
         let owner = self.owner(e);
+        if self.is_summon(e) {
+            // "They are defeated when their HP reaches 0 and are removed
+            // from the board": a Summon is no Fighter (no Soul, no Deploy
+            // Upon Defeat, no void: it is no card)
+            self.lift(st, e);
+            st.core.lasting.left_play(e);
+            st.protection[usize::from(e)] = 0;
+            st.core.note(owner, "Summon defeated", Some(e), None);
+            return;
+        }
         let slot = self.slot_of(st, e).map(|(_, s)| s);
         self.lift(st, e);
         if let Some(s) = slot {
@@ -653,6 +668,16 @@ impl Rizontical {
             }
             if st.core.zones.len(z(p, Zone::Powers)) > self.options.power_slots as usize {
                 return Err("more Powers on the field than Power slots".into());
+            }
+        }
+        for e in self.on_board(st).into_iter().filter(|&e| self.is_summon(e)) {
+            let cell = usize::from(st.cell[usize::from(e)]);
+            if st.board[cell] != e || seen[cell] {
+                return Err(format!("{} is not alone on its cell", self.name_of(e)));
+            }
+            seen[cell] = true;
+            if st.hp[usize::from(e)] <= 0 && st.pending.is_none() {
+                return Err(format!("{} is on the board with no HP", self.name_of(e)));
             }
         }
         for (i, &e) in st.board.iter().enumerate() {

@@ -35,6 +35,16 @@ fn fact(verb: Verb, target: Target) -> Piece {
     Piece::Static(vec![Step::new(verb, target)])
 }
 
+/// "Summon a wisp": the Summon's name as a card would print it.
+fn summon(name: &Cap) -> Verb {
+    let mut chars = name.w().chars();
+    let name = chars
+        .next()
+        .map(|f| f.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    Verb::Summon { name }
+}
+
 fn on(event: Event, who: Who) -> Piece {
     Piece::trigger(Trigger::On { event, who })
 }
@@ -482,6 +492,20 @@ const CLAUSES: &[Phrase] = &[
     Phrase {
         pattern: "put a push tile on an empty cell adjacent to this fighter",
         build: |_| one(Verb::PlaceTile, Target::This),
+    },
+    // "A Summon can be deployed on the board by an effect on an empty cell
+    // of their owner's choice" (rulebook "Summons")
+    Phrase {
+        pattern: "summon a {w} on an empty cell around this fighter",
+        build: |c| within(summon(&c[0]), Target::This, Reach::Around),
+    },
+    Phrase {
+        pattern: "summon a {w} on an empty cell",
+        build: |c| one(summon(&c[0]), Target::This),
+    },
+    Phrase {
+        pattern: "summon a {w}",
+        build: |c| one(summon(&c[0]), Target::This),
     },
     // ---- stats, buffs, statuses
     Phrase {

@@ -780,10 +780,7 @@ pub fn legal_actions(r: &Rizontical, st: &State, out: &mut Vec<Action>) {
             }
         }
     }
-    let entities: Vec<u16> = (0..2)
-        .flat_map(|q| st.slots[q].iter().copied())
-        .filter(|&e| e != NONE)
-        .collect();
+    let entities = r.on_board(st);
     let ally = st.slots[p][usize::from(st.step)];
     if st.phase == Phase::Turn && ally != NONE {
         if !st.moved {

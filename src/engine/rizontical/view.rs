@@ -108,23 +108,19 @@ pub fn snapshot(r: &Rizontical, st: &State) -> Snapshot {
             .unwrap_or(NONE),
         _ => NONE,
     };
-    for p in 0..2 {
-        for &e in &st.slots[p] {
-            if e == NONE {
-                continue;
-            }
-            let (row, col) = rc(st.cell[usize::from(e)]);
-            board.push(PieceView {
-                copy: e,
-                name: r.name_of(e).to_string(),
-                row: row as u8,
-                col: col as u8,
-                ally: p == 0,
-                hp: i32::from(st.hp[usize::from(e)]),
-                max_hp: i32::from(r.fighter(st, e).hp),
-                acting: e == acting,
-            });
-        }
+    // the Fighters, then the Summons (entities on the board too)
+    for e in r.on_board(st) {
+        let (row, col) = rc(st.cell[usize::from(e)]);
+        board.push(PieceView {
+            copy: e,
+            name: r.name_of(e).to_string(),
+            row: row as u8,
+            col: col as u8,
+            ally: r.owner(e) == 0,
+            hp: i32::from(st.hp[usize::from(e)]),
+            max_hp: i32::from(r.fighter(st, e).hp),
+            acting: e == acting,
+        });
     }
     let (phase, help) = match st.phase {
         _ if st.pending.is_some() => {
@@ -340,6 +336,10 @@ fn answer_label(r: &Rizontical, ask: &Ask, answer: Answer) -> String {
         (Ask::Buff { from, stat, .. }, _) => {
             format!("Keep {}'s {} Buff", r.name_of(from), stat_name(stat))
         }
+        (Ask::Summon { summon, .. }, Answer::Cell { cell }) => {
+            format!("Summon {} at {}", r.name_of(summon), label(cell))
+        }
+        (Ask::Summon { summon, .. }, _) => format!("Do not summon {}", r.name_of(summon)),
     }
 }
 
@@ -407,6 +407,9 @@ pub fn question(r: &Rizontical, ask: &Ask) -> String {
             stat_name(stat),
             r.name_of(to)
         ),
+        Ask::Summon { summon, .. } => {
+            format!("Which empty cell does {} go on?", r.name_of(summon))
+        }
     }
 }
 
