@@ -13,8 +13,8 @@ use serde::Serialize;
 
 use crate::engine::fresh_seed;
 use crate::engine::solo::{
-    Breakdown, Components, Event, Flip, GameRecord, PlayerKind, RunConfig, SoloRules, Summary,
-    TravellerScore, World, WorldShape, play, run_many, travellers,
+    Breakdown, Components, Event, Flip, GameRecord, PlayerKind, RunConfig, SIZE, SoloRules,
+    Summary, TravellerScore, World, WorldShape, play, run_many, travellers,
 };
 use crate::games::parse_option;
 use crate::model::GameId;
@@ -273,6 +273,23 @@ impl GameReport {
     }
 }
 
+/// A Traveller's two rows of the finished World (0 = row A): "rows A-B", or
+/// "row A and the row above" when one lies outside the World (p.7).
+pub(crate) fn rows_words(rows: [i8; 2]) -> String {
+    let size = SIZE as i8;
+    let letter = |r: i8| (b'A' + r as u8) as char;
+    match rows {
+        [a, b] if (0..size).contains(&a) && (0..size).contains(&b) => {
+            format!("rows {}-{}", letter(a), letter(b))
+        }
+        [a, b] if (0..size).contains(&b) && a < 0 => {
+            format!("row {} and the row above", letter(b))
+        }
+        [a, _] if (0..size).contains(&a) => format!("row {} and the row below", letter(a)),
+        [a, b] => format!("rows {a}-{b}"),
+    }
+}
+
 /// The finished World as a grid: rows A-D, columns 1-4.
 pub(crate) fn world_text(w: &WorldShape) -> String {
     let width = w
@@ -298,14 +315,14 @@ pub(crate) fn world_text(w: &WorldShape) -> String {
         let here: Vec<String> = w
             .travellers
             .iter()
-            .filter(|t| usize::from(t.rows[0]) == r)
+            // on its first row of the World (the row above is not drawn)
+            .filter(|t| t.rows[0].max(0) as usize == r)
             .map(|t| {
                 format!(
-                    "{} ({} side, rows {}-{})",
+                    "{} ({} side, {})",
                     t.name,
                     t.side.as_str(),
-                    (b'A' + t.rows[0]) as char,
-                    (b'A' + t.rows[1]) as char
+                    rows_words(t.rows)
                 )
             })
             .collect();
@@ -331,10 +348,9 @@ pub(crate) fn score_text(
     }
     for t in traveller_scores {
         out.push_str(&format!(
-            "    {} (rows {}-{}): {}, {} stars\n",
+            "    {} ({}): {}, {} stars\n",
             t.name,
-            (b'A' + t.rows[0]) as char,
-            (b'A' + t.rows[1]) as char,
+            rows_words(t.rows),
             if t.met {
                 "condition met"
             } else {
@@ -396,13 +412,12 @@ fn move_lines(c: &Components, r: &GameRecord) -> Vec<String> {
                     upper,
                 } => {
                     let top = w.bounds().map_or(0, |b| b.1);
-                    let row = upper.wrapping_sub(top);
+                    let row = upper - top as i8;
                     out.push(format!(
-                        "    welcomes {} on the {} side, rows {}-{}",
+                        "    welcomes {} on the {} side, {}",
                         c.travellers[usize::from(traveller)].name,
                         side.as_str(),
-                        (b'A' + row) as char,
-                        (b'A' + row + 1) as char
+                        rows_words([row, row + 1])
                     ))
                 }
                 Event::Covered { card, at } => out.push(format!(

@@ -97,6 +97,9 @@ pub struct Options {
     pub two_player_sun_passes: bool,
     /// SW §4.2: which Travellers a game for 2 to 4 offers.
     pub traveller_supply: TravellerSupply,
+    /// p.7: a Traveller's two rows stay inside the 4×4 square (default: the
+    /// row above or below the portal's may lie outside it).
+    pub traveller_rows_in_square: bool,
 }
 
 /// SW §4.2: the Travellers "from amongst the ones available".

@@ -412,14 +412,14 @@ impl WorldScene {
                 zones.insert("passing".into(), names(passing, sees(p)));
             }
         }
-        let frame = Frame::of(w);
+        let frame = Frame::of(w, c);
         let travellers = traveller_scores(w, c);
         let welcomed: Vec<Value> = w
             .travellers()
             .iter()
             .zip(&travellers)
             .map(|(t, s)| {
-                let r = t.upper - frame.top;
+                let r = t.upper - frame.top as i8;
                 json!({
                     "name": c.travellers[usize::from(t.traveller)].name,
                     "rows": [r, r + 1],
@@ -682,7 +682,8 @@ impl Scene for WorldScene {
 }
 
 /// The rows a World is shown in: its cards' columns, and their rows with
-/// any row a Traveller claims.
+/// any row a Traveller claims (option `traveller_rows_in_square`; by default
+/// a Traveller's rows may lie outside the World and claim none, p.7).
 struct Frame {
     left: u8,
     right: u8,
@@ -691,11 +692,17 @@ struct Frame {
 }
 
 impl Frame {
-    fn of(w: &World) -> Frame {
+    fn of(w: &World, c: &Components) -> Frame {
         let (left, mut top, right, mut bottom) = w.bounds().unwrap_or((3, 3, 3, 3));
-        for t in w.travellers() {
-            top = top.min(t.upper);
-            bottom = bottom.max(t.upper + 1);
+        if c.rules.traveller_rows_in_square {
+            for t in w.travellers() {
+                for y in [t.upper, t.upper + 1] {
+                    if let Ok(y) = u8::try_from(y) {
+                        top = top.min(y);
+                        bottom = bottom.max(y);
+                    }
+                }
+            }
         }
         Frame {
             left,
@@ -1465,28 +1472,40 @@ impl Reader<'_> {
                     .map(|x| int_of(x.get_ref()).flatten())
                     .collect();
                 let last = rows.len() as i64 - 1;
+                // one of the two is the portal's row, a row of the World; the
+                // other may be the row above or below it (p.7), unless the
+                // option traveller_rows_in_square keeps both in the World
+                let in_square = self.c.rules.traveller_rows_in_square;
+                let uppers = if in_square { 0..=last - 1 } else { -1..=last };
                 let upper = match pair[..] {
-                    [Some(a), Some(b)]
-                        if (0..=last).contains(&a)
-                            && (0..=last).contains(&b)
-                            && (a - b).abs() == 1 =>
-                    {
-                        a.min(b) as usize
+                    [Some(a), Some(b)] if (a - b).abs() == 1 && uppers.contains(&a.min(b)) => {
+                        a.min(b)
                     }
                     _ => {
+                        let which = if in_square {
+                            format!("two adjacent rows of the World's `rows`, 0 to {last}")
+                        } else {
+                            format!(
+                                "two adjacent rows, one of them a row of the World's `rows` (0 to {last}; -1 is the row above them, {} the row below)",
+                                last + 1
+                            )
+                        };
                         return Err(self.err(
                             &rv.span(),
                             format!(
-                                "a Traveller's `rows` are two adjacent rows of the World's `rows`, 0 to {last} (a Traveller overlaps the portal's row and the row above or below, p.7)"
+                                "a Traveller's `rows` are {which} (a Traveller overlaps the portal's row and the row above or below, p.7)"
                             ),
                         ));
                     }
                 };
-                world.welcome(Welcomed {
-                    traveller,
-                    side: this,
-                    upper: board(upper, x0 as usize).y(),
-                });
+                world.welcome(
+                    Welcomed {
+                        traveller,
+                        side: this,
+                        upper: (centre + upper - y0) as i8,
+                    },
+                    in_square,
+                );
             }
         }
         if let Some(dv) = t.get("dark_cities") {

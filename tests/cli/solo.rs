@@ -252,6 +252,52 @@ fn an_impossible_world_is_scored_with_a_warning_on_stderr() {
     assert_eq!(v["warnings"].as_array().unwrap().len(), 1);
 }
 
+/// p.7: a Traveller comes through a portal of its own, in one of its rows;
+/// `score` warns of one that has none (issue 29), and still scores it.
+#[test]
+fn score_warns_of_a_traveller_without_a_portal() {
+    let path = worlds().join("warn/traveller-no-portal.toml");
+    let out = run(&[
+        "score",
+        "--catalog",
+        worlds().join("catalog.toml").to_str().unwrap(),
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(
+        err.contains(&format!(
+            "warning: {}:14:3: Traveller \"Kark\" (rows [0, 1]) has no completed portal in its rows",
+            path.display()
+        )),
+        "{err}"
+    );
+    let v = json(&out);
+    let warnings = v["warnings"].as_array().unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].as_str().unwrap().contains("(p.7)"));
+    assert_eq!(v["parts"]["travellers"], 11);
+    // the text output warns the same way
+    let out = run(&[
+        "score",
+        "--catalog",
+        worlds().join("catalog.toml").to_str().unwrap(),
+        path.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(err.contains("has no completed portal in its rows"), "{err}");
+    // a World whose Travellers each came through a portal of its own: none
+    let out = run(&[
+        "score",
+        "--catalog",
+        worlds().join("catalog.toml").to_str().unwrap(),
+        worlds().join("t-three-travellers.toml").to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(json(&out)["warnings"].as_array().unwrap().len(), 0);
+}
+
 #[test]
 fn input_errors_exit_2() {
     let sw = sample();

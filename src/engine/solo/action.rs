@@ -52,11 +52,12 @@ pub enum Action {
     /// Place `card` (an index into [`Components::lands`]) from the hand on `at`.
     Place { card: u8, at: Pos },
     /// Welcome Traveller `traveller` (an index into [`Components::travellers`])
-    /// on `side`, over board rows `upper` and `upper + 1`.
+    /// on `side`, over board rows `upper` and `upper + 1` (row -1 and row
+    /// 7 lie off the board: see [`Welcomed::upper`](super::world::Welcomed)).
     Welcome {
         traveller: u8,
         side: Side,
-        upper: u8,
+        upper: i8,
     },
     /// Welcome no Traveller through this portal.
     Decline,
@@ -149,7 +150,7 @@ pub enum Event {
     TravellerWelcomed {
         traveller: u8,
         side: Side,
-        upper: u8,
+        upper: i8,
     },
     Covered {
         card: u8,
@@ -201,6 +202,8 @@ pub enum IllegalMove {
     NotOffered,
     TravellerSide,
     TravellerRows,
+    /// Option `traveller_rows_in_square`: a row outside the 4×4 square.
+    TravellerRowsOutsideSquare,
     NotNextToVolcano,
     CoverFumarole,
     NotAFreeFumarole,
@@ -237,7 +240,7 @@ impl IllegalMove {
             IllegalMove::TravellerSide => {
                 "\"All the Travellers must be placed on the same side of your play area as the first Traveller\" (p.7)"
             }
-            IllegalMove::TravellerRows => {
+            IllegalMove::TravellerRows | IllegalMove::TravellerRowsOutsideSquare => {
                 "\"place it at the end of the line where the Portal is, either on the left side or the right side overlapping the row above or below\" (p.7)"
             }
             IllegalMove::NotNextToVolcano => {
@@ -269,7 +272,10 @@ impl IllegalMove {
             IllegalMove::NotOffered => "that Traveller is not available",
             IllegalMove::TravellerSide => "the Travellers are on the other side",
             IllegalMove::TravellerRows => {
-                "the Traveller's two rows must include the portal's row and fit the 4x4 square"
+                "the Traveller's two rows must be the portal's row and the row above or below it"
+            }
+            IllegalMove::TravellerRowsOutsideSquare => {
+                "the Traveller's two rows must fit the 4x4 square (option traveller_rows_in_square)"
             }
             IllegalMove::NotNextToVolcano => "the Fumarole must cover a card next to the Volcano",
             IllegalMove::CoverFumarole => "that card is already covered by a Fumarole",

@@ -94,6 +94,8 @@ pub struct SoloRules {
     pub two_player_sun_passes: bool,
     /// SW §4.2: see `traveller_supply`.
     pub traveller_supply: TravellerOffer,
+    /// p.7: see `traveller_rows_in_square`.
+    pub traveller_rows_in_square: bool,
 }
 
 impl SoloRules {
@@ -131,6 +133,7 @@ impl SoloRules {
                 TravellerSupply::Open => TravellerOffer::Open,
                 TravellerSupply::StackTop => TravellerOffer::StackTop,
             },
+            traveller_rows_in_square: o.traveller_rows_in_square,
         })
     }
 

@@ -18,7 +18,9 @@
 //! not four rows of four cards, an unknown card or one that is not a Land, a
 //! card used twice, a starting Land face down (it has no Tzimime back), a
 //! Dark City or Traveller the box does not hold or holds fewer of, a Traveller
-//! without two adjacent rows. A World that is well formed but could not come
+//! without two adjacent rows, one of them a row of the World (the other may
+//! be the row above or below it, -1 or 4, p.7; both inside with the option
+//! `traveller_rows_in_square`). A World that is well formed but could not come
 //! out of a game played by the rules (two face-up lakes side by side, a
 //! watcher below the top row, a Fumarole with no Volcano next to it, ...) is
 //! still scored, with a warning per problem: the score command scores what is
@@ -33,7 +35,9 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use super::components::Components;
-use super::world::{DarkCity, Pos, SIZE, Side, Welcomed, World, cells, row_mask, spread};
+use super::world::{
+    DarkCity, Edge, Pos, SIZE, Side, Welcomed, World, cells, row_mask, shift, spread,
+};
 use crate::catalog::{int_of, kind_name};
 use crate::diag::{Diagnostic, Diagnostics, LineIndex, read_text};
 use crate::model::Catalog;
@@ -158,9 +162,10 @@ fn read(r: &mut Reader<'_>, text: &str, catalog: &Catalog, c: &Components) -> Op
     if let Some(v) = doc.get("dark_cities") {
         dark_cities(r, v, c, &mut world);
     }
-    if let Some(v) = doc.get("travellers") {
-        travellers(r, v, catalog, c, &mut world);
-    }
+    let traveller_spans = match doc.get("travellers") {
+        Some(v) => travellers(r, v, catalog, c, &mut world),
+        None => Vec::new(),
+    };
     if r.errors.is_empty() {
         consistency(
             r,
@@ -169,6 +174,7 @@ fn read(r: &mut Reader<'_>, text: &str, catalog: &Catalog, c: &Components) -> Op
             &row_spans,
             doc.get("dark_cities").map(|v| v.span()),
         );
+        portals_of_travellers(r, &world, c, &traveller_spans);
     }
     Some(world)
 }
@@ -359,13 +365,16 @@ fn dark_cities(r: &mut Reader<'_>, v: &Val<'_>, c: &Components, world: &mut Worl
     }
 }
 
+/// `travellers`: welcomes each into `world`; returns their entries' spans,
+/// in welcome order.
 fn travellers(
     r: &mut Reader<'_>,
     v: &Val<'_>,
     catalog: &Catalog,
     c: &Components,
     world: &mut World,
-) {
+) -> Vec<Range<usize>> {
+    let mut spans = Vec::new();
     let Some(arr) = v.get_ref().as_array() else {
         r.err(
             &v.span(),
@@ -374,7 +383,7 @@ fn travellers(
                 kind_name(v.get_ref())
             ),
         );
-        return;
+        return spans;
     };
     let mut used: HashMap<u8, usize> = HashMap::new();
     let mut side: Option<Side> = None;
@@ -463,27 +472,113 @@ fn travellers(
                 .collect()
         });
         let last = i64::from(SIZE) - 1;
+        let in_square = c.rules.traveller_rows_in_square;
         let upper = match rows.as_deref() {
-            Some(&[a, b])
-                if (0..=last).contains(&a) && (0..=last).contains(&b) && (a - b).abs() == 1 =>
-            {
-                a.min(b) as u8
+            Some(&[a, b]) if (a - b).abs() == 1 && traveller_rows_ok(a.min(b), last, in_square) => {
+                a.min(b) as i8
             }
             _ => {
-                r.err(
-                    &rows_v.span(),
+                let what = if in_square {
+                    format!("two adjacent rows of the World, 0 to {last} (e.g. [1, 2])")
+                } else {
                     format!(
-                        "Traveller \"{name}\" needs two adjacent rows of the World, 0 to {last} (e.g. [1, 2])"
-                    ),
-                );
+                        "two adjacent rows, one of them a row of the World (0 to {last}; -1 is the row above it, {} the row below, p.7)",
+                        last + 1
+                    )
+                };
+                r.err(&rows_v.span(), format!("Traveller \"{name}\" needs {what}"));
                 continue;
             }
         };
-        world.welcome(Welcomed {
-            traveller: ti,
-            side: this_side,
-            upper,
-        });
+        world.welcome(
+            Welcomed {
+                traveller: ti,
+                side: this_side,
+                upper,
+            },
+            in_square,
+        );
+        spans.push(span);
+    }
+    spans
+}
+
+/// Warns of each Traveller without a completed portal of its own in its
+/// rows: "When you assemble a dimensional Portal in your World, you may
+/// immediately take a Traveller card ... and place it at the end of the line
+/// where the Portal is" (p.7), so every Traveller came through one portal,
+/// in one of its two rows, and a portal brings one Traveller.
+///
+/// A portal counts when its two halves face each other on cards that are
+/// face up, under a Fumarole (covering a portal keeps its Traveller, p.9),
+/// or Tzimime side up but able to have turned after the portal opened: a
+/// watcher (a row placed above it later, p.10) or a Volcano with nothing to
+/// cover (its portal comes first).
+fn portals_of_travellers(r: &mut Reader<'_>, w: &World, c: &Components, spans: &[Range<usize>]) {
+    let travellers = w.travellers();
+    if travellers.is_empty() {
+        return;
+    }
+    let able = w.occupied & (!w.face_down | w.watcher | w.volcano);
+    let half = |e: Edge| w.portal[e.index()] & able;
+    let horizontal = half(Edge::Right) & shift(half(Edge::Left), Edge::Left);
+    let vertical = half(Edge::Bottom) & shift(half(Edge::Top), Edge::Top);
+    // each portal as the board rows it lies in
+    let portals: Vec<u64> = cells(horizontal)
+        .map(|p| row_mask(p.y()))
+        .chain(cells(vertical).map(|p| row_mask(p.y()) | row_mask(p.y() + 1)))
+        .collect();
+    // Kuhn's matching of Travellers to portals in their rows (at most 8 each)
+    fn augment(
+        t: usize,
+        fits: &dyn Fn(usize, usize) -> bool,
+        n: usize,
+        seen: &mut [bool],
+        owner: &mut [Option<usize>],
+    ) -> bool {
+        for p in 0..n {
+            if fits(t, p) && !seen[p] {
+                seen[p] = true;
+                if owner[p].is_none_or(|o| augment(o, fits, n, seen, owner)) {
+                    owner[p] = Some(t);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let fits = |t: usize, p: usize| travellers[t].rows() & portals[p] != 0;
+    let mut owner: Vec<Option<usize>> = vec![None; portals.len()];
+    for (t, welcomed) in travellers.iter().enumerate() {
+        let mut seen = vec![false; portals.len()];
+        if augment(t, &fits, portals.len(), &mut seen, &mut owner) {
+            continue;
+        }
+        let name = &c.travellers[usize::from(welcomed.traveller)].name;
+        let rows = format!("rows [{}, {}]", welcomed.upper, welcomed.upper + 1);
+        let message = if (0..portals.len()).any(|p| fits(t, p)) {
+            format!(
+                "Traveller \"{name}\" ({rows}) has no completed portal of its own in its rows: each portal welcomes one Traveller (p.7)"
+            )
+        } else {
+            format!(
+                "Traveller \"{name}\" ({rows}) has no completed portal in its rows: a Traveller comes through a portal and lies at the end of the portal's row (p.7)"
+            )
+        };
+        let span = spans.get(t).cloned().unwrap_or(0..0);
+        r.warn(&span, message);
+    }
+}
+
+/// Whether a Traveller may lie over rows `upper`, `upper + 1` of a World
+/// whose rows are 0 to `last`: "overlapping the row above or below" the
+/// portal's row (p.7), which may be outside the World unless `in_square`
+/// (option `traveller_rows_in_square`).
+fn traveller_rows_ok(upper: i64, last: i64, in_square: bool) -> bool {
+    if in_square {
+        (0..last).contains(&upper)
+    } else {
+        (-1..=last).contains(&upper)
     }
 }
 
@@ -595,7 +690,8 @@ fn consistency(
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TravellerEntry {
     pub name: String,
-    pub rows: [u8; 2],
+    /// 0 = the World's top row; -1 and 4 are the rows above and below it.
+    pub rows: [i8; 2],
     pub side: Side,
 }
 
@@ -639,10 +735,10 @@ impl WorldShape {
                 .travellers()
                 .iter()
                 .map(|t| {
-                    let upper = t.upper.wrapping_sub(top);
+                    let upper = t.upper - top as i8;
                     TravellerEntry {
                         name: c.travellers[usize::from(t.traveller)].name.clone(),
-                        rows: [upper, upper.wrapping_add(1)],
+                        rows: [upper, upper + 1],
                         side: t.side,
                     }
                 })

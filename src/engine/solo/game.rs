@@ -24,9 +24,11 @@
 //! - With no Fumarole left in the supply a Volcano cannot cover anything and
 //!   flips, as when it has no coverable neighbour ("If this is impossible, flip
 //!   the card").
-//! - A Traveller's two rows become part of the World's frame: the 4×4 square
-//!   must contain them, so that the finished World always shows both rows
-//!   (the World file records a Traveller by its two rows).
+//! - A Traveller's second row (the one "above or below" the portal's, p.7)
+//!   may lie outside the 4×4 square: the Traveller "is not a part of your 4
+//!   by 4 square", so it neither needs nor bounds the square's rows. The
+//!   option `traveller_rows_in_square` keeps both rows inside the square
+//!   instead, as part of the World's frame.
 //! - The rest of a stack is revealed once its first card has been placed and
 //!   resolved, so the choices of that first placement are made without
 //!   seeing them ("Put the face up card in your play area, then reveal the 2
@@ -364,10 +366,7 @@ impl Solo {
                 if self.world.closed().is_some_and(|(s, _)| s != side) {
                     return Err(IllegalMove::TravellerSide);
                 }
-                if !self.rows_fit(card, partner, upper) {
-                    return Err(IllegalMove::TravellerRows);
-                }
-                Ok(())
+                self.rows_fit(c, card, partner, upper)
             }
             (Phase::Welcome { .. }, Action::Decline) => Ok(()),
             (Phase::Erupt { volcano }, Action::Erupt { at }) => {
@@ -413,31 +412,56 @@ impl Solo {
         }
     }
 
-    /// Whether a Traveller over rows `upper`, `upper + 1` shows the portal's
-    /// row and keeps the World within the 4×4 square.
-    fn rows_fit(&self, card: Pos, partner: Pos, upper: u8) -> bool {
-        if upper + 1 >= GRID {
-            return false;
-        }
-        let covers = |y: u8| y == upper || y == upper + 1;
+    /// Whether a Traveller may go over rows `upper`, `upper + 1`: "at the end
+    /// of the line where the Portal is ... overlapping the row above or
+    /// below" (p.7), so one of them is the portal's row. The other may lie
+    /// outside the 4×4 square, even off the board; with the option
+    /// `traveller_rows_in_square` both must fit the square with the World.
+    fn rows_fit(
+        &self,
+        c: &Components,
+        card: Pos,
+        partner: Pos,
+        upper: i8,
+    ) -> Result<(), IllegalMove> {
+        let covers = |y: u8| y as i8 == upper || y as i8 == upper + 1;
         if !covers(card.y()) && !covers(partner.y()) {
-            return false;
+            return Err(IllegalMove::TravellerRows);
         }
-        let (lo, hi) = self.world.row_span();
-        upper.min(lo) + SIZE > hi.max(upper + 1)
+        if !c.rules.traveller_rows_in_square {
+            return Ok(());
+        }
+        let inside = u8::try_from(upper)
+            .ok()
+            .filter(|&u| u + 1 < GRID)
+            .is_some_and(|u| {
+                let (lo, hi) = self.world.row_span();
+                u.min(lo) + SIZE > hi.max(u + 1)
+            });
+        if inside {
+            Ok(())
+        } else {
+            Err(IllegalMove::TravellerRowsOutsideSquare)
+        }
     }
 
     /// The Welcome actions open for a completed portal (sides × rows × Travellers).
-    pub fn welcome_options(&self, card: Pos, partner: Pos, mut f: impl FnMut(Action)) {
+    pub fn welcome_options(
+        &self,
+        c: &Components,
+        card: Pos,
+        partner: Pos,
+        mut f: impl FnMut(Action),
+    ) {
         let sides: &[Side] = match self.world.closed() {
             Some((Side::Left, _)) => &[Side::Left],
             Some((Side::Right, _)) => &[Side::Right],
             None => &[Side::Left, Side::Right],
         };
-        let lo = card.y().min(partner.y()).saturating_sub(1);
-        let hi = card.y().max(partner.y());
+        let lo = card.y().min(partner.y()) as i8 - 1;
+        let hi = card.y().max(partner.y()) as i8;
         for upper in lo..=hi {
-            if !self.rows_fit(card, partner, upper) {
+            if self.rows_fit(c, card, partner, upper).is_err() {
                 continue;
             }
             for &side in sides {
@@ -507,7 +531,7 @@ impl Solo {
                 }
             }
             Phase::Welcome { card, partner } => {
-                self.welcome_options(card, partner, |a| out.push(a));
+                self.welcome_options(c, card, partner, |a| out.push(a));
                 out.push(Action::Decline);
             }
             Phase::Erupt { volcano } => {

@@ -66,7 +66,7 @@ fn expand(s: &Solo, c: &Components, m: Move, f: &mut impl FnMut(&Move, &Solo)) {
     };
     match s.phase() {
         Phase::Welcome { card, partner } => {
-            s.welcome_options(card, partner, &mut branch);
+            s.welcome_options(c, card, partner, &mut branch);
             branch(Action::Decline);
         }
         Phase::Erupt { volcano } => {

@@ -368,7 +368,7 @@ fn potential(s: &Solo, c: &Components, to_come: &ToCome, wt: &Weights) -> f32 {
 
     for t in w.travellers() {
         let def = &c.travellers[usize::from(t.traveller)];
-        let rows = super::world::rows_between(t.upper, t.upper + 1);
+        let rows = t.rows();
         if rows & empty == 0 {
             continue;
         }

@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use super::components::{Components, Condition};
-use super::world::{Edge, World, cells, col_mask, row_mask, rows_between, shift, spread};
+use super::world::{Edge, World, board_row, cells, col_mask, rows_between, shift, spread};
 
 /// The seven parts of a score and their total (formats.md §3 `score` JSON).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -34,8 +34,10 @@ pub struct Breakdown {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TravellerScore {
     pub name: String,
-    /// The Traveller's two rows in the finished World (0 = top).
-    pub rows: [u8; 2],
+    /// The Traveller's two rows in the finished World (0 = top; -1 is the
+    /// row above the World and 4 the row below, where a Traveller may reach
+    /// unless the option `traveller_rows_in_square` is set, p.7).
+    pub rows: [i8; 2],
     pub met: bool,
     pub points: u32,
 }
@@ -75,10 +77,10 @@ pub fn travellers(w: &World, c: &Components) -> Vec<TravellerScore> {
         .iter()
         .map(|t| {
             let (met, points) = traveller(w, c, t.traveller, t.upper);
-            let upper = t.upper.wrapping_sub(top);
+            let upper = t.upper - top as i8;
             TravellerScore {
                 name: c.travellers[usize::from(t.traveller)].name.clone(),
-                rows: [upper, upper.wrapping_add(1)],
+                rows: [upper, upper + 1],
                 met,
                 points,
             }
@@ -188,14 +190,12 @@ pub(crate) struct RowCounts {
     pub swamps_min_row: u32,
 }
 
-pub(crate) fn row_counts(w: &World, c: &Components, upper: u8) -> RowCounts {
+/// Rows off the board (a Traveller over the row above or below the World,
+/// p.7) hold nothing.
+pub(crate) fn row_counts(w: &World, c: &Components, upper: i8) -> RowCounts {
     let vis = w.visible();
-    let top = row_mask(upper);
-    let bottom = if upper + 1 < super::world::GRID {
-        row_mask(upper + 1)
-    } else {
-        0
-    };
+    let top = board_row(upper);
+    let bottom = board_row(upper + 1);
     let rows = top | bottom;
     let (horizontal, vertical) = w.visible_portals();
     // a vertical portal is recorded on its upper cell
@@ -231,7 +231,7 @@ pub(crate) fn met(cond: &Condition, n: &RowCounts) -> bool {
 }
 
 /// S7 for one Traveller on rows `upper`, `upper + 1`: (condition met, points).
-fn traveller(w: &World, c: &Components, t: u8, upper: u8) -> (bool, u32) {
+fn traveller(w: &World, c: &Components, t: u8, upper: i8) -> (bool, u32) {
     let def = &c.travellers[usize::from(t)];
     let ok = met(&def.condition, &row_counts(w, c, upper));
     let base = if ok || c.rules.traveller_base_unconditional {

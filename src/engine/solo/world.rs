@@ -188,7 +188,7 @@ impl Edge {
         }
     }
 
-    const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         match self {
             Edge::Left => 0,
             Edge::Right => 1,
@@ -230,7 +230,32 @@ pub struct Welcomed {
     /// Index into [`Components::travellers`].
     pub traveller: u8,
     pub side: Side,
-    pub upper: u8,
+    /// The upper of its two board rows. Signed: a Traveller "overlapping
+    /// the row above" a portal in the board's top row reaches row -1, off the
+    /// board (p.7; option `traveller_rows_in_square`).
+    pub upper: i8,
+}
+
+impl Welcomed {
+    /// Its two board rows as a board (rows off the board hold nothing).
+    pub(crate) fn rows(&self) -> u64 {
+        board_row(self.upper) | board_row(self.upper + 1)
+    }
+
+    /// Whether board row `y` is one of its two rows.
+    pub fn covers(&self, y: u8) -> bool {
+        let y = y as i8;
+        y == self.upper || y == self.upper + 1
+    }
+}
+
+/// Board row `y`, or nothing when `y` is off the board.
+pub(crate) fn board_row(y: i8) -> u64 {
+    if (0..GRID as i8).contains(&y) {
+        row_mask(y as u8)
+    } else {
+        0
+    }
 }
 
 /// A Dark City at the junction of two Fumaroles.
@@ -279,6 +304,9 @@ pub struct World {
     n_cities: u8,
     /// The side closed by the Travellers and its border column.
     closed: Option<(Side, u8)>,
+    /// Board rows the Travellers' rows hold inside the 4×4 square (bit `y`),
+    /// under the option `traveller_rows_in_square` only.
+    claimed_rows: u8,
     min_x: u8,
     max_x: u8,
     min_y: u8,
@@ -324,6 +352,7 @@ impl World {
             cities: [NO_CITY; MAX_CITIES],
             n_cities: 0,
             closed: None,
+            claimed_rows: 0,
             min_x: GRID,
             max_x: 0,
             min_y: GRID,
@@ -382,8 +411,19 @@ impl World {
     }
 
     /// Seats a Traveller; the first one closes its side at the World's edge.
-    pub(crate) fn welcome(&mut self, w: Welcomed) {
+    /// With `claim_rows` (option `traveller_rows_in_square`) its two rows
+    /// become rows of the 4×4 square, as if cards lay in them; without it
+    /// they bound nothing: the Traveller "is not a part of your 4 by 4
+    /// square" and limits only its side (p.7).
+    pub(crate) fn welcome(&mut self, w: Welcomed, claim_rows: bool) {
         if usize::from(self.n_travellers) < MAX_WELCOMED {
+            if claim_rows {
+                for y in [w.upper, w.upper + 1] {
+                    if (0..GRID as i8).contains(&y) {
+                        self.claimed_rows |= 1 << y;
+                    }
+                }
+            }
             if self.closed.is_none() {
                 let border = match w.side {
                     Side::Left => self.min_x,
@@ -458,12 +498,13 @@ impl World {
         self.closed
     }
 
-    /// Rows taken by cards or claimed by Travellers: (top, bottom).
+    /// Rows taken by cards or claimed by Travellers (option
+    /// `traveller_rows_in_square`): (top, bottom).
     pub(crate) fn row_span(&self) -> (u8, u8) {
         let (mut lo, mut hi) = (self.min_y, self.max_y);
-        for w in self.travellers() {
-            lo = lo.min(w.upper);
-            hi = hi.max(w.upper + 1);
+        if self.claimed_rows != 0 {
+            lo = lo.min(self.claimed_rows.trailing_zeros() as u8);
+            hi = hi.max(7 - self.claimed_rows.leading_zeros() as u8);
         }
         (lo, hi)
     }
@@ -583,6 +624,15 @@ impl World {
     /// up. A Fumarole laid on one afterwards leaves it completed (p.9), so a
     /// position reads facing halves under a Fumarole as a completed portal.
     pub(crate) fn mark_completed_portals(&mut self) {
+        let (horizontal, vertical) = self.completed_portals();
+        self.portal_used |=
+            horizontal | shift(horizontal, Edge::Right) | vertical | shift(vertical, Edge::Bottom);
+    }
+
+    /// The completed portals of a World set up by hand, each as its left
+    /// (horizontal) or upper (vertical) cell: two facing halves on cards
+    /// not Tzimime side up, covered by a Fumarole or not (p.9).
+    pub(crate) fn completed_portals(&self) -> (u64, u64) {
         let up = self.occupied & !self.face_down;
         let horizontal = self.portal[Edge::Right.index()]
             & up
@@ -590,8 +640,7 @@ impl World {
         let vertical = self.portal[Edge::Bottom.index()]
             & up
             & shift(self.portal[Edge::Top.index()] & up, Edge::Top);
-        self.portal_used |=
-            horizontal | shift(horizontal, Edge::Right) | vertical | shift(vertical, Edge::Bottom);
+        (horizontal, vertical)
     }
 }
 
@@ -652,11 +701,14 @@ mod tests {
         w.put(Pos::new(4, 3).unwrap(), 1, &land);
         // columns 1..=6 remain possible (x in [4-3, 3+3])
         assert_eq!(w.frame() & col_mask(0), 0);
-        w.welcome(Welcomed {
-            traveller: 0,
-            side: Side::Left,
-            upper: 3,
-        });
+        w.welcome(
+            Welcomed {
+                traveller: 0,
+                side: Side::Left,
+                upper: 3,
+            },
+            false,
+        );
         assert_eq!(w.closed(), Some((Side::Left, 3)));
         assert_eq!(w.frame() & cols_between(0, 2), 0);
     }

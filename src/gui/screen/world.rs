@@ -125,7 +125,7 @@ pub enum Message {
     Welcome {
         traveller: u8,
         side: Side,
-        upper: u8,
+        upper: i8,
     },
     Decline,
     Undo,

@@ -114,7 +114,7 @@ proptest! {
                 4 => Action::Welcome {
                     traveller: card % 8,
                     side: if flag { Side::Left } else { Side::Right },
-                    upper: y.min(GRID - 1),
+                    upper: y.min(GRID) as i8 - 1,
                 },
                 5 => Action::Decline,
                 6 | 7 => Action::Erupt { at: pos },

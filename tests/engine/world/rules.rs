@@ -455,34 +455,93 @@ fn a_traveller_is_not_welcomed_twice() {
     assert_eq!(s.offer().count(), 3);
 }
 
-#[test]
-fn traveller_rows_must_fit_the_4x4_square() {
-    let c = comps(&[]);
+/// Start with three cards below it, then a portal in the World's top row:
+/// rows 3 to 6 are the 4×4 square's.
+fn portal_in_the_top_row(c: &Components) -> Solo {
     let mut s = game(
-        &c,
+        c,
         "Start",
         &[
             ["Plain 1", "Plain 2", "Plain 3"],
             ["Gate R1", "Gate L1", "Plain 4"],
         ],
     );
-    take(&mut s, &c, 0);
-    place(&mut s, &c, "Plain 1", 0, 1);
-    place(&mut s, &c, "Plain 2", 0, 2);
-    place(&mut s, &c, "Plain 3", 0, 3);
-    take(&mut s, &c, 1);
-    place(&mut s, &c, "Gate R1", 1, 0);
-    place(&mut s, &c, "Gate L1", 2, 0);
+    take(&mut s, c, 0);
+    place(&mut s, c, "Plain 1", 0, 1);
+    place(&mut s, c, "Plain 2", 0, 2);
+    place(&mut s, c, "Plain 3", 0, 3);
+    take(&mut s, c, 1);
+    place(&mut s, c, "Gate R1", 1, 0);
+    place(&mut s, c, "Gate L1", 2, 0);
     let Phase::Welcome { .. } = s.phase() else {
         panic!("{:?}", s.phase())
     };
+    s
+}
+
+fn welcome_rows(legal: &[Action]) -> std::collections::BTreeSet<i8> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Welcome { upper, .. } => Some(*upper),
+            _ => None,
+        })
+        .collect()
+}
+
+/// p.7: the Traveller goes "at the end of the line where the Portal is ...
+/// overlapping the row above or below" and "is not a part of your 4 by 4
+/// square": over a portal in the World's top row it may take the row above,
+/// outside the square; that row bounds nothing and holds no cards.
+#[test]
+fn p07_traveller_rows_may_leave_the_square() {
+    let c = comps(&[]);
+    let mut s = portal_in_the_top_row(&c);
     let mut legal = Vec::new();
     s.legal_actions(&c, &mut legal);
-    // rows 0..=3 are taken: only the pair (0, 1) keeps the square
-    assert!(legal.iter().all(|a| match a {
-        Action::Welcome { upper, .. } => *upper == 3,
-        _ => true,
-    }));
+    assert_eq!(welcome_rows(&legal), [2, 3].into_iter().collect());
+    let kark = c.find_traveller("Kark").unwrap();
+    s.apply(
+        &c,
+        Action::Welcome {
+            traveller: kark,
+            side: Side::Left,
+            upper: 2,
+        },
+        &mut (),
+    )
+    .unwrap();
+    assert_eq!(s.world().travellers()[0].upper, 2);
+    // the row above is not opened to cards by the Traveller
+    place(&mut s, &c, "Plain 4", 3, 0);
+    take(&mut s, &c, 2);
+    let top_card = s.hand().next().unwrap();
+    let e = s
+        .apply(
+            &c,
+            Action::Place {
+                card: top_card,
+                at: at(1, -1),
+            },
+            &mut (),
+        )
+        .unwrap_err();
+    assert_eq!(e, IllegalMove::OutsideSquare);
+    // the Traveller's rows in the finished World: the row above it and A
+    let scored = deckwright::engine::solo::travellers(s.world(), &c);
+    assert_eq!(scored[0].rows, [-1, 0]);
+}
+
+/// p.7 "Travellers' rows are forced inside the 4×4 square" as the option
+/// `traveller_rows_in_square`: rows 3..=6 are taken, so only the pair
+/// (3, 4) keeps the square.
+#[test]
+fn traveller_rows_option_in_square_keeps_them_in_the_square() {
+    let c = comps(&[("traveller_rows_in_square", "true")]);
+    let mut s = portal_in_the_top_row(&c);
+    let mut legal = Vec::new();
+    s.legal_actions(&c, &mut legal);
+    assert_eq!(welcome_rows(&legal), [3].into_iter().collect());
     let e = s
         .apply(
             &c,
@@ -494,7 +553,35 @@ fn traveller_rows_must_fit_the_4x4_square() {
             &mut (),
         )
         .unwrap_err();
-    assert_eq!(e, IllegalMove::TravellerRows);
+    assert_eq!(e, IllegalMove::TravellerRowsOutsideSquare);
+    assert!(e.to_string().contains("4x4 square"), "{e}");
+}
+
+/// With the option a Traveller's rows bound the square as cards do; by
+/// default they bound nothing (p.7 "is not a part of your 4 by 4 square").
+#[test]
+fn traveller_rows_bound_the_square_only_with_the_option() {
+    for (option, row_below_open) in [("false", true), ("true", false)] {
+        let c = comps(&[("traveller_rows_in_square", option)]);
+        let mut s = opened(&c, &[["Plain 2", "Plain 3", "Plain 4"]]);
+        // over rows 2-3: the portal's row and the row above it
+        s.apply(
+            &c,
+            Action::Welcome {
+                traveller: c.find_traveller("Kark").unwrap(),
+                side: Side::Left,
+                upper: 2,
+            },
+            &mut (),
+        )
+        .unwrap();
+        place(&mut s, &c, "Plain 1", 0, 1);
+        take(&mut s, &c, 1);
+        place(&mut s, &c, "Plain 2", 0, 2);
+        // rows 2..=5 with the Traveller's claim: row 6 is beyond the square
+        let open = s.world().open_positions().any(|p| p == at(0, 3));
+        assert_eq!(open, row_below_open, "traveller_rows_in_square={option}");
+    }
 }
 
 fn legal_traveller(legal: &[Action]) -> u8 {
@@ -549,7 +636,7 @@ fn a_vertical_portal_welcomes_over_either_of_its_rows() {
     );
     let mut legal = Vec::new();
     s.legal_actions(&c, &mut legal);
-    let uppers: std::collections::BTreeSet<u8> = legal
+    let uppers: std::collections::BTreeSet<i8> = legal
         .iter()
         .filter_map(|a| match a {
             Action::Welcome { upper, .. } => Some(*upper),

@@ -208,6 +208,13 @@ fn s7_rumph_met_and_not_met() {
     check("t-rumph-neg.toml");
 }
 
+/// p.7 "overlapping the row above or below": the row above a top-row
+/// portal lies outside the World and counts nothing.
+#[test]
+fn p07_a_traveller_over_the_row_above_counts_its_row_of_the_world() {
+    check("t-kark-row-above.toml");
+}
+
 #[test]
 fn s7_three_travellers_and_every_part_of_one_world() {
     check("t-three-travellers.toml");
@@ -278,6 +285,12 @@ fn bad_world_traveller_without_two_adjacent_rows() {
     bad("traveller-no-rows.toml");
 }
 
+/// Option `traveller_rows_in_square`: both rows inside the World.
+#[test]
+fn bad_world_option_traveller_rows_in_square() {
+    bad("traveller-rows-in-square.toml");
+}
+
 #[test]
 fn bad_world_traveller_twice_or_unknown() {
     bad("traveller-twice.toml");
@@ -330,6 +343,52 @@ fn impossible_worlds_are_scored_with_a_warning() {
     check("warn/lakes-touch.toml");
     warned("watcher-low.toml");
     warned("fumarole-alone.toml");
+}
+
+/// p.7 "When you assemble a dimensional Portal in your World, you may
+/// immediately take a Traveller card ... and place it at the end of the line
+/// where the Portal is": a Traveller with no completed portal of its own in
+/// its rows is scored with a warning.
+#[test]
+fn p07_a_traveller_without_a_portal_of_its_own_is_warned_of() {
+    warned("traveller-no-portal.toml");
+    check("warn/traveller-no-portal.toml");
+    warned("traveller-shares-portal.toml");
+    check("warn/traveller-shares-portal.toml");
+}
+
+/// A watcher turned Tzimime side up by a row placed above it (p.10) may
+/// have completed its portal before: its Traveller is no warning.
+#[test]
+fn p07_a_portal_whose_watcher_turned_later_still_brought_its_traveller() {
+    let path = crate::support::root().join("tests/scenarios/strange-world/cards.toml");
+    let cat = catalog::load(&path).unwrap().catalog;
+    let c = Components::with_defaults(&cat).unwrap();
+    let world = |rows: &str| {
+        format!(
+            r#"rows = [
+  ["Hollow Peak", "Goat Terraces", "Dry Hill", "Whalebone Cliffs"],
+  ["~Skywell", "Split Summit", "Twin Horns", "Start of Dawn"],
+  ["Mistbog", "Blue Lake", "Moss Steps", "Heron Shallows"],
+  ["Foxglove Meadow", "Peat Hollow", "Owl Spire", "Glassmirror Lake"],
+]
+travellers = [{{ name = "Kark", rows = {rows} }}]
+"#
+        )
+    };
+    let portal_warnings = |rows: &str| -> Vec<String> {
+        let file = parse_world(&world(rows), Path::new("w.toml"), &cat, &c).unwrap();
+        file.warnings
+            .iter()
+            .map(|d| d.message.clone())
+            .filter(|m| m.contains("portal"))
+            .collect()
+    };
+    assert_eq!(portal_warnings("[1, 2]"), Vec::<String>::new());
+    // rows C-D hold no portal (Foxglove Meadow and Moss Steps face no half)
+    let w = portal_warnings("[2, 3]");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].contains("Traveller \"Kark\" (rows [2, 3])"), "{w:?}");
 }
 
 #[test]

@@ -50,11 +50,14 @@ impl Solo {
                     return;
                 };
                 self.supply.take_traveller(traveller);
-                self.world.welcome(Welcomed {
-                    traveller,
-                    side,
-                    upper,
-                });
+                self.world.welcome(
+                    Welcomed {
+                        traveller,
+                        side,
+                        upper,
+                    },
+                    c.rules.traveller_rows_in_square,
+                );
                 ev.push(Event::TravellerWelcomed {
                     traveller,
                     side,
@@ -113,7 +116,7 @@ impl Solo {
             self.world.portal_used |= at.bit() | partner.bit();
             ev.push(Event::PortalCompleted { a: at, b: partner });
             let mut any = false;
-            self.welcome_options(at, partner, |_| any = true);
+            self.welcome_options(c, at, partner, |_| any = true);
             if any {
                 self.phase = Phase::Welcome { card: at, partner };
                 return;

@@ -468,12 +468,14 @@ fn travellers<'a>(
     let mut names = column![].spacing(1);
     let mut any = false;
     for t in w.travellers() {
-        if t.side != side || (y != t.upper && y != t.upper + 1) {
+        if t.side != side || !t.covers(y) {
             continue;
         }
         any = true;
         let trav = &c.travellers[usize::from(t.traveller)];
-        let label = if y == t.upper {
+        // named on its upper row, or on its lower one when the upper lies
+        // above the board (a Traveller over the row above a top-row portal)
+        let label = if y as i8 == t.upper.max(0) {
             format!("{} +{}", trav.name, trav.bonus)
         } else {
             format!("({})", trav.name)

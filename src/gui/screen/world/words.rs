@@ -9,8 +9,9 @@ pub fn cell_name(at: Pos) -> String {
     format!("{}{}", (b'A' + at.x()) as char, at.y() + 1)
 }
 
-/// Rows `upper` and `upper + 1` by the board's numbers.
-pub fn rows_name(upper: u8) -> String {
+/// Rows `upper` and `upper + 1` by the board's numbers (1 to 7; a
+/// Traveller over the row above or below the board reaches 0 or 8, p.7).
+pub fn rows_name(upper: i8) -> String {
     format!("rows {}-{}", upper + 1, upper + 2)
 }
 
