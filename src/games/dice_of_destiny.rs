@@ -37,6 +37,20 @@ pub enum EmptyDraw {
     DrawNothing,
 }
 
+/// How long rerolls a spell gives last when it is cast on the other
+/// player's turn (DD 10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OffTurnRerolls {
+    /// The rerolls are the caster's for its own attack dice: they last
+    /// until the end of its next turn (a grant on its own turn, to the end
+    /// of that turn).
+    NextOwnTurn,
+    /// "This turn" strictly: they end with the turn they were cast in, so
+    /// on the other player's turn they do nothing.
+    ThisTurn,
+}
+
 /// The named options (rules-notes DD §6).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -50,6 +64,8 @@ pub struct Options {
     /// §4.2 "once per turn": whether creature effects may also be used on the
     /// opponent's turn (the engine's goldfish reading; default own turn only).
     pub creature_effects_on_opponent_turn: bool,
+    /// DD 10: rerolls a spell gives on the other player's turn.
+    pub off_turn_rerolls: OffTurnRerolls,
 }
 
 /// The Dice of Destiny game. Its construction rules (DD-D1..D4) are data in

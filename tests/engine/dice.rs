@@ -85,6 +85,16 @@ pub(crate) fn put(
     c
 }
 
+/// Attacks with every ready creature, the defender letting the dice be
+/// rolled when it may answer first (DD 9).
+fn attack(g: &DiceOfDestiny, st: &mut State) {
+    g.apply(st, Action::Attack { rerolls: 0 }).unwrap();
+    if matches!(st.phase, Phase::Attack { .. }) {
+        assert_eq!(g.to_act(st), 1, "the defender answers the declared attack");
+        g.apply(st, Action::Pass).unwrap();
+    }
+}
+
 pub(crate) const FIREBALL: (&str, &str, &str) =
     ("Fireball", "spell", "Deal 3 damage to your opponent.");
 
@@ -214,7 +224,7 @@ fn dd_4_4_a_blocker_stops_one_hit_aimed_at_life() {
             Zone::Hand,
             Zone::Battlefield,
         );
-        g.apply(&mut st, Action::Attack { rerolls: 0 }).unwrap();
+        attack(&g, &mut st);
         if st.dice.iter().filter(|d| d.hit).count() < 2 {
             continue;
         }
@@ -253,7 +263,7 @@ fn dd_4_6_a_tide_caller_makes_a_hit_be_rerolled() {
         let mut st = start(&g, seed, Seat::First);
         put(&g, &mut st, 0, "Brute", Zone::Hand, Zone::Battlefield);
         put(&g, &mut st, 1, "Tide Caller", Zone::Hand, Zone::Battlefield);
-        g.apply(&mut st, Action::Attack { rerolls: 0 }).unwrap();
+        attack(&g, &mut st);
         if !st.dice.first().is_some_and(|d| d.hit) {
             continue;
         }
@@ -333,6 +343,45 @@ fn dd_2_11_a_rubber_duck_cannot_attack_until_its_casters_next_turn() {
     // player 0's next turn: the curse is over
     assert_eq!(st.core.active, 0);
     assert!(!g.suppressed(&st, brute));
+}
+
+/// §2.11 (rules-notes DD 11): a creature whose arrival effect targets a
+/// creature arrives even when its target has left meanwhile; its effect
+/// then does nothing. (Before, it fizzled into the graveyard.)
+#[test]
+fn dd_11_a_creature_stays_when_its_target_leaves() {
+    let cat = catalog(&[
+        ("Brute", "creature", ""),
+        (
+            "Duck Herald",
+            "creature",
+            "Choose a target creature. When this creature arrives, until your next turn it is a rubber duck: it has no effect and can't attack.",
+        ),
+    ]);
+    let g = game(&cat, &[(1, 30)], Some(&[(0, 30)]));
+    let mut st = start(&g, 5, Seat::First);
+    let brute = put(&g, &mut st, 1, "Brute", Zone::Hand, Zone::Battlefield);
+    let herald = st.core.zones.get(z(0, Zone::Hand))[0];
+    g.apply(
+        &mut st,
+        Action::Play {
+            card: herald,
+            target: Some(brute),
+        },
+    )
+    .unwrap();
+    assert_eq!(st.phase, Phase::Respond { by: 1 });
+    // the target leaves the battlefield before the Herald resolves
+    st.core.zones.move_copy(
+        z(1, Zone::Battlefield),
+        brute,
+        z(1, Zone::Hand),
+        deckwright::engine::core::At::Top,
+    );
+    g.apply(&mut st, Action::Pass).unwrap();
+    assert!(st.core.zones.contains(z(0, Zone::Battlefield), herald));
+    assert!(!g.suppressed(&st, brute));
+    g.invariants(&st).unwrap();
 }
 
 #[test]

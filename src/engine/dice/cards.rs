@@ -110,8 +110,11 @@ pub struct Def {
     pub on_hit: Vec<Ability>,
     /// Played only in response to a spell.
     pub response_only: bool,
-    /// Its play effect needs a chosen target creature.
+    /// Its play effect needs a chosen target creature (a creature's arrival
+    /// effect finds none and does nothing without one, §2.11).
     pub needs_target: bool,
+    /// Its effect gives its player attack rerolls (Loaded Dice, DD 10).
+    pub grants_rerolls: bool,
     /// Rough worth to the racing policy: damage, draws, speed.
     pub race_value: i32,
 }
@@ -132,6 +135,7 @@ impl Def {
             on_hit: Vec::new(),
             response_only: false,
             needs_target: false,
+            grants_rerolls: false,
             race_value: 0,
         }
     }
@@ -209,6 +213,14 @@ impl Def {
                 Trigger::On { .. } => {}
             }
         }
+        let grants = |a: &Ability| {
+            a.all_steps()
+                .iter()
+                .any(|s| matches!(s.verb, Verb::Rerolls { .. }))
+        };
+        d.grants_rerolls = d.on_play.iter().any(grants)
+            || d.activated.as_ref().is_some_and(grants)
+            || d.turn_start.iter().any(grants);
         d.race_value = race_value(&d);
         d
     }

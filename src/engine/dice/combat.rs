@@ -2,24 +2,51 @@
 //! blocks and forced rerolls, hits landing, life lost, the end of the game
 //! and the tiebreak (§4, §5).
 
-use super::{ATTACKED, DECLARED, DiceOfDestiny, Die, Phase, REACTED, State, Zone, z};
+use super::{ATTACKED, DECLARED, DiceOfDestiny, Die, Phase, REACTED, RerollSource, State, Zone, z};
 use crate::engine::core::{Illegal, Outcome, ensure, other, roll};
+use crate::engine::effect::Status;
+use crate::engine::effect::lasting::Holder;
 
 impl DiceOfDestiny {
-    pub(super) fn roll_attack(&self, st: &mut State, rerolls: u8) -> Result<(), Illegal> {
-        let left = self.rerolls_left(st);
-        ensure(rerolls <= left, "DD §4.6", || {
-            format!("{rerolls} rerolls declared but only {left} are available this turn")
-        })?;
+    /// The attackers are declared and `rerolls` with them (§4.6): the
+    /// defender may answer with spells before the dice are rolled (§4.5,
+    /// DD 9), else they are rolled at once.
+    pub(super) fn declare_roll(&self, st: &mut State, rerolls: u8) -> Result<(), Illegal> {
         ensure(st.declared > 0, "DD §4.3", || {
             "declare at least one attacker".into()
         })?;
         let p = st.core.active;
-        st.rerolls_used += rerolls;
+        let left = self.usable_rerolls(st, p, st.declared);
+        ensure(rerolls <= left, "DD 10", || {
+            format!(
+                "{rerolls} rerolls declared but {} dice can use only {left} (each reroll effect rerolls different dice)",
+                st.declared
+            )
+        })?;
+        if self.can_respond(st, other(p)) {
+            st.phase = Phase::Attack { rerolls };
+        } else {
+            self.roll_dice(st, rerolls);
+        }
+        Ok(())
+    }
+
+    /// Rolls one die per declared attacker still able to attack (one made a
+    /// rubber duck in the meantime rolls nothing), each miss rerolled while
+    /// the declared rerolls last — each source once per die (DD 10).
+    pub(super) fn roll_dice(&self, st: &mut State, rerolls: u8) {
+        st.phase = Phase::Main;
+        let p = st.core.active;
         st.declared = 0;
-        let mut rerolls = rerolls;
         st.dice.clear();
         let sides = self.setup.die_sides;
+        let mut budget = rerolls;
+        let mut srcs = std::mem::take(&mut st.reroll_sources);
+        srcs.clear();
+        if budget > 0 {
+            self.reroll_sources(st, p, &mut srcs);
+        }
+        let ducks = !st.core.lasting.is_empty();
         if !self.has_on_attack {
             // no attack trigger can change the battlefield mid-roll: one pass
             // with the state's parts borrowed apart (the hot loop of goldfish)
@@ -31,16 +58,26 @@ impl DiceOfDestiny {
                 if *f & DECLARED == 0 {
                     continue;
                 }
+                if ducks && core.lasting.has_status(Holder::Card(c), Status::Suppressed) {
+                    *f &= !DECLARED;
+                    continue;
+                }
                 *f = (*f & !DECLARED) | ATTACKED;
-                dice.push(attack_die(&mut core.rng, sides, &mut rerolls, c));
+                dice.push(attack_die(&mut core.rng, sides, &mut budget, &mut srcs, c));
             }
         } else {
             for i in 0..st.core.zones.len(z(p, Zone::Battlefield)) {
-                let c = st.core.zones.get(z(p, Zone::Battlefield))[i];
-                let f = &mut st.flags[usize::from(c)];
-                if *f & DECLARED == 0 {
+                let Some(&c) = st.core.zones.get(z(p, Zone::Battlefield)).get(i) else {
+                    break;
+                };
+                if st.flags[usize::from(c)] & DECLARED == 0 {
                     continue;
                 }
+                if self.suppressed(st, c) {
+                    st.flags[usize::from(c)] &= !DECLARED;
+                    continue;
+                }
+                let f = &mut st.flags[usize::from(c)];
                 *f = (*f & !DECLARED) | ATTACKED;
                 if !self.def(c).on_attack.is_empty() {
                     let abilities = self.def(c).on_attack.clone();
@@ -48,18 +85,66 @@ impl DiceOfDestiny {
                         self.run(st, c, a, None, None);
                     }
                 }
-                let die = attack_die(&mut st.core.rng, sides, &mut rerolls, c);
+                let die = attack_die(&mut st.core.rng, sides, &mut budget, &mut srcs, c);
                 st.dice.push(die);
             }
         }
+        // the rerolls used, on their sources
+        for s in &srcs {
+            if s.used == 0 {
+                continue;
+            }
+            if s.grant {
+                if let Some(g) = st.grants.get_mut(usize::from(s.of)) {
+                    g.left = g.left.saturating_sub(s.used);
+                }
+            } else {
+                let u = &mut st.rerolls_used[usize::from(s.of)];
+                *u = u.saturating_add(s.used);
+            }
+        }
+        if !srcs.is_empty() {
+            st.grants.retain(|g| g.left > 0);
+        }
+        st.reroll_sources = srcs;
         st.last_roll.clone_from(&st.dice);
         let defender = other(p);
-        if !st.core.passive[defender] && self.can_defend(st, defender) {
+        if st.core.over() {
+            st.phase = Phase::Over;
+        } else if !st.core.passive[defender] && self.can_defend(st, defender) {
             st.phase = Phase::Defend;
         } else {
             self.land_hits(st);
         }
-        Ok(())
+    }
+
+    /// Player `p`'s reroll sources with rerolls left: its creatures (not
+    /// rubber ducks) and the grants it holds.
+    fn reroll_sources(&self, st: &State, p: usize, out: &mut Vec<RerollSource>) {
+        if self.has_rerolls {
+            for &c in st.core.zones.get(z(p, Zone::Battlefield)) {
+                let r = self.def(c).rerolls;
+                let left = r.saturating_sub(st.rerolls_used[usize::from(c)]);
+                if left > 0 && !self.suppressed(st, c) {
+                    out.push(RerollSource {
+                        of: c,
+                        grant: false,
+                        left,
+                        used: 0,
+                    });
+                }
+            }
+        }
+        for (i, g) in st.grants.iter().enumerate() {
+            if usize::from(g.owner) == p && g.left > 0 {
+                out.push(RerollSource {
+                    of: i as u16,
+                    grant: true,
+                    left: g.left,
+                    used: 0,
+                });
+            }
+        }
     }
 
     /// Whether the defender has a creature that can block or force a reroll now.
@@ -250,12 +335,31 @@ impl DiceOfDestiny {
 }
 
 /// One attacker's die (§4.4: even hits), rerolled while it misses and the
-/// attack has rerolls left (§4.6).
+/// attack has declared rerolls left (§4.6): each time by a source that has
+/// not rerolled this die yet, the one with the most left (DD 10: "reroll up
+/// to N dice" rerolls N different dice once each).
 #[inline]
-fn attack_die(rng: &mut crate::engine::Rng, sides: u32, rerolls: &mut u8, attacker: u16) -> Die {
+fn attack_die(
+    rng: &mut crate::engine::Rng,
+    sides: u32,
+    budget: &mut u8,
+    srcs: &mut [RerollSource],
+    attacker: u16,
+) -> Die {
     let mut die = roll(rng, sides);
-    while !die.is_multiple_of(2) && *rerolls > 0 {
-        *rerolls -= 1;
+    let mut tried = 0u64;
+    while !die.is_multiple_of(2) && *budget > 0 {
+        let mut best: Option<usize> = None;
+        for (i, s) in srcs.iter().enumerate().take(64) {
+            if s.left > 0 && tried & (1 << i) == 0 && best.is_none_or(|b| s.left > srcs[b].left) {
+                best = Some(i);
+            }
+        }
+        let Some(i) = best else { break };
+        tried |= 1 << i;
+        srcs[i].left -= 1;
+        srcs[i].used += 1;
+        *budget -= 1;
         die = roll(rng, sides);
     }
     Die {

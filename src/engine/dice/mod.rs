@@ -7,10 +7,18 @@
 //! and attack. New creatures are summoning sick unless they have haste. An
 //! attack declares attackers and rolls one d6 each: even hits for 1 (or what
 //! the creature says). Rerolls (§4.6) are declared with the roll and spent on
-//! missed dice. The other player may play up to 2 spells during the turn —
-//! in response to a card (the stack, §2.7) or when the turn ends — and take
-//! the Bonus Draw once (discard 1, draw 1); a defender's creatures may block
-//! a hit or make a die that hit be rerolled when their text says so. An empty
+//! missed dice, each source (a creature's text, a spell's grant) on up to its
+//! number of different dice once each; a spell's rerolls are its caster's,
+//! whose turn it is or not (DD 10). The other player may play up to 2 spells
+//! during the turn — in response to a card (the stack, §2.7), to a creature
+//! effect announced (§2.9), to an attack declared before its dice are rolled
+//! (§4.5), or when the turn ends (DD 9) — and take the Bonus Draw once
+//! (discard 1, draw 1; only on the other player's turn, §2.3); a defender's
+//! creatures may block a hit or make a die that hit be rerolled when their
+//! text says so. A creature whose arrival effect targets a creature may be
+//! played with none in play; with no target it stays and its effect does
+//! nothing (§2.11). Every window is a decision of the seat that may answer:
+//! a human seat is offered its spells and a pass. An empty
 //! deck is refilled by shuffling the graveyard (§2.4); with both empty
 //! nothing is drawn (DD §6.7). Both players at 0 at once: the tiebreak
 //! (§5.3).
@@ -44,7 +52,7 @@ use super::session::{DeckSide, Engine, EngineError, EngineOptions};
 use crate::games::OptionError;
 use crate::model::{Card, GameId};
 
-pub use crate::games::dice_of_destiny::{Options, Setup};
+pub use crate::games::dice_of_destiny::{OffTurnRerolls, Options, Setup};
 
 impl Options {
     /// The defaults overridden by `key=value` pairs (unknown keys and bad
@@ -99,6 +107,20 @@ pub enum Phase {
     Respond {
         by: u8,
     },
+    /// Attackers are declared with `rerolls` declared for their dice: the
+    /// defender may respond with spells before the dice are rolled (§4.5
+    /// "Your opponent should have done their thing before you rolled the
+    /// dice"; DD 9).
+    Attack {
+        rerolls: u8,
+    },
+    /// `card`'s creature effect is announced: `by`, the other player, may
+    /// respond with spells before it starts (§2.9 "give your opponent the
+    /// chance to respond before the effect starts"; DD 9).
+    Effect {
+        card: u16,
+        by: u8,
+    },
     /// The attack dice are rolled: the defender may block or force rerolls.
     Defend,
     Over,
@@ -113,6 +135,15 @@ pub struct Pending {
     pub target: Option<u16>,
     /// Countered ("that spell fizzles").
     pub countered: bool,
+}
+
+/// Rerolls an effect gave a player for its own attack dice (DD 10: they
+/// belong to whoever played the effect, whose turn it is or not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grant {
+    pub owner: u8,
+    /// Dice it may still reroll (each once).
+    pub left: u8,
 }
 
 /// One attack die.
@@ -166,20 +197,35 @@ pub struct State {
     pub third_card_used: [bool; 2],
     /// The other player's Bonus Draw this turn.
     pub bonus_draw_used: bool,
-    pub rerolls_used: u8,
-    /// Rerolls spells granted this turn ("This turn, you may reroll ...").
-    pub extra_rerolls: u8,
+    /// Rerolls effects gave each player and it has not used (DD 10).
+    pub grants: Vec<Grant>,
+    /// Per copy: the rerolls a creature's own text gave that it used this
+    /// turn (§4.6; each on a different die, DD 10).
+    pub rerolls_used: Vec<u8>,
     /// Per copy: [`SICK`], [`ATTACKED`], [`USED`], [`DECLARED`], [`REACTED`].
     pub flags: Vec<u8>,
     pub declared: u8,
     pub stack: Vec<Pending>,
     /// Creatures that arrived while the stack resolved: their arrival
     /// effects come after it (§2.10).
-    pub arrivals: Vec<u16>,
+    /// Each with the target it was played choosing (§2.11).
+    pub arrivals: Vec<(u16, Option<u16>)>,
     /// The attack dice waiting for the defender.
     pub dice: Vec<Die>,
     /// The last roll, for the screen.
     pub last_roll: Vec<Die>,
+    /// Scratch: the reroll sources of the roll in progress (reused).
+    pub reroll_sources: Vec<RerollSource>,
+}
+
+/// One source of rerolls during a roll: a creature's text or a grant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RerollSource {
+    /// A creature's copy, or an index into [`State::grants`].
+    pub of: u16,
+    pub grant: bool,
+    pub left: u8,
+    pub used: u8,
 }
 
 /// Dice of Destiny with two decks compiled (see the module docs).
@@ -194,6 +240,8 @@ pub struct DiceOfDestiny {
     /// Whether any card grants rerolls, has an effect, or reacts (lets the
     /// hot loop skip scans a deck without them never needs).
     pub has_rerolls: bool,
+    /// Whether any card gives rerolls by its effect (a spell's grant).
+    pub has_grants: bool,
     pub has_effects: bool,
     pub has_turn_start: bool,
     pub has_on_attack: bool,
@@ -231,6 +279,7 @@ impl DiceOfDestiny {
         );
         DiceOfDestiny {
             has_rerolls: table.defs.iter().any(|d| d.rerolls > 0),
+            has_grants: table.defs.iter().any(|d| d.grants_rerolls),
             has_effects: table.defs.iter().any(|d| d.activated.is_some()),
             has_turn_start: table.defs.iter().any(|d| !d.turn_start.is_empty()),
             has_on_attack: table.defs.iter().any(|d| !d.on_attack.is_empty()),
@@ -295,14 +344,15 @@ impl Rules for DiceOfDestiny {
             spells_off_turn: 0,
             third_card_used: [false; 2],
             bonus_draw_used: false,
-            rerolls_used: 0,
-            extra_rerolls: 0,
+            grants: Vec::with_capacity(4),
+            rerolls_used: vec![0; n],
             flags: vec![0; n],
             declared: 0,
             stack: Vec::with_capacity(8),
             arrivals: Vec::with_capacity(8),
             dice: Vec::with_capacity(n),
             last_roll: Vec::with_capacity(n),
+            reroll_sources: Vec::with_capacity(8),
         }
     }
 
@@ -318,6 +368,8 @@ impl Rules for DiceOfDestiny {
         st.resume = Phase::Main;
         st.third_card_used = [false; 2];
         st.flags.fill(0);
+        st.rerolls_used.fill(0);
+        st.grants.clear();
         st.stack.clear();
         st.arrivals.clear();
         st.dice.clear();
@@ -338,8 +390,10 @@ impl Rules for DiceOfDestiny {
 
     fn to_act(&self, st: &State) -> usize {
         match st.phase {
-            Phase::Window { by } | Phase::Respond { by } => usize::from(by),
-            Phase::Defend => other(st.core.active),
+            Phase::Window { by } | Phase::Respond { by } | Phase::Effect { by, .. } => {
+                usize::from(by)
+            }
+            Phase::Defend | Phase::Attack { .. } => other(st.core.active),
             Phase::Main | Phase::Over => st.core.active,
         }
     }
@@ -358,12 +412,21 @@ impl Rules for DiceOfDestiny {
         }
         let p = self.to_act(st);
         let mut cand = Vec::new();
+        let in_play = self.creatures_in_play(st);
         for &c in st.core.zones.get(z(p, Zone::Hand)) {
-            if self.def(c).needs_target {
-                for t in self.creatures_in_play(st) {
+            let d = self.def(c);
+            if d.needs_target {
+                for &t in &in_play {
                     cand.push(Action::Play {
                         card: c,
                         target: Some(t),
+                    });
+                }
+                // §2.11: a creature is played with no target when there is none
+                if d.kind == Kind::Creature && in_play.is_empty() {
+                    cand.push(Action::Play {
+                        card: c,
+                        target: None,
                     });
                 }
             } else {
@@ -387,7 +450,7 @@ impl Rules for DiceOfDestiny {
                 }
             }
         }
-        for r in 0..=self.rerolls_left(st) {
+        for r in 0..=self.rerolls_left(st, st.core.active) {
             cand.push(Action::Roll { rerolls: r });
             cand.push(Action::Attack { rerolls: r });
         }
@@ -480,6 +543,9 @@ impl Rules for DiceOfDestiny {
                     ));
                 }
             }
+        }
+        if st.grants.iter().any(|g| g.left == 0) {
+            return Err("a spent reroll grant is kept".into());
         }
         if st.stack.len()
             != (0..2)

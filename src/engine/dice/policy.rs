@@ -9,10 +9,13 @@
 //!
 //! The quick policy plays to win against a real opponent: on top of the
 //! race it turns the other side's most dangerous creature into a rubber duck
-//! before attacking, casts reroll spells on its own turn only (never in the
-//! other turn's window, where they do nothing), gains life with its spare
+//! before attacking — or a declared attacker before the dice are rolled, or
+//! a creature whose announced effect would hurt it (the windows of DD 9) —
+//! casts reroll spells before its own attack (or in the other turn's window
+//! when they last into its next turn, DD 10), gains life with its spare
 //! spells, uses every harmless creature effect, and counters a spell that
-//! would hurt it or one of its creatures. The strong policy
+//! would hurt it or one of its creatures. Both levels choose only for their
+//! own seat: every window is a decision of the seat to act. The strong policy
 //! ([`crate::engine::search`]) tries each move in sampled worlds and plays
 //! the one that wins most.
 
@@ -31,6 +34,8 @@ pub fn choose(g: &DiceOfDestiny, st: &State, level: Level) -> Action {
         Phase::Main => main(g, st, quick),
         Phase::Window { by } => window(g, st, usize::from(by), quick),
         Phase::Respond { by } => respond(g, st, usize::from(by), quick),
+        Phase::Attack { .. } => before_the_roll(g, st, quick),
+        Phase::Effect { card, by } => before_the_effect(g, st, card, usize::from(by), quick),
         Phase::Defend => defend(g, st),
         Phase::Over => Action::Next,
     }
@@ -48,7 +53,10 @@ fn main(g: &DiceOfDestiny, st: &State, quick: bool) -> Action {
         let (mut damage, mut damage_first) = (0usize, None);
         for &c in hand {
             let d = g.def(c);
-            if d.response_only || d.needs_target {
+            if d.response_only || (d.needs_target && d.kind != Kind::Creature) {
+                continue;
+            }
+            if d.needs_target && d.kind == Kind::Creature && arrival_target(g, st, p).is_none() {
                 continue;
             }
             match d.kind {
@@ -82,7 +90,12 @@ fn main(g: &DiceOfDestiny, st: &State, quick: bool) -> Action {
             return Action::Play { card, target: None };
         }
         if let Some((_, card)) = creature {
-            return Action::Play { card, target: None };
+            let target = if g.def(card).needs_target {
+                arrival_target(g, st, p).flatten()
+            } else {
+                None
+            };
+            return Action::Play { card, target };
         }
         if quick && let Some(a) = quick_main_spell(g, st, p) {
             return a;
@@ -109,11 +122,112 @@ fn main(g: &DiceOfDestiny, st: &State, quick: bool) -> Action {
         .iter()
         .any(|&c| g.ready(st, c));
     if any_ready || st.declared > 0 {
+        let dice = st
+            .core
+            .zones
+            .get(z(p, Zone::Battlefield))
+            .iter()
+            .filter(|&&c| g.ready(st, c))
+            .count()
+            .min(usize::from(u8::MAX)) as u8;
         return Action::Attack {
-            rerolls: g.rerolls_left(st),
+            rerolls: g.usable_rerolls(st, p, dice.saturating_add(st.declared)),
         };
     }
     Action::Next
+}
+
+/// The target a creature whose arrival effect targets a creature is played
+/// with (§2.11): `Some(None)` with no creature in play, the other side's
+/// most dangerous one, else one of its own that can no longer attack this
+/// turn (a rubber duck until its next turn costs it nothing); `None`: not
+/// now.
+fn arrival_target(g: &DiceOfDestiny, st: &State, p: usize) -> Option<Option<u16>> {
+    if g.creatures_in_play(st).is_empty() {
+        return Some(None);
+    }
+    let foe = other(p);
+    if let Some(t) = most_dangerous(g, st, foe).or_else(|| {
+        st.core
+            .zones
+            .get(z(foe, Zone::Battlefield))
+            .iter()
+            .copied()
+            .next()
+    }) {
+        return Some(Some(t));
+    }
+    st.core
+        .zones
+        .get(z(p, Zone::Battlefield))
+        .iter()
+        .copied()
+        .find(|&c| !g.ready(st, c) && st.flags[usize::from(c)] & super::DECLARED == 0)
+        .map(Some)
+}
+
+/// The attack is declared (DD 9): the quick player makes the most
+/// dangerous declared attacker a rubber duck before the dice are rolled.
+fn before_the_roll(g: &DiceOfDestiny, st: &State, quick: bool) -> Action {
+    let p = other(st.core.active);
+    if !quick || g.played(st, p) >= g.play_limit(st, p) {
+        return Action::Pass;
+    }
+    let Some(card) = duck_spell(g, st, p) else {
+        return Action::Pass;
+    };
+    let target = st
+        .core
+        .zones
+        .get(z(st.core.active, Zone::Battlefield))
+        .iter()
+        .copied()
+        .filter(|&c| st.flags[usize::from(c)] & super::DECLARED != 0 && !g.suppressed(st, c))
+        .map(|c| (threat(g, c), c))
+        .filter(|&(t, _)| t >= 3)
+        .max()
+        .map(|(_, c)| c);
+    match target {
+        Some(t) => Action::Play {
+            card,
+            target: Some(t),
+        },
+        None => Action::Pass,
+    }
+}
+
+/// A creature effect is announced (DD 9): the quick player makes a creature
+/// whose effect would hurt it a rubber duck first.
+fn before_the_effect(g: &DiceOfDestiny, st: &State, card: u16, p: usize, quick: bool) -> Action {
+    if !quick || g.played(st, p) >= g.play_limit(st, p) {
+        return Action::Pass;
+    }
+    let hurts = g.def(card).activated.as_ref().is_some_and(|a| {
+        use crate::engine::effect::{Target, Verb};
+        a.steps
+            .iter()
+            .any(|s| matches!((&s.verb, s.target), (Verb::Damage { .. }, Target::Opponent)))
+    });
+    match duck_spell(g, st, p) {
+        Some(duck) if hurts && !g.suppressed(st, card) => Action::Play {
+            card: duck,
+            target: Some(card),
+        },
+        _ => Action::Pass,
+    }
+}
+
+/// A spell in `p`'s hand that targets a creature (a rubber duck).
+fn duck_spell(g: &DiceOfDestiny, st: &State, p: usize) -> Option<u16> {
+    st.core
+        .zones
+        .get(z(p, Zone::Hand))
+        .iter()
+        .copied()
+        .find(|&c| {
+            let d = g.def(c);
+            d.kind == Kind::Spell && d.needs_target && !d.response_only
+        })
 }
 
 /// Damage a spell deals to the opponent outright.
@@ -177,19 +291,25 @@ fn usable_effect(g: &DiceOfDestiny, st: &State, p: usize, quick: bool) -> Option
 
 fn window(g: &DiceOfDestiny, st: &State, p: usize, quick: bool) -> Action {
     let hand = st.core.zones.get(z(p, Zone::Hand));
+    let carry = p != st.core.active
+        && g.options.off_turn_rerolls == super::OffTurnRerolls::NextOwnTurn
+        && !st.core.zones.is_empty(z(p, Zone::Battlefield))
+        && st.grants.iter().all(|x| usize::from(x.owner) != p);
     if g.played(st, p) < g.play_limit(st, p)
         && let Some(&card) = hand
             .iter()
             .filter(|&&c| {
                 let d = g.def(c);
+                // reroll spells are for your own attack: cast now they help
+                // only if they last into your next turn (DD 10)
+                let useful = d.race_value > 0 && (!only_rerolls(g, c) || carry);
                 d.kind == Kind::Spell
                     && !d.response_only
                     && !d.needs_target
                     && if quick {
-                        // reroll spells are for your own attack
-                        (d.race_value > 0 && !only_rerolls(g, c)) || gains_life(g, c)
+                        useful || gains_life(g, c)
                     } else {
-                        d.race_value > 0
+                        useful
                     }
             })
             .max_by_key(|&&c| (spell_damage(g, c), g.def(c).race_value))
@@ -286,7 +406,7 @@ fn quick_main_spell(g: &DiceOfDestiny, st: &State, p: usize) -> Option<Action> {
         .filter(|&&c| g.ready(st, c))
         .count();
     if attackers > 0
-        && st.rerolls_used == 0
+        && st.grants.iter().all(|x| usize::from(x.owner) != p)
         && let Some(card) = spells().find(|&c| !g.def(c).needs_target && only_rerolls(g, c))
     {
         return Some(Action::Play { card, target: None });
@@ -303,17 +423,19 @@ fn most_dangerous(g: &DiceOfDestiny, st: &State, foe: usize) -> Option<u16> {
         .iter()
         .copied()
         .filter(|&c| !g.suppressed(st, c))
-        .map(|c| {
-            let d = g.def(c);
-            let threat = 2 * i32::from(d.hit_damage)
-                + i32::from(d.rerolls)
-                + 2 * i32::from(d.blocker || d.force_reroll)
-                + d.race_value / 4;
-            (threat, c)
-        })
+        .map(|c| (threat(g, c), c))
         .filter(|&(t, _)| t >= 3)
         .max()
         .map(|(_, c)| c)
+}
+
+/// How much a creature threatens: its hits, its rerolls, its defence.
+fn threat(g: &DiceOfDestiny, c: u16) -> i32 {
+    let d = g.def(c);
+    2 * i32::from(d.hit_damage)
+        + i32::from(d.rerolls)
+        + 2 * i32::from(d.blocker || d.force_reroll)
+        + d.race_value / 4
 }
 
 /// A spell whose whole effect is attack rerolls (Loaded Dice).

@@ -5,15 +5,18 @@
 //! counts every card it played, §2.5; the other seat the spells it played
 //! during that turn); `third_card_used` (1 once the seat has used the Third
 //! Card Rule, §2.6); `bonus_draw_used` (1 once the other seat has taken its
-//! Bonus Draw this turn, §2.3); `rerolls_used` and `extra_rerolls` (the
-//! seat whose turn it is: rerolls used this turn, and rerolls that spells
-//! gave it this turn, §4.6; its creatures' rerolls follow from the cards).
+//! Bonus Draw this turn, §2.3); `extra_rerolls` (rerolls spells gave the
+//! seat and it has not used: its own whoever's turn they were cast on, DD
+//! 10) and `rerolls_declared` (the attacker's, while the defender may answer
+//! the attack).
 //! Zones: `deck` (top first), `hand`, `battlefield`, `graveyard`, `stack`
 //! (bottom first: in the order they were played).
 //! Card state, a creature on the battlefield: `summoning_sick` (§4.1),
 //! `attacked` (§4.3), `effect_used` (§4.2), `declared` (an attacker declared
 //! and not rolled yet), `defence_used` (it blocked a hit or made the
-//! attacker reroll this turn), `rubber_duck = "a"` (a rubber duck until seat
+//! attacker reroll this turn), `rerolls_used` (of its own rerolls this turn,
+//! §4.6), `effect_announced` (its effect waits for the other seat's answer,
+//! §2.9), `rubber_duck = "a"` (a rubber duck until seat
 //! a's next turn; `"this_turn"` until the turn ends); during the defence an
 //! attacker's `die` (1-6) and `blocked`. A card on the stack: `target` (the
 //! creature its text targets, §2.11: on the other seat's battlefield first,
@@ -23,7 +26,10 @@
 //! the other seat, to act, may play spells and take its Bonus Draw);
 //! `stack` and `end_of_turn_stack` (cards played and answered, waiting: the
 //! seat to act may answer the top card; the stack was begun in the main
-//! phase or in the end-of-turn window); `defence` (the attack dice are
+//! phase or in the end-of-turn window); `effect` and `effect_stack` (a
+//! creature effect announced, the other seat to answer, §2.9);
+//! `attack_declared` and `attack_declared_stack` (the attackers declared, the
+//! defender to answer before the dice are rolled, §4.5); `defence` (the attack dice are
 //! rolled and the defender, to act, may block or make a die be rerolled). In
 //! every phase but `main` the position's `active` is the seat to act, and
 //! the turn is the other seat's, except on a stack: the stack alternates
@@ -54,6 +60,10 @@ use crate::engine::position::{seat_name, turn_of};
 pub const PHASES: &[&str] = &[
     "main",
     "stack",
+    "effect",
+    "effect_stack",
+    "attack_declared",
+    "attack_declared_stack",
     "defence",
     "end_of_turn",
     "end_of_turn_stack",
@@ -69,7 +79,15 @@ const FLAGS: [(&str, u8); 5] = [
 ];
 
 /// The other per-card keys.
-const KEYS: &[&str] = &["rubber_duck", "die", "blocked", "target", "fizzles"];
+const KEYS: &[&str] = &[
+    "rubber_duck",
+    "rerolls_used",
+    "effect_announced",
+    "die",
+    "blocked",
+    "target",
+    "fizzles",
+];
 
 /// Decks are face down; a hand is its owner's.
 pub fn secrecy(zone: Z) -> Secrecy {
@@ -88,8 +106,14 @@ pub fn phase_name(st: &State) -> String {
     match st.phase {
         Phase::Main => "main",
         Phase::Window { .. } => "end_of_turn",
-        Phase::Respond { .. } if st.resume == Phase::Main => "stack",
-        Phase::Respond { .. } => "end_of_turn_stack",
+        Phase::Respond { .. } => match st.resume {
+            Phase::Main => "stack",
+            Phase::Attack { .. } => "attack_declared_stack",
+            Phase::Effect { .. } => "effect_stack",
+            _ => "end_of_turn_stack",
+        },
+        Phase::Attack { .. } => "attack_declared",
+        Phase::Effect { .. } => "effect",
         Phase::Defend => "defence",
         Phase::Over => "over",
     }
@@ -98,15 +122,38 @@ pub fn phase_name(st: &State) -> String {
 
 pub fn counters(g: &DiceOfDestiny, st: &State, p: usize) -> Vec<(&'static str, i64)> {
     let own = p == st.core.active;
-    let turn = |v: u8| if own { i64::from(v) } else { 0 };
     vec![
         ("life", i64::from(st.core.life[p])),
         ("cards_played", i64::from(g.played(st, p))),
         ("third_card_used", i64::from(st.third_card_used[p])),
         ("bonus_draw_used", i64::from(!own && st.bonus_draw_used)),
-        ("rerolls_used", turn(st.rerolls_used)),
-        ("extra_rerolls", turn(st.extra_rerolls)),
+        ("extra_rerolls", i64::from(granted(st, p))),
+        (
+            "rerolls_declared",
+            match attack_window(st) {
+                Some(r) if own => i64::from(r),
+                _ => 0,
+            },
+        ),
     ]
+}
+
+/// Rerolls effects gave seat `p` that it has not used (DD 10).
+fn granted(st: &State, p: usize) -> u8 {
+    st.grants
+        .iter()
+        .filter(|g| usize::from(g.owner) == p)
+        .fold(0u8, |a, g| a.saturating_add(g.left))
+}
+
+/// The rerolls declared with the attack while the defender may answer it.
+fn attack_window(st: &State) -> Option<u8> {
+    match (st.phase, st.resume) {
+        (Phase::Attack { rerolls }, _) | (Phase::Respond { .. }, Phase::Attack { rerolls }) => {
+            Some(rerolls)
+        }
+        _ => None,
+    }
 }
 
 pub fn set_counter(
@@ -117,17 +164,6 @@ pub fn set_counter(
     value: i64,
 ) -> Result<(), String> {
     let own = p == st.core.active;
-    // what only the seat whose turn it is has
-    let turn_only = |v: i64| {
-        if v != 0 && !own {
-            Err(format!(
-                "`{name}` is the seat whose turn it is (seat {})",
-                seat_name(1 - p)
-            ))
-        } else {
-            Ok(())
-        }
-    };
     match name {
         "life" => st.core.life[p] = fit(name, value, -999, 9999)?,
         "cards_played" => {
@@ -151,16 +187,36 @@ pub fn set_counter(
                 st.bonus_draw_used = used;
             }
         }
-        "rerolls_used" => {
-            turn_only(value)?;
-            if own {
-                st.rerolls_used = fit(name, value, 0, 99)?;
+        "extra_rerolls" => {
+            let n: u8 = fit(name, value, 0, 99)?;
+            st.grants.retain(|g| usize::from(g.owner) != p);
+            if n > 0 {
+                st.grants.push(super::Grant {
+                    owner: p as u8,
+                    left: n,
+                });
             }
         }
-        "extra_rerolls" => {
-            turn_only(value)?;
-            if own {
-                st.extra_rerolls = fit(name, value, 0, 99)?;
+        "rerolls_declared" => {
+            let n: u8 = fit(name, value, 0, 99)?;
+            if n == 0 {
+                return Ok(());
+            }
+            if !own {
+                return Err(format!(
+                    "`rerolls_declared` is the attacker's, seat {}",
+                    seat_name(1 - p)
+                ));
+            }
+            match (&mut st.phase, &mut st.resume) {
+                (Phase::Attack { rerolls }, _)
+                | (Phase::Respond { .. }, Phase::Attack { rerolls }) => *rerolls = n,
+                _ => {
+                    return Err(
+                        "`rerolls_declared` are declared with an attack the defender may answer (phase `attack_declared`)"
+                            .into(),
+                    );
+                }
             }
         }
         _ => return Err(unknown_counter(name, &counters(g, st, p))),
@@ -198,6 +254,12 @@ pub fn card_state(g: &DiceOfDestiny, st: &State, c: u16) -> Vec<(&'static str, V
                     }
                 }
             }
+            if st.rerolls_used[i] > 0 {
+                out.push(("rerolls_used", json!(st.rerolls_used[i])));
+            }
+            if announced(st) == Some(c) {
+                out.push(("effect_announced", json!(true)));
+            }
             if st.phase == Phase::Defend
                 && let Some(d) = st.dice.iter().find(|d| d.attacker == c)
             {
@@ -221,6 +283,19 @@ pub fn card_state(g: &DiceOfDestiny, st: &State, c: u16) -> Vec<(&'static str, V
     }
     out
 }
+
+/// The creature whose announced effect waits for an answer (§2.9).
+fn announced(st: &State) -> Option<u16> {
+    match (st.phase, st.resume) {
+        (Phase::Effect { card, .. }, _) | (Phase::Respond { .. }, Phase::Effect { card, .. }) => {
+            Some(card).filter(|&c| c != NO_CARD)
+        }
+        _ => None,
+    }
+}
+
+/// The announced effect's card before a position names it.
+const NO_CARD: u16 = u16::MAX;
 
 /// The creature a stack card of seat `owner` targets, by the name it is
 /// found by (the other seat's battlefield first), with its seat when the
@@ -339,6 +414,30 @@ pub fn set_card_state(
         return Ok(());
     }
     match key {
+        "rerolls_used" => {
+            on_field()?;
+            st.rerolls_used[i] = fit(
+                key,
+                value.as_i64().ok_or("`rerolls_used` takes a number")?,
+                0,
+                i64::from(g.def(c).rerolls),
+            )?;
+        }
+        "effect_announced" => {
+            on_field()?;
+            if flag()? {
+                match (&mut st.phase, &mut st.resume) {
+                    (Phase::Effect { card, .. }, _)
+                    | (Phase::Respond { .. }, Phase::Effect { card, .. }) => *card = c,
+                    _ => {
+                        return Err(
+                            "`effect_announced` is for the phases `effect` and `effect_stack`"
+                                .into(),
+                        );
+                    }
+                }
+            }
+        }
         "rubber_duck" => {
             on_field()?;
             let until = match value.as_str() {
@@ -461,21 +560,38 @@ pub fn set_phase(st: &mut State, phase: Option<&str>) -> Result<(), String> {
             turn_of(&mut st.core, other(by));
             Phase::Defend
         }
-        name @ ("stack" | "end_of_turn_stack") => {
+        "attack_declared" => {
+            turn_of(&mut st.core, other(by));
+            Phase::Attack { rerolls: 0 }
+        }
+        "effect" => {
+            turn_of(&mut st.core, other(by));
+            Phase::Effect {
+                card: NO_CARD,
+                by: by as u8,
+            }
+        }
+        name @ ("stack" | "end_of_turn_stack" | "attack_declared_stack" | "effect_stack") => {
             let bottom = bottom_of_stack(st, by)?;
             // in the main phase the seat whose turn it is begins a stack;
-            // in the end-of-turn window the other seat does
+            // in the other windows the other seat does
             let owner = if name == "stack" {
                 bottom
             } else {
                 other(bottom)
             };
             turn_of(&mut st.core, owner);
-            if name == "end_of_turn_stack" {
-                st.resume = Phase::Window {
+            st.resume = match name {
+                "end_of_turn_stack" => Phase::Window {
                     by: other(owner) as u8,
-                };
-            }
+                },
+                "attack_declared_stack" => Phase::Attack { rerolls: 0 },
+                "effect_stack" => Phase::Effect {
+                    card: NO_CARD,
+                    by: other(owner) as u8,
+                },
+                _ => Phase::Main,
+            };
             Phase::Respond { by: by as u8 }
         }
         other => {
@@ -558,9 +674,9 @@ pub fn settle(g: &DiceOfDestiny, st: &mut State) -> Result<(), String> {
         if f & DECLARED == 0 {
             continue;
         }
-        if st.phase != Phase::Main {
+        if st.phase != Phase::Main && attack_window(st).is_none() {
             return Err(format!(
-                "{} is declared as an attacker: the dice are rolled in the main phase",
+                "{} is declared as an attacker: the dice are rolled in the main phase (or the defender answers first: `attack_declared`)",
                 name(c)
             ));
         }
@@ -577,6 +693,34 @@ pub fn settle(g: &DiceOfDestiny, st: &mut State) -> Result<(), String> {
         declared += 1;
     }
     st.declared = declared;
+    if attack_window(st).is_some() && declared == 0 {
+        return Err("the defender answers an attack: give the attackers `declared = true`".into());
+    }
+    if let Some(r) = attack_window(st) {
+        let left = g.usable_rerolls(st, a, declared);
+        if r > left {
+            return Err(format!(
+                "{r} rerolls declared but {declared} dice can use only {left} (DD 10)"
+            ));
+        }
+    }
+    if matches!(st.phase, Phase::Effect { .. }) || matches!(st.resume, Phase::Effect { .. }) {
+        match announced(st) {
+            Some(c) if st.flags[usize::from(c)] & USED != 0 && g.owner(c) == a => {}
+            Some(c) => {
+                return Err(format!(
+                    "{}'s announced effect is its seat's (the seat whose turn it is) and used: give it `effect_used = true`",
+                    name(c)
+                ));
+            }
+            None => {
+                return Err(
+                    "the other seat answers a creature effect: give the creature `effect_announced = true`"
+                        .into(),
+                );
+            }
+        }
+    }
     // the defence: each die on an attacker
     if st.phase == Phase::Defend {
         if st.dice.is_empty() {
@@ -738,10 +882,38 @@ battlefield = ["Mirror Sprite", { card = "Teleporting Llama", attacked = true }]
             BOARD,
             &[
                 "Use Frog-Flinging Princess's effect",
+                "Let Frog-Flinging Princess's effect start",
                 "Declare Lava Hound as an attacker",
             ],
         ));
         assert_eq!(st["seats"]["b"]["life"], 11);
+        round_trip(st);
+    }
+
+    #[test]
+    fn the_windows_of_dd_9_round_trip() {
+        let st = played(&with_moves(BOARD, &["Use Frog-Flinging Princess's effect"]));
+        assert_eq!(st["phase"], "effect");
+        assert_eq!(st["active"], "b");
+        round_trip(st);
+        let st = played(&with_moves(
+            BOARD,
+            &["Use Frog-Flinging Princess's effect", "Play Lightning Toss"],
+        ));
+        assert_eq!(st["phase"], "effect_stack");
+        round_trip(st);
+        let st = played(&with_moves(BOARD, &["Attack with every ready creature"]));
+        assert_eq!(st["phase"], "attack_declared");
+        assert_eq!(st["active"], "b");
+        round_trip(st);
+        let st = played(&with_moves(
+            BOARD,
+            &[
+                "Attack with every ready creature",
+                "Play Rubber Duck Curse on Lava Hound",
+            ],
+        ));
+        assert_eq!(st["phase"], "attack_declared_stack");
         round_trip(st);
     }
 
@@ -814,7 +986,10 @@ battlefield = ["Mirror Sprite", { card = "Teleporting Llama", attacked = true }]
 
     #[test]
     fn a_defence_round_trips() {
-        let st = played(&with_moves(BOARD, &["Attack with every ready creature"]));
+        let st = played(&with_moves(
+            BOARD,
+            &["Attack with every ready creature", "Let the dice be rolled"],
+        ));
         if st["phase"] == "defence" {
             round_trip(st);
         } else {

@@ -5,7 +5,8 @@
 
 use super::cards::Kind;
 use super::{
-    ATTACKED, Action, DECLARED, DiceOfDestiny, Pending, Phase, REACTED, SICK, State, USED, Zone, z,
+    ATTACKED, Action, DECLARED, DiceOfDestiny, Grant, OffTurnRerolls, Pending, Phase, REACTED,
+    SICK, State, USED, Zone, z,
 };
 use crate::engine::core::{At, Illegal, ensure, other, roll};
 use crate::engine::effect::interp::{self, Ctx, Host, Ref};
@@ -28,12 +29,11 @@ impl DiceOfDestiny {
         st.plays = 0;
         st.spells_off_turn = 0;
         st.bonus_draw_used = false;
-        st.rerolls_used = 0;
-        st.extra_rerolls = 0;
         st.declared = 0;
         // §4.3: the active player's creatures turn upright; everyone's
         // once-per-turn effects reset
         st.flags[self.table.range(p)].fill(0);
+        st.rerolls_used[self.table.range(p)].fill(0);
         for f in &mut st.flags[self.table.range(other(p))] {
             *f &= !(USED | REACTED);
         }
@@ -94,6 +94,16 @@ impl DiceOfDestiny {
 
     fn finish_turn(&self, st: &mut State) {
         let p = st.core.active;
+        // "This turn, you may reroll ...": a grant ends with its owner's turn
+        // (DD 10: one cast on the other player's turn lasts through its
+        // caster's next turn, the only turn it has attack dice), or with the
+        // turn it was cast in (option off_turn_rerolls = this-turn)
+        if !st.grants.is_empty() {
+            match self.options.off_turn_rerolls {
+                OffTurnRerolls::NextOwnTurn => st.grants.retain(|g| usize::from(g.owner) != p),
+                OffTurnRerolls::ThisTurn => st.grants.clear(),
+            }
+        }
         st.core.close_turn(p);
         self.start_turn(st, other(p));
     }
@@ -145,21 +155,41 @@ impl DiceOfDestiny {
             .collect()
     }
 
-    /// Rerolls the active player has left this turn: its creatures' plus
-    /// what spells granted, minus those used.
-    pub fn rerolls_left(&self, st: &State) -> u8 {
-        let pool = if self.has_rerolls {
-            st.core
-                .zones
-                .get(z(st.core.active, Zone::Battlefield))
-                .iter()
-                .filter(|&&c| !self.suppressed(st, c))
-                .fold(0u8, |a, &c| a.saturating_add(self.def(c).rerolls))
-        } else {
-            0
-        };
-        pool.saturating_add(st.extra_rerolls)
-            .saturating_sub(st.rerolls_used)
+    /// Rerolls player `p` has left for its attack dice: its creatures'
+    /// not used this turn plus what effects gave it (§4.6 "they stack").
+    pub fn rerolls_left(&self, st: &State, p: usize) -> u8 {
+        self.usable_rerolls(st, p, u8::MAX)
+    }
+
+    /// The most rerolls player `p` can use on `dice` attack dice: each
+    /// source (a creature's text, a spell's grant) rerolls up to its number
+    /// of *different* dice, each once (DD 10 "reroll up to N dice").
+    pub fn usable_rerolls(&self, st: &State, p: usize, dice: u8) -> u8 {
+        let mut n = 0u8;
+        if self.has_rerolls {
+            for &c in st.core.zones.get(z(p, Zone::Battlefield)) {
+                let r = self.def(c).rerolls;
+                if r > 0 && !self.suppressed(st, c) {
+                    let left = r.saturating_sub(st.rerolls_used[usize::from(c)]);
+                    n = n.saturating_add(left.min(dice));
+                }
+            }
+        }
+        for g in &st.grants {
+            if usize::from(g.owner) == p {
+                n = n.saturating_add(g.left.min(dice));
+            }
+        }
+        n
+    }
+
+    /// Whether player `o` gets a window to answer with spells (DD 9): a
+    /// seat somebody plays, with cards in hand and a spell play left —
+    /// public facts only, so the window itself tells nothing of its hand.
+    pub fn can_respond(&self, st: &State, o: usize) -> bool {
+        !st.core.passive[o]
+            && !st.core.zones.is_empty(z(o, Zone::Hand))
+            && self.played(st, o) < self.play_limit(st, o)
     }
 
     /// How many cards player `p` may play in all this turn.
@@ -195,7 +225,11 @@ impl DiceOfDestiny {
         let who = self.to_act_now(st);
         match (st.phase, action) {
             (
-                Phase::Main | Phase::Window { .. } | Phase::Respond { .. },
+                Phase::Main
+                | Phase::Window { .. }
+                | Phase::Respond { .. }
+                | Phase::Attack { .. }
+                | Phase::Effect { .. },
                 Action::Play { card, target },
             ) => self.play(st, who, card, target)?,
             (Phase::Main | Phase::Window { .. }, Action::Activate { card }) => {
@@ -221,11 +255,22 @@ impl DiceOfDestiny {
                 st.flags[usize::from(card)] |= DECLARED;
                 st.declared += 1;
             }
-            (Phase::Main, Action::Roll { rerolls }) => self.roll_attack(st, rerolls)?,
+            (Phase::Main, Action::Roll { rerolls }) => self.declare_roll(st, rerolls)?,
             (Phase::Main, Action::Attack { rerolls }) => {
-                let left = self.rerolls_left(st);
-                ensure(rerolls <= left, "DD §4.6", || {
-                    format!("{rerolls} rerolls declared but only {left} are available this turn")
+                let ready = st
+                    .core
+                    .zones
+                    .get(z(who, Zone::Battlefield))
+                    .iter()
+                    .filter(|&&c| self.ready(st, c))
+                    .count()
+                    .min(usize::from(u8::MAX)) as u8;
+                let dice = ready.saturating_add(st.declared);
+                let left = self.usable_rerolls(st, who, dice);
+                ensure(rerolls <= left, "DD 10", || {
+                    format!(
+                        "{rerolls} rerolls declared but {dice} dice can use only {left} (each reroll effect rerolls different dice)"
+                    )
                 })?;
                 for i in 0..st.core.zones.len(z(who, Zone::Battlefield)) {
                     let c = st.core.zones.get(z(who, Zone::Battlefield))[i];
@@ -234,9 +279,18 @@ impl DiceOfDestiny {
                         st.declared += 1;
                     }
                 }
-                self.roll_attack(st, rerolls)?;
+                self.declare_roll(st, rerolls)?;
             }
-            (Phase::Window { .. } | Phase::Respond { .. }, Action::BonusDraw { card }) => {
+            (
+                Phase::Window { .. }
+                | Phase::Respond { .. }
+                | Phase::Attack { .. }
+                | Phase::Effect { .. },
+                Action::BonusDraw { card },
+            ) => {
+                ensure(who != st.core.active, "DD §2.3", || {
+                    "the Bonus Draw is taken on your opponent's turn, not your own".into()
+                })?;
                 ensure(
                     !st.bonus_draw_used && self.setup.bonus_draws > 0,
                     "DD §2.3",
@@ -272,6 +326,8 @@ impl DiceOfDestiny {
                 }
             }
             (Phase::Window { .. }, Action::Pass) => self.finish_turn(st),
+            (Phase::Attack { rerolls }, Action::Pass) => self.roll_dice(st, rerolls),
+            (Phase::Effect { card, .. }, Action::Pass) => self.resolve_effect(st, card),
             (Phase::Main, Action::Next) => {
                 ensure(st.declared == 0, "DD §4.3", || {
                     "roll for the declared attackers first".into()
@@ -331,11 +387,29 @@ impl DiceOfDestiny {
             })?;
         }
         if d.needs_target {
-            ensure(
-                target.is_some_and(|t| self.creatures_in_play(st).contains(&t)),
-                "DD §2.11",
-                || "choose a target creature in play".into(),
-            )?;
+            let in_play = self.creatures_in_play(st);
+            match target {
+                Some(t) => ensure(in_play.contains(&t), "DD §2.11", || {
+                    "choose a target creature in play".into()
+                })?,
+                // §2.11: "If there's no target of a creature card effect,
+                // then the card does nothing, but it sticks around"
+                None => ensure(
+                    d.kind == Kind::Creature && in_play.is_empty(),
+                    "DD §2.11",
+                    || {
+                        if d.kind == Kind::Creature {
+                            "choose a target creature in play (with none in play it is played without one)".into()
+                        } else {
+                            "choose a target creature in play".into()
+                        }
+                    },
+                )?,
+            }
+        } else {
+            ensure(target.is_none(), "DD §2.11", || {
+                format!("{} chooses no target", self.table.copy_name(card))
+            })?;
         }
         let limit = self.play_limit(st, who);
         let played = self.played(st, who);
@@ -393,8 +467,11 @@ impl DiceOfDestiny {
         while let Some(top) = st.stack.pop() {
             let p = usize::from(top.owner);
             let d = self.def(top.card);
+            // §2.11: a spell whose target left fizzles; a creature arrives
+            // all the same (its arrival effect then finds no target)
             let fizzle = top.countered
                 || (d.needs_target
+                    && d.kind != Kind::Creature
                     && top
                         .target
                         .is_none_or(|t| !self.creatures_in_play(st).contains(&t)));
@@ -409,7 +486,7 @@ impl DiceOfDestiny {
                     st.flags[usize::from(top.card)] = SICK;
                     // only arrivals with an effect wait for §2.10's ordering
                     if !d.on_play.is_empty() {
-                        st.arrivals.push(top.card);
+                        st.arrivals.push((top.card, top.target));
                     }
                 }
                 _ => {
@@ -439,8 +516,8 @@ impl DiceOfDestiny {
         }
         let active = st.core.active;
         let mut arrivals = std::mem::take(&mut st.arrivals);
-        arrivals.sort_by_key(|&c| usize::from(self.owner(c) != active));
-        for &c in &arrivals {
+        arrivals.sort_by_key(|&(c, _)| usize::from(self.owner(c) != active));
+        for &(c, target) in &arrivals {
             if !st
                 .core
                 .zones
@@ -448,9 +525,23 @@ impl DiceOfDestiny {
             {
                 continue;
             }
+            let chosen = if self.def(c).needs_target {
+                // §2.11: no target (none chosen, or it has left): the
+                // creature stays and its effect does nothing
+                match target.filter(|t| self.creatures_in_play(st).contains(t)) {
+                    Some(t) => Some(Ref::Card(t)),
+                    None => {
+                        st.core
+                            .note(self.owner(c), "finds no target:", Some(c), None);
+                        continue;
+                    }
+                }
+            } else {
+                None
+            };
             let abilities = self.def(c).on_play.clone();
             for a in &abilities {
-                self.run(st, c, a, None, None);
+                self.run(st, c, a, chosen, None);
             }
             if st.core.over() {
                 break;
@@ -490,8 +581,33 @@ impl DiceOfDestiny {
         })?;
         st.flags[usize::from(card)] |= USED;
         st.core.note(who, "effect", Some(card), None);
+        // §2.9: "give your opponent the chance to respond before the effect
+        // starts"
+        let o = other(who);
+        if self.can_respond(st, o) {
+            st.phase = Phase::Effect { card, by: o as u8 };
+            return Ok(());
+        }
         self.run(st, card, &a, None, None);
         Ok(())
+    }
+
+    /// The other player let an announced creature effect start (§2.9): it
+    /// resolves if its creature is still in play and not a rubber duck.
+    fn resolve_effect(&self, st: &mut State, card: u16) {
+        let owner = self.owner(card);
+        st.phase = if owner == st.core.active {
+            Phase::Main
+        } else {
+            Phase::Window { by: owner as u8 }
+        };
+        let here = st.core.zones.contains(z(owner, Zone::Battlefield), card);
+        match self.def(card).activated.clone() {
+            Some(a) if here && !self.suppressed(st, card) => self.run(st, card, &a, None, None),
+            _ => st
+                .core
+                .note(owner, "effect does nothing:", Some(card), None),
+        }
     }
 
     // ------------------------------------------------------------ effects
@@ -642,11 +758,13 @@ impl Host for Table<'_> {
         }
     }
 
-    fn special(&mut self, step: &Step, on: Option<Ref>, _ctx: &Ctx) -> u32 {
+    fn special(&mut self, step: &Step, on: Option<Ref>, ctx: &Ctx) -> u32 {
         match (&step.verb, on) {
-            (Verb::Rerolls { n }, _) => {
-                self.st.extra_rerolls = self.st.extra_rerolls.saturating_add(*n);
-            }
+            // DD 10: the rerolls are the caster's, for its own attack dice
+            (Verb::Rerolls { n }, _) if *n > 0 => self.st.grants.push(Grant {
+                owner: ctx.controller as u8,
+                left: *n,
+            }),
             // "that spell fizzles": the stack entry below the counter
             (Verb::Negate, Some(Ref::Card(c))) => {
                 if let Some(e) = self.st.stack.iter_mut().rev().find(|e| e.card == c) {

@@ -29,6 +29,14 @@ pub fn phase_words(st: &State) -> (String, &'static str) {
             "The stack".into(),
             "A card was played: the other player may answer with a spell before it resolves (last in, first out).",
         ),
+        Phase::Attack { .. } => (
+            "Attack declared".into(),
+            "The attackers are declared: the defender may answer with spells before the dice are rolled.",
+        ),
+        Phase::Effect { .. } => (
+            "Creature effect".into(),
+            "A creature effect is announced: the other player may answer with spells before it starts.",
+        ),
         Phase::Defend => (
             "Defence".into(),
             "The attack dice are rolled: a blocker may stop one hit, some creatures make a hit die be rerolled.",
@@ -52,6 +60,12 @@ pub fn snapshot(g: &DiceOfDestiny, st: &State) -> Snapshot {
         }
         if g.suppressed(st, c) {
             tags.push("rubber duck".into());
+        }
+        if f & super::DECLARED != 0 {
+            tags.push("declared attacker".into());
+        }
+        if matches!(st.phase, Phase::Effect { card, .. } if card == c) {
+            tags.push("effect announced".into());
         }
         if g.def(c).kind == Kind::Spell {
             tags.push("spell".into());
@@ -86,7 +100,10 @@ pub fn snapshot(g: &DiceOfDestiny, st: &State) -> Snapshot {
             "cards played".to_string(),
             i64::from(g.played(st, g.to_act(st))),
         ),
-        ("rerolls left".to_string(), i64::from(g.rerolls_left(st))),
+        (
+            "rerolls left".to_string(),
+            i64::from(g.rerolls_left(st, st.core.active)),
+        ),
     ];
     if !st.last_roll.is_empty() {
         counters.push((
@@ -127,6 +144,9 @@ pub fn snapshot(g: &DiceOfDestiny, st: &State) -> Snapshot {
 pub fn describe(g: &DiceOfDestiny, st: &State, action: Action) -> String {
     let n = |c: u16| g.table.copy_name(c).to_string();
     match action {
+        Action::Play { card, target: None } if g.def(card).needs_target => {
+            format!("Play {} with no target", n(card))
+        }
         Action::Play { card, target: None } => format!("Play {}", n(card)),
         Action::Play {
             card,
@@ -136,10 +156,13 @@ pub fn describe(g: &DiceOfDestiny, st: &State, action: Action) -> String {
         Action::Declare { card } => format!("Declare {} as an attacker", n(card)),
         Action::Attack { rerolls: 0 } => "Attack with every ready creature".into(),
         Action::Attack { rerolls } => {
-            format!("Attack with every ready creature ({rerolls} rerolls)")
+            format!(
+                "Attack with every ready creature ({})",
+                rerolls_words(rerolls)
+            )
         }
         Action::Roll { rerolls: 0 } => "Roll the attack dice".into(),
-        Action::Roll { rerolls } => format!("Roll the attack dice ({rerolls} rerolls)"),
+        Action::Roll { rerolls } => format!("Roll the attack dice ({})", rerolls_words(rerolls)),
         Action::BonusDraw { card } => format!("Bonus Draw: discard {}, draw 1", n(card)),
         Action::Block { card, die } => format!(
             "Block die {} ({}) with {}",
@@ -155,6 +178,8 @@ pub fn describe(g: &DiceOfDestiny, st: &State, action: Action) -> String {
         ),
         Action::Pass => match st.phase {
             Phase::Respond { .. } => "Let the stack resolve".into(),
+            Phase::Attack { .. } => "Let the dice be rolled".into(),
+            Phase::Effect { card, .. } => format!("Let {}'s effect start", n(card)),
             Phase::Defend => "Let the dice land".into(),
             _ => "Let the turn end".into(),
         },
@@ -189,5 +214,13 @@ pub fn onto(action: Action) -> Option<Onto> {
             target: Some(t), ..
         } => Some(Onto::Card(t)),
         _ => None,
+    }
+}
+
+fn rerolls_words(n: u8) -> String {
+    if n == 1 {
+        "1 reroll".into()
+    } else {
+        format!("{n} rerolls")
     }
 }

@@ -84,7 +84,8 @@ fn dd_ai_quick_casts_reroll_spells_before_its_own_attack_only() {
         Action::Play { card, .. } => assert_eq!(g.copy_name(card), "Loaded Dice"),
         a => panic!("quick played {a:?}"),
     }
-    // in the other player's end-of-turn window it would do nothing: kept
+    // in the other player's end-of-turn window with no creature of its own
+    // to attack with next turn it would do nothing: kept (DD 10)
     let mut st = position(&g, &[], &[], &[]);
     g.apply(&mut st, Action::Next).unwrap();
     put(&g, &mut st, 1, "Loaded Dice", Zone::Deck, Zone::Hand);
@@ -163,4 +164,28 @@ fn dd_ai_strong_worlds_keep_what_the_player_sees_and_redeal_what_it_cannot() {
         moved > 15,
         "the hidden cards were dealt again ({moved} of 20)"
     );
+}
+
+/// DD 9: before the dice of a declared attack are rolled, the quick
+/// defender makes the dangerous attacker a rubber duck; the goldfish racer
+/// lets the dice be rolled.
+#[test]
+fn dd_ai_quick_ducks_a_declared_attacker_before_the_roll() {
+    let cat = catalog(&[DUCK, BRUTE]);
+    let g = game(&cat, &[(0, 10), (1, 20)], Some(&[(0, 10), (1, 20)]));
+    let mut st = position(&g, &[], &["Brute"], &[]);
+    st.flags.fill(0);
+    put(&g, &mut st, 1, "Rubber Duck Curse", Zone::Deck, Zone::Hand);
+    g.apply(&mut st, Action::Attack { rerolls: 0 }).unwrap();
+    assert_eq!(st.phase, Phase::Attack { rerolls: 0 });
+    assert_eq!(g.to_act(&st), 1);
+    let brute = st.core.zones.get(z(0, Zone::Battlefield))[0];
+    match g.policy(&st, Level::Quick) {
+        Action::Play { card, target } => {
+            assert_eq!(g.copy_name(card), "Rubber Duck Curse");
+            assert_eq!(target, Some(brute));
+        }
+        a => panic!("quick played {a:?}"),
+    }
+    assert_eq!(g.policy(&st, Level::Goldfish), Action::Pass);
 }
