@@ -121,7 +121,8 @@ fn validate_bizarre_world_duel_and_mode() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["duel"], serde_json::json!({"name": "normal", "life": 15}));
     assert_eq!(v["mode"], "random");
-    // checked as crafting: the 3-per-name limit covers crafted names only (BW §6.6)
+    // checked as crafting: the 3-per-name limit counts all cards of a name,
+    // random ones too (rules-notes BW §6.6)
     let out = run(&[
         "validate",
         "--catalog",
@@ -130,10 +131,11 @@ fn validate_bizarre_world_duel_and_mode() {
         "crafting",
         d.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        String::from_utf8_lossy(&out.stdout)
-            .contains("crafting deck of 27 cards (normal duel, 15 life) — legal")
+        text.contains("copy-limit (BW-D4): 27 copies of \"Odd Spoon of Fate\""),
+        "{text}"
     );
     // a crafted card over the limit
     let d = deck(

@@ -268,6 +268,24 @@ fn bw_d4_three_per_name_across_cost_variants() {
     );
 }
 
+/// rules-notes BW §6.6: in a crafting-mode deck BW-D4 counts all cards of
+/// a name, random ones too — 4 random-origin Odd Spoons beside crafted
+/// cards are one too many.
+#[test]
+fn bw_d4_random_origin_copies_count_in_a_crafting_deck() {
+    let r = check("bizarre-world", &bw(3, "1 Odd Spoon of Fate\n"));
+    assert_eq!(r.mode, Some(Mode::Crafting));
+    assert_eq!(ids(&r), set(&["copy-limit"]));
+    assert_eq!(r.violations[0].reference, Some("BW-D4"));
+    assert!(
+        r.violations[0]
+            .message
+            .starts_with("4 copies of \"Odd Spoon of Fate\""),
+        "{:?}",
+        r.violations
+    );
+}
+
 #[test]
 fn bw_cost_variants_need_an_id() {
     let r = check("bizarre-world", &bw(3, "1 Lazy Rock of Charity\n"));

@@ -155,6 +155,17 @@ impl Def {
                                 keyword: Keyword::NoResponse,
                                 ..
                             } => d.no_response = true,
+                            // "This creature can be exhausted as a Coin
+                            // resource." is its F symbol showing that special
+                            // resource (rules-notes BW 13; L127-131)
+                            Verb::ResourceKind { symbol } => {
+                                let key = symbol.trim().to_lowercase();
+                                d.resource = if key == "neutral" {
+                                    ResourceKind::Neutral
+                                } else {
+                                    ResourceKind::Special(intern(&key))
+                                };
+                            }
                             _ => {}
                         }
                     }
