@@ -1834,3 +1834,83 @@ fn a_dealt_game_is_saved_as_a_position_the_cli_reads() {
         .unwrap();
     assert_eq!(hand.len(), 5, "{text}");
 }
+
+/// Issue 29, rules-notes BW 12 and DD 9: the choices the rulebook gives a
+/// player are offered to the human seat on the table. Bizarre World: which
+/// sources the attacker's ⚔ kills (the suggested distribution first, then
+/// each source by its card) and which resources pay (a play "choosing what
+/// pays"); Dice of Destiny: the defender's answer before the attack dice
+/// are rolled.
+#[test]
+fn the_rulebooks_choices_are_offered_to_the_human_seat() {
+    use deckwright::engine::core::Viewer;
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::Playtest));
+    let choice = |h: &Harness, label: &str| {
+        pt(h)
+            .session()
+            .unwrap()
+            .choices()
+            .into_iter()
+            .find(|c| c.label == label)
+            .unwrap_or_else(|| panic!("no move {label:?}"))
+    };
+    let card_of = |c: &deckwright::engine::session::Choice| {
+        c.action.action["card"].as_u64().map(|n| n as u16).unwrap()
+    };
+    // the distribution: seat b lets the battle be fought, seat a chooses
+    let file = repo("tests/scenarios/bizarre-world/bw-12-the-attacker-chooses-whom-to-kill.toml");
+    h.send(pm(playtest::Message::OpenPosition(file)));
+    assert!(pt(&h).position().is_some(), "{:?}", h.dump());
+    let fight = choice(&h, "Let the battle be fought");
+    h.send(pm(playtest::Message::Act(fight.action)));
+    assert!(
+        h.shows("Distribute as suggested: kill Boring Gift of Minimum Wage"),
+        "{:?}",
+        h.dump()
+    );
+    let kill = choice(&h, "Kill Boring Rock of Minimum Wage (2 ⚔)");
+    h.send(pm(playtest::Message::Select(
+        playtest::table::Selected::Card(card_of(&kill)),
+    )));
+    assert!(
+        h.shows("Kill Boring Rock of Minimum Wage (2 ⚔)"),
+        "{:?}",
+        h.dump()
+    );
+    h.send(pm(playtest::Message::Act(kill.action)));
+    let view = pt(&h).session().unwrap().view(Viewer::All);
+    assert_eq!(
+        view["seats"]["b"]["zones"]["discard"][0],
+        "Boring Rock of Minimum Wage"
+    );
+    // the payment: the Rock in hand is offered paid either way
+    let file = repo("tests/scenarios/bizarre-world/bw-12-the-player-chooses-what-pays.toml");
+    h.send(pm(playtest::Message::OpenPosition(file)));
+    let pay = choice(
+        &h,
+        "Play Boring Rock of Minimum Wage, choosing what pays (cost 1)",
+    );
+    h.send(pm(playtest::Message::Select(
+        playtest::table::Selected::Card(card_of(&pay)),
+    )));
+    assert!(
+        h.shows("Play Boring Rock of Minimum Wage (cost 1)"),
+        "{:?}",
+        h.dump()
+    );
+    assert!(
+        h.shows("Play Boring Rock of Minimum Wage, choosing what pays (cost 1)"),
+        "{:?}",
+        h.dump()
+    );
+    h.send(pm(playtest::Message::Act(pay.action)));
+    assert!(h.shows("Pay the rest the suggested way"), "{:?}", h.dump());
+    // Dice of Destiny: the defender answers the declared attack
+    let file = repo("tests/scenarios/dice-of-destiny/dd-9-a-spell-before-the-attack-roll.toml");
+    h.send(pm(playtest::Message::OpenPosition(file)));
+    let attack = choice(&h, "Attack with every ready creature");
+    h.send(pm(playtest::Message::Act(attack.action)));
+    assert!(h.shows("Let the dice be rolled"), "{:?}", h.dump());
+    choice(&h, "Play Rubber Duck Curse on Furious Chicken");
+}

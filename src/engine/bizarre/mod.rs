@@ -30,13 +30,21 @@
 //!   0 cards in hand" + draw) repeats only while it draws a card from a
 //!   non-empty deck; any other cost-free ability is used at most once per
 //!   creature per turn (the sister rulebook's looping rule).
-//! - Costs are paid automatically in a fixed order (face-down resources,
-//!   then resource creatures without abilities, then the others, special
-//!   resources last), so a typed `Play`/`Activate` action is enough; a
-//!   special cost ("Exhaust 1 Coin resource") only takes that special resource.
-//! - Distributing ⚔ is done for the players by the engine: the most
-//!   valuable sources that can be killed first (the rulebook leaves the
-//!   order to the player; it changes which creatures die, never the life lost).
+//! - **Choices are the player's** (rules-notes BW 12). Which resources pay
+//!   a cost: each play or ability is offered paid the suggested way
+//!   (face-down resources, then resource creatures without abilities, then
+//!   the others, special resources last) and, when a resource creature could
+//!   pay, "choosing what pays", which waits for the player to exhaust each
+//!   resource ([`Phase::Pay`]); a special cost ("Exhaust 1 Coin resource")
+//!   only takes that special resource. How each side distributes its ⚔ over
+//!   the other side's attack sources ([`Phase::Distribute`]): the seat
+//!   chooses each source to kill, or the suggested distribution (the most
+//!   valuable set of sources it can kill: never a kill wasted); what the
+//!   rules force (nothing to kill, everything killed) is done at once. The
+//!   computer chooses only for its own seat.
+//! - **Attack sources are per battle** (rules-notes BW 11, L147): ⚔ a
+//!   creature gave and its side did not spend in a battle makes no source
+//!   later: contributions end with the battle and with the turn.
 //!
 //! Split by concern: [`cards`], [`text`], [`turn`] (rules, battles and the
 //! interpreter's table), [`policy`], [`view`], [`position`] (scenario files).
@@ -99,7 +107,34 @@ pub enum Phase {
     Main,
     /// The defender may answer an attack with abilities that grant ⚔.
     Respond,
+    /// A player chooses which resources pay ([`State::payment`]).
+    Pay,
+    /// A side distributes its ⚔ over the other side's attack sources
+    /// ([`Battle::by`]).
+    Distribute,
     Over,
+}
+
+/// What a payment in progress pays for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paying {
+    Play { card: u16 },
+    Ability { card: u16, ability: u8, times: u8 },
+}
+
+/// A payment the player makes resource by resource (BW 12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Payment {
+    pub paying: Paying,
+    pub payer: u8,
+    /// Resources still to exhaust.
+    pub left: u8,
+    /// The special resource the cost needs, if any.
+    pub special: Option<u8>,
+    /// The creature whose ability it is (it cannot pay for itself).
+    pub except: Option<u16>,
+    /// The phase the game goes back to.
+    pub resume: Phase,
 }
 
 /// A player choice.
@@ -108,17 +143,44 @@ pub enum Phase {
 pub enum Action {
     /// Sacrifice Phase: put a hand card face down as a neutral resource.
     Sacrifice { card: u16 },
-    /// Main: play a creature, exhausting resources equal to its cost.
+    /// Main: play a creature, exhausting resources equal to its cost (the
+    /// suggested ones).
     Play { card: u16 },
+    /// The same, the player choosing which resources pay (BW 12).
+    PlayChoosing { card: u16 },
     /// Use a creature's active ability (`ability`: its index).
     Activate { card: u16, ability: u8 },
+    /// The same, the player choosing which resources pay.
+    ActivateChoosing { card: u16, ability: u8 },
     /// Use an ability with an exhaust cost `times` times in a row (all or
     /// nothing: the resources must cover every use).
     Repeat { card: u16, ability: u8, times: u8 },
+    /// The same, the player choosing which resources pay.
+    RepeatChoosing { card: u16, ability: u8, times: u8 },
+    /// Paying: exhaust this resource (a creature, or a face-down one).
+    Exhaust { card: u16 },
+    /// Paying: the rest the suggested way.
+    PayRest,
+    /// Distributing: all the ⚔ this source contributed goes on it (it dies).
+    Kill { card: u16 },
+    /// Distributing: the suggested distribution.
+    Distribute,
     /// Main: declare an attack with all ⚔ gained this turn.
     Attack,
-    /// End the Sacrifice Phase, the turn, or (defending) the response.
+    /// End the Sacrifice Phase, the turn, (defending) the response, or
+    /// (distributing) kill no more: the rest of the ⚔ lies on sources it
+    /// does not kill.
     Next,
+}
+
+/// Whose ⚔ is being distributed in a battle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Stage {
+    /// The attacker's, onto the defender's sources (L145).
+    #[default]
+    Attacker,
+    /// The defender's, onto the attacker's sources (L155).
+    Defender,
 }
 
 /// The ⚔ of an attack in progress.
@@ -128,6 +190,13 @@ pub struct Battle {
     pub attack: i32,
     /// The attacker's sources: (creature, ⚔ it contributed).
     pub sources: Vec<(u16, u8)>,
+    /// While distributing: whose ⚔, how much is left to place, and the
+    /// other side's sources not killed yet.
+    pub stage: Stage,
+    pub left: i32,
+    pub targets: Vec<(u16, u8)>,
+    /// The defender's ⚔ (its response), distributed second.
+    pub defence: i32,
 }
 
 #[derive(Clone, Debug)]
@@ -142,6 +211,8 @@ pub struct State {
     /// Cost-free ability uses this turn (the loop guard).
     pub free_uses: Vec<u8>,
     pub battle: Battle,
+    /// The payment in progress ([`Phase::Pay`]).
+    pub payment: Option<Payment>,
 }
 
 #[derive(Clone, Debug)]
@@ -335,6 +406,7 @@ impl Rules for BizarreWorld {
             exhausted: vec![false; n],
             free_uses: vec![0; n],
             battle: Battle::default(),
+            payment: None,
         }
     }
 
@@ -347,6 +419,7 @@ impl Rules for BizarreWorld {
         st.exhausted.fill(false);
         st.free_uses.fill(0);
         st.battle = Battle::default();
+        st.payment = None;
         for p in 0..2 {
             for _ in 0..self.setup.opening_hand {
                 st.core
@@ -364,6 +437,11 @@ impl Rules for BizarreWorld {
     fn to_act(&self, st: &State) -> usize {
         match st.phase {
             Phase::Respond => 1 - st.core.active,
+            Phase::Pay => st.payment.map_or(st.core.active, |p| usize::from(p.payer)),
+            Phase::Distribute => match st.battle.stage {
+                Stage::Attacker => st.core.active,
+                Stage::Defender => 1 - st.core.active,
+            },
             _ => st.core.active,
         }
     }

@@ -11,6 +11,10 @@
 //! is left, then attack. On a turn that bans attacks, resources go to card
 //! draw instead.
 //!
+//! Payments are the suggested ones and distributions the suggested kills
+//! (the most valuable sources the ⚔ can kill, none wasted), for the
+//! computer's own seat only: a human seat is offered its choice (BW 12).
+//!
 //! The quick policy plays the same race and defends: attacked, it answers
 //! with ⚔ abilities while they soak up ⚔ that would reach its life or kill
 //! the attacker's sources, and it keeps a resource back for that when its
@@ -58,6 +62,9 @@ pub fn choose(g: &BizarreWorld, st: &State, level: Level) -> Action {
             Level::Goldfish => Action::Next,
             _ => respond(g, st),
         },
+        // the computer's own payment and distribution: the suggested ones
+        Phase::Pay => Action::PayRest,
+        Phase::Distribute => Action::Distribute,
         Phase::Over => Action::Next,
     }
 }

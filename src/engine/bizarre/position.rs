@@ -61,6 +61,8 @@ pub fn phase_name(st: &State) -> String {
         Phase::Sacrifice => "sacrifice",
         Phase::Main => "main",
         Phase::Respond => "responding_to_an_attack",
+        Phase::Pay => "paying",
+        Phase::Distribute => "distributing",
         Phase::Over => "over",
     }
     .into()
@@ -286,6 +288,23 @@ pub fn settle(g: &BizarreWorld, st: &mut State) -> Result<(), String> {
     } else if st.attack[d] != 0 {
         return Err(format!(
             "⚔ not spent is lost at the end of its turn: seat {}'s `attack` must be 0 on seat {}'s turn",
+            seat_name(d),
+            seat_name(a)
+        ));
+    }
+    // BW 11: what a creature contributed and its side did not spend makes
+    // no source on the other seat's turn
+    if st.phase != Phase::Respond
+        && let Some(&c) = st
+            .core
+            .zones
+            .get(z(d, Zone::Play))
+            .iter()
+            .find(|&&c| st.contributed[usize::from(c)] > 0)
+    {
+        return Err(format!(
+            "{} is seat {}'s: ⚔ contributed on its own turn ends with that turn (rules-notes BW 11), so its `contributed` is 0 on seat {}'s turn",
+            g.table.copy_name(c),
             seat_name(d),
             seat_name(a)
         ));

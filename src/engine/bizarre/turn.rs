@@ -4,7 +4,8 @@
 
 use super::cards::{Active, ResourceKind};
 use super::{
-    Action, Battle, BizarreWorld, DeckOut, DefenderLeftover, FirstTurnBan, Phase, State, Zone, z,
+    Action, Battle, BizarreWorld, DeckOut, DefenderLeftover, FirstTurnBan, Paying, Payment, Phase,
+    Stage, State, Zone, z,
 };
 use crate::engine::core::{At, Illegal, ensure, other};
 use crate::engine::effect::interp::{self, Ctx, Host, Ref};
@@ -113,6 +114,10 @@ impl BizarreWorld {
     fn end_turn(&self, st: &mut State) {
         let p = st.core.active;
         st.attack[p] = 0;
+        // BW 11: ⚔ not spent makes no attack source on the other turn
+        for c in self.table.range(p) {
+            st.contributed[c] = 0;
+        }
         st.core.close_turn(p);
         self.begin_turn(st, other(p));
     }
@@ -196,6 +201,122 @@ impl BizarreWorld {
                         left -= 1;
                     }
                 }
+            }
+        }
+    }
+
+    /// The resources player `p` could exhaust for a cost now, in the
+    /// suggested order's kinds: whether the payment is a choice at all (a
+    /// resource creature could pay, and there are more candidates than the
+    /// cost). Face-down resources are all alike.
+    pub fn payment_is_a_choice(
+        &self,
+        st: &State,
+        p: usize,
+        n: u8,
+        special: Option<u8>,
+        except: Option<u16>,
+    ) -> bool {
+        if n == 0 || st.core.passive[p] {
+            return false;
+        }
+        let creatures = st
+            .core
+            .zones
+            .get(z(p, Zone::Play))
+            .iter()
+            .filter(|&&c| Some(c) != except && self.can_pay_with(st, Zone::Play, c, special))
+            .count();
+        creatures > 0 && self.available(st, p, special, except) > usize::from(n)
+    }
+
+    /// Starts a payment the player makes resource by resource.
+    fn start_payment(
+        &self,
+        st: &mut State,
+        paying: Paying,
+        payer: usize,
+        n: u8,
+        special: Option<u8>,
+        except: Option<u16>,
+    ) {
+        st.payment = Some(Payment {
+            paying,
+            payer: payer as u8,
+            left: n,
+            special,
+            except,
+            resume: st.phase,
+        });
+        st.phase = Phase::Pay;
+        self.settle_payment(st);
+    }
+
+    /// Finishes the payment when no choice is left (what is left is paid
+    /// the suggested way), then does what was paid for.
+    fn settle_payment(&self, st: &mut State) {
+        let Some(pay) = st.payment else { return };
+        let p = usize::from(pay.payer);
+        if pay.left > 0 && self.payment_is_a_choice(st, p, pay.left, pay.special, pay.except) {
+            return;
+        }
+        self.pay(st, p, pay.left, pay.special, pay.except);
+        st.payment = None;
+        st.phase = pay.resume;
+        match pay.paying {
+            Paying::Play { card } => self.enter_play(st, p, card),
+            Paying::Ability {
+                card,
+                ability,
+                times,
+            } => self.resolve_ability(st, card, ability, times),
+        }
+    }
+
+    /// Paying: exhaust `card` (a face-down resource or a resource creature).
+    fn exhaust_for(&self, st: &mut State, card: u16) -> Result<(), Illegal> {
+        let pay = st
+            .payment
+            .ok_or_else(|| Illegal::new("BW Play a card", "nothing to pay"))?;
+        let p = usize::from(pay.payer);
+        let zone = [Zone::Resources, Zone::Play]
+            .into_iter()
+            .find(|&zn| st.core.zones.contains(z(p, zn), card));
+        let ok = zone.is_some_and(|zn| {
+            Some(card) != pay.except && self.can_pay_with(st, zn, card, pay.special)
+        });
+        ensure(ok, "BW Play a card", || {
+            format!(
+                "{} cannot pay this cost now (exhausted, not a resource, or not of the kind it needs)",
+                self.table.copy_name(card)
+            )
+        })?;
+        st.exhausted[usize::from(card)] = true;
+        st.core.note(p, "exhausts", Some(card), None);
+        if let Some(pm) = st.payment.as_mut() {
+            pm.left -= 1;
+        }
+        self.settle_payment(st);
+        Ok(())
+    }
+
+    /// The resources a payment in progress may take, one face-down
+    /// resource standing for all (they are alike).
+    pub(super) fn payment_options(&self, st: &State, out: &mut Vec<u16>) {
+        let Some(pay) = st.payment else { return };
+        let p = usize::from(pay.payer);
+        if let Some(&c) = st
+            .core
+            .zones
+            .get(z(p, Zone::Resources))
+            .iter()
+            .find(|&&c| self.can_pay_with(st, Zone::Resources, c, pay.special))
+        {
+            out.push(c);
+        }
+        for &c in st.core.zones.get(z(p, Zone::Play)) {
+            if Some(c) != pay.except && self.can_pay_with(st, Zone::Play, c, pay.special) {
+                out.push(c);
             }
         }
     }
@@ -304,7 +425,7 @@ impl BizarreWorld {
             })
     }
 
-    fn activate(&self, st: &mut State, card: u16, which: u8) -> Result<(), Illegal> {
+    fn activate(&self, st: &mut State, card: u16, which: u8, choose: bool) -> Result<(), Illegal> {
         let who = self.to_act_now(st);
         ensure(self.owner(card) == who, "BW Main Phase", || {
             "only your own creatures' abilities".into()
@@ -313,17 +434,45 @@ impl BizarreWorld {
         if let Some(why) = self.blocked(st, card, ab) {
             return Err(self.blocked_error(why, ab));
         }
-        let ab = ab.clone();
-        self.pay(st, who, ab.exhaust, ab.special, Some(card));
-        if ab.cost_free() {
-            st.free_uses[usize::from(card)] = st.free_uses[usize::from(card)].saturating_add(1);
+        let (n, special) = (ab.exhaust, ab.special);
+        if choose {
+            ensure(
+                self.payment_is_a_choice(st, who, n, special, Some(card)),
+                "BW 12",
+                || "no resource creature could pay: there is nothing to choose".into(),
+            )?;
+            let paying = Paying::Ability {
+                card,
+                ability: which,
+                times: 1,
+            };
+            self.start_payment(st, paying, who, n, special, Some(card));
+        } else {
+            self.pay(st, who, n, special, Some(card));
+            self.resolve_ability(st, card, which, 1);
         }
-        if ab.kill_self {
-            self.kill(st, card);
-        }
-        st.core.note(who, "ability", Some(card), None);
-        self.run(st, card, &ab.ability);
         Ok(())
+    }
+
+    /// An ability whose cost is paid: used `times` times in a row.
+    fn resolve_ability(&self, st: &mut State, card: u16, which: u8, times: u8) {
+        let Some(ab) = self.def(card).actives.get(usize::from(which)).cloned() else {
+            return;
+        };
+        let who = self.owner(card);
+        for _ in 0..times {
+            if st.core.over() {
+                break;
+            }
+            if ab.cost_free() {
+                st.free_uses[usize::from(card)] = st.free_uses[usize::from(card)].saturating_add(1);
+            }
+            if ab.kill_self {
+                self.kill(st, card);
+            }
+            st.core.note(who, "ability", Some(card), None);
+            self.run(st, card, &ab.ability);
+        }
     }
 
     fn to_act_now(&self, st: &State) -> usize {
@@ -368,15 +517,22 @@ impl BizarreWorld {
                 st.core.note(p, "sacrifice", Some(card), None);
             }
             (Phase::Sacrifice, Action::Next) => self.unexhaust(st),
-            (Phase::Main, Action::Play { card }) => self.play(st, p, card)?,
+            (Phase::Main, Action::Play { card }) => self.play(st, p, card, false)?,
+            (Phase::Main, Action::PlayChoosing { card }) => self.play(st, p, card, true)?,
             (
                 Phase::Main | Phase::Respond,
                 Action::Repeat {
                     card,
                     ability,
                     times,
+                }
+                | Action::RepeatChoosing {
+                    card,
+                    ability,
+                    times,
                 },
             ) => {
+                let choose = matches!(action, Action::RepeatChoosing { .. });
                 let ab = self.active(card, ability)?;
                 ensure(
                     ab.exhaust > 0 && !ab.kill_self && times >= 1,
@@ -395,16 +551,36 @@ impl BizarreWorld {
                 ensure(avail >= need, "BW active cost", || {
                     format!("{times} uses exhaust {need} resources and {avail} are available")
                 })?;
-                for _ in 0..times {
-                    if st.core.over() {
-                        break;
-                    }
-                    self.activate(st, card, ability)?;
+                let need = u8::try_from(need).unwrap_or(u8::MAX);
+                let special = ab.special;
+                if choose {
+                    ensure(
+                        self.payment_is_a_choice(st, who, need, special, Some(card)),
+                        "BW 12",
+                        || "no resource creature could pay: there is nothing to choose".into(),
+                    )?;
+                    let paying = Paying::Ability {
+                        card,
+                        ability,
+                        times,
+                    };
+                    self.start_payment(st, paying, who, need, special, Some(card));
+                } else {
+                    self.pay(st, who, need, special, Some(card));
+                    self.resolve_ability(st, card, ability, times);
                 }
             }
             (Phase::Main | Phase::Respond, Action::Activate { card, ability }) => {
-                self.activate(st, card, ability)?
+                self.activate(st, card, ability, false)?
             }
+            (Phase::Main | Phase::Respond, Action::ActivateChoosing { card, ability }) => {
+                self.activate(st, card, ability, true)?
+            }
+            (Phase::Pay, Action::Exhaust { card }) => self.exhaust_for(st, card)?,
+            (Phase::Pay, Action::PayRest) => self.pay_rest(st),
+            (Phase::Distribute, Action::Kill { card }) => self.kill_source(st, card)?,
+            (Phase::Distribute, Action::Distribute) => self.distribute_suggested(st),
+            (Phase::Distribute, Action::Next) => self.kill_no_more(st)?,
             (Phase::Main, Action::Attack) => self.attack(st)?,
             (Phase::Respond, Action::Next) => self.battle(st),
             (Phase::Main, Action::Next) => self.end_turn(st),
@@ -418,7 +594,7 @@ impl BizarreWorld {
         Ok(())
     }
 
-    fn play(&self, st: &mut State, p: usize, card: u16) -> Result<(), Illegal> {
+    fn play(&self, st: &mut State, p: usize, card: u16, choose: bool) -> Result<(), Illegal> {
         ensure(
             st.core.zones.contains(z(p, Zone::Hand), card),
             "BW Play a card",
@@ -436,7 +612,23 @@ impl BizarreWorld {
                 d.cost
             )
         })?;
-        self.pay(st, p, d.cost, None, None);
+        if choose {
+            ensure(
+                self.payment_is_a_choice(st, p, d.cost, None, None),
+                "BW 12",
+                || "no resource creature could pay: there is nothing to choose".into(),
+            )?;
+            self.start_payment(st, Paying::Play { card }, p, d.cost, None, None);
+        } else {
+            self.pay(st, p, d.cost, None, None);
+            self.enter_play(st, p, card);
+        }
+        Ok(())
+    }
+
+    /// A creature paid for enters the Play Area; its play effects run.
+    fn enter_play(&self, st: &mut State, p: usize, card: u16) {
+        let d = self.def(card);
         st.core
             .zones
             .move_copy(z(p, Zone::Hand), card, z(p, Zone::Play), At::Top);
@@ -453,7 +645,17 @@ impl BizarreWorld {
                 self.run(st, card, a);
             }
         }
-        Ok(())
+    }
+
+    /// Paying: the rest the suggested way.
+    fn pay_rest(&self, st: &mut State) {
+        let Some(pay) = st.payment else { return };
+        let p = usize::from(pay.payer);
+        self.pay(st, p, pay.left, pay.special, pay.except);
+        if let Some(pm) = st.payment.as_mut() {
+            pm.left = 0;
+        }
+        self.settle_payment(st);
     }
 
     /// Declaring an attack: all the ⚔ gained this turn is spent; the
@@ -469,8 +671,11 @@ impl BizarreWorld {
         st.battle = Battle {
             attack: std::mem::take(&mut st.attack[p]),
             sources: self.sources(st, p),
+            ..Battle::default()
         };
-        for c in self.table.range(p) {
+        // BW 11: the sources of this battle only; the defender's come from
+        // its response
+        for c in self.table.range(p).chain(self.table.range(other(p))) {
             st.contributed[c] = 0;
         }
         st.core.note(p, "attack", None, Some(st.battle.attack));
@@ -514,63 +719,199 @@ impl BizarreWorld {
     }
 
     /// The battle after the defender's response (L145-157): each side's ⚔
-    /// onto the other's sources, the attacker's rest onto the defender's life.
+    /// onto the other's sources — the attacker's first, the rest onto the
+    /// defender's life; then the defender's, the rest wasted (BW §6.4).
     fn battle(&self, st: &mut State) {
         let attacker = st.core.active;
         let defender = other(attacker);
-        let battle = std::mem::take(&mut st.battle);
-        let def_attack = std::mem::take(&mut st.attack[defender]);
-        let def_sources = self.sources(st, defender);
+        st.battle.defence = std::mem::take(&mut st.attack[defender]);
+        let targets = self.sources(st, defender);
         for c in self.table.range(defender) {
             st.contributed[c] = 0;
         }
-        // the attacker distributes onto the defender's sources
-        let left = self.distribute(st, battle.attack, &def_sources);
-        if left > 0 {
-            st.core.note(attacker, "damage", None, Some(left));
-            st.core.damage(defender, left);
-        }
-        if st.core.over() {
-            return;
-        }
-        // the defender distributes onto the attacker's sources still in play
-        let sources: Vec<(u16, u8)> = battle
-            .sources
-            .into_iter()
-            .filter(|&(c, _)| st.core.zones.contains(z(attacker, Zone::Play), c))
-            .collect();
-        let rest = self.distribute(st, def_attack, &sources);
-        if rest > 0 && self.options.defender_leftover == DefenderLeftover::ToLife {
-            st.core.damage(attacker, rest);
-        }
-        if !st.core.over() {
-            st.phase = Phase::Main;
+        st.battle.stage = Stage::Attacker;
+        st.battle.left = st.battle.attack;
+        st.battle.targets = targets;
+        self.distribution(st);
+    }
+
+    /// Carries the distribution on as far as the rules decide it: a side
+    /// with ⚔ and sources it could choose among waits in
+    /// [`Phase::Distribute`]; everything killed, or nothing killable, is
+    /// done at once (BW 12).
+    fn distribution(&self, st: &mut State) {
+        loop {
+            let attacker = st.core.active;
+            let (by, owner) = match st.battle.stage {
+                Stage::Attacker => (attacker, other(attacker)),
+                Stage::Defender => (other(attacker), attacker),
+            };
+            // only creatures in play are sources (L149)
+            let State { core, battle, .. } = &mut *st;
+            battle
+                .targets
+                .retain(|&(c, _)| core.zones.contains(z(owner, Zone::Play), c));
+            let left = st.battle.left;
+            if left > 0 && !st.battle.targets.is_empty() {
+                let total: i32 = st.battle.targets.iter().map(|&(_, n)| i32::from(n)).sum();
+                if left >= total {
+                    // as much as it can: every source dies
+                    let all = std::mem::take(&mut st.battle.targets);
+                    for (c, _) in all {
+                        self.kill_in_battle(st, c);
+                    }
+                    st.battle.left = left - total;
+                } else if st.battle.targets.iter().any(|&(_, n)| i32::from(n) <= left)
+                    && !st.core.passive[by]
+                {
+                    st.phase = Phase::Distribute;
+                    return;
+                } else {
+                    // nothing killable: the ⚔ lies on sources it cannot kill
+                    st.battle.targets.clear();
+                    st.battle.left = 0;
+                }
+            }
+            let rest = std::mem::take(&mut st.battle.left);
+            st.battle.targets.clear();
+            match st.battle.stage {
+                Stage::Attacker => {
+                    if rest > 0 {
+                        st.core.note(attacker, "damage", None, Some(rest));
+                        st.core.damage(owner, rest);
+                    }
+                    if st.core.over() {
+                        return;
+                    }
+                    st.battle.stage = Stage::Defender;
+                    st.battle.left = st.battle.defence;
+                    st.battle.targets = std::mem::take(&mut st.battle.sources);
+                }
+                Stage::Defender => {
+                    if rest > 0 && self.options.defender_leftover == DefenderLeftover::ToLife {
+                        st.core.damage(owner, rest);
+                    }
+                    st.battle = Battle::default();
+                    if !st.core.over() {
+                        st.phase = Phase::Main;
+                    }
+                    return;
+                }
+            }
         }
     }
 
-    /// Distributes `attack` onto `sources` (a source receiving all it
-    /// contributed dies), the sources worth most that can be killed first;
-    /// returns what is left.
-    fn distribute(&self, st: &mut State, attack: i32, sources: &[(u16, u8)]) -> i32 {
-        let mut left = attack;
-        let mut order: Vec<(u16, u8)> = sources.to_vec();
-        order.sort_by_key(|&(c, n)| (std::cmp::Reverse(super::policy::creature_value(self, c)), n));
-        for (c, n) in order {
-            if left <= 0 {
-                break;
+    fn kill_in_battle(&self, st: &mut State, c: u16) {
+        st.core
+            .note(self.owner(c), "killed in battle", Some(c), None);
+        self.kill(st, c);
+    }
+
+    /// Distributing: all that `card` contributed goes on it; it dies.
+    fn kill_source(&self, st: &mut State, card: u16) -> Result<(), Illegal> {
+        let left = st.battle.left;
+        let Some(i) = st
+            .battle
+            .targets
+            .iter()
+            .position(|&(c, n)| c == card && i32::from(n) <= left)
+        else {
+            return Err(Illegal::new(
+                "BW Distributing",
+                format!(
+                    "{} is not an attack source the ⚔ left ({left}) can kill",
+                    self.table.copy_name(card)
+                ),
+            ));
+        };
+        let (_, n) = st.battle.targets.remove(i);
+        st.battle.left -= i32::from(n);
+        self.kill_in_battle(st, card);
+        self.distribution(st);
+        Ok(())
+    }
+
+    /// Distributing: no more kills — legal when the ⚔ left fits on the
+    /// sources left without killing one (L145 "as much as you can").
+    fn kill_no_more(&self, st: &mut State) -> Result<(), Illegal> {
+        let room: i32 = st
+            .battle
+            .targets
+            .iter()
+            .map(|&(_, n)| i32::from(n) - 1)
+            .sum();
+        ensure(st.battle.left <= room, "BW Distributing", || {
+            format!(
+                "{} ⚔ left do not fit on the sources without killing one",
+                st.battle.left
+            )
+        })?;
+        st.battle.left = 0;
+        st.battle.targets.clear();
+        self.distribution(st);
+        Ok(())
+    }
+
+    /// Distributing: the suggested kills ([`BizarreWorld::suggested_kills`]).
+    fn distribute_suggested(&self, st: &mut State) {
+        let kills = self.suggested_kills(st.battle.left, &st.battle.targets);
+        for c in kills {
+            let _ = self.kill_source_quietly(st, c);
+        }
+        self.distribution(st);
+    }
+
+    fn kill_source_quietly(&self, st: &mut State, card: u16) -> Option<()> {
+        let i = st.battle.targets.iter().position(|&(c, _)| c == card)?;
+        let (_, n) = st.battle.targets.remove(i);
+        st.battle.left -= i32::from(n);
+        self.kill_in_battle(st, card);
+        Some(())
+    }
+
+    /// The sources `attack` ⚔ kills in the suggested distribution: the set
+    /// worth most (then the most creatures) whose contributions it covers —
+    /// never a kill left out that the ⚔ could still make (BW 12).
+    pub fn suggested_kills(&self, attack: i32, targets: &[(u16, u8)]) -> Vec<u16> {
+        let value = |c: u16| super::policy::creature_value(self, c);
+        if targets.len() <= 16 {
+            let mut best: Option<((i32, u32), u32)> = None;
+            for mask in 0u32..(1 << targets.len()) {
+                let mut cost = 0i32;
+                let mut worth = 0i32;
+                for (i, &(c, n)) in targets.iter().enumerate() {
+                    if mask & (1 << i) != 0 {
+                        cost += i32::from(n);
+                        worth += value(c);
+                    }
+                }
+                if cost <= attack {
+                    let key = (worth, mask.count_ones());
+                    if best.is_none_or(|(k, _)| key > k) {
+                        best = Some((key, mask));
+                    }
+                }
             }
-            let n = i32::from(n);
-            if left >= n {
-                left -= n;
-                st.core
-                    .note(self.owner(c), "killed in battle", Some(c), None);
-                self.kill(st, c);
-            } else {
-                // as much as it can: the rest of the ⚔ sits on this source
-                left = 0;
+            let mask = best.map_or(0, |(_, m)| m);
+            return targets
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, &(c, _))| c)
+                .collect();
+        }
+        // many sources: the most valuable first, skipping what it cannot kill
+        let mut order = targets.to_vec();
+        order.sort_by_key(|&(c, n)| (std::cmp::Reverse(value(c)), n));
+        let mut left = attack;
+        let mut out = Vec::new();
+        for (c, n) in order {
+            if i32::from(n) <= left {
+                left -= i32::from(n);
+                out.push(c);
             }
         }
-        left
+        out
     }
 
     // ------------------------------------------------------------ listing
@@ -590,17 +931,50 @@ impl BizarreWorld {
                 }
                 out.push(Action::Next);
             }
+            Phase::Pay => {
+                out.push(Action::PayRest);
+                let mut opts = Vec::new();
+                self.payment_options(st, &mut opts);
+                out.extend(opts.into_iter().map(|card| Action::Exhaust { card }));
+            }
+            Phase::Distribute => {
+                out.push(Action::Distribute);
+                let left = st.battle.left;
+                for &(c, n) in &st.battle.targets {
+                    if i32::from(n) <= left {
+                        out.push(Action::Kill { card: c });
+                    }
+                }
+                try_push(Action::Next, out);
+            }
             Phase::Main | Phase::Respond => {
+                // each move paid the suggested way first, then (when a
+                // resource creature could pay) choosing what pays (BW 12)
+                let both = |a: Action, b: Action, out: &mut Vec<Action>| {
+                    let n = out.len();
+                    try_push(a, out);
+                    if out.len() > n {
+                        try_push(b, out);
+                    }
+                };
                 if st.phase == Phase::Main {
                     for &c in st.core.zones.get(z(p, Zone::Hand)) {
-                        try_push(Action::Play { card: c }, out);
+                        both(
+                            Action::Play { card: c },
+                            Action::PlayChoosing { card: c },
+                            out,
+                        );
                     }
                 }
                 for &c in st.core.zones.get(z(p, Zone::Play)) {
                     for (w, ab) in self.def(c).actives.iter().enumerate() {
                         let w = w as u8;
-                        try_push(
+                        both(
                             Action::Activate {
+                                card: c,
+                                ability: w,
+                            },
+                            Action::ActivateChoosing {
                                 card: c,
                                 ability: w,
                             },
@@ -610,8 +984,13 @@ impl BizarreWorld {
                             let most = self.available(st, p, ab.special, Some(c))
                                 / usize::from(ab.exhaust);
                             for times in 2..=most.min(usize::from(u8::MAX)) as u8 {
-                                try_push(
+                                both(
                                     Action::Repeat {
+                                        card: c,
+                                        ability: w,
+                                        times,
+                                    },
+                                    Action::RepeatChoosing {
                                         card: c,
                                         ability: w,
                                         times,

@@ -24,6 +24,14 @@ pub fn phase_words(st: &State) -> (String, &'static str) {
             "Responding to an attack".into(),
             "Attacked: abilities that grant ⚔ may be used; each side's ⚔ then kills the other's attack sources, the rest hits life.",
         ),
+        Phase::Pay => (
+            "Paying".into(),
+            "Choose the resources that pay: exhaust them one by one, or pay the rest the suggested way.",
+        ),
+        Phase::Distribute => (
+            "Distributing ⚔".into(),
+            "Distribute the ⚔ over the other side's attack sources: a source that gets all it contributed dies. The rest hits life (the attacker's) or is wasted (the defender's).",
+        ),
         Phase::Over => ("Over".into(), ""),
     }
 }
@@ -50,8 +58,20 @@ pub fn snapshot(g: &BizarreWorld, st: &State) -> Snapshot {
                 }
                 ResourceKind::None => {}
             }
+            // BW 11: a source of this battle only
+            let source = st
+                .battle
+                .sources
+                .iter()
+                .chain(&st.battle.targets)
+                .find(|&&(s, _)| s == c)
+                .map(|&(_, n)| n);
             let n = st.contributed[usize::from(c)];
-            if n > 0 {
+            if let Some(n) = source {
+                tags.push(format!("attack source ({n} ⚔)"));
+            } else if n > 0 && st.phase == Phase::Respond && p != st.core.active {
+                tags.push(format!("attack source ({n} ⚔)"));
+            } else if n > 0 {
                 tags.push(format!("{n} ⚔ this turn"));
             }
         }
@@ -85,6 +105,12 @@ pub fn snapshot(g: &BizarreWorld, st: &State) -> Snapshot {
     if st.phase == Phase::Respond {
         counters.push(("attack declared".into(), i64::from(st.battle.attack)));
     }
+    if st.phase == Phase::Distribute {
+        counters.push(("⚔ to distribute".into(), i64::from(st.battle.left)));
+    }
+    if let Some(pay) = st.payment {
+        counters.push(("resources to pay".into(), i64::from(pay.left)));
+    }
     Snapshot {
         game: GameId::BizarreWorld,
         seed: st.core.seed,
@@ -108,14 +134,56 @@ pub fn describe(g: &BizarreWorld, st: &State, action: Action) -> String {
     match action {
         Action::Sacrifice { card } => format!("Sacrifice {}", n(card)),
         Action::Play { card } => format!("Play {} (cost {})", n(card), g.def(card).cost),
+        Action::PlayChoosing { card } => format!(
+            "Play {}, choosing what pays (cost {})",
+            n(card),
+            g.def(card).cost
+        ),
         Action::Activate { card, .. } => format!("Use the ability of {}", n(card)),
+        Action::ActivateChoosing { card, .. } => {
+            format!("Use the ability of {}, choosing what pays", n(card))
+        }
         Action::Repeat { card, times, .. } => {
             format!("Use the ability of {} {times} times", n(card))
+        }
+        Action::RepeatChoosing { card, times, .. } => {
+            format!(
+                "Use the ability of {} {times} times, choosing what pays",
+                n(card)
+            )
+        }
+        Action::Exhaust { card } => {
+            let p = g.owner(card);
+            if st.core.zones.contains(super::z(p, Zone::Resources), card) {
+                "Exhaust a face-down resource".into()
+            } else {
+                format!("Exhaust {}", n(card))
+            }
+        }
+        Action::PayRest => "Pay the rest the suggested way".into(),
+        Action::Kill { card } => {
+            let k = st
+                .battle
+                .targets
+                .iter()
+                .find(|&&(c, _)| c == card)
+                .map_or(0, |&(_, k)| k);
+            format!("Kill {} ({k} ⚔)", n(card))
+        }
+        Action::Distribute => {
+            let kills = g.suggested_kills(st.battle.left, &st.battle.targets);
+            if kills.is_empty() {
+                "Distribute as suggested".into()
+            } else {
+                let names: Vec<String> = kills.iter().map(|&c| n(c)).collect();
+                format!("Distribute as suggested: kill {}", names.join(" and "))
+            }
         }
         Action::Attack => format!("Declare an attack ({} ⚔)", st.attack[st.core.active]),
         Action::Next => match st.phase {
             Phase::Sacrifice => "To Main".into(),
             Phase::Respond => "Let the battle be fought".into(),
+            Phase::Distribute => "Kill no more: the rest lies on sources it does not kill".into(),
             _ => "End turn".into(),
         },
     }
