@@ -196,13 +196,18 @@ pub const LAYOUT: Layout = &[
     &[at("Hand", Cards), at("Deck", Pile), at("Discard", Pile)],
 ];
 
-/// The card a move sacrifices, plays or uses.
+/// The card a move sacrifices, plays, uses, exhausts to pay or kills.
 pub fn mover(_g: &BizarreWorld, _st: &State, action: Action) -> Option<Mover> {
     match action {
         Action::Sacrifice { card }
         | Action::Play { card }
+        | Action::PlayChoosing { card }
         | Action::Activate { card, .. }
-        | Action::Repeat { card, .. } => Some(Mover::Card(card)),
+        | Action::ActivateChoosing { card, .. }
+        | Action::Repeat { card, .. }
+        | Action::RepeatChoosing { card, .. }
+        | Action::Exhaust { card }
+        | Action::Kill { card } => Some(Mover::Card(card)),
         _ => None,
     }
 }
