@@ -597,6 +597,9 @@ fn play_a_whole_game_against_the_computer() {
             break;
         }
         h.send(pm(playtest::Message::FinishTurn));
+        if session(&h).outcome().is_some() {
+            break; // the computer's attack ended it
+        }
         assert_eq!(
             session(&h).snapshot().to_act,
             0,
