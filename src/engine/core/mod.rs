@@ -8,6 +8,7 @@
 //! what every game does the same way — dealing the decks, drawing, damaging a
 //! player, ending the game, opening a turn for the statistics — is here once.
 
+pub mod may;
 pub mod record;
 pub mod rng;
 pub mod table;

@@ -139,6 +139,14 @@ pub trait Host {
         self.lasting().cleanse(c);
     }
 
+    /// Whether the controller does an optional step ("you may", DD §3.2):
+    /// the controller's choice (a seat played by hand answers it as a
+    /// move, [`crate::engine::core::may`]; another seat's policy decides).
+    /// By default it does.
+    fn may(&mut self, _step: &Step, _ctx: &Ctx) -> bool {
+        true
+    }
+
     /// Called after each step (a game that lets several things happen "at
     /// the same time" checks for the end of the game here).
     fn after_step(&mut self) {}
@@ -210,6 +218,9 @@ pub fn resolve<H: Host + ?Sized>(host: &mut H, ctx: &Ctx, steps: &[Step]) -> u32
     for step in steps {
         if host.stopped() {
             break;
+        }
+        if step.optional && !host.may(step, ctx) {
+            continue;
         }
         targets(host, ctx, step, &mut refs);
         hits += apply(host, ctx, step, &refs);

@@ -4,9 +4,10 @@
 
 use super::cards::target_kind_ok;
 use super::{Fuzzycards, NONE, State, Zone, z};
+use crate::engine::core::may;
 use crate::engine::effect::interp::{self, Ctx, Ref};
 use crate::engine::effect::lasting::LastingSet;
-use crate::engine::effect::{Cost, Kind as Which, Reach, Resource, Who};
+use crate::engine::effect::{Cost, Kind as Which, Reach, Resource, Step, Who};
 
 /// The field rows, in the order effects visit them.
 const ROWS: [Zone; 2] = [Zone::Altar, Zone::Vault];
@@ -124,6 +125,16 @@ impl interp::Host for Host<'_> {
     fn defeat(&mut self, card: u16, _ctx: &Ctx) {
         if self.rules.row_of(self.st, card).is_some() {
             self.rules.ko(self.st, card);
+        }
+    }
+
+    /// "You may" (DD §3.2's reading of "may", the same words here): a seat
+    /// played by hand answers as a move; another seat's policy decides.
+    fn may(&mut self, step: &Step, ctx: &Ctx) -> bool {
+        if self.st.core.by_hand[ctx.controller] {
+            may::ask(self.st, |st| &mut st.may, ctx.controller, ctx.source)
+        } else {
+            super::policy::may(step)
         }
     }
 

@@ -52,6 +52,7 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 use self::cards::{Def, FORCES, Grant, Kind};
+use super::core::may::{self, May};
 use super::core::{
     Core, CurveLabels, Illegal, Seat, Seated, Side, Snapshot, Table, TurnUnit, ensure,
 };
@@ -194,6 +195,9 @@ pub enum Action {
     Discard { card: u16 },
     /// End the current phase (or take the attack instead of dodging).
     Next,
+    /// The answer to a card's "you may" (a seat played by hand chooses,
+    /// [`crate::engine::core::may`]): do the optional step or not.
+    May { yes: bool },
 }
 
 /// One game.
@@ -213,6 +217,8 @@ pub struct State {
     pub host: Vec<u16>,
     /// What each Hero's Equip Relics give it.
     pub grant: Vec<Grant>,
+    /// A "you may" a seat played by hand is to answer.
+    pub may: May<State, Action>,
 }
 
 /// Fuzzycards with two decks compiled (see the module docs).
@@ -378,6 +384,7 @@ impl Rules for Fuzzycards {
             flags: vec![0; n],
             host: vec![NONE; n],
             grant: vec![Grant::default(); n],
+            may: May::default(),
         }
     }
 
@@ -421,6 +428,9 @@ impl Rules for Fuzzycards {
     }
 
     fn to_act(&self, st: &State) -> usize {
+        if let Some((seat, _)) = st.may.waiting() {
+            return seat;
+        }
         match st.phase {
             Phase::Mulligan { by } | Phase::Order { by } => usize::from(by),
             Phase::Dodge { target, .. } => self.owner(target),
@@ -432,16 +442,33 @@ impl Rules for Fuzzycards {
         ensure(st.core.outcome.is_none(), "game over", || {
             "the game is over".into()
         })?;
-        self.act(st, action)?;
-        if st.core.over() {
-            st.phase = Phase::Over;
-        }
-        Ok(())
+        let by_hand = st.core.by_hand.contains(&true);
+        may::apply(
+            st,
+            action,
+            |st| &mut st.may,
+            |a| match a {
+                Action::May { yes } => Some(yes),
+                _ => None,
+            },
+            by_hand,
+            |st, action| {
+                self.act(st, action)?;
+                if st.core.over() {
+                    st.phase = Phase::Over;
+                }
+                Ok(())
+            },
+        )
     }
 
     fn legal_actions(&self, st: &State, out: &mut Vec<Action>) {
         out.clear();
         if st.core.outcome.is_some() {
+            return;
+        }
+        if st.may.waiting().is_some() {
+            out.extend([Action::May { yes: true }, Action::May { yes: false }]);
             return;
         }
         let p = self.to_act(st);
@@ -543,6 +570,9 @@ impl Rules for Fuzzycards {
     }
 
     fn pass(&self, st: &State) -> Action {
+        if st.may.waiting().is_some() {
+            return Action::May { yes: false };
+        }
         match st.phase {
             Phase::Mulligan { .. } => Action::Keep,
             Phase::Order { .. } => Action::GoFirst,

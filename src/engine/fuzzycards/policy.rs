@@ -29,7 +29,23 @@ use crate::engine::game::Level;
 const HORIZON: u16 = 3;
 
 /// The seat to act's choice.
+/// Whether the policy does an optional step of its own card ("you may"):
+/// yes, unless it costs its own Life or hurts its own card.
+pub fn may(step: &crate::engine::effect::Step) -> bool {
+    use crate::engine::effect::{Target, Verb};
+    !matches!(
+        (&step.verb, step.target),
+        (
+            Verb::Lose { .. } | Verb::Damage { .. } | Verb::Defeat { .. },
+            Target::You | Target::This
+        )
+    )
+}
+
 pub fn choose(g: &Fuzzycards, st: &State, level: Level) -> Action {
+    if st.may.waiting().is_some() {
+        return Action::May { yes: true };
+    }
     if level == Level::Strong {
         return crate::engine::search::strong(g, st).unwrap_or_else(|| choose(g, st, Level::Quick));
     }

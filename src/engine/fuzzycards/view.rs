@@ -185,6 +185,14 @@ pub fn describe(g: &Fuzzycards, st: &State, action: Action) -> String {
         ),
         Action::Dodge => "Dodge into the Vault (Bridge)".into(),
         Action::Discard { card } => format!("Discard {}", n(card)),
+        Action::May { yes } => {
+            let card = st.may.waiting().map_or(String::new(), |(_, c)| n(c));
+            if yes {
+                format!("Use the optional effect of {card} (you may)")
+            } else {
+                format!("Decline the optional effect of {card}")
+            }
+        }
         Action::Next => match st.phase {
             Phase::Activate => "To Settle".into(),
             Phase::Settle => "To Validate".into(),
@@ -207,9 +215,12 @@ pub const LAYOUT: Layout = &[
     &[at("Hand", Cards)],
 ];
 
-/// The card a move plays, moves, uses, attacks with or discards.
-pub fn mover(_g: &Fuzzycards, _st: &State, action: Action) -> Option<Mover> {
+/// The card a move plays, moves, uses, attacks with or discards, or whose
+/// "you may" it answers.
+pub fn mover(_g: &Fuzzycards, st: &State, action: Action) -> Option<Mover> {
     match action {
+        // the card whose "you may" it answers
+        Action::May { .. } => st.may.waiting().map(|(_, c)| Mover::Card(c)),
         Action::Play { card, .. }
         | Action::Activate { card, .. }
         | Action::Move { card, .. }
