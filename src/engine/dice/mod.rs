@@ -42,6 +42,7 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 
 use self::cards::{Def, Kind};
+use super::core::may::{self, May};
 use super::core::{
     Core, CurveLabels, Illegal, Seat, Seated, Side, Snapshot, Table, TurnUnit, ensure, other,
 };
@@ -181,6 +182,9 @@ pub enum Action {
     Pass,
     /// End your turn.
     Next,
+    /// The answer to a card's "you may" (§3.2; a seat played by hand
+    /// chooses, [`crate::engine::core::may`]): do the optional step or not.
+    May { yes: bool },
 }
 
 /// One game.
@@ -216,6 +220,8 @@ pub struct State {
     pub last_roll: Vec<Die>,
     /// Scratch: the reroll sources of the roll in progress (reused).
     pub reroll_sources: Vec<RerollSource>,
+    /// A "you may" (§3.2) a seat played by hand is to answer.
+    pub may: May<State, Action>,
 }
 
 /// One source of rerolls during a roll: a creature's text or a grant.
@@ -353,6 +359,7 @@ impl Rules for DiceOfDestiny {
             dice: Vec::with_capacity(n),
             last_roll: Vec::with_capacity(n),
             reroll_sources: Vec::with_capacity(8),
+            may: May::default(),
         }
     }
 
@@ -389,6 +396,9 @@ impl Rules for DiceOfDestiny {
     }
 
     fn to_act(&self, st: &State) -> usize {
+        if let Some((seat, _)) = st.may.waiting() {
+            return seat;
+        }
         match st.phase {
             Phase::Window { by } | Phase::Respond { by } | Phase::Effect { by, .. } => {
                 usize::from(by)
@@ -402,12 +412,27 @@ impl Rules for DiceOfDestiny {
         ensure(st.core.outcome.is_none(), "game over", || {
             "the game is over".into()
         })?;
-        self.act(st, action)
+        let by_hand = st.core.by_hand.contains(&true);
+        may::apply(
+            st,
+            action,
+            |st| &mut st.may,
+            |a| match a {
+                Action::May { yes } => Some(yes),
+                _ => None,
+            },
+            by_hand,
+            |st, action| self.act(st, action),
+        )
     }
 
     fn legal_actions(&self, st: &State, out: &mut Vec<Action>) {
         out.clear();
         if st.core.outcome.is_some() {
+            return;
+        }
+        if st.may.waiting().is_some() {
+            out.extend([Action::May { yes: true }, Action::May { yes: false }]);
             return;
         }
         let p = self.to_act(st);
@@ -526,6 +551,9 @@ impl Rules for DiceOfDestiny {
     }
 
     fn pass(&self, st: &State) -> Action {
+        if st.may.waiting().is_some() {
+            return Action::May { yes: false };
+        }
         match st.phase {
             Phase::Main => Action::Next,
             _ => Action::Pass,

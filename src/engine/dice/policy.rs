@@ -25,7 +25,23 @@ use crate::engine::core::other;
 use crate::engine::game::Level;
 
 /// The seat to act's choice.
+/// Whether the policy does an optional step of its own card ("you may",
+/// §3.2): yes, unless it costs its own life or its own card.
+pub fn may(step: &crate::engine::effect::Step) -> bool {
+    use crate::engine::effect::{Target, Verb};
+    !matches!(
+        (&step.verb, step.target),
+        (
+            Verb::Lose { .. } | Verb::Damage { .. } | Verb::Defeat { .. } | Verb::ReturnToHand,
+            Target::You | Target::This
+        )
+    )
+}
+
 pub fn choose(g: &DiceOfDestiny, st: &State, level: Level) -> Action {
+    if st.may.waiting().is_some() {
+        return Action::May { yes: true };
+    }
     if level == Level::Strong {
         return crate::engine::search::strong(g, st).unwrap_or_else(|| choose(g, st, Level::Quick));
     }

@@ -750,6 +750,16 @@ impl Host for Table<'_> {
         roll(&mut self.st.core.rng, self.rules.setup.die_sides)
     }
 
+    /// §3.2 "If a card says you may do something, it's optional": a seat
+    /// played by hand answers as a move; another seat's policy decides.
+    fn may(&mut self, step: &Step, ctx: &Ctx) -> bool {
+        if self.st.core.by_hand[ctx.controller] {
+            crate::engine::core::may::ask(self.st, |st| &mut st.may, ctx.controller, ctx.source)
+        } else {
+            super::policy::may(step)
+        }
+    }
+
     fn holds(&self, cond: &Condition, _ctx: &Ctx) -> bool {
         match cond {
             // checked when the card was played; true while it resolves

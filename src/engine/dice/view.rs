@@ -184,6 +184,14 @@ pub fn describe(g: &DiceOfDestiny, st: &State, action: Action) -> String {
             _ => "Let the turn end".into(),
         },
         Action::Next => "End your turn".into(),
+        Action::May { yes } => {
+            let card = st.may.waiting().map_or(String::new(), |(_, c)| n(c));
+            if yes {
+                format!("Use the optional effect of {card} (you may)")
+            } else {
+                format!("Decline the optional effect of {card}")
+            }
+        }
     }
 }
 
@@ -195,8 +203,10 @@ pub const LAYOUT: Layout = &[
 ];
 
 /// The card a move plays, uses, declares, draws, blocks with or rerolls.
-pub fn mover(_g: &DiceOfDestiny, _st: &State, action: Action) -> Option<Mover> {
+pub fn mover(_g: &DiceOfDestiny, st: &State, action: Action) -> Option<Mover> {
     match action {
+        // the card whose "you may" it answers
+        Action::May { .. } => st.may.waiting().map(|(_, c)| Mover::Card(c)),
         Action::Play { card, .. }
         | Action::Activate { card }
         | Action::Declare { card }
