@@ -224,6 +224,21 @@ fn fuzzycards_paraphrases_read_alike() {
                 "Rush.",
                 "Rush. (Can attack the same turn it's deployed and enters The Altar directly.)",
             ],
+            // a parenthesis inside a sentence that repeats it is reminder text
+            &[
+                "Rush. On Deploy: draw 1 card.",
+                "Rush (can attack the same turn it's deployed). On Deploy: draw 1 card.",
+                "Rush (can attack the turn it's deployed and enters the Altar directly). On Deploy: draw 1 card.",
+            ],
+            &[
+                "On Deploy: deal 3 damage to your opponent's Life.",
+                "On Deploy: deal 3 damage to your opponent (deal 3 damage to your opponent's Life).",
+            ],
+            // one that adds something is read, not dropped
+            &[
+                "On Deploy: draw 1 card. Gain 1 Energy.",
+                "On Deploy: draw 1 card (gain 1 Energy).",
+            ],
         ],
     );
 }
@@ -559,6 +574,25 @@ fn the_issue_examples_read_as_meant() {
         &Base::new(Trigger::PLAYED),
     );
     assert!(r.abilities.is_empty(), "{:?}", r.abilities);
+    // a parenthesis inside a sentence that adds what the grammar cannot
+    // read is reported, never dropped: nothing of it plays as modelled
+    let r = fz.read(
+        "On Deploy: deal 3 damage to target enemy Hero (if it is KO'd, draw 1 card).",
+        &Base::new(Trigger::Static),
+    );
+    assert!(
+        !r.not_understood.is_empty() && r.abilities.is_empty(),
+        "{r:?}"
+    );
+    let r = fz.read(
+        "Deal 2 damage (twice if it has Guard) to target enemy Hero.",
+        &Base::new(Trigger::PLAYED),
+    );
+    assert!(
+        !r.not_understood.is_empty() && r.flavour.is_empty(),
+        "{r:?}"
+    );
+    assert!(r.abilities.is_empty(), "{r:?}");
     let dd = crate::engine::dice::text::grammar();
     let r = dd.read(
         "You may reroll one of your attack dice.",

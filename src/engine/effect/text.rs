@@ -207,6 +207,25 @@ fn push_sentence(out: &mut Vec<(String, bool)>, s: &str) {
     out.push((t.to_string(), false));
 }
 
+/// A parenthesis after the start of a sentence (in its middle, or closing
+/// it without a sentence of its own inside): the sentence without it, and
+/// the parenthesis.
+fn inner_paren(s: &str) -> Option<(String, String)> {
+    let open = s.find('(')?;
+    let close = open + s[open..].find(')')?;
+    if open == 0 {
+        return None;
+    }
+    let rest = s[close + 1..].trim_start();
+    let head = s[..open].trim_end();
+    let outer = if rest.is_empty() || rest.starts_with([',', '.', ';', ':', '!', '?']) {
+        format!("{head}{rest}")
+    } else {
+        format!("{head} {rest}")
+    };
+    Some((outer, s[open..=close].to_string()))
+}
+
 /// Separators between clauses of one sentence.
 const SEPARATORS: &[&[&str]] = &[
     &[",", "then"],
@@ -373,6 +392,29 @@ impl Grammar {
             }
             if reminder {
                 self.reminder(&sentence, base, &mut r, &mut st);
+                continue;
+            }
+            if let Some((outer, paren)) = inner_paren(&sentence) {
+                // a parenthesis inside a sentence: read as it stands when
+                // it is the grammar's own ("(RA)", "Activate (pay 1
+                // Energy):"); otherwise the sentence without it, and the
+                // parenthesis as reminder text when it repeats what the
+                // card says, or else read (issue 24: never dropped)
+                let (mut whole, mut whole_st) = (r.clone(), st.clone());
+                self.read_sentence(&sentence, &words, base, &mut whole, &mut whole_st);
+                let known = r.not_understood.len();
+                if whole.not_understood.len() > known {
+                    let (mut split, mut split_st) = (r.clone(), st.clone());
+                    let w = self.words(outer.trim_end_matches(['.', '!', '?']));
+                    self.read_sentence(&outer, &w, base, &mut split, &mut split_st);
+                    self.reminder(&paren, base, &mut split, &mut split_st);
+                    // a parenthesis not read leaves its whole sentence
+                    // unread: nothing of it plays without it
+                    if split.not_understood.len() == known {
+                        (whole, whole_st) = (split, split_st);
+                    }
+                }
+                (r, st) = (whole, whole_st);
                 continue;
             }
             self.read_sentence(&sentence, &words, base, &mut r, &mut st);
@@ -672,7 +714,7 @@ impl Grammar {
 }
 
 /// What a text block's reading carries from one sentence to the next.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct State {
     /// The ability the following trigger-less sentences continue.
     current: Option<Ability>,
