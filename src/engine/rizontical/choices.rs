@@ -7,7 +7,8 @@
 //! turn"), where a Fighter is deployed on Deploy Upon Defeat ("they may
 //! deploy a Fighter ... This pauses any ongoing effect(s)") or by an
 //! effect, how far "up to N" pushes, which Buffs an ULTIMATE moves ("Any:
-//! Choose among possible choices"), the cell a Summon is deployed on ("an
+//! Choose among possible choices"), which looked-at Power goes to the hand,
+//! the cell a Summon is deployed on ("an
 //! empty cell of their owner's choice"). Each is an [`Ask`] of the owning
 //! seat.
 //!
@@ -53,6 +54,10 @@ pub enum Ask {
     /// Whether ally `from`'s Buff on `stat` moves onto `to` (an ULTIMATE's
     /// "Move any allies Buff value on this Fighter").
     Buff { from: u16, to: u16, stat: Stat },
+    /// Which of the top `n` Powers of the seat's Power deck goes to its
+    /// hand ("Look at the top 3 cards of your Power deck: put 1 in your
+    /// hand"); `left` more are kept after this one.
+    Look { n: u8, left: u8 },
     /// Which empty cell Summon `summon` is deployed on ("on an empty cell
     /// of their owner's choice"), around `src` when `around`.
     Summon { summon: u16, src: u16, around: bool },
@@ -84,6 +89,10 @@ pub fn options(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Vec<Answer> {
     match *ask {
         Ask::Trigger { .. } | Ask::Buff { .. } => vec![Answer::Yes, Answer::No],
         Ask::Push { max, .. } => (0..=max).rev().map(|n| Answer::Cells { n }).collect(),
+        Ask::Look { n, .. } => super::estimate::look_ranked(r, st, p, n)
+            .into_iter()
+            .map(|card| Answer::Keep { card })
+            .collect(),
         Ask::Summon { src, around, .. } => {
             let cells = super::estimate::summon_cells(r, st, src, around);
             let best = super::estimate::summon_cell(r, st, p, &cells);

@@ -20,6 +20,16 @@ pub fn deploy_cell(r: &Rizontical, st: &State, p: usize) -> Option<u8> {
         .min_by_key(|&c| (nearest_enemy(r, st, p, c), c))
 }
 
+/// The top `n` Powers of `p`'s Power deck, the one the policy keeps first
+/// (the most valuable).
+pub fn look_ranked(r: &Rizontical, st: &State, p: usize, n: u8) -> Vec<u16> {
+    let deck = st.core.zones.get(z(p, Zone::PowerDeck));
+    let k = usize::from(n).min(deck.len());
+    let mut top: Vec<u16> = deck[deck.len() - k..].to_vec();
+    top.sort_by_key(|&c| std::cmp::Reverse(card_value(r, st, p, c)));
+    top
+}
+
 /// Where a Summon of `p` may go: an empty cell ("on an empty cell of their
 /// owner's choice"), around `src` when the text says "around this
 /// Fighter".

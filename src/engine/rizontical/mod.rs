@@ -248,6 +248,10 @@ pub enum Answer {
     Cell {
         cell: u8,
     },
+    /// The card a look puts in the hand.
+    Keep {
+        card: u16,
+    },
 }
 
 /// One game.

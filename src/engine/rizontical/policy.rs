@@ -663,7 +663,8 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
 
 /// The policy's answer to a choice of seat `p` ([`super::choices`]): a
 /// Trigger when [`use_trigger`] says so, the deploy cell nearest the enemy,
-/// the whole push, every Buff, the Summon's cell nearest the enemy.
+/// the whole push, every Buff, the most valuable Power looked at, the
+/// Summon's cell nearest the enemy.
 pub fn answer(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Answer {
     match *ask {
         Ask::Trigger {
@@ -693,6 +694,9 @@ pub fn answer(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Answer {
         Ask::Deploy { .. } => deploy_answer(r, st, p),
         Ask::Push { max, .. } => Answer::Cells { n: max },
         Ask::Buff { .. } => Answer::Yes,
+        Ask::Look { n, .. } => super::estimate::look_ranked(r, st, p, n)
+            .first()
+            .map_or(Answer::No, |&card| Answer::Keep { card }),
         Ask::Summon { src, around, .. } => {
             let cells = super::estimate::summon_cells(r, st, src, around);
             super::estimate::summon_cell(r, st, p, &cells)

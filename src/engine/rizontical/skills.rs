@@ -517,28 +517,37 @@ impl Rizontical {
         }
     }
 
-    /// Looks at the top `n` Powers: `keep` to the hand (the policy's
-    /// choice), the rest to the bottom.
+    /// Looks at the top `n` Powers: `keep` to the hand, the rest to the
+    /// bottom. Which are kept is the player's choice ("put 1 in your hand",
+    /// RZ 14): asked as a move of a seat played by hand, one card at a
+    /// time (the cards not yet kept are still the deck's top ones); else
+    /// the policy keeps the most valuable.
     pub fn look(&self, st: &mut State, p: usize, n: u8, keep: u8) {
         let deck = z(p, Zone::PowerDeck);
         let k = usize::from(n).min(st.core.zones.len(deck));
         if k == 0 {
             return;
         }
-        let top: Vec<u16> = st.core.zones.get(deck)[st.core.zones.len(deck) - k..].to_vec();
-        let mut ranked = top.clone();
-        ranked.sort_by_key(|&c| std::cmp::Reverse(super::policy::card_value(self, st, p, c)));
-        for (i, &c) in ranked.iter().enumerate() {
-            let to = if i < usize::from(keep) {
-                z(p, Zone::Hand)
-            } else {
-                deck
+        let keep = usize::from(keep).min(k);
+        for i in 0..keep {
+            let q = Ask::Look {
+                n: (k - i) as u8,
+                left: (keep - i - 1) as u8,
             };
-            if to == deck {
-                st.core.zones.move_copy(deck, c, deck, At::Bottom);
-            } else {
-                st.core.zones.move_copy(deck, c, to, At::Top);
-            }
+            let a = self.choose_for(st, p, q, |r, st| super::policy::answer(r, st, p, &q));
+            let top = st.core.zones.len(deck) - (k - i);
+            let card = match a {
+                Answer::Keep { card } if st.core.zones.get(deck)[top..].contains(&card) => card,
+                _ => st.core.zones.get(deck)[st.core.zones.len(deck) - 1],
+            };
+            st.core
+                .zones
+                .move_copy(deck, card, z(p, Zone::Hand), At::Top);
+        }
+        // the others at the bottom, the policy's order
+        let rest = super::estimate::look_ranked(self, st, p, (k - keep) as u8);
+        for c in rest {
+            st.core.zones.move_copy(deck, c, deck, At::Bottom);
         }
         st.core
             .note(p, "looks at the top Powers", None, Some(i32::from(n)));

@@ -336,6 +336,10 @@ fn answer_label(r: &Rizontical, ask: &Ask, answer: Answer) -> String {
         (Ask::Buff { from, stat, .. }, _) => {
             format!("Keep {}'s {} Buff", r.name_of(from), stat_name(stat))
         }
+        (Ask::Look { .. }, Answer::Keep { card }) => {
+            format!("Put {} in your hand", r.name_of(card))
+        }
+        (Ask::Look { .. }, _) => "Put none in your hand".into(),
         (Ask::Summon { summon, .. }, Answer::Cell { cell }) => {
             format!("Summon {} at {}", r.name_of(summon), label(cell))
         }
@@ -410,6 +414,10 @@ pub fn question(r: &Rizontical, ask: &Ask) -> String {
         Ask::Summon { summon, .. } => {
             format!("Which empty cell does {} go on?", r.name_of(summon))
         }
+        Ask::Look { n, left } => format!(
+            "Look at the top {n} Powers: which goes to your hand{}?",
+            if left > 0 { " first" } else { "" }
+        ),
     }
 }
 
