@@ -294,8 +294,7 @@ impl Rizontical {
     /// PSH DMG to `target` and, when it met another entity, to that one too;
     /// then "takes PSH DMG" and "pushes an entity against another entity".
     fn push_damage(&self, st: &mut State, by: usize, target: u16, other: u16, pusher: u16, n: i16) {
-        st.core
-            .note(by, "PSH DMG", Some(target), Some(i32::from(n)));
+        self.note(st, by, "deals PSH DMG to", target, Some(i32::from(n)));
         self.hurt(st, by, target, n, Dmg::Push);
         if other != NONE {
             self.hurt(st, by, other, n, Dmg::Push);

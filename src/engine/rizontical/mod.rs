@@ -597,6 +597,23 @@ impl Rizontical {
         self.table.copy_name(e)
     }
 
+    /// A log note of player `p` about entity or card `e`: the line reads
+    /// "{seat}: {what} {e's name} ({amount})", so `what` says what `p` did
+    /// or lost to `e` ("hits with", "DMG taken by"). A Summon lies in no
+    /// zone but on the board, open to both players: its note is placed with
+    /// its owner's Fighters so every viewer's log names it.
+    pub fn note(&self, st: &mut State, p: usize, what: &'static str, e: u16, amount: Option<i32>) {
+        if self.is_summon(e) {
+            let turn = st.core.turn();
+            let at = crate::engine::core::ZoneId::index(z(self.owner(e), Zone::Fighters)) as u8;
+            st.core
+                .log
+                .note_at(turn, p, what, Some(e), amount, Some(at));
+        } else {
+            st.core.note(p, what, Some(e), amount);
+        }
+    }
+
     /// The Numen copy of player `p`, if any.
     pub fn numen(&self, st: &State, p: usize) -> Option<u16> {
         st.core.zones.get(z(p, Zone::Numen)).first().copied()

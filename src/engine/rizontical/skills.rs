@@ -345,7 +345,7 @@ impl Rizontical {
         st.redirect = NONE;
         st.extra = 0;
         let by = self.owner(attacker);
-        st.core.note(by, "hits", Some(attacker), None);
+        self.note(st, by, "hits with", attacker, None);
         self.fire_by(st, Event::AboutToBeHit, target, target, attacker);
         let mut t = target;
         if st.redirect != NONE && st.cell[usize::from(st.redirect)] != NO_CELL {
@@ -486,7 +486,7 @@ impl Rizontical {
         st.mana[i] = 0;
         st.protection[i] = 0;
         self.place(st, id, cell);
-        st.core.note(p, "summons", Some(id), None);
+        self.note(st, p, "summons", id, None);
         // deployed on a cell is stepping on it (Glossary)
         self.stepped(st, id);
         true

@@ -387,8 +387,7 @@ impl Rizontical {
             let negated = st.hit_negated;
             st.hit_negated = saved;
             if negated {
-                st.core
-                    .note(self.owner(e), "DMG negated", Some(e), Some(i32::from(n)));
+                self.note(st, self.owner(e), "DMG negated on", e, Some(i32::from(n)));
                 return 0;
             }
         }
@@ -402,8 +401,13 @@ impl Rizontical {
                 .lasting
                 .remove_status(Holder::Card(e), Status::Shield)
             {
-                st.core
-                    .note(self.owner(e), "Shield negates", Some(e), Some(i32::from(n)));
+                self.note(
+                    st,
+                    self.owner(e),
+                    "Shield negates the DMG to",
+                    e,
+                    Some(i32::from(n)),
+                );
                 return 0;
             }
             let absorbed = st.protection[i].min(n);
@@ -413,8 +417,7 @@ impl Rizontical {
             if by == 0 && self.owner(e) == 1 {
                 st.core.trace.add_damage(i32::from(lost));
             }
-            st.core
-                .note(self.owner(e), "takes DMG", Some(e), Some(i32::from(lost)));
+            self.note(st, self.owner(e), "DMG taken by", e, Some(i32::from(lost)));
         }
         if kind != Dmg::Status && self.has_status(st, e, Status::Burned) && st.hp[i] > 0 {
             lost += self.hurt(st, NOBODY, e, 1, Dmg::Status);
@@ -448,7 +451,7 @@ impl Rizontical {
             self.lift(st, e);
             st.core.lasting.left_play(e);
             st.protection[usize::from(e)] = 0;
-            st.core.note(owner, "Summon defeated", Some(e), None);
+            self.note(st, owner, "loses the Summon", e, None);
             return;
         }
         let slot = self.slot_of(st, e).map(|(_, s)| s);
@@ -484,9 +487,10 @@ impl Rizontical {
         st.last_defeated_slot = slot;
         let foe = 1 - owner;
         st.souls[foe] = st.souls[foe].saturating_add(1);
+        // "a: gains a Soul for defeating Kain (3)": the Souls it has now
         st.core.note(
-            owner,
-            "defeated; Souls",
+            foe,
+            "gains a Soul for defeating",
             Some(e),
             Some(i32::from(st.souls[foe])),
         );

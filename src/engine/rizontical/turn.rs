@@ -407,7 +407,7 @@ fn open_turn(r: &Rizontical, st: &mut State, p: usize) {
     // "Poison: Takes 1 DMG at own turn start"
     let e = st.slots[p][usize::from(st.step)];
     if e != NONE && r.has_status(st, e, Status::Poison) {
-        st.core.note(p, "Poison", Some(e), Some(1));
+        st.core.note(p, "Poison DMG to", Some(e), Some(1));
         r.hurt(st, NOBODY, e, 1, Dmg::Effect);
         r.check_win(st);
     }
@@ -684,8 +684,7 @@ fn turn_action(r: &Rizontical, st: &mut State, a: Action) -> Result<(), Illegal>
             })?;
             st.pushed = true;
             let dir = Rizontical::way(st.cell[usize::from(e)], st.cell[usize::from(target)]);
-            st.core
-                .note(st.core.active, "push", Some(target), Some(i32::from(n)));
+            r.note(st, st.core.active, "pushes", target, Some(i32::from(n)));
             r.push(st, st.core.active, e, target, dir, n);
             Ok(())
         }
