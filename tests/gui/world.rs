@@ -896,3 +896,80 @@ fn a_bad_position_file_is_an_error_naming_the_file_and_line() {
     assert!(world(&h).position().is_none());
     assert_eq!(world(&h).game().unwrap().game.seed(), seed);
 }
+
+/// p.7 "overlapping the row above or below" (issue 29): over a portal in
+/// the World's top row the screen offers the row above, outside the 4×4
+/// square, and draws the Traveller beside it; a saved position keeps it as
+/// row -1 and opens again.
+#[test]
+fn p07_a_traveller_over_the_row_above_the_world() {
+    use deckwright::engine::solo::Side;
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::World));
+    let file = scenario("p07-traveller-rows-leave-the-square.toml");
+    h.send(wm(world::Message::OpenPosition(file)));
+    assert!(world(&h).position().is_some(), "{:?}", h.dump());
+    let c = components(&h);
+    let land = |name: &str| c.find_land(name).unwrap();
+    let at = |x: u8| Pos::new(x, 3).unwrap();
+    click_move(
+        &mut h,
+        Move::Place {
+            card: land("Hollow Peak"),
+            at: at(2),
+        },
+    );
+    click_move(
+        &mut h,
+        Move::Place {
+            card: land("Foxglove Meadow"),
+            at: at(4),
+        },
+    );
+    click_move(
+        &mut h,
+        Move::Place {
+            card: land("Split Summit"),
+            at: at(5),
+        },
+    );
+    assert!(
+        matches!(state(&h).phase(), Phase::Welcome { .. }),
+        "{:?}",
+        world(&h).refusal()
+    );
+    // the row above (board row 3) and the row below (5), each with row 4
+    assert!(h.shows("Kark on the left, rows 3-4"), "{:?}", h.dump());
+    assert!(h.shows("Kark on the left, rows 4-5"), "{:?}", h.dump());
+    let kark = c.find_traveller("Kark").unwrap();
+    click_move(
+        &mut h,
+        Move::Welcome {
+            traveller: kark,
+            side: Side::Left,
+            upper: 2,
+        },
+    );
+    assert_eq!(state(&h).world().travellers()[0].upper, 2);
+    assert!(
+        h.shows("Kark +6"),
+        "named beside the row above: {:?}",
+        h.dump()
+    );
+    assert!(h.shows("(Kark)"), "and beside row 4: {:?}", h.dump());
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("row-above.toml");
+    h.send(wm(world::Message::SavePosition(out.clone())));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("{ name = \"Kark\", rows = [-1, 0], side = \"left\" }"),
+        "{text}"
+    );
+    h.send(wm(world::Message::OpenPosition(out)));
+    assert!(
+        banners(&h, Tone::Error).is_empty(),
+        "{:?}",
+        banners(&h, Tone::Error)
+    );
+    assert_eq!(state(&h).world().travellers()[0].upper, 2);
+}
