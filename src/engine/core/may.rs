@@ -58,6 +58,17 @@ impl<S, A> May<S, A> {
     pub fn waiting(&self) -> Option<(usize, u16)> {
         self.pending.as_ref().map(|p| (usize::from(p.seat), p.card))
     }
+
+    /// The label of the answer `yes` to the waiting "may", its card named
+    /// by `name` (one wording for every game that asks).
+    pub fn describe(&self, yes: bool, name: impl Fn(u16) -> String) -> String {
+        let card = self.waiting().map_or(String::new(), |(_, c)| name(c));
+        if yes {
+            format!("Use the optional effect of {card} (you may)")
+        } else {
+            format!("Decline the optional effect of {card}")
+        }
+    }
 }
 
 /// Seat `seat`'s answer to the "may" of `card`'s effect while an action

@@ -184,14 +184,7 @@ pub fn describe(g: &DiceOfDestiny, st: &State, action: Action) -> String {
             _ => "Let the turn end".into(),
         },
         Action::Next => "End your turn".into(),
-        Action::May { yes } => {
-            let card = st.may.waiting().map_or(String::new(), |(_, c)| n(c));
-            if yes {
-                format!("Use the optional effect of {card} (you may)")
-            } else {
-                format!("Decline the optional effect of {card}")
-            }
-        }
+        Action::May { yes } => st.may.describe(yes, n),
     }
 }
 

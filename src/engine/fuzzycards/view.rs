@@ -185,14 +185,7 @@ pub fn describe(g: &Fuzzycards, st: &State, action: Action) -> String {
         ),
         Action::Dodge => "Dodge into the Vault (Bridge)".into(),
         Action::Discard { card } => format!("Discard {}", n(card)),
-        Action::May { yes } => {
-            let card = st.may.waiting().map_or(String::new(), |(_, c)| n(c));
-            if yes {
-                format!("Use the optional effect of {card} (you may)")
-            } else {
-                format!("Decline the optional effect of {card}")
-            }
-        }
+        Action::May { yes } => st.may.describe(yes, n),
         Action::Next => match st.phase {
             Phase::Activate => "To Settle".into(),
             Phase::Settle => "To Validate".into(),
