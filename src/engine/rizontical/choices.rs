@@ -6,7 +6,7 @@
 //! ("can be used by their owner at certain situations during any player
 //! turn"), where a Fighter is deployed on Deploy Upon Defeat ("they may
 //! deploy a Fighter ... This pauses any ongoing effect(s)") or by an
-//! effect, how far "up to N" pushes, which Buffs an ULTIMATE moves ("Any:
+//! effect (and into which slot when the effect says "any empty slot"), how far "up to N" pushes, which Buffs an ULTIMATE moves ("Any:
 //! Choose among possible choices"), which looked-at Power goes to the hand,
 //! the cell a Summon is deployed on ("an
 //! empty cell of their owner's choice"). Each is an [`Ask`] of the owning
@@ -48,6 +48,11 @@ pub enum Ask {
     /// `deploy_from = choose` which one; `optional`: the seat may deploy
     /// none (Deploy Upon Defeat's "may").
     Deploy { slot: u8, optional: bool },
+    /// Which empty Fighter slot the Fighter an effect of `src` deploys goes
+    /// into, asked before [`Ask::Deploy`]: Call of Souls' "on any empty
+    /// slot, even the current turn slot" leaves the slot to the player
+    /// (the glossary's "Any: Choose among possible choices").
+    Slot { src: u16 },
     /// How many cells, 0 to `max`, `target` is pushed ("push it by up to
     /// N cells").
     Push { target: u16, max: u8 },
@@ -99,6 +104,18 @@ pub fn options(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Vec<Answer> {
             best.into_iter()
                 .chain(cells.into_iter().filter(|&c| Some(c) != best))
                 .map(|cell| Answer::Cell { cell })
+                .collect()
+        }
+        Ask::Slot { .. } => {
+            if st.core.zones.is_empty(z(p, Zone::FighterDeck)) {
+                return Vec::new();
+            }
+            let best = super::policy::deploy_slot(st, p);
+            best.into_iter()
+                .chain(
+                    (0..super::SLOTS).filter(|&s| st.slots[p][s] == super::NONE && Some(s) != best),
+                )
+                .map(|s| Answer::Slot { slot: s as u8 })
                 .collect()
         }
         Ask::Deploy { optional, .. } => {

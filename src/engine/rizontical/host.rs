@@ -333,7 +333,15 @@ impl Host for Game<'_> {
                 let slot = match step.target {
                     // "on its slot": the slot the defeated Fighter left
                     Target::Subject => st.last_defeated_slot,
-                    _ => (0..super::SLOTS).find(|&s| st.slots[p][s] == NONE),
+                    // "on any empty slot, even the current turn slot":
+                    // which one is the player's choice (RZ 14)
+                    _ => {
+                        let q = super::choices::Ask::Slot { src: ctx.source };
+                        match r.choose_for(st, p, q, |r, st| super::policy::answer(r, st, p, &q)) {
+                            super::Answer::Slot { slot } => Some(usize::from(slot)),
+                            _ => None,
+                        }
+                    }
                 };
                 let Some(slot) = slot.filter(|&s| st.slots[p][s] == NONE) else {
                     return 0;

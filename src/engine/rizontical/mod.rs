@@ -240,6 +240,10 @@ pub enum Answer {
         cell: u8,
         fighter: Option<u16>,
     },
+    /// The Fighter slot (0-based) a deploy goes into.
+    Slot {
+        slot: u8,
+    },
     /// Push by `n` cells.
     Cells {
         n: u8,

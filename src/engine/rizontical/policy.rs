@@ -692,6 +692,9 @@ pub fn answer(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Answer {
             }
         }
         Ask::Deploy { .. } => deploy_answer(r, st, p),
+        Ask::Slot { .. } => {
+            deploy_slot(st, p).map_or(Answer::No, |s| Answer::Slot { slot: s as u8 })
+        }
         Ask::Push { max, .. } => Answer::Cells { n: max },
         Ask::Buff { .. } => Answer::Yes,
         Ask::Look { n, .. } => super::estimate::look_ranked(r, st, p, n)
@@ -703,6 +706,12 @@ pub fn answer(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Answer {
                 .map_or(Answer::No, |cell| Answer::Cell { cell })
         }
     }
+}
+
+/// The empty Fighter slot the policy deploys into when an effect lets it
+/// pick ("any empty slot"): the first in timeline order.
+pub fn deploy_slot(st: &State, p: usize) -> Option<usize> {
+    (0..super::SLOTS).find(|&s| st.slots[p][s] == NONE)
 }
 
 /// Where (and with `deploy_from = choose` which Fighter) the policy

@@ -320,6 +320,8 @@ fn answer_label(r: &Rizontical, ask: &Ask, answer: Answer) -> String {
             label(cell)
         ),
         (Ask::Deploy { .. }, _) => "Do not deploy".into(),
+        (Ask::Slot { .. }, Answer::Slot { slot }) => format!("Deploy on slot {}", slot + 1),
+        (Ask::Slot { .. }, _) => "Deploy on no slot".into(),
         (Ask::Push { target, .. }, Answer::Cells { n }) => {
             let k = i16::from(n);
             format!("Push {} by {k} {}", r.name_of(target), cells(k))
@@ -401,6 +403,10 @@ pub fn question(r: &Rizontical, ask: &Ask) -> String {
             )
         }
         Ask::Deploy { slot, .. } => format!("Where does the Fighter of slot {} deploy?", slot + 1),
+        Ask::Slot { src } => format!(
+            "{}: deploy a Fighter on which empty slot (the current turn slot too)?",
+            r.name_of(src)
+        ),
         Ask::Push { target, max } => format!(
             "Push {} by how many cells (up to {max})?",
             r.name_of(target)
