@@ -185,6 +185,12 @@ pub trait Rules: Sync + Send + Sized + 'static {
     fn hidden_name(&self, _zone: Self::Zone) -> &'static str {
         "a card"
     }
+    /// How a log line ends with the amount of its note `what`: " (3)" by
+    /// default; a game may say what the number is (Rizontical: the cell a
+    /// Fighter moved to, "to d3").
+    fn note_amount(&self, _what: &'static str, amount: i32) -> String {
+        format!(" ({amount})")
+    }
 
     // ---- positions (scenario files, `schema/scenario.md`)
 
@@ -440,7 +446,7 @@ pub fn render_note_for<R: Rules>(
         }
     }
     if let Some(a) = n.amount {
-        s.push_str(&format!(" ({a})"));
+        s.push_str(&rules.note_amount(n.what, a));
     }
     s
 }

@@ -221,3 +221,39 @@ fn every_move_says_what_it_moves_and_where_it_goes() {
         assert!(zones > 0, "{name}: no move went to a zone");
     }
 }
+
+/// A piece that is no card — the goldfish dummy here, a Summon in
+/// `log-a-hit-names-its-attacker`'s kin — stands on the board in sight of
+/// both players ("Tokens are used to represent either a Fighter, a Summon
+/// or a Tile"): the Playtest log names it, never "a card" (issue 29). The
+/// dummy holds no card, so no line of a goldfish log hides one.
+#[test]
+fn rz_log_names_the_goldfish_dummy() {
+    use deckwright::engine::session::{Engine, EngineOptions};
+    let root = crate::support::root().join("resources");
+    let cat = deckwright::catalog::load(&root.join("catalogs").join("rizontical.toml"))
+        .unwrap()
+        .catalog;
+    let deck =
+        deckwright::decklist::load(&root.join("decks").join("rizontical-ember-push.txt")).unwrap();
+    let engine = Engine::new(&cat, &deck, &EngineOptions::default()).unwrap();
+    let mut named = 0;
+    for seed in 0..4 {
+        let mut s = engine.session(seed, Seat::First);
+        for _ in 0..600 {
+            if s.outcome().is_some() {
+                break;
+            }
+            let hint = s.hint().expect("running");
+            s.apply(&hint.action).unwrap();
+        }
+        let log = s.log();
+        let hidden: Vec<&String> = log.iter().filter(|l| l.contains("a card")).collect();
+        assert!(hidden.is_empty(), "seed {seed}: {hidden:?}");
+        named += log
+            .iter()
+            .filter(|l| l.contains("Opponent: DMG taken by"))
+            .count();
+    }
+    assert!(named > 0, "the dummy took DMG in some game");
+}

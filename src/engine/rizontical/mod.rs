@@ -258,6 +258,40 @@ pub enum Answer {
     },
 }
 
+/// What a log note says (`what`) when its amount is not a plain number:
+/// the ally's move and a Hit on an empty cell name their cell, a deploy its
+/// slot, a Skill use the skill ([`note_amount`]).
+pub const MOVE: &str = "move";
+pub const HITS_AN_EMPTY_CELL_WITH: &str = "hits an empty cell with";
+pub const DEPLOY: &str = "deploy";
+pub const DUMMY_REDEPLOYED: &str = "dummy redeployed";
+pub const USES_A_SKILL_OF: &str = "uses a skill of";
+
+/// The end of a log line after its card: a cell in the board's notation
+/// ("move Kain to d3", the one the moves and the screen use:
+/// [`board::label`]), a slot ("deploy Kain to slot 2"), a skill ("uses a
+/// skill of Zill (skill 2)"), else the number in brackets.
+pub fn note_amount(what: &str, amount: i32) -> String {
+    let cell = || {
+        u8::try_from(amount)
+            .ok()
+            .filter(|&c| usize::from(c) < CELLS)
+    };
+    match what {
+        MOVE => cell().map_or_else(
+            || format!(" ({amount})"),
+            |c| format!(" to {}", board::label(c)),
+        ),
+        HITS_AN_EMPTY_CELL_WITH => cell().map_or_else(
+            || format!(" ({amount})"),
+            |c| format!(" at {}", board::label(c)),
+        ),
+        DEPLOY | DUMMY_REDEPLOYED => format!(" to slot {amount}"),
+        USES_A_SKILL_OF => format!(" (skill {amount})"),
+        _ => format!(" ({amount})"),
+    }
+}
+
 /// One game.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -602,12 +636,15 @@ impl Rizontical {
     }
 
     /// A log note of player `p` about entity or card `e`: the line reads
-    /// "{seat}: {what} {e's name} ({amount})", so `what` says what `p` did
-    /// or lost to `e` ("hits with", "DMG taken by"). A Summon lies in no
-    /// zone but on the board, open to both players: its note is placed with
-    /// its owner's Fighters so every viewer's log names it.
+    /// "{seat}: {what} {e's name} ({amount})" (or what [`note_amount`]
+    /// makes of the amount: "move Kain to d3"), so `what` says what `p` did
+    /// or lost to `e` ("hits with", "DMG taken by"). A piece that is no
+    /// card — a Summon, the goldfish dummy — lies in no zone but on the
+    /// board, open to both players ("Tokens are used to represent either a
+    /// Fighter, a Summon or a Tile"): its note is placed with its owner's
+    /// Fighters so every viewer's log names it rather than "a card".
     pub fn note(&self, st: &mut State, p: usize, what: &'static str, e: u16, amount: Option<i32>) {
-        if self.is_summon(e) {
+        if usize::from(e) >= self.table.copies() {
             let turn = st.core.turn();
             let at = crate::engine::core::ZoneId::index(z(self.owner(e), Zone::Fighters)) as u8;
             st.core
@@ -797,6 +834,11 @@ impl Rules for Rizontical {
             Zone::Powers if view::set_face_down(self, st, copy) => Secrecy::Owner,
             _ => Secrecy::Open,
         }
+    }
+
+    /// A cell as the board names it ("d3"), a slot as the Cards Field does.
+    fn note_amount(&self, what: &'static str, amount: i32) -> String {
+        note_amount(what, amount)
     }
 
     fn hidden_name(&self, zone: Z) -> &'static str {

@@ -25,7 +25,10 @@ use super::cards::{Category, SkillKind};
 use super::choices::Ask;
 pub use super::host::Game;
 use super::status::Dmg;
-use super::{Answer, MAX_DEPTH, NO_CELL, NONE, Phase, Rizontical, State, Zone, z};
+use super::{
+    Answer, DEPLOY, DUMMY_REDEPLOYED, MAX_DEPTH, NO_CELL, NONE, Phase, Rizontical, State,
+    USES_A_SKILL_OF, Zone, z,
+};
 use crate::engine::core::{At, Illegal, ensure};
 use crate::engine::effect::interp::{self, Ctx, Host, Ref};
 use crate::engine::effect::{
@@ -277,7 +280,7 @@ impl Rizontical {
         if a.condition == Some(Condition::FirstTimeEachRound) {
             st.first_hit_done[p] = true;
         }
-        st.core.note(p, "trigger", Some(src), None);
+        self.note(st, p, "trigger", src, None);
         if let Src::Power(_) = at
             && optional
         {
@@ -422,7 +425,7 @@ impl Rizontical {
             return;
         }
         self.set_up_entity(st, p, slot, cell, f);
-        st.core.note(p, "deploy", Some(f), Some(slot as i32 + 1));
+        self.note(st, p, DEPLOY, f, Some(slot as i32 + 1));
         self.after_deploy(st, f);
     }
 
@@ -511,8 +514,7 @@ impl Rizontical {
             % self.dummies.len()) as u8;
         if let Some(cell) = super::policy::deploy_cell(self, st, 1) {
             self.set_up_entity(st, 1, slot, cell, id);
-            st.core
-                .note(1, "dummy redeployed", Some(id), Some(slot as i32 + 1));
+            self.note(st, 1, DUMMY_REDEPLOYED, id, Some(slot as i32 + 1));
             self.after_deploy(st, id);
         }
     }
@@ -698,8 +700,7 @@ impl Rizontical {
             let u = &mut st.skill_uses[usize::from(e)][usize::from(idx)];
             *u = u.saturating_sub(1);
         }
-        st.core
-            .note(p, "uses a skill of", Some(e), Some(i32::from(idx) + 1));
+        self.note(st, p, USES_A_SKILL_OF, e, Some(i32::from(idx) + 1));
         let mut g = Game::new(self, st);
         for c in &a.costs {
             g.pay(c, &ctx);
@@ -708,7 +709,7 @@ impl Rizontical {
         st.hit_negated = false;
         self.fire(st, Event::UsesSkill, e, NONE);
         if std::mem::take(&mut st.hit_negated) {
-            st.core.note(p, "skill negated", Some(e), None);
+            self.note(st, p, "skill negated", e, None);
             return Ok(());
         }
         st.negated = false;

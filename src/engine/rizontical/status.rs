@@ -488,10 +488,11 @@ impl Rizontical {
         let foe = 1 - owner;
         st.souls[foe] = st.souls[foe].saturating_add(1);
         // "a: gains a Soul for defeating Kain (3)": the Souls it has now
-        st.core.note(
+        self.note(
+            st,
             foe,
             "gains a Soul for defeating",
-            Some(e),
+            e,
             Some(i32::from(st.souls[foe])),
         );
         if self.has_triggers {

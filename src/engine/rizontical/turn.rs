@@ -407,7 +407,7 @@ fn open_turn(r: &Rizontical, st: &mut State, p: usize) {
     // "Poison: Takes 1 DMG at own turn start"
     let e = st.slots[p][usize::from(st.step)];
     if e != NONE && r.has_status(st, e, Status::Poison) {
-        st.core.note(p, "Poison DMG to", Some(e), Some(1));
+        r.note(st, p, "Poison DMG to", e, Some(1));
         r.hurt(st, NOBODY, e, 1, Dmg::Effect);
         r.check_win(st);
     }
@@ -612,8 +612,7 @@ fn turn_action(r: &Rizontical, st: &mut State, a: Action) -> Result<(), Illegal>
                 format!("that cell is not within {mp} MP through empty cells")
             })?;
             st.moved = true;
-            st.core
-                .note(st.core.active, "move", Some(e), Some(i32::from(cell)));
+            r.note(st, st.core.active, super::MOVE, e, Some(i32::from(cell)));
             r.step_to(st, e, cell);
             Ok(())
         }
@@ -655,10 +654,11 @@ fn turn_action(r: &Rizontical, st: &mut State, a: Action) -> Result<(), Illegal>
             // "Declaring a Hit ... can be done on empty cells": it hits
             // nothing, so it is not a successful hit and the turn goes on
             st.hit = true;
-            st.core.note(
+            r.note(
+                st,
                 st.core.active,
-                "hits an empty cell",
-                Some(e),
+                super::HITS_AN_EMPTY_CELL_WITH,
+                e,
                 Some(i32::from(cell)),
             );
             Ok(())
