@@ -412,13 +412,13 @@ fn step(s: &Step, is_static: bool) -> String {
                 with_subject(t, "gains", "gain", &format!(" {n} {}", resource(*what))),
             ),
         },
-        Verb::Lose { what, n } => match t {
-            Target::You => (true, format!("lose {n} {}", resource(*what))),
-            _ => (
-                false,
-                with_subject(t, "loses", "lose", &format!(" {n} {}", resource(*what))),
-            ),
-        },
+        // subject first for every target: "You lose 2 life." is a loss the
+        // card imposes, not an order ("Lose 2 life.") — the printed sentence
+        // (issue 24), like "Your opponent loses 1 life."
+        Verb::Lose { what, n } => (
+            false,
+            with_subject(t, "loses", "lose", &format!(" {n} {}", resource(*what))),
+        ),
         Verb::Damage { n } => (true, format!("deal {n} damage to {on}{r}")),
         Verb::ElementDamage { n, element: e } => {
             (true, format!("deal {n} {} damage to {on}{r}", element(*e)))
@@ -617,6 +617,68 @@ mod tests {
 
     fn one(trigger: Trigger, verb: Verb, target: Target) -> Ability {
         Ability::new(trigger, vec![Step::new(verb, target)])
+    }
+
+    /// "You lose 2 life." keeps its subject (issue 24: it read "Lose 2
+    /// life."), as do the other subject-first losses.
+    #[test]
+    fn a_loss_says_who_loses() {
+        let lose = |n, t| {
+            says(&one(
+                Trigger::Activated,
+                Verb::Lose {
+                    what: Resource::Life,
+                    n,
+                },
+                t,
+            ))
+        };
+        assert_eq!(lose(2, Target::You), "Activate: you lose 2 life.");
+        let played = |verb, t| says(&one(Trigger::Static, verb, t));
+        assert_eq!(
+            played(
+                Verb::Lose {
+                    what: Resource::Life,
+                    n: 2
+                },
+                Target::You
+            ),
+            "You lose 2 life."
+        );
+        assert_eq!(
+            played(
+                Verb::Lose {
+                    what: Resource::Life,
+                    n: 1
+                },
+                Target::Opponent
+            ),
+            "Your opponent loses 1 life."
+        );
+        assert_eq!(
+            played(
+                Verb::Lose {
+                    what: Resource::Life,
+                    n: 1
+                },
+                Target::Both
+            ),
+            "Each player loses 1 life."
+        );
+        assert_eq!(
+            played(
+                Verb::Gain {
+                    what: Resource::Life,
+                    n: 3
+                },
+                Target::Opponent
+            ),
+            "Your opponent gains 3 life."
+        );
+        assert_eq!(
+            played(Verb::Draw { n: 1 }, Target::Opponent),
+            "Your opponent draws 1 card."
+        );
     }
 
     #[test]
