@@ -63,6 +63,11 @@ pub enum Ask {
     /// hand ("Look at the top 3 cards of your Power deck: put 1 in your
     /// hand"); `left` more are kept after this one.
     Look { n: u8, left: u8 },
+    /// Which of `owner`'s Summons around `src` takes its DMG next, when one
+    /// instance of `src` hits several (P12 DMG Dealing Order: "their owner
+    /// choose the order to apply DMG on their Summons"); `done`: the ones
+    /// already ordered, as bits over [`Rizontical::summons_around`].
+    DmgOrder { src: u16, owner: u8, done: u8 },
     /// Which empty cell Summon `summon` is deployed on ("on an empty cell
     /// of their owner's choice"), around `src` when `around`.
     Summon { summon: u16, src: u16, around: bool },
@@ -106,6 +111,13 @@ pub fn options(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Vec<Answer> {
                 .map(|cell| Answer::Cell { cell })
                 .collect()
         }
+        Ask::DmgOrder { src, owner, done } => r
+            .summons_around(st, src, usize::from(owner))
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, _)| done & (1 << i) == 0)
+            .map(|(_, entity)| Answer::Next { entity })
+            .collect(),
         Ask::Slot { .. } => {
             if st.core.zones.is_empty(z(p, Zone::FighterDeck)) {
                 return Vec::new();

@@ -240,6 +240,10 @@ pub enum Answer {
         cell: u8,
         fighter: Option<u16>,
     },
+    /// The entity that takes its DMG next.
+    Next {
+        entity: u16,
+    },
     /// The Fighter slot (0-based) a deploy goes into.
     Slot {
         slot: u8,

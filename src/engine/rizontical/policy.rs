@@ -692,6 +692,10 @@ pub fn answer(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Answer {
             }
         }
         Ask::Deploy { .. } => deploy_answer(r, st, p),
+        Ask::DmgOrder { .. } => super::choices::options(r, st, p, ask)
+            .first()
+            .copied()
+            .unwrap_or(Answer::No),
         Ask::Slot { .. } => {
             deploy_slot(st, p).map_or(Answer::No, |s| Answer::Slot { slot: s as u8 })
         }

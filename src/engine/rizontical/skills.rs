@@ -387,8 +387,9 @@ impl Rizontical {
                 n += 1;
             }
         }
+        let order = self.dmg_order(st, src, &targets[..n]);
         let mut hits = 0;
-        for &t in &targets[..n] {
+        for t in order {
             if st.cell[usize::from(src)] == NO_CELL {
                 break;
             }
@@ -397,6 +398,76 @@ impl Rizontical {
             }
         }
         hits
+    }
+
+    /// The DMG Dealing Order (rulebook P12) of `targets`, the entities one
+    /// instance of `src` hits at once: "When multiple entities take DMG, it
+    /// is dealt to Fighters following the Speed Rule, then if there are
+    /// deployed Summons that also took DMG from that instance, their owner
+    /// choose the order to apply DMG on their Summons (current turn player
+    /// first)." Fighters fastest first (as every effect on several targets
+    /// orders them, [`super::host`]), then the current turn player's
+    /// Summons, then the other player's, each in the order its owner
+    /// chooses (RZ 14: asked of a seat played by hand, one Summon at a
+    /// time; the policy keeps the board's order).
+    pub fn dmg_order(&self, st: &mut State, src: u16, targets: &[u16]) -> Vec<u16> {
+        let mut out: Vec<u16> = targets
+            .iter()
+            .copied()
+            .filter(|&e| !self.is_summon(e))
+            .collect();
+        out.sort_by_key(|&e| std::cmp::Reverse(self.fighter(st, e).speed));
+        let first = self.acting(st);
+        for p in [first, 1 - first] {
+            let hit = self.summons_around(st, src, p);
+            let mut done = 0u8;
+            for _ in 1..hit.len() {
+                let q = Ask::DmgOrder {
+                    src,
+                    owner: p as u8,
+                    done,
+                };
+                let a = self.choose_for(st, p, q, |r, st| super::policy::answer(r, st, p, &q));
+                let left = |i: usize| done & (1 << i) == 0;
+                let i = match a {
+                    Answer::Next { entity } => hit
+                        .iter()
+                        .enumerate()
+                        .position(|(i, &e)| e == entity && left(i)),
+                    _ => None,
+                }
+                .or_else(|| (0..hit.len()).find(|&i| left(i)))
+                .unwrap_or(0);
+                done |= 1 << i;
+                out.push(hit[i]);
+            }
+            out.extend(
+                hit.iter()
+                    .enumerate()
+                    .filter(|&(i, _)| done & (1 << i) == 0)
+                    .map(|(_, &e)| e),
+            );
+        }
+        out
+    }
+
+    /// Player `p`'s Summons on the cells around `src`, in id order (at
+    /// most 8: one per cell).
+    pub fn summons_around(&self, st: &State, src: u16, p: usize) -> Vec<u16> {
+        let at = st.cell[usize::from(src)];
+        if at == NO_CELL {
+            return Vec::new();
+        }
+        let mut out: Vec<u16> = self
+            .summons_of(st, p)
+            .filter(|&e| {
+                let c = st.cell[usize::from(e)];
+                c != NO_CELL && c != at && self.around(at, c)
+            })
+            .collect();
+        out.sort_unstable();
+        out.truncate(8);
+        out
     }
 
     /// "Moves onto a cell around an ally" Triggers for `e` after it moved.

@@ -278,7 +278,7 @@ pub fn describe(r: &Rizontical, st: &State, action: Action) -> String {
             _ => "End turn".into(),
         },
         Action::Choose { answer } => match &st.pending {
-            Some(pd) => answer_label(r, &pd.ask, answer),
+            Some(pd) => answer_label(r, st, &pd.ask, answer),
             None => "Answer".into(),
         },
     }
@@ -298,7 +298,7 @@ fn trigger_name(r: &Rizontical, src: u16, skill: Option<u8>) -> String {
 }
 
 /// The label of an answer to a choice.
-fn answer_label(r: &Rizontical, ask: &Ask, answer: Answer) -> String {
+fn answer_label(r: &Rizontical, st: &State, ask: &Ask, answer: Answer) -> String {
     match (*ask, answer) {
         (Ask::Trigger { src, skill, .. }, Answer::Yes) => {
             let cost = match r.def(src).power() {
@@ -320,6 +320,13 @@ fn answer_label(r: &Rizontical, ask: &Ask, answer: Answer) -> String {
             label(cell)
         ),
         (Ask::Deploy { .. }, _) => "Do not deploy".into(),
+        (Ask::DmgOrder { done, .. }, Answer::Next { entity }) => format!(
+            "DMG to {} at {} {}",
+            r.name_of(entity),
+            label(st.cell[usize::from(entity)]),
+            if done == 0 { "first" } else { "next" }
+        ),
+        (Ask::DmgOrder { .. }, _) => "Keep the board's order".into(),
         (Ask::Slot { .. }, Answer::Slot { slot }) => format!("Deploy on slot {}", slot + 1),
         (Ask::Slot { .. }, _) => "Deploy on no slot".into(),
         (Ask::Push { target, .. }, Answer::Cells { n }) => {
@@ -403,6 +410,11 @@ pub fn question(r: &Rizontical, ask: &Ask) -> String {
             )
         }
         Ask::Deploy { slot, .. } => format!("Where does the Fighter of slot {} deploy?", slot + 1),
+        Ask::DmgOrder { src, done, .. } => format!(
+            "{} hits your Summons: which takes its DMG {}?",
+            r.name_of(src),
+            if done == 0 { "first" } else { "next" }
+        ),
         Ask::Slot { src } => format!(
             "{}: deploy a Fighter on which empty slot (the current turn slot too)?",
             r.name_of(src)
