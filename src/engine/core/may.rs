@@ -99,7 +99,27 @@ pub fn ask<S: Clone, A>(
 /// "may" plays the interrupted action again with it; with no seat played by
 /// hand the action is applied as it comes (`now`); otherwise it is played
 /// with the replay bookkeeping, and a "may" it asks becomes the waiting one.
+#[inline]
 pub fn apply<S: Clone, A: Copy>(
+    st: &mut S,
+    action: A,
+    may: fn(&mut S) -> &mut May<S, A>,
+    answer: fn(A) -> Option<bool>,
+    by_hand: bool,
+    now: impl Fn(&mut S, A) -> Result<(), Illegal>,
+) -> Result<(), Illegal> {
+    // the goldfish, match and look-ahead path: nobody plays by hand and no
+    // "may" waits, so the action is played as it comes at no cost
+    if !by_hand && may(st).pending.is_none() && answer(action).is_none() {
+        return now(st, action);
+    }
+    asked(st, action, may, answer, by_hand, now)
+}
+
+/// [`apply`] with a seat played by hand or a "may" waiting.
+#[cold]
+#[inline(never)]
+fn asked<S: Clone, A: Copy>(
     st: &mut S,
     action: A,
     may: fn(&mut S) -> &mut May<S, A>,

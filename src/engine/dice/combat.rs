@@ -16,13 +16,15 @@ impl DiceOfDestiny {
             "declare at least one attacker".into()
         })?;
         let p = st.core.active;
-        let left = self.usable_rerolls(st, p, st.declared);
-        ensure(rerolls <= left, "DD 10", || {
-            format!(
-                "{rerolls} rerolls declared but {} dice can use only {left} (each reroll effect rerolls different dice)",
-                st.declared
-            )
-        })?;
+        if rerolls > 0 {
+            let left = self.usable_rerolls(st, p, st.declared);
+            ensure(rerolls <= left, "DD 10", || {
+                format!(
+                    "{rerolls} rerolls declared but {} dice can use only {left} (each reroll effect rerolls different dice)",
+                    st.declared
+                )
+            })?;
+        }
         if self.can_respond(st, other(p)) {
             st.phase = Phase::Attack { rerolls };
         } else {
@@ -107,13 +109,16 @@ impl DiceOfDestiny {
             st.grants.retain(|g| g.left > 0);
         }
         st.reroll_sources = srcs;
-        st.last_roll.clone_from(&st.dice);
         let defender = other(p);
         if st.core.over() {
+            st.last_roll.clone_from(&st.dice);
             st.phase = Phase::Over;
         } else if !st.core.passive[defender] && self.can_defend(st, defender) {
+            // the screen shows the roll while the defender answers it
+            st.last_roll.clone_from(&st.dice);
             st.phase = Phase::Defend;
         } else {
+            // land_hits leaves the dice as the last roll
             self.land_hits(st);
         }
     }
@@ -258,7 +263,30 @@ impl DiceOfDestiny {
         let p = st.core.active;
         let dice = std::mem::take(&mut st.dice);
         let mut pending = 0;
-        for d in &dice {
+        if !self.has_on_hit && !st.core.log.on {
+            // nothing to note and no hit trigger: the hits are a sum, taken
+            // without a branch on each die's coin-flip parity (goldfish)
+            for d in &dice {
+                let lands = i32::from(d.hit & !d.blocked);
+                pending += lands * i32::from(self.def(d.attacker).hit_damage);
+            }
+        } else {
+            pending = self.land_each(st, &dice);
+        }
+        self.hurt(st, other(p), pending);
+        // the dice stay on show as the last roll; the old roll's buffer
+        // holds the next one
+        st.dice = std::mem::replace(&mut st.last_roll, dice);
+        st.dice.clear();
+    }
+
+    /// [`Self::land_hits`] die by die: each hit noted, and the damage so
+    /// far dealt before a creature's "on hit" trigger runs. Returns the
+    /// damage still to deal.
+    fn land_each(&self, st: &mut State, dice: &[Die]) -> i32 {
+        let p = st.core.active;
+        let mut pending = 0;
+        for d in dice {
             if !d.hit || d.blocked {
                 continue;
             }
@@ -274,9 +302,7 @@ impl DiceOfDestiny {
                 }
             }
         }
-        self.hurt(st, other(p), pending);
-        st.dice = dice;
-        st.dice.clear();
+        pending
     }
 
     // ------------------------------------------------------------ life
@@ -338,7 +364,7 @@ impl DiceOfDestiny {
 /// attack has declared rerolls left (§4.6): each time by a source that has
 /// not rerolled this die yet, the one with the most left (DD 10: "reroll up
 /// to N dice" rerolls N different dice once each).
-#[inline]
+#[inline(always)]
 fn attack_die(
     rng: &mut crate::engine::Rng,
     sides: u32,
@@ -346,7 +372,32 @@ fn attack_die(
     srcs: &mut [RerollSource],
     attacker: u16,
 ) -> Die {
-    let mut die = roll(rng, sides);
+    let die = roll(rng, sides);
+    // no reroll declared (the goldfish hot path), or a hit: the die stands;
+    // the budget is tested first as the die's parity is a coin flip the
+    // branch predictor cannot learn
+    if *budget == 0 || die.is_multiple_of(2) {
+        return Die {
+            attacker,
+            value: die as u8,
+            hit: die.is_multiple_of(2),
+            blocked: false,
+        };
+    }
+    reroll_miss(rng, sides, budget, srcs, attacker, die)
+}
+
+/// [`attack_die`]'s missed die rerolled while sources last.
+#[inline(never)]
+fn reroll_miss(
+    rng: &mut crate::engine::Rng,
+    sides: u32,
+    budget: &mut u8,
+    srcs: &mut [RerollSource],
+    attacker: u16,
+    first: u32,
+) -> Die {
+    let mut die = first;
     let mut tried = 0u64;
     while !die.is_multiple_of(2) && *budget > 0 {
         let mut best: Option<usize> = None;

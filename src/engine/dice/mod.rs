@@ -251,6 +251,8 @@ pub struct DiceOfDestiny {
     pub has_effects: bool,
     pub has_turn_start: bool,
     pub has_on_attack: bool,
+    /// Whether any card has an "on hit" trigger.
+    pub has_on_hit: bool,
 }
 
 impl DiceOfDestiny {
@@ -289,6 +291,7 @@ impl DiceOfDestiny {
             has_effects: table.defs.iter().any(|d| d.activated.is_some()),
             has_turn_start: table.defs.iter().any(|d| !d.turn_start.is_empty()),
             has_on_attack: table.defs.iter().any(|d| !d.on_attack.is_empty()),
+            has_on_hit: table.defs.iter().any(|d| !d.on_hit.is_empty()),
             passive_opponent: opponent.is_none(),
             table,
             setup,

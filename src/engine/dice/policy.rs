@@ -131,24 +131,20 @@ fn main(g: &DiceOfDestiny, st: &State, quick: bool) -> Action {
     if let Some(card) = usable_effect(g, st, p, quick) {
         return Action::Activate { card };
     }
-    let any_ready = st
-        .core
-        .zones
-        .get(z(p, Zone::Battlefield))
-        .iter()
-        .any(|&c| g.ready(st, c));
-    if any_ready || st.declared > 0 {
-        let dice = st
-            .core
-            .zones
-            .get(z(p, Zone::Battlefield))
-            .iter()
-            .filter(|&&c| g.ready(st, c))
-            .count()
-            .min(usize::from(u8::MAX)) as u8;
-        return Action::Attack {
-            rerolls: g.usable_rerolls(st, p, dice.saturating_add(st.declared)),
+    let field = st.core.zones.get(z(p, Zone::Battlefield));
+    if st.declared > 0 || field.iter().any(|&c| g.ready(st, c)) {
+        // every reroll it has, on as many dice as attack
+        let rerolls = if g.has_rerolls || !st.grants.is_empty() {
+            let ready = field
+                .iter()
+                .filter(|&&c| g.ready(st, c))
+                .count()
+                .min(usize::from(u8::MAX)) as u8;
+            g.usable_rerolls(st, p, ready.saturating_add(st.declared))
+        } else {
+            0
         };
+        return Action::Attack { rerolls };
     }
     Action::Next
 }
@@ -269,10 +265,18 @@ fn spell_draws(g: &DiceOfDestiny, c: u16) -> bool {
         .any(|s| matches!(s.verb, Verb::Draw { .. } | Verb::Search { .. }))
 }
 
+/// A creature effect of `p`'s worth using now (none in a deck without
+/// effects, the goldfish hot path).
+#[inline]
 fn usable_effect(g: &DiceOfDestiny, st: &State, p: usize, quick: bool) -> Option<u16> {
     if !g.has_effects {
         return None;
     }
+    effect_to_use(g, st, p, quick)
+}
+
+#[inline(never)]
+fn effect_to_use(g: &DiceOfDestiny, st: &State, p: usize, quick: bool) -> Option<u16> {
     if p != st.core.active && !g.options.creature_effects_on_opponent_turn {
         return None;
     }

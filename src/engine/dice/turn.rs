@@ -33,7 +33,9 @@ impl DiceOfDestiny {
         // §4.3: the active player's creatures turn upright; everyone's
         // once-per-turn effects reset
         st.flags[self.table.range(p)].fill(0);
-        st.rerolls_used[self.table.range(p)].fill(0);
+        if self.has_rerolls {
+            st.rerolls_used[self.table.range(p)].fill(0);
+        }
         for f in &mut st.flags[self.table.range(other(p))] {
             *f &= !(USED | REACTED);
         }
@@ -257,28 +259,37 @@ impl DiceOfDestiny {
             }
             (Phase::Main, Action::Roll { rerolls }) => self.declare_roll(st, rerolls)?,
             (Phase::Main, Action::Attack { rerolls }) => {
-                let ready = st
-                    .core
-                    .zones
-                    .get(z(who, Zone::Battlefield))
-                    .iter()
-                    .filter(|&&c| self.ready(st, c))
-                    .count()
-                    .min(usize::from(u8::MAX)) as u8;
-                let dice = ready.saturating_add(st.declared);
-                let left = self.usable_rerolls(st, who, dice);
-                ensure(rerolls <= left, "DD 10", || {
-                    format!(
-                        "{rerolls} rerolls declared but {dice} dice can use only {left} (each reroll effect rerolls different dice)"
-                    )
-                })?;
-                for i in 0..st.core.zones.len(z(who, Zone::Battlefield)) {
-                    let c = st.core.zones.get(z(who, Zone::Battlefield))[i];
-                    if self.ready(st, c) {
-                        st.flags[usize::from(c)] |= DECLARED;
-                        st.declared += 1;
+                if rerolls > 0 {
+                    let ready = st
+                        .core
+                        .zones
+                        .get(z(who, Zone::Battlefield))
+                        .iter()
+                        .filter(|&&c| self.ready(st, c))
+                        .count()
+                        .min(usize::from(u8::MAX)) as u8;
+                    let dice = ready.saturating_add(st.declared);
+                    let left = self.usable_rerolls(st, who, dice);
+                    ensure(rerolls <= left, "DD 10", || {
+                        format!(
+                            "{rerolls} rerolls declared but {dice} dice can use only {left} (each reroll effect rerolls different dice)"
+                        )
+                    })?;
+                }
+                let State { core, flags, .. } = &mut *st;
+                let mut declared = 0u8;
+                for &c in core.zones.get(z(who, Zone::Battlefield)) {
+                    let f = flags[usize::from(c)];
+                    if f & (ATTACKED | DECLARED) == 0
+                        && (f & SICK == 0 || self.def(c).haste)
+                        && (core.lasting.is_empty()
+                            || !core.lasting.has_status(Holder::Card(c), Status::Suppressed))
+                    {
+                        flags[usize::from(c)] |= DECLARED;
+                        declared = declared.saturating_add(1);
                     }
                 }
+                st.declared = st.declared.saturating_add(declared);
                 self.declare_roll(st, rerolls)?;
             }
             (

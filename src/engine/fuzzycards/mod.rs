@@ -240,6 +240,9 @@ pub struct Fuzzycards {
     pub has_team: bool,
     /// Whether any card has an On Attack, On Hit, On Kill or On KO ability.
     pub has_triggers: bool,
+    /// Whether any card has an Activate ability (lets the policy skip
+    /// looking for one, the goldfish hot path).
+    pub has_activates: bool,
 }
 
 impl Fuzzycards {
@@ -287,6 +290,7 @@ impl Fuzzycards {
             has_auras: table.defs.iter().any(|d| d.enemy_lose != 0),
             has_team: table.defs.iter().any(|d| d.team_grants()),
             has_triggers: table.defs.iter().any(Def::has_triggers),
+            has_activates: table.defs.iter().any(|d| d.activated.is_some()),
             passive_opponent: opponent.is_none(),
             table,
             setup,

@@ -325,6 +325,9 @@ fn ability_where(
     p: usize,
     wanted: impl Fn(&Def) -> bool,
 ) -> Option<Action> {
+    if !g.has_activates {
+        return None;
+    }
     activators(st, p).find_map(|c| {
         let d = g.def(c);
         (d.activated.is_some()
