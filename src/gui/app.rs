@@ -338,6 +338,8 @@ pub fn shortcut(event: keyboard::Event) -> Option<Message> {
         Key::Named(Named::Escape) => Shortcut::Escape,
         Key::Named(Named::ArrowUp) => Shortcut::Up,
         Key::Named(Named::ArrowDown) => Shortcut::Down,
+        Key::Named(Named::Tab) if modifiers.shift() => Shortcut::PreviousField,
+        Key::Named(Named::Tab) => Shortcut::NextField,
         _ => return None,
     };
     Some(Message::Shortcut(s))
@@ -888,6 +890,12 @@ impl Shell {
     }
 
     fn shortcut(&mut self, s: Shortcut) -> Task<Message> {
+        // iced moves the focus only when asked: Tab asks, on every screen
+        match s {
+            Shortcut::NextField => return iced::widget::operation::focus_next(),
+            Shortcut::PreviousField => return iced::widget::operation::focus_previous(),
+            _ => {}
+        }
         if s == Shortcut::NewDeck && self.screen.id() != ScreenId::Decks {
             let nav = self.navigate(ScreenId::Decks);
             let new = self.shortcut(Shortcut::NewDeck);

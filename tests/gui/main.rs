@@ -3,6 +3,7 @@
 //! and `.ice` scripts replayed with the real runtime. No display is needed.
 
 mod harness;
+mod live;
 #[path = "../support/mod.rs"]
 mod support;
 
@@ -12,6 +13,7 @@ mod decks;
 mod dialogs;
 mod editing;
 mod flows;
+mod forms;
 mod ice;
 mod matchups;
 mod playtest;

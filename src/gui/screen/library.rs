@@ -320,6 +320,8 @@ impl Library {
             Shortcut::Import => self.pick_catalog_file(),
             Shortcut::Export => self.pick_export_file(),
             Shortcut::Escape => self.cancelled(),
+            // Ctrl+S saves the card being edited (issue 25)
+            Shortcut::Save if self.editor.is_some() => self.editor_message(editor::Message::Save),
             Shortcut::Up => self.step_selection(-1),
             Shortcut::Down => self.step_selection(1),
             _ => Action::None,
@@ -530,7 +532,7 @@ impl Library {
         }
         if let Some(c) = &self.current {
             self.editor = Some(Editor::new(Arc::clone(c.index.catalog()), None));
-            return Action::Run(iced::widget::operation::focus("editor-name"));
+            return Action::Run(Editor::opened());
         }
         Action::Notice("pick a catalog first".into())
     }
@@ -538,6 +540,7 @@ impl Library {
     fn edit_card(&mut self) -> Action<Message> {
         if let (Some(c), Some(card)) = (&self.current, self.selected()) {
             self.editor = Some(Editor::new(Arc::clone(c.index.catalog()), Some(card)));
+            return Action::Run(Editor::opened());
         }
         Action::None
     }

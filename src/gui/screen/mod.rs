@@ -133,4 +133,8 @@ pub enum Shortcut {
     /// the selected card.
     Plus,
     Minus,
+    /// Tab / Shift+Tab (not taken by a widget): the next or previous text
+    /// box. The shell handles it for every screen.
+    NextField,
+    PreviousField,
 }

@@ -8,9 +8,9 @@
 use std::sync::Arc;
 
 use iced::widget::{
-    button, checkbox, column, container, pick_list, row, scrollable, text, text_input,
+    button, checkbox, column, container, pick_list, row, scrollable, text, text_editor, text_input,
 };
-use iced::{Element, Fill};
+use iced::{Element, Fill, Task};
 
 use crate::catalog::check::{Draft, Problem, check, effects_text};
 use crate::engine::coverage::{CardReading, Status};
@@ -19,6 +19,13 @@ use crate::model::{Card, Catalog};
 
 use crate::gui::widget::{Pick, heading, muted, readable};
 
+/// The ids of the form's boxes (focus, tests).
+pub const NAME_ID: &str = "editor-name";
+pub const COST_ID: &str = "editor-cost";
+pub const TEXT_ID: &str = "editor-text";
+/// The form's scrollable: it opens at the top.
+pub const SCROLL_ID: &str = "editor-form";
+
 /// A card being created or edited.
 #[derive(Debug)]
 pub struct Editor {
@@ -26,6 +33,9 @@ pub struct Editor {
     /// The id of the card being edited; `None` for a new card.
     editing: Option<String>,
     draft: Draft,
+    /// The rules text as a multi-line box edits it (kept in step with
+    /// `draft.text`).
+    rules: text_editor::Content,
     /// The draft as it was opened: anything else is an edit in progress.
     /// (Boxed: the screen's state stays small.)
     initial: Box<Draft>,
@@ -41,7 +51,10 @@ pub enum Message {
     Id(String),
     Type(String),
     Cost(String),
+    /// The rules text replaced as a whole.
     Text(String),
+    /// An edit in the multi-line rules text box.
+    TextEdit(text_editor::Action),
     CopyLimit(String),
     Effects(String),
     Field(String, String),
@@ -72,6 +85,7 @@ impl Editor {
         let mut e = Editor {
             editing: card.map(|c| c.id.clone()),
             catalog,
+            rules: text_editor::Content::with_text(&draft.text),
             initial: Box::new(draft.clone()),
             draft,
             problems: Vec::new(),
@@ -85,6 +99,11 @@ impl Editor {
 
     pub fn editing(&self) -> Option<&str> {
         self.editing.as_deref()
+    }
+
+    /// The card as typed so far.
+    pub fn draft(&self) -> &Draft {
+        &self.draft
     }
 
     pub fn problems(&self) -> &[Problem] {
@@ -101,12 +120,25 @@ impl Editor {
         &self.draft.name
     }
 
+    /// What opening the form does on screen: the Name box takes the
+    /// focus and the form starts at its top (a form reopened in the same
+    /// place would otherwise keep the last one's scroll offset).
+    pub fn opened<M: Send + 'static>() -> Task<M> {
+        Task::batch([
+            iced::widget::operation::snap_to(
+                SCROLL_ID,
+                iced::widget::scrollable::RelativeOffset::START,
+            ),
+            iced::widget::operation::focus(NAME_ID),
+        ])
+    }
+
     /// The problems as the form shows them: the field they are about and
     /// the message in the form's words.
     pub fn messages(&self) -> Vec<(Option<&str>, String)> {
         self.problems
             .iter()
-            .map(|p| (p.key.as_deref(), self.words(&p.message)))
+            .map(|p| (problem_key(p), self.words(&p.message)))
             .collect()
     }
 
@@ -150,7 +182,19 @@ impl Editor {
             Message::Id(v) => self.edit(|d| d.id = v),
             Message::Type(v) => self.edit(|d| d.card_type = v),
             Message::Cost(v) => self.edit(|d| d.cost = v),
-            Message::Text(v) => self.edit(|d| d.text = v),
+            Message::Text(v) => {
+                self.rules = text_editor::Content::with_text(&v);
+                self.edit(|d| d.text = v)
+            }
+            Message::TextEdit(a) => {
+                let is_edit = a.is_edit();
+                self.rules.perform(a);
+                if !is_edit {
+                    return Action::None;
+                }
+                let v = self.rules.text();
+                self.edit(|d| d.text = v)
+            }
             Message::CopyLimit(v) => self.edit(|d| d.copy_limit = v),
             Message::Effects(v) => self.edit(|d| d.effects_text = Some(v)),
             Message::Field(k, v) => self.edit(|d| {
@@ -209,50 +253,82 @@ impl Editor {
         }
     }
 
-    /// The problems about one key.
-    fn problems_for(&self, key: &str) -> Option<Element<'_, Message>> {
-        let msgs: Vec<String> = self
-            .problems
-            .iter()
-            .filter(|p| p.key.as_deref() == Some(key))
-            .map(|p| self.words(&p.message))
-            .collect();
-        (!msgs.is_empty()).then(|| {
-            text(msgs.join("\n"))
-                .size(12)
-                .style(readable::danger)
-                .into()
-        })
+    /// The problems about one key (`None`: about the card as a whole),
+    /// in a column that is there, empty, when there are none.
+    ///
+    /// The slot is always in the tree: iced keeps a widget's state (a text
+    /// box's focus and cursor) by its place among its siblings, so a
+    /// message that appeared *before* the boxes moved every box one place
+    /// down, and the box being typed in lost its focus after its first key
+    /// ("Walk Tester" became "W"; issue 25).
+    fn problems_slot(&self, key: Option<&str>) -> Element<'_, Message> {
+        column(
+            self.problems
+                .iter()
+                .filter(|p| match problem_key(p) {
+                    // a key without a box of its own is said at the top
+                    Some(k) if key.is_none() => !self.shown_keys().contains(&k),
+                    k => k == key,
+                })
+                .map(|p| {
+                    text(self.words(&p.message))
+                        .size(12)
+                        .style(readable::danger)
+                        .into()
+                }),
+        )
+        .spacing(2)
+        .into()
     }
 
-    pub fn view(&self) -> Element<'_, Message> {
+    /// The keys the form has a box for, as the draft's type stands.
+    fn shown_keys(&self) -> Vec<&str> {
+        let def = games::game(self.catalog.game).def();
+        let mut keys = vec!["name", "id", "text", "copy_limit", "effects"];
+        if def.card.types.len() > 1 {
+            keys.push("type");
+        }
+        if def
+            .card
+            .cost
+            .as_ref()
+            .is_some_and(|c| c.applies_to(&self.draft.card_type))
+        {
+            keys.push("cost");
+        }
+        keys.extend(
+            def.card
+                .fields
+                .iter()
+                .filter(|f| f.applies_to(&self.draft.card_type))
+                .map(|f| f.key.as_str()),
+        );
+        keys
+    }
+
+    pub fn view<'a>(&'a self) -> Element<'a, Message> {
         let def = games::game(self.catalog.game).def();
         let title = if self.editing.is_some() {
             format!("Edit \"{}\"", self.draft.name)
         } else {
             "New card".to_string()
         };
-        let mut form: Vec<Element<'_, Message>> = vec![heading(title).into()];
-        for p in self.problems.iter().filter(|p| p.key.is_none()) {
-            form.push(
-                text(self.words(&p.message))
-                    .size(12)
-                    .style(readable::danger)
-                    .into(),
-            );
-        }
-        let mut line = |label: &str, key: &str, input: Element<'static, Message>| {
-            let mut c = column![text(label.to_string()).size(13).style(muted), input].spacing(2);
-            if let Some(p) = self.problems_for(key) {
-                c = c.push(p);
-            }
+        let mut form: Vec<Element<'a, Message>> =
+            vec![heading(title).into(), self.problems_slot(None)];
+        let mut line = |label: &str, key: &str, input: Element<'a, Message>| {
+            let c = column![
+                text(label.to_string()).size(13).style(muted),
+                input,
+                self.problems_slot(Some(key)),
+            ]
+            .spacing(2);
             form.push(c.into());
         };
         line(
             "Name",
             "name",
             text_input("Card name", &self.draft.name)
-                .id("editor-name")
+                .id(NAME_ID)
                 .on_input(Message::Name)
                 .into(),
         );
@@ -287,6 +363,7 @@ impl Editor {
                 "Cost",
                 "cost",
                 text_input(&range_hint(cost), &self.draft.cost)
+                    .id(COST_ID)
                     .on_input(Message::Cost)
                     .into(),
             );
@@ -309,9 +386,11 @@ impl Editor {
         line(
             "Rules text",
             "text",
-            text_input("Rules text", &self.draft.text)
-                .id("editor-text")
-                .on_input(Message::Text)
+            text_editor(&self.rules)
+                .id(TEXT_ID)
+                .placeholder("Rules text (Enter starts a new line)")
+                .height(RULES_HEIGHT)
+                .on_action(Message::TextEdit)
                 .into(),
         );
         line(
@@ -342,7 +421,7 @@ impl Editor {
         ]
         .spacing(10);
         form.push(buttons.into());
-        container(scrollable(column(form).spacing(8).padding([0, 12])))
+        container(scrollable(column(form).spacing(8).padding([0, 12])).id(SCROLL_ID))
             .height(Fill)
             .into()
     }
@@ -446,6 +525,20 @@ impl Editor {
             }
         }
     }
+}
+
+/// The rules text box's height: about five lines, so a card's usual text
+/// shows whole (it scrolls beyond).
+const RULES_HEIGHT: f32 = 110.0;
+
+/// The key a problem is about: its own, or the key a "missing key `x`"
+/// message names (the loader reports those about the card as a whole), so
+/// that "HP is required" sits under the HP box.
+fn problem_key(p: &Problem) -> Option<&str> {
+    p.key.as_deref().or_else(|| {
+        let rest = &p.message[p.message.find("missing key `")? + "missing key `".len()..];
+        Some(&rest[..rest.find('`')?])
+    })
 }
 
 fn range_hint(fd: &FieldDef) -> String {
