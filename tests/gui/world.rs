@@ -973,3 +973,58 @@ fn p07_a_traveller_over_the_row_above_the_world() {
     );
     assert_eq!(state(&h).world().travellers()[0].upper, 2);
 }
+
+/// Switching between Solo and 2 players (or the computer's level) deals a
+/// new game: with moves on the board it asks first, and "Keep playing"
+/// keeps every move (issue 25 item 6).
+#[test]
+fn switching_players_mid_game_asks_before_the_moves_are_lost() {
+    let mut h = at_seed(21);
+    // nothing played yet: the switch is at once
+    h.click_id("players-2");
+    assert_eq!(world(&h).players(), 2);
+    assert!(world(&h).asking().is_none());
+    h.click_id("players-1");
+    assert_eq!(world(&h).players(), 1);
+
+    click_move(&mut h, Move::TakeStack { stack: 0 });
+    let moves = world(&h).game().unwrap().game.actions().count();
+    assert_eq!(moves, 1);
+    h.click_id("players-2");
+    assert_eq!(world(&h).players(), 1, "switched without asking");
+    assert!(world(&h).asking().is_some());
+    assert!(
+        h.text_containing("the moves of the game in progress are lost")
+            .is_some(),
+        "{:?}",
+        h.dump()
+    );
+    // keep playing: the game is as it was
+    h.click_text("Keep playing");
+    assert!(world(&h).asking().is_none());
+    assert_eq!(world(&h).players(), 1);
+    assert_eq!(world(&h).game().unwrap().game.actions().count(), moves);
+    // asked again and answered yes: a new game for two
+    h.click_id("players-2");
+    h.click_text("Play with 2");
+    assert_eq!(world(&h).players(), 2);
+    assert!(world(&h).table().is_some());
+    assert_eq!(world(&h).game().unwrap().game.actions().count(), 0);
+}
+
+/// The log's Sun line agrees with its seat: "You take the Sun",
+/// "Computer 2 takes the Sun" (issue 25 item 10: "take(s)").
+#[test]
+fn the_sun_line_agrees_with_its_seat() {
+    for seed in [8, 9, 10] {
+        let mut h = at_seed(seed);
+        h.click_id("players-3");
+        let dump = h.dump();
+        assert!(dump.iter().all(|l| !l.contains("take(s)")), "{dump:?}");
+        assert!(
+            dump.iter().any(|l| l.contains("You take the Sun")
+                || (l.contains("Computer ") && l.contains(" takes the Sun"))),
+            "{dump:?}"
+        );
+    }
+}

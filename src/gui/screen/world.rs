@@ -80,6 +80,17 @@ pub struct World {
     /// A position set up from a scenario file, on the table instead of a
     /// dealt game (not stored as the game in progress).
     position: Option<Box<position::Opened>>,
+    /// Another player count or level was asked for while a game is in
+    /// progress: it waits for the user's yes (issue 25: switching dealt a
+    /// new game without a word, and the moves were gone).
+    asking: Option<Switch>,
+}
+
+/// A change that deals a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Switch {
+    Players(u8),
+    Level(SeatLevel),
 }
 
 /// A game on a catalog.
@@ -157,6 +168,8 @@ pub enum Message {
     PositionSaved(Result<std::path::PathBuf, String>),
     /// A file dialog was closed without a choice.
     DialogClosed,
+    /// The answer to "Start a new game?": yes (switch), or keep playing.
+    SwitchAnswered(bool),
 }
 
 impl World {
@@ -179,6 +192,7 @@ impl World {
             writes: Default::default(),
             write_failed: false,
             position: None,
+            asking: None,
         };
         let task = Task::perform(
             w.db.run(|s| {
@@ -236,11 +250,12 @@ impl World {
             Message::SeedTyped(t) => self.seed_typed(t),
             Message::Replay => self.replay(),
             Message::NewGame => self.start(crate::engine::fresh_seed()),
-            Message::Players(n) => self.set_players(n),
-            Message::Level(l) => {
-                self.level = l;
-                self.restart()
-            }
+            Message::Players(n) => self.switch(Switch::Players(n)),
+            Message::Level(l) => self.switch(Switch::Level(l)),
+            Message::SwitchAnswered(yes) => match self.asking.take() {
+                Some(s) if yes => self.apply_switch(s),
+                _ => Action::None,
+            },
             Message::Sun(d) => self.sun(d),
             Message::DraftCard(card) => self.toggle_pass(card),
             Message::Pass => self.pass(),
@@ -296,11 +311,48 @@ impl World {
         self.level
     }
 
-    fn set_players(&mut self, n: u8) -> Action<Message> {
-        if !(1..=4).contains(&n) {
+    /// The question waiting for an answer, if one is.
+    pub fn asking(&self) -> Option<Switch> {
+        self.asking
+    }
+
+    /// Whether a game has moves on it and is not over: what another player
+    /// count or level would throw away.
+    pub fn in_progress(&self) -> bool {
+        let Some(g) = &self.current else {
+            return false;
+        };
+        match &self.table {
+            Some(t) => {
+                !t.moves().is_empty()
+                    && !matches!(t.m.phase(), crate::engine::solo::MatchPhase::Finished)
+            }
+            None => g.game.actions().next().is_some() && g.game.phase() != Phase::Finished,
+        }
+    }
+
+    /// Another player count or level: at once when nothing would be lost,
+    /// after a yes when a game is in progress.
+    fn switch(&mut self, s: Switch) -> Action<Message> {
+        let same = match s {
+            Switch::Players(n) => !(1..=4).contains(&n) || n == self.players,
+            Switch::Level(l) => l == self.level,
+        };
+        if same {
             return Action::None;
         }
-        self.players = n;
+        if self.in_progress() {
+            self.asking = Some(s);
+            return Action::None;
+        }
+        self.apply_switch(s)
+    }
+
+    fn apply_switch(&mut self, s: Switch) -> Action<Message> {
+        match s {
+            Switch::Players(n) => self.players = n,
+            Switch::Level(l) => self.level = l,
+        }
         self.restart()
     }
 
@@ -317,6 +369,10 @@ impl World {
 
     pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
         match s {
+            Shortcut::Escape if self.asking.is_some() => {
+                self.asking = None;
+                Action::None
+            }
             Shortcut::Undo if self.table.is_some() => Action::None,
             Shortcut::Undo => self.undo(),
             _ => Action::None,

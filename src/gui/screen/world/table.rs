@@ -161,7 +161,8 @@ impl Table {
         let mut out = Vec::new();
         for e in self.log.iter().rev() {
             let line = match e {
-                MatchEvent::SunGiven { seat } => format!("{} take(s) the Sun", seat_name(*seat)),
+                MatchEvent::SunGiven { seat } if *seat == YOU => "You take the Sun".into(),
+                MatchEvent::SunGiven { seat } => format!("{} takes the Sun", seat_name(*seat)),
                 MatchEvent::SunTurned { seat, direction } => {
                     format!("{} turned the Sun {}", seat_name(*seat), direction.as_str())
                 }

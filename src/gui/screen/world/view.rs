@@ -11,7 +11,7 @@ use crate::engine::solo::{Action as Move, Components, GRID, Land, Phase, Pos, Se
 use crate::gui::widget::{Pick, SCROLLBAR_GAP, heading, muted, picked};
 use crate::store::CatalogId;
 
-use super::{Game, Hint, Message, SEED_ID, World, cell_name, describe, rows_name};
+use super::{Game, Hint, Message, SEED_ID, Switch, World, cell_name, describe, rows_name};
 
 /// Side of a board cell, in pixels.
 const CELL: f32 = 70.0;
@@ -20,6 +20,18 @@ const SIDE: f32 = 60.0;
 
 impl World {
     pub fn view(&self) -> Element<'_, Message> {
+        let screen = self.view_screen();
+        match self.asking() {
+            None => screen,
+            Some(s) => crate::gui::widget::modal(
+                screen,
+                view_switch(s),
+                Message::SwitchAnswered(false),
+            ),
+        }
+    }
+
+    fn view_screen(&self) -> Element<'_, Message> {
         let catalogs: Vec<Pick<CatalogId>> = self
             .catalogs()
             .iter()
@@ -734,4 +746,31 @@ fn view_score(g: &Game) -> Element<'_, Message> {
         );
     }
     col.into()
+}
+
+/// "Start a new game?" before another player count or level deals one.
+fn view_switch(s: Switch) -> Element<'static, Message> {
+    let (what, yes) = match s {
+        Switch::Players(1) => ("solo".to_string(), "Play solo".to_string()),
+        Switch::Players(n) => (format!("{n} players"), format!("Play with {n}")),
+        Switch::Level(l) => (
+            format!("a {} computer", l.as_str()),
+            format!("Play against {}", l.as_str()),
+        ),
+    };
+    crate::gui::widget::dialog(
+        column![
+            text(format!(
+                "Switching to {what} deals a new game: the moves of the game in progress are lost."
+            )),
+            row![
+                button(text(yes)).on_press(Message::SwitchAnswered(true)),
+                button("Keep playing")
+                    .on_press(Message::SwitchAnswered(false))
+                    .style(button::secondary),
+            ]
+            .spacing(10)
+        ]
+        .spacing(16),
+    )
 }
