@@ -227,7 +227,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
     let before = zone(session(&h), "Hand").len();
     h.click_text("Play the suggestion");
     assert!(pt(&h).refusal().is_none());
-    h.click_text("Finish the turn");
+    h.click_text(playtest::AUTOPLAY_LABEL);
     let snap = session(&h).snapshot();
     assert_eq!(snap.turn, 2, "the policy finished turn 1");
     // turn 2's draw step drew one card
@@ -993,7 +993,7 @@ fn the_table_fits_1024_by_700_with_the_odds_beside_it() {
     let mut ui = Simulator::with_size(Settings::default(), (1024.0, 700.0), h.app.view());
     for label in [
         "Play the suggestion",
-        "Finish the turn",
+        playtest::AUTOPLAY_LABEL,
         "Undo",
         "Goldfish",
         "Run",
@@ -1916,4 +1916,35 @@ fn the_rulebooks_choices_are_offered_to_the_human_seat() {
     h.send(pm(playtest::Message::Act(attack.action)));
     assert!(h.shows("Let the dice be rolled"), "{:?}", h.dump());
     choice(&h, "Play Rubber Duck Curse on Furious Chicken");
+}
+
+/// "End turn" and the goldfish's "Autoplay rest of turn" sit side by side:
+/// each says what it does when the pointer is over it (issue 25 item 8).
+#[test]
+fn the_two_ways_out_of_a_turn_say_what_they_do() {
+    use iced::mouse;
+    let (mut h, _) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    h.click_text("Keep the hand");
+    assert!(h.shows("End turn"), "{:?}", h.dump());
+    for (label, tip) in [
+        (playtest::AUTOPLAY_LABEL, playtest::AUTOPLAY_TIP),
+        ("End turn", playtest::table::END_TURN_TIP),
+    ] {
+        let mut ui = Simulator::with_size(Settings::default(), crate::harness::SIZE, h.app.view());
+        assert!(ui.find(tip).is_err(), "{tip} shows before the pointer is there");
+        let at = ui
+            .find(label)
+            .unwrap_or_else(|e| panic!("{label}: {e:?}"))
+            .visible_bounds()
+            .unwrap()
+            .center();
+        ui.point_at(at);
+        ui.simulate([iced::Event::Mouse(mouse::Event::CursorMoved { position: at })]);
+        assert!(ui.find(tip).is_ok(), "no tip over {label}");
+    }
 }

@@ -43,6 +43,8 @@ pub mod saved;
 pub mod table;
 mod view;
 
+pub use view::{AUTOPLAY_LABEL, AUTOPLAY_TIP};
+
 pub use goldfish::charts;
 
 use std::collections::{BTreeSet, HashMap};

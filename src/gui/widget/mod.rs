@@ -91,6 +91,20 @@ pub fn modal<'a, M: Clone + 'a>(
     content: impl Into<Element<'a, M>>,
     on_blur: M,
 ) -> Element<'a, M> {
+    modal_maybe(base, Some(content.into()), on_blur)
+}
+
+/// [`modal`] when there is a `content`, else `base` alone, in the same
+/// place of the widget tree either way: a dialog that comes and goes keeps
+/// the state of what is under it (a text box's focus, a form's scroll).
+pub fn modal_maybe<'a, M: Clone + 'a>(
+    base: impl Into<Element<'a, M>>,
+    content: Option<Element<'a, M>>,
+    on_blur: M,
+) -> Element<'a, M> {
+    let Some(content) = content else {
+        return stack![base.into()].into();
+    };
     stack![
         base.into(),
         opaque(
@@ -109,6 +123,22 @@ pub fn modal<'a, M: Clone + 'a>(
             .on_press(on_blur)
         )
     ]
+    .into()
+}
+
+/// `content` with `tip` shown below it while the pointer is over it.
+pub fn with_tip<'a, M: 'a>(
+    content: impl Into<Element<'a, M>>,
+    tip: impl text::IntoFragment<'a>,
+) -> Element<'a, M> {
+    iced::widget::tooltip(
+        content,
+        container(text(tip).size(13))
+            .padding(6)
+            .max_width(360)
+            .style(container::rounded_box),
+        iced::widget::tooltip::Position::Bottom,
+    )
     .into()
 }
 

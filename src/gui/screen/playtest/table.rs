@@ -624,7 +624,7 @@ impl Playtest {
             }
             Selected::Pile(name) => (
                 name.to_string(),
-                format!("{} cards", zone(snap, 0, name).map_or(0, |z| z.count)),
+                crate::gui::words::count(zone(snap, 0, name).map_or(0, |z| z.count), "card"),
                 Vec::new(),
             ),
         };
@@ -1062,15 +1062,29 @@ pub(super) fn action_button<'a>(
     suggested: bool,
     id: String,
 ) -> iced::widget::Container<'a, Message> {
-    container(
-        button(text(ch.label).size(12))
+    let tip = (ch.mover.is_none() && ends_the_turn(&ch.label)).then_some(END_TURN_TIP);
+    let b = button(text(ch.label).size(12))
             .padding([3, 8])
             .style(if suggested {
                 button::primary
             } else {
                 button::secondary
             })
-            .on_press(Message::Act(ch.action)),
-    )
+            .on_press(Message::Act(ch.action));
+    container(match tip {
+        Some(t) => crate::gui::widget::with_tip(b, t),
+        None => b.into(),
+    })
     .id(id)
+}
+
+/// What a game's own end-of-turn move does, said when it is pointed at
+/// (beside "Autoplay rest of turn", which plays on first).
+pub const END_TURN_TIP: &str =
+    "Ends your turn now: nothing more is played this turn, the next turn (or the opponent's) begins.";
+
+/// Whether an engine's whole-turn move is its "End turn" / "End your turn"
+/// (the engines' labels, also the scenario files' move names).
+fn ends_the_turn(label: &str) -> bool {
+    matches!(label, "End turn" | "End your turn")
 }

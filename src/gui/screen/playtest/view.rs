@@ -10,10 +10,17 @@ use iced::{Element, Fill, FillPortion};
 
 use crate::engine::core::{Outcome, Seat, Snapshot};
 use crate::engine::session::Session;
-use crate::gui::widget::{SCROLLBAR_GAP, choice, deck_picker, muted};
+use crate::gui::widget::{SCROLLBAR_GAP, choice, deck_picker, muted, with_tip};
 
 use super::estimate::{self, QUICK_GAMES};
 use super::{Current, Estimate, GAMES_ID, Message, Playtest, RunState, SEED_ID, table};
+
+/// The turn bar's button that lets the goldfish play the rest of the turn,
+/// and what it does: beside a game's own "End your turn" the two read alike
+/// (issue 25), so each says what it does when pointed at.
+pub const AUTOPLAY_LABEL: &str = "Autoplay rest of turn";
+pub const AUTOPLAY_TIP: &str = "The goldfish policy plays the rest of your turn for you, move by move, \
+     as it would in a goldfish run (each move is logged; Undo takes them back one at a time).";
 
 /// Lines of the game log shown.
 const LOG_LINES: usize = 30;
@@ -301,12 +308,13 @@ impl Playtest {
                     .on_press(Message::PlayHint)
                     .style(button::secondary),
             )
-            .push(
-                button(text("Finish the turn").size(12))
+            .push(with_tip(
+                button(text(AUTOPLAY_LABEL).size(12))
                     .padding([3, 8])
                     .on_press(Message::FinishTurn)
                     .style(button::secondary),
-            )
+                AUTOPLAY_TIP,
+            ))
             .push(undo());
         c = c.push(buttons.wrap().vertical_spacing(4));
         if let Some(h) = hint {
