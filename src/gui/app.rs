@@ -155,6 +155,8 @@ pub enum Message {
     Shortcut(Shortcut),
     FileDropped(PathBuf),
     Resized(Size),
+    /// The window's size and its monitor's, just after it opened.
+    FitWindow(window::Id, Size, Size),
     CloseRequested,
     PrefsSaved(Result<(), String>),
     /// The Data menu (export, import, backup, restore).
@@ -177,7 +179,7 @@ impl App {
     /// Starts loading the database at `db`.
     pub fn new(db: PathBuf) -> (App, Task<Message>) {
         let db = Db::new(db);
-        let task = boot(&db);
+        let task = Task::batch([boot(&db), fit_window()]);
         (App::Loading(db), task)
     }
 
@@ -211,6 +213,12 @@ impl App {
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        if let Message::FitWindow(id, size, monitor) = message {
+            return match fitted(size, monitor) {
+                Some(s) => window::resize(id, s),
+                None => Task::none(),
+            };
+        }
         match self {
             App::Loading(db) | App::Failed { db, .. } => match message {
                 Message::Booted(Ok(b)) => {
@@ -299,6 +307,35 @@ fn boot(db: &Db) -> Task<Message> {
         }),
         Message::Booted,
     )
+}
+
+/// Asks for the window's size and its monitor's (nothing without a window).
+fn fit_window() -> Task<Message> {
+    window::latest().and_then(|id| {
+        window::monitor_size(id).and_then(move |monitor| {
+            window::size(id).map(move |size| Message::FitWindow(id, size, monitor))
+        })
+    })
+}
+
+/// The room a window leaves on its monitor for the desktop's panels and
+/// the window's own title bar.
+const MONITOR_MARGIN: (f32, f32) = (0.0, 60.0);
+
+/// The size a window of `size` should have on a monitor of `monitor`:
+/// `None` when it fits; else no larger than the monitor (issue 25: the size
+/// remembered on a large screen reopened a 1280×800 window past the edges
+/// of a 1024×700 one).
+pub fn fitted(size: Size, monitor: Size) -> Option<Size> {
+    if !(monitor.width > 0.0 && monitor.height > 0.0) {
+        return None;
+    }
+    let room = Size::new(
+        (monitor.width - MONITOR_MARGIN.0).max(monitor.width / 2.0),
+        (monitor.height - MONITOR_MARGIN.1).max(monitor.height / 2.0),
+    );
+    (size.width > room.width || size.height > room.height)
+        .then(|| Size::new(size.width.min(room.width), size.height.min(room.height)))
 }
 
 fn close() -> Task<Message> {
@@ -446,6 +483,7 @@ impl Shell {
             Message::Shortcut(s) => self.shortcut(s),
             Message::FileDropped(path) => self.file_dropped(path),
             Message::Resized(size) => self.resized(size),
+            Message::FitWindow(..) => Task::none(),
             Message::CloseRequested => self.close_requested(),
             Message::PrefsSaved(r) => self.prefs_saved(r),
             Message::Data(m) => self.data_menu(m),
@@ -840,6 +878,14 @@ impl Shell {
                 self.banner(Tone::Warning, w);
                 Task::none()
             }
+            Action::Standing { key, tone, text } => {
+                self.banners.set(&key, tone, text);
+                Task::none()
+            }
+            Action::Withdraw(key) => {
+                self.banners.withdraw(&key);
+                Task::none()
+            }
             Action::Remember(r) => self.remember(r),
             Action::Navigate(id) => self.navigate(id),
             Action::Quit => self.close_now(),
@@ -948,10 +994,10 @@ impl Shell {
         match &self.screen {
             Screen::Decks(d) => d.has_dialog(),
             Screen::Library(l) => l.editor().is_some(),
+            Screen::World(w) => w.asking().is_some(),
             Screen::Collection(_)
             | Screen::Playtest(_)
             | Screen::Print(_)
-            | Screen::World(_)
             | Screen::Matchups(_) => false,
         }
     }
@@ -1114,5 +1160,29 @@ fn open_screen(db: &Db, prefs: &Prefs, id: ScreenId) -> (Screen, Task<Message>) 
             let (s, t) = library::Library::new(db.clone(), prefs.library_catalog);
             (Screen::Library(s), t.map(Message::Library))
         }
+    }
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::{Size, fitted};
+
+    #[test]
+    fn a_window_larger_than_its_monitor_is_made_to_fit() {
+        // 1280×800 remembered, reopened on a 1024×700 screen
+        let s = fitted(Size::new(1280.0, 800.0), Size::new(1024.0, 700.0)).unwrap();
+        assert!(s.width <= 1024.0 && s.height <= 700.0, "{s:?}");
+        assert_eq!(s.width, 1024.0);
+        // one that fits is left alone
+        assert_eq!(
+            fitted(Size::new(1000.0, 600.0), Size::new(1920.0, 1080.0)),
+            None
+        );
+        // only the side that is too large shrinks
+        let s = fitted(Size::new(900.0, 1000.0), Size::new(1920.0, 1080.0)).unwrap();
+        assert_eq!(s.width, 900.0);
+        assert!(s.height < 1080.0);
+        // an unknown monitor changes nothing
+        assert_eq!(fitted(Size::new(1280.0, 800.0), Size::new(0.0, 0.0)), None);
     }
 }

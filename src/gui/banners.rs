@@ -25,6 +25,10 @@ pub struct Banner {
     pub text: String,
     /// How many times it was reported (identical reports merge).
     pub count: u32,
+    /// A banner about a state rather than an event ("3 cards are not in
+    /// the catalog") has a key: a new report of the state replaces it
+    /// (never "×4"), and it goes when the state is gone.
+    pub key: Option<String>,
 }
 
 impl Banner {
@@ -60,16 +64,44 @@ impl Banners {
             self.list.push(b);
             return;
         }
+        self.add(tone, text, None);
+    }
+
+    fn add(&mut self, tone: Tone, text: String, key: Option<String>) {
         self.next += 1;
         self.list.push(Banner {
             id: self.next,
             tone,
             text,
             count: 1,
+            key,
         });
         if self.list.len() > KEPT {
             self.list.remove(0);
         }
+    }
+
+    /// Says what the state `key` is now: replaces the banner of that key
+    /// (the newest again, never counted up), or adds one.
+    pub fn set(&mut self, key: &str, tone: Tone, text: String) {
+        self.withdraw(key);
+        self.add(tone, text, Some(key.to_string()));
+    }
+
+    /// The state `key` is gone: so is its banner.
+    pub fn withdraw(&mut self, key: &str) {
+        if let Some(b) = self.list.iter().find(|b| b.key.as_deref() == Some(key)) {
+            let id = b.id;
+            self.dismiss(id);
+        }
+    }
+
+    /// The text of the banner of `key`, if one is on.
+    pub fn keyed(&self, key: &str) -> Option<&str> {
+        self.list
+            .iter()
+            .find(|b| b.key.as_deref() == Some(key))
+            .map(|b| b.text.as_str())
     }
 
     /// Every banner, oldest first.

@@ -330,3 +330,107 @@ fn text_in_the_paste_box_survives_switching_screens() {
     h.send(Message::Navigate(ScreenId::Decks));
     assert_eq!(open_deck(&h).unsaved_paste(), None);
 }
+
+/// The warning banners on show.
+fn warnings(h: &Harness) -> Vec<String> {
+    h.app
+        .shell()
+        .unwrap()
+        .banners()
+        .iter()
+        .filter(|b| b.tone == deckwright::gui::widget::Tone::Warning)
+        .map(|b| b.label())
+        .collect()
+}
+
+/// A deck file is read as a new deck of the game and catalog its names
+/// belong to; the deck that was open stays as it was (issue 25 item 7: a
+/// Dice of Destiny `.cod` went into the open Fuzzycards deck, 30 cards "not
+/// in the catalog").
+#[test]
+fn a_deck_file_is_imported_as_a_new_deck_of_its_own_game() {
+    use crate::support::repo;
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::Decks));
+    let fuzzy = deck_screen(&h)
+        .decks()
+        .iter()
+        .find(|d| d.game == GameId::Fuzzycards)
+        .unwrap()
+        .id;
+    h.send(Message::Decks(decks::Message::Open(fuzzy)));
+    assert_eq!(open_deck(&h).info().id, fuzzy);
+    let before = h.store().load_deck(fuzzy).unwrap().entries;
+    // what "Import file..." and Ctrl+O's dialog answer
+    h.send(ed(E::ImportNewFile(repo(
+        "resources/decks/dice-of-destiny-sample.cod",
+    ))));
+    let now = open_deck(&h);
+    assert_ne!(now.info().id, fuzzy, "the open deck was replaced");
+    assert_eq!(now.info().game, GameId::DiceOfDestiny);
+    // the file's own name, made unique (the sample deck has it)
+    assert_eq!(now.info().name, "Dice of Destiny Blue Control (sample) (2)");
+    assert_eq!(now.deck().main_count(), 30);
+    assert!(now.unknown_names().is_empty());
+    assert!(warnings(&h).is_empty(), "{:?}", warnings(&h));
+    assert_eq!(h.store().load_deck(fuzzy).unwrap().entries, before);
+    assert!(
+        h.app.shell().unwrap().banners().iter().any(|b| b
+            .text
+            .starts_with("Imported \"Dice of Destiny Blue Control (sample) (2)\" as a new Dice of Destiny deck")),
+        "{:?}",
+        h.app.shell().unwrap().banners()
+    );
+    // a file dropped on the window: the same, into its own game
+    h.send(Message::FileDropped(repo("resources/decks/fuzzycards-sample.dck")));
+    assert_eq!(open_deck(&h).info().game, GameId::Fuzzycards);
+    assert!(open_deck(&h).unknown_names().is_empty());
+}
+
+/// The "not in the catalog" banner says what the deck is now: an import
+/// of the same list does not count it up ("×2"), a fixed name takes it
+/// away; a file import shows the imported deck in the Deck text box, and a
+/// printing mark dropped while reading is said (issue 25 item 9).
+#[test]
+fn banners_and_the_text_box_follow_the_deck() {
+    use iced::widget::text_editor::{Action as A, Edit};
+    let mut h = Harness::new();
+    h.send(Message::Navigate(ScreenId::Decks));
+    let file = h.dir.path().join("list.txt");
+    std::fs::write(&file, "3 Static Hamster (M20) 338\n2 Zap Cat\n").unwrap();
+    // an old paste in the text box, not imported
+    h.send(ed(E::Tab(decks::editor::Tab::Text)));
+    h.send(ed(E::Paste(A::Edit(Edit::Paste(std::sync::Arc::new(
+        "1 Old Paste".to_string(),
+    ))))));
+    h.send(ed(E::ImportFilePath(file.clone())));
+    let said = "1 card is not in the catalog: Zap Cat.";
+    let w = warnings(&h);
+    assert!(w.len() == 1 && w[0].starts_with(said), "{w:?}");
+    // the text box shows the deck as imported
+    let text = open_deck(&h).paste_text();
+    assert!(!text.contains("Old Paste"), "{text}");
+    assert!(text.contains("Static Hamster") && text.contains("Zap Cat"), "{text}");
+    // the dropped printing mark is said
+    assert!(
+        h.app.shell().unwrap().banners().iter().any(|b| b.text.contains("dropped \"(M20) 338\"")),
+        "{:?}",
+        h.app.shell().unwrap().banners()
+    );
+    // the same list again: the same one banner, not "×2"
+    h.send(ed(E::ImportFilePath(file)));
+    let w = warnings(&h);
+    assert!(w.len() == 1 && w[0].starts_with(said) && !w[0].contains('×'), "{w:?}");
+    // the unknown name taken out: the banner goes
+    let at = open_deck(&h)
+        .deck()
+        .entries
+        .iter()
+        .position(|e| e.name == "Zap Cat")
+        .unwrap();
+    h.send(ed(E::Minus(at)));
+    assert_eq!(warnings(&h).len(), 1, "one copy left, still unknown");
+    h.send(ed(E::Minus(at)));
+    assert!(open_deck(&h).unknown_names().is_empty());
+    assert!(warnings(&h).is_empty(), "{:?}", warnings(&h));
+}

@@ -42,6 +42,23 @@ pub struct Decks {
     /// Paste box text typed before the screen was left, for its deck's
     /// editor when it opens again.
     paste: Option<(DeckId, String)>,
+    /// A deck imported as new, waiting to open: its "not in the catalog"
+    /// warning, for its editor to keep true.
+    imported: Option<(DeckId, String)>,
+}
+
+/// A deck file read as a new deck.
+#[derive(Debug, Clone)]
+pub struct ImportedDeck {
+    pub id: DeckId,
+    pub name: String,
+    pub game: GameId,
+    pub catalog_name: String,
+    pub cards: u32,
+    /// The warning about names no card of the catalog has, if any.
+    pub unknown: Option<String>,
+    /// What reading the file changed or dropped, if anything.
+    pub notes: Option<String>,
 }
 
 /// A dialog over the deck builder.
@@ -82,6 +99,8 @@ pub enum Message {
     /// A deck was created, renamed, duplicated (the deck to open) or deleted.
     Done(Result<Option<DeckId>, String>),
     Editor(editor::Message),
+    /// A deck file was read as a new deck (or not).
+    ImportedNew(Result<ImportedDeck, String>),
 }
 
 impl Decks {
@@ -96,6 +115,7 @@ impl Decks {
             open: None,
             dialog: None,
             paste: None,
+            imported: None,
             open_on_list: true,
         };
         let task = d.list();
@@ -175,7 +195,9 @@ impl Decks {
             Message::DialogOk => self.dialog_ok(),
             Message::DialogCancel => self.dialog_cancel(),
             Message::Done(r) => self.done(r),
+            Message::Editor(editor::Message::ImportNewFile(p)) => self.import_new(p),
             Message::Editor(m) => self.editor(m),
+            Message::ImportedNew(r) => self.imported_new(r),
         }
     }
 
@@ -191,14 +213,55 @@ impl Decks {
         }
     }
 
-    /// A deck list dropped on the window is imported into the open deck.
+    /// A deck list dropped on the window is imported as a new deck.
     pub fn dropped(&mut self, path: PathBuf) -> Action<Message> {
-        match &mut self.open {
-            Some(e) => e
-                .update(editor::Message::ImportFilePath(path))
-                .map(Message::Editor),
-            None => Action::Notice("open a deck to import a deck list into it".into()),
+        self.import_new(path)
+    }
+
+    /// Reads a deck file as a new deck, of the game and catalog whose cards
+    /// its names are (the open deck's catalog wins a tie), and opens it:
+    /// the open deck is left as it is (issue 25: a Dice of Destiny file
+    /// imported into a Fuzzycards deck gave 30 "not in the catalog").
+    fn import_new(&mut self, path: PathBuf) -> Action<Message> {
+        let prefer = self.open.as_ref().map(|e| e.info().catalog_id);
+        let taken: Vec<String> = self.decks.iter().map(|d| d.name.clone()).collect();
+        let flush = self.flush();
+        let read = self
+            .db
+            .run_with(move |s| import_as_new(s, &path, prefer, &taken));
+        Action::Run(flush.chain(Task::perform(read, Message::ImportedNew)))
+    }
+
+    fn imported_new(&mut self, r: Result<ImportedDeck, String>) -> Action<Message> {
+        let d = match r {
+            Ok(d) => d,
+            Err(e) => return Action::Error(e),
+        };
+        let mut said = Action::Notice(format!(
+            "Imported \"{}\" as a new {} deck ({}, {}): {}.",
+            d.name,
+            crate::games::game(d.game).def().name,
+            d.catalog_name,
+            crate::gui::words::count(d.cards as usize, "main-board card"),
+            if self.open.is_some() {
+                "the deck that was open is unchanged"
+            } else {
+                "it is open"
+            }
+        ));
+        if let Some(n) = d.notes {
+            said = said.and(Action::Notice(n));
         }
+        if let Some(w) = d.unknown {
+            said = said.and(Action::Standing {
+                key: editor::unknown_key(d.id),
+                tone: crate::gui::widget::Tone::Warning,
+                text: w.clone(),
+            });
+            self.imported = Some((d.id, w));
+        }
+        let open = Task::done(Message::Open(d.id));
+        Action::Run(self.list().chain(open)).and(said)
     }
 
     fn listed(&mut self, r: Result<(Vec<CatalogInfo>, Vec<DeckInfo>), String>) -> Action<Message> {
@@ -258,6 +321,9 @@ impl Decks {
                 self.recent.retain(|d| *d != id);
                 self.recent.insert(0, id);
                 let mut editor = Box::new(Editor::new(self.db.clone(), o));
+                if let Some((_, w)) = self.imported.take_if(|(d, _)| *d == id) {
+                    let _ = editor.warn_unknown(w);
+                }
                 if let Some((_, text)) = self.paste.take_if(|(d, _)| *d == id) {
                     editor.restore_paste(&text);
                 }
@@ -427,6 +493,88 @@ impl Decks {
         }
         action
     }
+}
+
+/// Reads `path` and stores it as a new deck of the catalog that knows the
+/// most of its names: of the file's game when it names one, the preferred
+/// catalog on a tie. The deck takes the file's name (or its file name),
+/// made unique among `taken`.
+fn import_as_new(
+    s: &mut crate::store::Store,
+    path: &std::path::Path,
+    prefer: Option<CatalogId>,
+    taken: &[String],
+) -> Result<ImportedDeck, String> {
+    let mut deck = crate::decklist::load(path).map_err(|d| d.to_string())?;
+    let mut best: Option<(usize, bool, CatalogInfo, Arc<crate::model::Catalog>)> = None;
+    for info in s.catalogs().map_err(|e| e.to_string())? {
+        if deck.game.is_some_and(|g| g != info.game) {
+            continue;
+        }
+        let catalog = Arc::new(s.load_catalog(info.id).map_err(|e| e.to_string())?);
+        let names = catalog.name_index();
+        let known = deck
+            .entries
+            .iter()
+            .filter(|e| crate::rules::resolve_entry(&names, &catalog, e).card().is_some())
+            .count();
+        let preferred = prefer == Some(info.id);
+        if best
+            .as_ref()
+            .is_none_or(|(k, p, _, _)| (known, preferred) > (*k, *p))
+        {
+            best = Some((known, preferred, info, catalog));
+        }
+    }
+    let Some((_, _, info, catalog)) = best else {
+        return Err(match deck.game {
+            Some(g) => format!(
+                "{}: no {} catalog to import it into: import one in the Library first",
+                path.display(),
+                crate::games::game(g).def().name
+            ),
+            None => format!("{}: no catalog to import it into", path.display()),
+        });
+    };
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "Imported deck".into());
+    let base = if deck.name.trim().is_empty() {
+        stem
+    } else {
+        deck.name.trim().to_string()
+    };
+    let is_taken = |n: &str| taken.iter().any(|t| t.eq_ignore_ascii_case(n));
+    let mut name = base.clone();
+    let mut k = 2;
+    while is_taken(&name) {
+        name = format!("{base} ({k})");
+        k += 1;
+    }
+    deck.name = name.clone();
+    deck.game = Some(info.game);
+    let id = s
+        .create_deck(info.id, &deck)
+        .map_err(|e| e.to_string())?;
+    let names = catalog.name_index();
+    let mut unknown: Vec<String> = Vec::new();
+    for e in &deck.entries {
+        if crate::rules::resolve_entry(&names, &catalog, e).card().is_none()
+            && !unknown.contains(&e.name)
+        {
+            unknown.push(e.name.clone());
+        }
+    }
+    Ok(ImportedDeck {
+        id,
+        name,
+        game: info.game,
+        catalog_name: info.name,
+        cards: deck.main_count(),
+        unknown: editor::unknown_warning(&unknown),
+        notes: editor::reading_notes(&deck),
+    })
 }
 
 /// `db.run(..)` as a task of [`Message::Done`].

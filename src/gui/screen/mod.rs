@@ -31,6 +31,15 @@ pub enum Action<M> {
     Warning(String),
     /// Show a notice banner.
     Notice(String),
+    /// Show a banner about a state, `key`: it replaces that key's banner
+    /// (no "×N"), or is added.
+    Standing {
+        key: String,
+        tone: crate::gui::widget::Tone,
+        text: String,
+    },
+    /// The state `key` is gone: its banner goes too.
+    Withdraw(String),
     /// Remember something in the preferences.
     Remember(Remember),
     /// Go to another screen (after the screen asked whether it may).
@@ -68,6 +77,8 @@ impl<M> Action<M> {
             Action::Error(e) => Action::Error(e),
             Action::Warning(w) => Action::Warning(w),
             Action::Notice(n) => Action::Notice(n),
+            Action::Standing { key, tone, text } => Action::Standing { key, tone, text },
+            Action::Withdraw(k) => Action::Withdraw(k),
             Action::Remember(r) => Action::Remember(r),
             Action::Navigate(s) => Action::Navigate(s),
             Action::Quit => Action::Quit,

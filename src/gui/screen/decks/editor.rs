@@ -9,6 +9,8 @@ mod odds;
 mod pick;
 mod text;
 
+pub use text::{reading_notes, unknown_key, unknown_warning};
+
 pub use odds::{OddsPanel, percent as odds_percent};
 
 use std::collections::{HashMap, HashSet};
@@ -121,6 +123,10 @@ pub struct Editor {
     /// The paste box holds the user's own text (not yet imported).
     paste_edited: bool,
     pub(super) text_error: Option<String>,
+    /// The "not in the catalog" warning on show for this deck, as last
+    /// said: it follows the deck's edits, and goes when every name is
+    /// known (issue 25: it stayed after the name was fixed).
+    unknown_warned: Option<String>,
     pub(super) versions: Vec<DeckVersion>,
     /// The version whose difference from the current one is shown.
     pub(super) shown: Option<(u32, Vec<DeckDiffLine>)>,
@@ -173,7 +179,12 @@ pub enum Message {
     Paste(text_editor::Action),
     ImportText,
     ImportFile,
+    /// Read this deck file into the open deck, replacing its cards.
     ImportFilePath(PathBuf),
+    /// Read this deck file as a new deck of the game and catalog its names
+    /// come from (what "Import file...", Ctrl+O and a dropped file do; the
+    /// deck builder handles it, not the open deck).
+    ImportNewFile(PathBuf),
     FileImported(Result<Deck, String>),
     CopyText,
     ExportFile,
@@ -253,6 +264,7 @@ impl Editor {
             paste: text_editor::Content::new(),
             paste_edited: false,
             text_error: None,
+            unknown_warned: None,
             versions: opened.versions,
             shown: None,
             odds: odds::OddsPanel::default(),
@@ -334,7 +346,10 @@ impl Editor {
         let action = self.dispatch(message);
         // the Odds tab follows every edit while it is open; the pictures of
         // cards just added or selected are read
-        action.and(self.refresh_odds()).and(self.load_images())
+        action
+            .and(self.refresh_odds())
+            .and(self.load_images())
+            .and(self.unknown_banner())
     }
 
     fn dispatch(&mut self, message: Message) -> Action<Message> {
@@ -358,6 +373,7 @@ impl Editor {
             Message::ImportText => self.import_text(),
             Message::ImportFile => self.pick_import_file(),
             Message::ImportFilePath(p) => self.import_file(p),
+            Message::ImportNewFile(_) => Action::None,
             Message::FileImported(r) => self.file_imported(r),
             Message::CopyText => self.copy_text(),
             Message::ExportFile => self.pick_export_file(),
@@ -385,7 +401,10 @@ impl Editor {
 
     pub fn shortcut(&mut self, s: Shortcut) -> Action<Message> {
         let action = self.dispatch_shortcut(s);
-        action.and(self.refresh_odds()).and(self.load_images())
+        action
+            .and(self.refresh_odds())
+            .and(self.load_images())
+            .and(self.unknown_banner())
     }
 
     fn dispatch_shortcut(&mut self, s: Shortcut) -> Action<Message> {

@@ -19,7 +19,7 @@ use super::{Editor, Message, PASTED, Tab, entry_card};
 const UNKNOWN_SHOWN: usize = 5;
 
 /// "3 cards not in the catalog: X, Y, Z" (`None` when all are known).
-fn unknown_warning(names: &[String]) -> Option<String> {
+pub fn unknown_warning(names: &[String]) -> Option<String> {
     if names.is_empty() {
         return None;
     }
@@ -33,6 +33,32 @@ fn unknown_warning(names: &[String]) -> Option<String> {
         if n == 1 { "card is" } else { "cards are" },
         if n == 1 { "It stays" } else { "They stay" },
     ))
+}
+
+/// The key of deck `id`'s "not in the catalog" banner.
+pub fn unknown_key(id: crate::store::DeckId) -> String {
+    format!("unknown-cards-{id:?}")
+}
+
+/// Notes the most a banner lists before it says "and N more".
+const NOTES_SHOWN: usize = 3;
+
+/// What reading the list changed or dropped (a printing mark, an `SB:`
+/// prefix), as one banner (`None` when it was read as written).
+pub fn reading_notes(deck: &Deck) -> Option<String> {
+    if deck.notes.is_empty() {
+        return None;
+    }
+    let mut said: Vec<String> = deck
+        .notes
+        .iter()
+        .take(NOTES_SHOWN)
+        .map(|n| n.to_string().replace('`', "\""))
+        .collect();
+    if deck.notes.len() > NOTES_SHOWN {
+        said.push(format!("and {} more like these", deck.notes.len() - NOTES_SHOWN));
+    }
+    Some(format!("Read with changes: {}.", said.join("; ")))
 }
 
 impl Editor {
@@ -96,15 +122,51 @@ impl Editor {
 
     pub(super) fn take_imported(&mut self, deck: Deck) -> Action<Message> {
         let n = deck.main_count();
+        let notes = reading_notes(&deck);
         self.replace_entries(deck.entries);
         let imported = Action::Notice(format!(
             "Imported {n} main-board {} into \"{}\" (Ctrl+Z undoes it).",
             if n == 1 { "card" } else { "cards" },
             self.info.name
         ));
-        match unknown_warning(&self.unknown_names()) {
-            Some(w) => imported.and(Action::Warning(w)),
+        let imported = match notes {
+            Some(n) => imported.and(Action::Notice(n)),
             None => imported,
+        };
+        match unknown_warning(&self.unknown_names()) {
+            Some(w) => imported.and(self.warn_unknown(w)),
+            None => imported.and(self.unknown_banner()),
+        }
+    }
+
+    /// The key of this deck's "not in the catalog" banner.
+    fn unknown_key(&self) -> String {
+        unknown_key(self.info.id)
+    }
+
+    /// Shows (or replaces) this deck's "not in the catalog" banner.
+    pub fn warn_unknown(&mut self, text: String) -> Action<Message> {
+        self.unknown_warned = Some(text.clone());
+        Action::Standing {
+            key: self.unknown_key(),
+            tone: crate::gui::widget::Tone::Warning,
+            text,
+        }
+    }
+
+    /// Keeps the "not in the catalog" banner, once shown, true to the deck:
+    /// its list follows the edits, and it goes when every name is known.
+    pub(super) fn unknown_banner(&mut self) -> Action<Message> {
+        let Some(said) = &self.unknown_warned else {
+            return Action::None;
+        };
+        match unknown_warning(&self.unknown_names()) {
+            None => {
+                self.unknown_warned = None;
+                Action::Withdraw(self.unknown_key())
+            }
+            Some(now) if now != *said => self.warn_unknown(now),
+            Some(_) => Action::None,
         }
     }
 
@@ -121,14 +183,16 @@ impl Editor {
         names
     }
 
+    /// Asks for a deck file to import as a new deck (issue 25: importing
+    /// replaced the open deck, whatever the file's game).
     pub(super) fn pick_import_file(&mut self) -> Action<Message> {
         Action::Ask(dialog::open(
-            "Import a deck list",
+            "Import a deck list as a new deck",
             &[
                 ("Deck list", &["txt", "dec", "cod", "dck"]),
                 ("Any file", &["*"]),
             ],
-            Message::ImportFilePath,
+            Message::ImportNewFile,
             Message::DialogClosed,
         ))
     }
@@ -144,7 +208,11 @@ impl Editor {
         match r {
             Ok(deck) => {
                 self.text_error = None;
-                self.take_imported(deck)
+                let taken = self.take_imported(deck);
+                // the paste box shows the deck as imported, not an older paste
+                self.paste_edited = false;
+                self.paste = text_editor::Content::with_text(&self.deck_text());
+                taken
             }
             Err(e) => {
                 self.text_error = Some(e.clone());
