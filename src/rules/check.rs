@@ -468,6 +468,7 @@ impl Ctx<'_, '_> {
         let total = self.deck.total();
         let n = i64::from(total);
         let who = self.who(rule);
+        let tc = cards(i64::from(total));
         if !rule.tiers.is_empty() {
             let noun = rule.tier_noun.as_deref().unwrap_or("tier");
             match rule.tiers.iter().find(|t| t.fits(total)) {
@@ -483,7 +484,7 @@ impl Ctx<'_, '_> {
                     let (default, tier, limit) = if total < first.min {
                         (
                             format!(
-                                "deck has {total} cards; {who} needs at least {} (a {} {noun} is {})",
+                                "deck has {tc}; {who} needs at least {} (a {} {noun} is {})",
                                 first.min,
                                 first.name,
                                 first.range()
@@ -494,7 +495,7 @@ impl Ctx<'_, '_> {
                     } else if let Some(max) = last.max.filter(|m| total > *m) {
                         (
                             format!(
-                                "deck has {total} cards; {who} allows at most {max} (a {} {noun} is {})",
+                                "deck has {tc}; {who} allows at most {max} (a {} {noun} is {})",
                                 last.name,
                                 last.range()
                             ),
@@ -509,7 +510,7 @@ impl Ctx<'_, '_> {
                             .collect();
                         (
                             format!(
-                                "deck has {total} cards, which fits no {noun} of {who} ({})",
+                                "deck has {tc}, which fits no {noun} of {who} ({})",
                                 all.join(", ")
                             ),
                             first,
@@ -557,6 +558,7 @@ impl Ctx<'_, '_> {
 
     /// The `exact`, `min` and `max` bounds of a size rule.
     fn size_bounds(&self, rule: &'static RuleDef, n: i64, who: &str, verdict: &mut Verdict) {
+        let nc = cards(n);
         let own = |limit: i64| {
             vec![
                 ("count", n.to_string()),
@@ -570,7 +572,7 @@ impl Ctx<'_, '_> {
             if n != exact {
                 let msg = self.message(
                     rule,
-                    format!("deck has {n} cards; {who} needs exactly {exact}"),
+                    format!("deck has {nc}; {who} needs exactly {exact}"),
                     own(exact),
                 );
                 verdict.violations.push(self.violation(rule, msg));
@@ -582,7 +584,7 @@ impl Ctx<'_, '_> {
         {
             let msg = self.message(
                 rule,
-                format!("deck has {n} cards; {who} needs at least {min}"),
+                format!("deck has {nc}; {who} needs at least {min}"),
                 own(min),
             );
             verdict.violations.push(self.violation(rule, msg));
@@ -592,7 +594,7 @@ impl Ctx<'_, '_> {
         {
             let msg = self.message(
                 rule,
-                format!("deck has {n} cards; {who} allows at most {max}"),
+                format!("deck has {nc}; {who} allows at most {max}"),
                 own(max),
             );
             verdict.violations.push(self.violation(rule, msg));
@@ -709,10 +711,11 @@ impl Ctx<'_, '_> {
                     return;
                 }
                 let label = rule.label.clone().unwrap_or_default();
+                let noun = if total == 1 { "card" } else { "cards" };
                 let what = if label.is_empty() {
-                    "cards".to_string()
+                    noun.to_string()
                 } else {
-                    format!("{label} cards")
+                    format!("{label} {noun}")
                 };
                 let default = format!("deck has {total} {what}; {who} allows at most {max}");
                 let vars = vec![
@@ -1057,6 +1060,15 @@ fn rule_id(rule: &'static RuleDef) -> &'static str {
     rule.rule_id()
 }
 
+/// "1 card", "12 cards" (issue 25: "deck has 1 cards").
+fn cards(n: i64) -> String {
+    if n == 1 {
+        "1 card".to_string()
+    } else {
+        format!("{n} cards")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1126,6 +1138,11 @@ mod tests {
         assert_eq!(
             messages(&run(range, &cat, &[(13, "A")], &CheckOptions::default())),
             ["deck-size: deck has 13 cards; Test Game allows at most 12"]
+        );
+        // one card is "1 card" (issue 25)
+        assert_eq!(
+            messages(&run(range, &cat, &[(1, "A")], &CheckOptions::default())),
+            ["deck-size: deck has 1 card; Test Game needs at least 10"]
         );
         let tiers = rules(
             "[[rule]]\ncheck = \"size\"\ntier_noun = \"format\"\n\

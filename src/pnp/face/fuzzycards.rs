@@ -2,6 +2,7 @@
 //! text, and an ATK/DEF/HP bar (HP only on relics).
 
 use super::{Builder, INK, joined, list, opt_int, text_para, title_case};
+use crate::pnp::text::Para;
 use crate::model::Card;
 use crate::pnp::draw::{Op, PT_PER_MM, Path, p};
 use crate::pnp::font::Face;
@@ -56,13 +57,35 @@ pub(super) fn paint(b: &mut Builder, card: &Card) {
         _ => {}
     }
     let mut paras = Vec::new();
-    if let Some(t) = text_para(card) {
-        paras.push(t);
+    let keys = list(card, "keywords");
+    match card.text.as_deref().map(|t| after_keywords(t, &keys)) {
+        // the text past the keywords the line above prints already
+        Some(rest) if rest.len() != card.text.as_deref().map_or(0, str::len) => {
+            if !rest.is_empty() {
+                paras.push(Para::new(None, rest, INK));
+            }
+        }
+        _ => paras.extend(text_para(card)),
     }
     b.body(&paras);
     if let Some(r) = card.str_field("rarity") {
         b.footnote(&title_case(r));
     }
+}
+
+/// The rules text without its leading keyword sentences ("Rush. Burn 2.")
+/// when the card lists those keywords: the keyword line prints them already
+/// (issue 25: the face read "Rush" and then "Rush.").
+fn after_keywords<'a>(text: &'a str, keywords: &[String]) -> &'a str {
+    let mut rest = text.trim_start();
+    while let Some(dot) = rest.find('.') {
+        let sentence = rest[..dot].trim();
+        if !keywords.iter().any(|k| k.trim().eq_ignore_ascii_case(sentence)) {
+            break;
+        }
+        rest = rest[dot + 1..].trim_start();
+    }
+    rest
 }
 
 #[cfg(test)]
@@ -109,5 +132,29 @@ mod tests {
             assert!(t.contains(want), "missing {want:?} in\n{t}");
         }
         assert!(f.warnings.is_empty());
+    }
+
+    #[test]
+    fn a_keyword_the_line_prints_is_not_printed_again_in_the_text() {
+        let mut c = Card::new("Zap Cat", "hero");
+        c.text = Some("Rush. Burn 2. On Deploy: draw 1.".into());
+        c.fields.insert(
+            "keywords".into(),
+            FieldValue::List(vec![
+                FieldValue::Text("rush".into()),
+                FieldValue::Text("burn 2".into()),
+            ]),
+        );
+        let t = texts(&draw(GameId::Fuzzycards, &c, 63.0, 88.0, 0.0));
+        assert_eq!(t.matches("Rush").count(), 1, "{t}");
+        assert!(t.contains("Rush · Burn 2"), "{t}");
+        assert!(t.contains("draw 1."), "{t}");
+        assert!(!t.contains("Rush."), "{t}");
+        // a text of keywords only leaves no body; other texts stay whole
+        assert_eq!(after_keywords("Guard. Shield.", &["guard".into(), "shield".into()]), "");
+        assert_eq!(
+            after_keywords("On Deploy: Silence target enemy Hero.", &["silence".into()]),
+            "On Deploy: Silence target enemy Hero."
+        );
     }
 }
