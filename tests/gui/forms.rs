@@ -137,3 +137,30 @@ fn the_card_form_opens_at_its_top() {
     live.click(&mut h, "New card");
     assert!(visible(&h, &mut live, "editor-name"));
 }
+
+#[test]
+fn keep_editing_leaves_the_form_where_it_was() {
+    let (mut h, mut live) = new_card_form();
+    let visible = |h: &Harness, live: &mut Live, id: &str| {
+        live.find(h, selector::id(id.to_string()))
+            .and_then(|t| iced_test::selector::Bounded::visible_bounds(&t))
+            .is_some()
+    };
+    live.type_text(&mut h, "Walk Tester");
+    live.run(
+        &mut h,
+        iced::widget::operation::snap_to(
+            "editor-form",
+            iced::widget::scrollable::RelativeOffset::END,
+        ),
+    );
+    assert!(!visible(&h, &mut live, "editor-name"));
+    // Ctrl+2 (the deck builder) asks about the card being typed...
+    live.command(&mut h, '2');
+    assert!(library(&h).question().is_some(), "{:?}", h.dump());
+    live.click(&mut h, "Keep editing");
+    assert!(library(&h).question().is_none());
+    // ...and the form is as it was, scrolled where it was
+    assert_eq!(library(&h).editor().unwrap().name(), "Walk Tester");
+    assert!(!visible(&h, &mut live, "editor-name"), "the form jumped to its top");
+}

@@ -9,7 +9,7 @@ use iced::{Element, Fill};
 
 use crate::gui::widget::card_face::card_face;
 use crate::gui::widget::{
-    Pick, SCROLLBAR_GAP, dialog, heading, modal, muted, picked, selected_row,
+    Pick, SCROLLBAR_GAP, dialog, heading, modal_maybe, muted, picked, selected_row,
 };
 use crate::model::Card;
 use crate::store::CatalogId;
@@ -25,10 +25,11 @@ impl Library {
         let body = column![self.view_top(), self.view_filters(), self.view_main()]
             .spacing(10)
             .padding(12);
-        match &self.confirm {
-            None => body.into(),
-            Some(c) => modal(body, view_confirm(c), Message::Cancelled),
-        }
+        modal_maybe(
+            body,
+            self.confirm.as_ref().map(view_confirm),
+            Message::Cancelled,
+        )
     }
 
     fn view_top(&self) -> Element<'_, Message> {
