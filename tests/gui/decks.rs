@@ -382,7 +382,9 @@ fn a_deck_file_is_imported_as_a_new_deck_of_its_own_game() {
         h.app.shell().unwrap().banners()
     );
     // a file dropped on the window: the same, into its own game
-    h.send(Message::FileDropped(repo("resources/decks/fuzzycards-sample.dck")));
+    h.send(Message::FileDropped(repo(
+        "resources/decks/fuzzycards-sample.dck",
+    )));
     assert_eq!(open_deck(&h).info().game, GameId::Fuzzycards);
     assert!(open_deck(&h).unknown_names().is_empty());
 }
@@ -410,17 +412,28 @@ fn banners_and_the_text_box_follow_the_deck() {
     // the text box shows the deck as imported
     let text = open_deck(&h).paste_text();
     assert!(!text.contains("Old Paste"), "{text}");
-    assert!(text.contains("Static Hamster") && text.contains("Zap Cat"), "{text}");
+    assert!(
+        text.contains("Static Hamster") && text.contains("Zap Cat"),
+        "{text}"
+    );
     // the dropped printing mark is said
     assert!(
-        h.app.shell().unwrap().banners().iter().any(|b| b.text.contains("dropped \"(M20) 338\"")),
+        h.app
+            .shell()
+            .unwrap()
+            .banners()
+            .iter()
+            .any(|b| b.text.contains("dropped \"(M20) 338\"")),
         "{:?}",
         h.app.shell().unwrap().banners()
     );
     // the same list again: the same one banner, not "×2"
     h.send(ed(E::ImportFilePath(file)));
     let w = warnings(&h);
-    assert!(w.len() == 1 && w[0].starts_with(said) && !w[0].contains('×'), "{w:?}");
+    assert!(
+        w.len() == 1 && w[0].starts_with(said) && !w[0].contains('×'),
+        "{w:?}"
+    );
     // the unknown name taken out: the banner goes
     let at = open_deck(&h)
         .deck()

@@ -162,5 +162,8 @@ fn keep_editing_leaves_the_form_where_it_was() {
     assert!(library(&h).question().is_none());
     // ...and the form is as it was, scrolled where it was
     assert_eq!(library(&h).editor().unwrap().name(), "Walk Tester");
-    assert!(!visible(&h, &mut live, "editor-name"), "the form jumped to its top");
+    assert!(
+        !visible(&h, &mut live, "editor-name"),
+        "the form jumped to its top"
+    );
 }

@@ -1936,7 +1936,10 @@ fn the_two_ways_out_of_a_turn_say_what_they_do() {
         ("End turn", playtest::table::END_TURN_TIP),
     ] {
         let mut ui = Simulator::with_size(Settings::default(), crate::harness::SIZE, h.app.view());
-        assert!(ui.find(tip).is_err(), "{tip} shows before the pointer is there");
+        assert!(
+            ui.find(tip).is_err(),
+            "{tip} shows before the pointer is there"
+        );
         let at = ui
             .find(label)
             .unwrap_or_else(|e| panic!("{label}: {e:?}"))
@@ -1944,7 +1947,9 @@ fn the_two_ways_out_of_a_turn_say_what_they_do() {
             .unwrap()
             .center();
         ui.point_at(at);
-        ui.simulate([iced::Event::Mouse(mouse::Event::CursorMoved { position: at })]);
+        ui.simulate([iced::Event::Mouse(mouse::Event::CursorMoved {
+            position: at,
+        })]);
         assert!(ui.find(tip).is_ok(), "no tip over {label}");
     }
 }

@@ -516,7 +516,11 @@ fn import_as_new(
         let known = deck
             .entries
             .iter()
-            .filter(|e| crate::rules::resolve_entry(&names, &catalog, e).card().is_some())
+            .filter(|e| {
+                crate::rules::resolve_entry(&names, &catalog, e)
+                    .card()
+                    .is_some()
+            })
             .count();
         let preferred = prefer == Some(info.id);
         if best
@@ -554,13 +558,13 @@ fn import_as_new(
     }
     deck.name = name.clone();
     deck.game = Some(info.game);
-    let id = s
-        .create_deck(info.id, &deck)
-        .map_err(|e| e.to_string())?;
+    let id = s.create_deck(info.id, &deck).map_err(|e| e.to_string())?;
     let names = catalog.name_index();
     let mut unknown: Vec<String> = Vec::new();
     for e in &deck.entries {
-        if crate::rules::resolve_entry(&names, &catalog, e).card().is_none()
+        if crate::rules::resolve_entry(&names, &catalog, e)
+            .card()
+            .is_none()
             && !unknown.contains(&e.name)
         {
             unknown.push(e.name.clone());

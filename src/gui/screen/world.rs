@@ -327,7 +327,7 @@ impl World {
                 !t.moves().is_empty()
                     && !matches!(t.m.phase(), crate::engine::solo::MatchPhase::Finished)
             }
-            None => g.game.actions().next().is_some() && g.game.phase() != Phase::Finished,
+            None => g.game.actions().next().is_some() && g.game.state().phase() != Phase::Finished,
         }
     }
 

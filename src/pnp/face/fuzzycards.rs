@@ -2,10 +2,10 @@
 //! text, and an ATK/DEF/HP bar (HP only on relics).
 
 use super::{Builder, INK, joined, list, opt_int, text_para, title_case};
-use crate::pnp::text::Para;
 use crate::model::Card;
 use crate::pnp::draw::{Op, PT_PER_MM, Path, p};
 use crate::pnp::font::Face;
+use crate::pnp::text::Para;
 
 pub(super) fn paint(b: &mut Builder, card: &Card) {
     let cost = card.cost.map(|c| c.to_string());
@@ -80,7 +80,10 @@ fn after_keywords<'a>(text: &'a str, keywords: &[String]) -> &'a str {
     let mut rest = text.trim_start();
     while let Some(dot) = rest.find('.') {
         let sentence = rest[..dot].trim();
-        if !keywords.iter().any(|k| k.trim().eq_ignore_ascii_case(sentence)) {
+        if !keywords
+            .iter()
+            .any(|k| k.trim().eq_ignore_ascii_case(sentence))
+        {
             break;
         }
         rest = rest[dot + 1..].trim_start();
@@ -151,7 +154,10 @@ mod tests {
         assert!(t.contains("draw 1."), "{t}");
         assert!(!t.contains("Rush."), "{t}");
         // a text of keywords only leaves no body; other texts stay whole
-        assert_eq!(after_keywords("Guard. Shield.", &["guard".into(), "shield".into()]), "");
+        assert_eq!(
+            after_keywords("Guard. Shield.", &["guard".into(), "shield".into()]),
+            ""
+        );
         assert_eq!(
             after_keywords("On Deploy: Silence target enemy Hero.", &["silence".into()]),
             "On Deploy: Silence target enemy Hero."

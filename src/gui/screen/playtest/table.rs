@@ -1064,13 +1064,13 @@ pub(super) fn action_button<'a>(
 ) -> iced::widget::Container<'a, Message> {
     let tip = (ch.mover.is_none() && ends_the_turn(&ch.label)).then_some(END_TURN_TIP);
     let b = button(text(ch.label).size(12))
-            .padding([3, 8])
-            .style(if suggested {
-                button::primary
-            } else {
-                button::secondary
-            })
-            .on_press(Message::Act(ch.action));
+        .padding([3, 8])
+        .style(if suggested {
+            button::primary
+        } else {
+            button::secondary
+        })
+        .on_press(Message::Act(ch.action));
     container(match tip {
         Some(t) => crate::gui::widget::with_tip(b, t),
         None => b.into(),
@@ -1080,8 +1080,7 @@ pub(super) fn action_button<'a>(
 
 /// What a game's own end-of-turn move does, said when it is pointed at
 /// (beside "Autoplay rest of turn", which plays on first).
-pub const END_TURN_TIP: &str =
-    "Ends your turn now: nothing more is played this turn, the next turn (or the opponent's) begins.";
+pub const END_TURN_TIP: &str = "Ends your turn now: nothing more is played this turn, the next turn (or the opponent's) begins.";
 
 /// Whether an engine's whole-turn move is its "End turn" / "End your turn"
 /// (the engines' labels, also the scenario files' move names).

@@ -23,11 +23,9 @@ impl World {
         let screen = self.view_screen();
         match self.asking() {
             None => screen,
-            Some(s) => crate::gui::widget::modal(
-                screen,
-                view_switch(s),
-                Message::SwitchAnswered(false),
-            ),
+            Some(s) => {
+                crate::gui::widget::modal(screen, view_switch(s), Message::SwitchAnswered(false))
+            }
         }
     }
 

@@ -56,7 +56,10 @@ pub fn reading_notes(deck: &Deck) -> Option<String> {
         .map(|n| n.to_string().replace('`', "\""))
         .collect();
     if deck.notes.len() > NOTES_SHOWN {
-        said.push(format!("and {} more like these", deck.notes.len() - NOTES_SHOWN));
+        said.push(format!(
+            "and {} more like these",
+            deck.notes.len() - NOTES_SHOWN
+        ));
     }
     Some(format!("Read with changes: {}.", said.join("; ")))
 }
