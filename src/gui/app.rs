@@ -1179,7 +1179,7 @@ mod window_tests {
             None
         );
         // only the side that is too large shrinks
-        let s = fitted(Size::new(900.0, 1000.0), Size::new(1920.0, 1080.0)).unwrap();
+        let s = fitted(Size::new(900.0, 1050.0), Size::new(1920.0, 1080.0)).unwrap();
         assert_eq!(s.width, 900.0);
         assert!(s.height < 1080.0);
         // an unknown monitor changes nothing

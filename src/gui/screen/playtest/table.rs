@@ -1062,7 +1062,7 @@ pub(super) fn action_button<'a>(
     suggested: bool,
     id: String,
 ) -> iced::widget::Container<'a, Message> {
-    let tip = (ch.mover.is_none() && ends_the_turn(&ch.label)).then_some(END_TURN_TIP);
+    let tip = ch.mover.is_none().then(|| turn_tip(&ch.label)).flatten();
     let b = button(text(ch.label).size(12))
         .padding([3, 8])
         .style(if suggested {
@@ -1082,8 +1082,9 @@ pub(super) fn action_button<'a>(
 /// (beside "Autoplay rest of turn", which plays on first).
 pub const END_TURN_TIP: &str = "Ends your turn now: nothing more is played this turn, the next turn (or the opponent's) begins.";
 
-/// Whether an engine's whole-turn move is its "End turn" / "End your turn"
-/// (the engines' labels, also the scenario files' move names).
-fn ends_the_turn(label: &str) -> bool {
-    matches!(label, "End turn" | "End your turn")
+/// The tip of an engine's whole-turn move: its "End turn" / "End your
+/// turn" (the engines' labels, also the scenario files' move names) says
+/// what it does.
+pub fn turn_tip(label: &str) -> Option<&'static str> {
+    matches!(label, "End turn" | "End your turn").then_some(END_TURN_TIP)
 }
