@@ -480,6 +480,25 @@ impl Def {
         self.allies != Grant::default() || self.others != Grant::default()
     }
 
+    /// Whether it has any ability at all (one that could, say, give a card
+    /// Burn for a while).
+    pub fn has_abilities(&self) -> bool {
+        self.has_triggers()
+            || !self.on_deploy.is_empty()
+            || !self.turn_start.is_empty()
+            || !self.turn_end.is_empty()
+            || self.activated.is_some()
+    }
+
+    /// Whether a card could burn at a turn's end because of it: its own
+    /// Burn, one it gives, or any ability (which might give it).
+    pub fn may_burn(&self) -> bool {
+        [&self.own, &self.equip, &self.allies, &self.others]
+            .iter()
+            .any(|g| g.kw & BURN != 0 || g.burn > 0)
+            || self.has_abilities()
+    }
+
     /// Whether it has any ability that fires on a moment of play.
     pub fn has_triggers(&self) -> bool {
         !(self.on_attack.is_empty()

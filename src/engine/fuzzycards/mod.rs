@@ -243,6 +243,12 @@ pub struct Fuzzycards {
     /// Whether any card has an Activate ability (lets the policy skip
     /// looking for one, the goldfish hot path).
     pub has_activates: bool,
+    /// Whether any card has a "start of turn" / "end of turn" ability, and
+    /// whether any card could burn (let a turn's change skip scans of the
+    /// field a deck without them never needs).
+    pub has_turn_start: bool,
+    pub has_turn_end: bool,
+    pub may_burn: bool,
 }
 
 impl Fuzzycards {
@@ -291,6 +297,9 @@ impl Fuzzycards {
             has_team: table.defs.iter().any(|d| d.team_grants()),
             has_triggers: table.defs.iter().any(Def::has_triggers),
             has_activates: table.defs.iter().any(|d| d.activated.is_some()),
+            has_turn_start: table.defs.iter().any(|d| !d.turn_start.is_empty()),
+            has_turn_end: table.defs.iter().any(|d| !d.turn_end.is_empty()),
+            may_burn: table.defs.iter().any(Def::may_burn),
             passive_opponent: opponent.is_none(),
             table,
             setup,

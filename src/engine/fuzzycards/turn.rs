@@ -163,7 +163,9 @@ impl Fuzzycards {
         }
         st.energy[p] =
             (st.energy[p] + self.setup.energy_per_turn as u8).min(self.setup.energy_max as u8);
-        self.each_field(st, p, |d| &d.turn_start);
+        if self.has_turn_start {
+            self.each_field(st, p, |d| &d.turn_start);
+        }
         let skip = st.core.turns[p] == 1
             && self.setup.first_player_skips_draw
             && (st.core.went_first(p) || self.options.decode_skip == DecodeSkip::BothPlayersTurn1);
@@ -202,8 +204,10 @@ impl Fuzzycards {
     pub(super) fn pass_turn(&self, st: &mut State) {
         let mut p = st.core.active;
         loop {
-            self.each_field(st, p, |d| &d.turn_end);
-            if !st.core.over() {
+            if self.has_turn_end {
+                self.each_field(st, p, |d| &d.turn_end);
+            }
+            if (self.may_burn || !st.core.lasting.is_empty()) && !st.core.over() {
                 self.burn(st, p);
             }
             st.core.close_turn(p);
