@@ -34,7 +34,26 @@ impl<T> Pick<T> {
             label: label.into(),
         }
     }
+
+    /// The entry with its label cut to what a pick list `width` pixels wide
+    /// shows, ending in "…": iced clips a long label mid-letter with no
+    /// sign that there is more (issue 25).
+    pub fn fitted(mut self, width: f32) -> Pick<T> {
+        // the list's padding and arrow, and an average letter of the
+        // 16-pixel Fira Sans the app draws with
+        let room = ((width - PICK_CHROME) / PICK_LETTER).floor().max(4.0) as usize;
+        if self.label.chars().count() > room {
+            let kept: String = self.label.chars().take(room - 1).collect();
+            self.label = format!("{}…", kept.trim_end());
+        }
+        self
+    }
 }
+
+/// A pick list's padding and arrow, in pixels.
+const PICK_CHROME: f32 = 44.0;
+/// An average letter's width at the default text size, in pixels.
+const PICK_LETTER: f32 = 8.5;
 
 impl<T> fmt::Display for Pick<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -269,5 +288,21 @@ mod tests {
         assert_eq!(picked(&picks, Some(&3)).unwrap().label, "3");
         assert_eq!(picked(&picks, None).unwrap().label, "Any");
         assert!(picked(&picks, Some(&4)).is_none());
+    }
+}
+
+#[cfg(test)]
+mod pick_tests {
+    use super::Pick;
+
+    #[test]
+    fn a_label_too_long_for_its_list_ends_in_an_ellipsis() {
+        let long = Pick::some(1, "Dice of Destiny Blue Control (sample) (computer)").fitted(280.0);
+        assert!(long.label.ends_with('…'), "{}", long.label);
+        assert!(long.label.starts_with("Dice of Destiny"), "{}", long.label);
+        assert!(long.label.chars().count() < 40, "{}", long.label);
+        let short = Pick::some(2, "Beatdown (computer)").fitted(280.0);
+        assert_eq!(short.label, "Beatdown (computer)");
+        assert_eq!(long.value, Some(1));
     }
 }

@@ -22,6 +22,9 @@ pub const AUTOPLAY_LABEL: &str = "Autoplay rest of turn";
 pub const AUTOPLAY_TIP: &str = "The goldfish policy plays the rest of your turn for you, move by move, \
      as it would in a goldfish run (each move is logged; Undo takes them back one at a time).";
 
+/// The opponent list's width.
+const OPPONENT_WIDTH: f32 = 280.0;
+
 /// Lines of the game log shown.
 const LOG_LINES: usize = 30;
 
@@ -160,12 +163,12 @@ impl Playtest {
         picks.extend(
             self.opponents()
                 .into_iter()
-                .map(|d| Pick::some(d.id, format!("{} (computer)", d.name))),
+                .map(|d| Pick::some(d.id, format!("{} (computer)", d.name)).fitted(OPPONENT_WIDTH)),
         );
         let chosen = picked(&picks, self.opponent().as_ref()).or_else(|| picks.first().cloned());
         let mut r = row![
             text("Opponent").size(13),
-            iced::widget::pick_list(picks, chosen, Message::Opponent).width(280),
+            iced::widget::pick_list(picks, chosen, Message::Opponent).width(OPPONENT_WIDTH),
         ]
         .spacing(8)
         .align_y(iced::Center);

@@ -13,6 +13,9 @@ use crate::store::CatalogId;
 
 use super::{Game, Hint, Message, SEED_ID, Switch, World, cell_name, describe, rows_name};
 
+/// The catalog list's width.
+const CATALOG_WIDTH: f32 = 280.0;
+
 /// Side of a board cell, in pixels.
 const CELL: f32 = 70.0;
 /// Width of a Traveller column beside the board.
@@ -33,7 +36,7 @@ impl World {
         let catalogs: Vec<Pick<CatalogId>> = self
             .catalogs()
             .iter()
-            .map(|c| Pick::some(c.id, c.name.clone()))
+            .map(|c| Pick::some(c.id, c.name.clone()).fitted(CATALOG_WIDTH))
             .collect();
         let current = self.game().map(|g| g.info.id);
         let seed = self.game().map(|g| g.game.seed());
@@ -44,7 +47,7 @@ impl World {
                 Message::Catalog
             )
             .placeholder("A Strange World catalog")
-            .width(280),
+            .width(CATALOG_WIDTH),
             // the seed is shown once, in the box; the label names the game's
             // own only while the box holds another one
             text(match seed {
