@@ -30,6 +30,9 @@ pub const ALWAYS_ID: &str = "chooser-always";
 pub const ALWAYS_LABEL: &str = "Always use Deckwright's file chooser";
 
 /// Why the chooser opened when the switch is on.
+/// The id of the chooser's box (tests find its bounds).
+pub const BOX_ID: &str = "chooser-box";
+
 pub const BECAUSE_ALWAYS: &str = "Deckwright's file chooser is used because \"Always use Deckwright's file chooser\" is on (untick it to use the desktop's file dialog).";
 
 /// The most entries of a folder listed (the rest are counted).
@@ -364,12 +367,16 @@ impl Chooser {
             c = c.push(text("Recent folders").size(13));
             c = c.push(scrollable(list).height(iced::Shrink).spacing(4));
         }
+        // everything above the buttons scrolls inside the box, so Cancel and
+        // OK (or Replace) stay inside it however much it holds
+        let body = scrollable(c.padding(iced::Padding::ZERO.right(12))).height(Fill);
         let ok_label = if self.replace.is_some() {
             "Replace"
         } else {
             "OK"
         };
-        c = c.push(
+        let c = column![
+            body,
             row![
                 iced::widget::space::horizontal(),
                 button("Cancel")
@@ -378,8 +385,10 @@ impl Chooser {
                 button(ok_label).on_press_maybe((!self.checking).then_some(Message::Ok)),
             ]
             .spacing(8),
-        );
+        ]
+        .spacing(10);
         container(c)
+            .id(BOX_ID)
             .width(640)
             .max_height(560)
             .padding(20)

@@ -250,12 +250,18 @@ async fn portal_file_chooser() -> Result<(), String> {
     const PORTAL: &str = "org.freedesktop.portal.Desktop";
     const PATH: &str = "/org/freedesktop/portal/desktop";
     const CHOOSER: &str = "org.freedesktop.portal.FileChooser";
+    // the user reads a sentence; the bus's own error text (for whoever
+    // diagnoses the desktop) goes to the terminal
+    let no_bus = |e: zbus::Error| {
+        eprintln!("deckwright: D-Bus session bus: {e}");
+        "there is no desktop session bus".to_string()
+    };
     let conn = zbus::connection::Builder::session()
-        .map_err(|e| format!("no D-Bus session bus: {e}"))?
+        .map_err(no_bus)?
         .method_timeout(PROBE_TIMEOUT)
         .build()
         .await
-        .map_err(|e| format!("no D-Bus session bus: {e}"))?;
+        .map_err(no_bus)?;
     conn.call_method(
         Some(PORTAL),
         PATH,
@@ -265,11 +271,14 @@ async fn portal_file_chooser() -> Result<(), String> {
     )
     .await
     .map(|_| ())
-    .map_err(|e| match e {
-        zbus::Error::MethodError(name, ..) if name.as_str().ends_with("ServiceUnknown") => {
-            format!("{PORTAL} is not running on the session bus")
+    .map_err(|e| {
+        eprintln!("deckwright: {PORTAL} FileChooser: {e}");
+        match e {
+            zbus::Error::MethodError(name, ..) if name.as_str().ends_with("ServiceUnknown") => {
+                "the desktop portal is not running".to_string()
+            }
+            _ => "the desktop portal has no file chooser".to_string(),
         }
-        e => format!("the desktop portal has no file chooser: {e}"),
     })
 }
 

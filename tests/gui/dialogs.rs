@@ -489,3 +489,57 @@ fn identical_banners_merge_and_older_ones_fold() {
     assert!(h.shows(&said("c")));
     assert!(h.shows("1 earlier message"), "{:?}", h.dump());
 }
+
+/// Issue 25 item 3: with two recent folders, a message and the "Replace"
+/// question on show, the chooser's Cancel and Replace buttons lie inside its
+/// box and inside the window, at 1280×800 and at 1024×700 (what does not fit
+/// scrolls inside the box).
+#[test]
+fn the_choosers_buttons_stay_inside_its_box_at_both_sizes() {
+    use deckwright::gui::chooser::BOX_ID;
+    let mut h = with_beatdown(|_| {});
+    h.app.shell_mut().unwrap().dialogs_unavailable(NO_PORTAL);
+    h.click_text("Print");
+    // exports to folders of their own: four recent folders from now on
+    // (the data folder among them), the list a real window's larger text
+    // makes of two
+    let dirs: Vec<_> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
+    for d in &dirs {
+        h.click_text("Export PDF...");
+        type_path(&mut h, &d.path().join("mine.pdf"));
+        h.click_text("OK");
+    }
+    let out = dirs[2].path().join("mine.pdf");
+    assert!(out.exists());
+    h.click_text("Export PDF...");
+    type_path(&mut h, &out);
+    h.click_text("OK");
+    assert!(h.shows("Replace"), "{:?}", h.dump());
+    assert!(h.shows("Recent folders"));
+
+    for size in [(1280.0, 800.0), (1024.0, 700.0)] {
+        let mut ui = iced_test::Simulator::with_size(iced::Settings::default(), size, h.app.view());
+        let frame = ui
+            .find(iced_test::selector::id(BOX_ID))
+            .ok()
+            .and_then(|t| t.visible_bounds())
+            .unwrap_or_else(|| panic!("the chooser's box is not visible at {size:?}"));
+        assert!(
+            frame.y >= 0.0 && frame.y + frame.height <= size.1,
+            "the box leaves the window at {size:?}: {frame:?}"
+        );
+        for label in ["Cancel", "Replace"] {
+            let b = ui
+                .find(label)
+                .ok()
+                .and_then(|t| t.visible_bounds())
+                .unwrap_or_else(|| panic!("{label} is not visible at {size:?}"));
+            assert!(
+                b.y >= frame.y
+                    && b.y + b.height <= frame.y + frame.height
+                    && b.x + b.width <= frame.x + frame.width,
+                "{label} {b:?} is not inside the box {frame:?} at {size:?}"
+            );
+        }
+    }
+}
