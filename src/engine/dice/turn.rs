@@ -276,20 +276,13 @@ impl DiceOfDestiny {
                         )
                     })?;
                 }
-                let State { core, flags, .. } = &mut *st;
-                let mut declared = 0u8;
-                for &c in core.zones.get(z(who, Zone::Battlefield)) {
-                    let f = flags[usize::from(c)];
-                    if f & (ATTACKED | DECLARED) == 0
-                        && (f & SICK == 0 || self.def(c).haste)
-                        && (core.lasting.is_empty()
-                            || !core.lasting.has_status(Holder::Card(c), Status::Suppressed))
-                    {
-                        flags[usize::from(c)] |= DECLARED;
-                        declared = declared.saturating_add(1);
+                for i in 0..st.core.zones.len(z(who, Zone::Battlefield)) {
+                    let c = st.core.zones.get(z(who, Zone::Battlefield))[i];
+                    if self.ready(st, c) {
+                        st.flags[usize::from(c)] |= DECLARED;
+                        st.declared = st.declared.saturating_add(1);
                     }
                 }
-                st.declared = st.declared.saturating_add(declared);
                 self.declare_roll(st, rerolls)?;
             }
             (
