@@ -417,6 +417,38 @@ fn editor_of(h: &Harness) -> &editor::Editor {
     }
 }
 
+/// Issue 25 item 10: the Odds tab's seven turns stay on one line at
+/// 1024×700 (the side panel was 193 pixels wide and wrapped them), in both
+/// the list and the visual layout of the deck.
+#[test]
+fn the_odds_tables_turns_fit_one_line_at_both_sizes() {
+    let (mut h, deck) = with_deck(
+        GameId::Fuzzycards,
+        "resources/decks/fuzzycards-beatdown.txt",
+    );
+    h.click_text("Decks");
+    h.send(Message::Decks(decks::Message::Open(deck)));
+    h.click_text("Odds");
+    for layout in [editor::Layout::List, editor::Layout::Both] {
+        h.send(Message::Decks(decks::Message::Editor(
+            editor::Message::Layout(layout),
+        )));
+        for size in [(1280.0, 800.0), (1024.0, 700.0)] {
+            let mut ui =
+                iced_test::Simulator::with_size(iced::Settings::default(), size, h.app.view());
+            let turns = ui
+                .find(iced_test::selector::id(editor::ODDS_TURNS_ID))
+                .ok()
+                .and_then(|t| t.visible_bounds())
+                .unwrap_or_else(|| panic!("no odds header at {size:?} in {layout:?}"));
+            assert!(
+                turns.height < 24.0,
+                "the turns wrap at {size:?} in {layout:?}: {turns:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
     let (mut h, deck) = with_deck(

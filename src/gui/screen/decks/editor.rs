@@ -11,7 +11,7 @@ mod text;
 
 pub use text::{reading_notes, unknown_key, unknown_warning};
 
-pub use odds::{OddsPanel, percent as odds_percent};
+pub use odds::{OddsPanel, TURNS_ID as ODDS_TURNS_ID, percent as odds_percent};
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;

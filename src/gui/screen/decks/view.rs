@@ -25,16 +25,29 @@ const PREVIEW_SHARE: u16 = 2;
 /// other instead of side by side.
 const SIDE_BY_SIDE_WIDTH: f32 = 500.0;
 
+/// The id of the side panel (charts, deck text, history, odds).
+pub const SIDE_ID: &str = "deck-side";
+
 impl Editor {
     pub fn view(&self) -> Element<'_, Message> {
         // the cards need more room than the lines
         let deck = if self.layout == Layout::List { 4 } else { 5 };
+        // the Odds table's seven turns need about 280 pixels: while it is
+        // open the side panel takes a share from the search column and the
+        // deck, so a 1024-pixel window shows each card's odds on one line
+        let (search, deck, side) = if self.tab == Tab::Odds {
+            (5, 7, 8)
+        } else {
+            (6, 2 * deck, 6)
+        };
         row![
-            self.view_search().width(FillPortion(3)),
+            self.view_search().width(FillPortion(search)),
             rule::vertical(1),
             self.view_deck().width(FillPortion(deck)),
             rule::vertical(1),
-            self.view_side().width(FillPortion(3)),
+            container(self.view_side())
+                .id(SIDE_ID)
+                .width(FillPortion(side)),
         ]
         .spacing(10)
         .height(Fill)
@@ -60,7 +73,9 @@ impl Editor {
             ),
         ]
         .spacing(6)
-        .align_y(iced::Center);
+        .align_y(iced::Center)
+        .wrap()
+        .vertical_spacing(6);
         let mut list = column![].spacing(1);
         for (n, &i) in self.matches.iter().take(MAX_RESULTS).enumerate() {
             let card = self.index.card(i);

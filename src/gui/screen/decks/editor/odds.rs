@@ -186,6 +186,9 @@ impl Editor {
     }
 }
 
+/// The id of the table's header of turns (a test measures its lines).
+pub const TURNS_ID: &str = "odds-turns";
+
 /// Width of a probability column, and of the label column before them.
 const COLUMN: f32 = 32.0;
 const LABEL: f32 = 30.0;
@@ -256,7 +259,7 @@ fn table(t: &OddsTable, per: usize) -> Element<'_, Message> {
         ))
         .size(12)
         .style(muted),
-        numbers(t.turn_unit, turns, 12.0),
+        container(numbers(t.turn_unit, turns, 12.0)).id(TURNS_ID),
         numbers("seen", t.seen.iter().map(u32::to_string).collect(), 11.0),
         scrollable(rows.padding(SCROLLBAR_GAP)).height(Fill),
     ]
