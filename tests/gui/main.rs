@@ -21,4 +21,5 @@ mod print;
 mod readings;
 mod screens;
 mod snapshots;
+mod table_fit;
 mod world;

@@ -69,6 +69,10 @@ use estimate::Stopped;
 
 /// The id of the seed box.
 pub const SEED_ID: &str = "playtest-seed";
+/// The id of the selected card's panel (beside the table, never in it).
+pub const PANEL_ID: &str = "card-panel";
+/// The id of the line that says why a card let go did nothing.
+pub const NOTE_ID: &str = "table-note";
 /// The id of the box for the number of goldfish games.
 pub const GAMES_ID: &str = "playtest-games";
 /// Goldfish games per run unless the user asks for another number.
@@ -138,6 +142,12 @@ pub struct Playtest {
     narrowed: Option<(drag::Drop, Vec<ActionKey>)>,
     /// Every decision taken in this game, one per undo step.
     steps: Vec<Step>,
+    /// What the table says about the last thing tried that did nothing
+    /// (a card let go where it cannot go): until the next move.
+    note: Option<String>,
+    /// Whether the goldfish runs and odds are on show beside a game against
+    /// the computer (folded away by default: the table takes their width).
+    goldfish_open: bool,
     /// The deck's exact odds for the seat, beside the table.
     odds: Option<Result<crate::engine::odds::OddsTable, String>>,
     /// The game stored when the app last ran, until its deck is loaded and
@@ -273,6 +283,9 @@ pub enum Message {
     ClosePosition,
     /// A file dialog was closed without a choice.
     DialogClosed,
+    /// Show or fold away the goldfish runs and odds beside a game against
+    /// the computer.
+    ToggleGoldfish,
 }
 
 impl Playtest {
@@ -302,6 +315,8 @@ impl Playtest {
             pointer: None,
             narrowed: None,
             steps: Vec::new(),
+            note: None,
+            goldfish_open: false,
             odds: None,
             pending: None,
             saved: None,
@@ -339,6 +354,17 @@ impl Playtest {
 
     pub fn refusal(&self) -> Option<&str> {
         self.refusal.as_deref()
+    }
+
+    /// What the table says about the last thing tried that did nothing.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
+    /// Whether the goldfish runs and odds are beside the table: always when
+    /// playing alone, on request against the computer.
+    pub fn goldfish_shown(&self) -> bool {
+        self.opponent.is_none() || self.goldfish_open
     }
 
     pub fn run(&self) -> &RunState {
@@ -427,6 +453,10 @@ impl Playtest {
             Message::PositionSaved(r) => self.position_saved(r),
             Message::ClosePosition => self.close_position(),
             Message::DialogClosed => Action::None,
+            Message::ToggleGoldfish => {
+                self.goldfish_open = !self.goldfish_open;
+                Action::None
+            }
             Message::GameSaved(Err(e)) => {
                 Action::Error(format!("The game in progress could not be kept: {e}"))
             }
@@ -463,11 +493,7 @@ impl Playtest {
             Message::Select(p) => self.select(p),
             Message::Grab(p) => self.grab(p),
             Message::LetGo(at) => self.let_go(at),
-            Message::DragEnd => {
-                self.drag = None;
-                self.pointer = None;
-                Action::None
-            }
+            Message::DragEnd => self.drag_end(),
             Message::DragMove(p) => {
                 if self.drag.is_some() {
                     self.pointer = Some(p);
@@ -756,6 +782,7 @@ impl Playtest {
     fn new_table(&mut self) {
         self.returns.clear();
         self.refusal = None;
+        self.note = None;
         self.selected = None;
         self.drag = None;
         self.narrowed = None;
@@ -915,6 +942,7 @@ impl Playtest {
         match s.play(&a) {
             Ok(()) => {
                 self.refusal = None;
+                self.note = None;
                 self.narrowed = None;
                 self.returns.clear();
                 self.steps.extend(step);
@@ -1039,6 +1067,7 @@ impl Playtest {
         self.selected = Some(p);
         self.narrowed = None;
         self.pointer = None;
+        self.note = None;
         Action::None
     }
 
@@ -1068,11 +1097,8 @@ impl Playtest {
         }
         let actions = d.at(at).to_vec();
         match actions.as_slice() {
-            [] if matches!(at, drag::Drop::Zone(..)) => {
-                self.drag = None;
-                Action::None
-            }
-            // the place around it may take the card
+            // the place around it may take the card; if none does, the
+            // release's end says where it can go (`drag_end`)
             [] => Action::None,
             [one] => {
                 let one = one.clone();
@@ -1085,6 +1111,20 @@ impl Playtest {
                 Action::None
             }
         }
+    }
+
+    /// The pointer let go with a card still held: no place under it took
+    /// the card (a click on it, or a place that did, let go of it first),
+    /// so the table says where it can go, or that it goes nowhere now
+    /// (issue 25: a creature let go on the Battlefield was ignored in
+    /// silence while only the Stack was lit).
+    fn drag_end(&mut self) -> Action<Message> {
+        self.pointer = None;
+        let (Some(d), Some(s)) = (self.drag.take(), &self.session) else {
+            return Action::None;
+        };
+        self.note = Some(drag::missed(s, &s.snapshot(), &d));
+        Action::None
     }
 
     /// After a move the selection stays only on a card that still has

@@ -83,6 +83,80 @@ pub fn drops(s: &Session, snap: &Snapshot, from: Selected) -> Vec<(Drop, Vec<Act
     out
 }
 
+/// What the table says when `held` was let go where nothing takes it:
+/// where it can go, with what each place does ("Goblin Raider can't go
+/// there: drop it on the Stack (Play Goblin Raider)"), or that it is not
+/// moved by dragging now.
+pub fn missed(s: &Session, snap: &Snapshot, held: &Drag) -> String {
+    /// Places named at most (a Fighter may go to many cells).
+    const NAMED: usize = 3;
+    let name = match held.from {
+        Selected::Card(c) => card_name(snap, c).unwrap_or_else(|| "That card".into()),
+        Selected::Pile(z) => format!("The top card of the {z}"),
+    };
+    let choices = s.choices();
+    let label = |a: &ActionKey| {
+        choices
+            .iter()
+            .find(|c| c.action == *a)
+            .map(|c| c.label.clone())
+    };
+    let places: Vec<String> = held
+        .drops
+        .iter()
+        .take(NAMED)
+        .map(|(at, actions)| {
+            let place = place_words(snap, *at);
+            match actions.first().and_then(label) {
+                Some(l) => format!("{place} ({l})"),
+                None => place,
+            }
+        })
+        .collect();
+    if places.is_empty() {
+        let acts = choices
+            .iter()
+            .any(|c| !c.chooses_cards && c.mover == Some(held.from));
+        return if acts {
+            format!("{name} is not moved by dragging now: its actions are beside the table.")
+        } else {
+            format!("{name} has nothing to do now.")
+        };
+    }
+    let more = held.drops.len().saturating_sub(NAMED);
+    let mut list = places.join(" or ");
+    if more > 0 {
+        list.push_str(&format!(" (or one of {more} more lit places)"));
+    }
+    format!("{name} can't go there: drop it on {list}.")
+}
+
+/// A place on the table in words: "the Stack", "the opponent's Battlefield",
+/// "Ember Cub", "cell f2".
+fn place_words(snap: &Snapshot, at: Drop) -> String {
+    match at {
+        Drop::Zone(0, z) => format!("the {z}"),
+        Drop::Zone(_, z) => format!("the opponent's {z}"),
+        Drop::Card(c) => card_name(snap, c).unwrap_or_else(|| "the lit card".into()),
+        Drop::Cell(cell) => format!("cell {}{}", (b'a' + cell % 8) as char, cell / 8 + 1),
+    }
+}
+
+/// The name of card `copy` as the table shows it.
+fn card_name(snap: &Snapshot, copy: u16) -> Option<String> {
+    snap.zones
+        .iter()
+        .flat_map(|z| z.cards.iter())
+        .find(|c| c.copy == copy)
+        .map(|c| c.name.clone())
+        .or_else(|| {
+            snap.board
+                .iter()
+                .find(|p| p.copy == copy)
+                .map(|p| p.name.clone())
+        })
+}
+
 /// Where a move takes `from` on this table: the card it names when that
 /// card is drawn, the board's cell, or the zone it lands in.
 fn place_of(snap: &Snapshot, from: Selected, onto: Option<Onto>) -> Option<Drop> {

@@ -119,47 +119,45 @@ fn ordered(snap: &Snapshot, player: u8) -> Vec<Place> {
 }
 
 impl Playtest {
-    /// The table: the phase bar, the opponent's side, the middle (board,
-    /// dice), your side, and the selected card with its actions.
-    pub(super) fn view_table<'a>(&'a self, s: &Session, snap: &Snapshot) -> Element<'a, Message> {
+    /// The table, in two parts: the opponent's side, the middle (board,
+    /// dice) and your side's lines up to your hand; and the line that holds
+    /// your hand (docked at the window's bottom by the view, so your hand
+    /// is always on screen however tall the table grows: issue 25).
+    pub(super) fn view_table<'a>(
+        &'a self,
+        s: &Session,
+        snap: &Snapshot,
+    ) -> (Element<'a, Message>, Element<'a, Message>) {
         let choices = s.choices();
-        let mut panel = self.panel(s, snap);
         let mut c = column![].spacing(10);
         let has_opponent = snap.zones.iter().any(|z| z.player == 1);
         c = c.push(self.side_header(snap, 1, has_opponent));
         if has_opponent {
-            c = c.push(self.side(snap, 1, &choices, &mut panel));
+            c = c.push(column(self.side(snap, 1, &choices).into_iter().map(|(_, l)| l)).spacing(8));
         }
         if !snap.board.is_empty() {
             c = c.push(self.board(snap, &choices));
-            if let Some(Selected::Card(copy)) = self.selected()
-                && snap.board.iter().any(|p| p.copy == copy)
-                && let Some(p) = panel.take()
-            {
-                c = c.push(p);
-            }
         }
         if !snap.dice.is_empty() {
             c = c.push(dice(snap));
         }
         c = c.push(iced::widget::rule::horizontal(1));
-        c = c.push(self.side(snap, 0, &choices, &mut panel));
-        if let Some(p) = panel {
-            c = c.push(p);
-        }
-        c = c.push(self.side_header(snap, 0, true));
-        if self.selected().is_none() {
-            c = c.push(
-                text("Click a card to see what it can do, or drag it where it goes (↑/↓ pick the next one, + plays its first action, Esc lets go).")
-                    .size(12)
-                    .style(muted),
-            );
-        }
-        c.into()
+        let (hand, lines): (Vec<_>, Vec<_>) = self
+            .side(snap, 0, &choices)
+            .into_iter()
+            .partition(|(hand, _)| *hand);
+        c = c.push(column(lines.into_iter().map(|(_, l)| l)).spacing(8));
+        let hand = column(hand.into_iter().map(|(_, l)| l)).spacing(8);
+        (c.into(), hand.into())
     }
 
     /// A side's numbers: "You: energy 1 · life 33", "Opponent: life 33".
-    fn side_header<'a>(&'a self, snap: &Snapshot, player: u8, plays: bool) -> Element<'a, Message> {
+    pub(super) fn side_header<'a>(
+        &'a self,
+        snap: &Snapshot,
+        player: u8,
+        plays: bool,
+    ) -> Element<'a, Message> {
         let mine: Vec<String> = snap
             .counters
             .iter()
@@ -183,39 +181,34 @@ impl Playtest {
         } else {
             ""
         };
-        row![
-            text(format!("{who}{turn}")).size(14),
-            text(mine.join(" · ")).size(13).style(muted),
-        ]
-        .spacing(10)
-        .align_y(iced::Center)
+        container(
+            row![
+                text(format!("{who}{turn}")).size(14),
+                text(mine.join(" · ")).size(13).style(muted),
+            ]
+            .spacing(10)
+            .align_y(iced::Center),
+        )
+        .id(format!("side-{player}"))
         .into()
     }
 
-    /// One player's zones, line by line (the opponent's mirrored); the
-    /// selected card's `panel` goes under the line that holds it.
+    /// One player's zones, line by line from the middle of the table
+    /// outwards (the opponent's mirrored: its outermost line first), each
+    /// line with whether it holds the hand.
     fn side<'a>(
         &'a self,
         snap: &Snapshot,
         player: u8,
         choices: &[Choice],
-        panel: &mut Option<Element<'a, Message>>,
-    ) -> Element<'a, Message> {
+    ) -> Vec<(bool, Element<'a, Message>)> {
         let mut placed: Vec<&'static str> = Vec::new();
-        let mut groups: Vec<Vec<Element<'a, Message>>> = Vec::new();
-        let holds = |zones: &[&ZoneView]| match self.selected() {
-            Some(Selected::Card(c)) => zones.iter().any(|z| z.cards.iter().any(|v| v.copy == c)),
-            Some(Selected::Pile(name)) => player == 0 && zones.iter().any(|z| z.zone == name),
-            None => false,
-        };
-        let mut line_of = |zones: Vec<(&ZoneView, Shape)>,
-                           panel: &mut Option<Element<'a, Message>>| {
+        let mut lines: Vec<(bool, Element<'a, Message>)> = Vec::new();
+        let mut line_of = |zones: Vec<(&ZoneView, Shape)>| {
             if zones.is_empty() {
                 return;
             }
             let hand = zones.iter().any(|(z, _)| z.zone == "Hand");
-            let here: Vec<&ZoneView> = zones.iter().map(|(z, _)| *z).collect();
-            let held = holds(&here);
             let items: Vec<Element<'a, Message>> = zones
                 .into_iter()
                 .map(|(z, shape)| self.place(snap, z, shape, choices))
@@ -232,11 +225,7 @@ impl Playtest {
                     .vertical_spacing(8)
                     .into()
             };
-            let mut group = vec![line];
-            if held && let Some(p) = panel.take() {
-                group.push(p);
-            }
-            groups.push(group);
+            lines.push((hand, line));
         };
         for line in snap.layout {
             let mut zones = Vec::new();
@@ -246,18 +235,18 @@ impl Playtest {
                     zones.push((z, p.shape));
                 }
             }
-            line_of(zones, panel);
+            line_of(zones);
         }
         for z in snap.zones.iter().filter(|z| z.player == player) {
             if !placed.contains(&z.zone) {
                 let shape = if z.hidden { Shape::Pile } else { Shape::Cards };
-                line_of(vec![(z, shape)], panel);
+                line_of(vec![(z, shape)]);
             }
         }
         if player == 1 {
-            groups.reverse();
+            lines.reverse();
         }
-        column(groups.into_iter().flatten()).spacing(8).into()
+        lines
     }
 
     /// A zone: its name and count over its cards.
@@ -570,8 +559,13 @@ impl Playtest {
     }
 
     /// The selected card's panel: what it is, its words, and the actions
-    /// the engine allows for it (the suggested one highlighted).
-    fn panel<'a>(&'a self, s: &Session, snap: &Snapshot) -> Option<Element<'a, Message>> {
+    /// the engine allows for it (the suggested one highlighted). The view
+    /// shows it beside the table, never in it: opening it moves no card.
+    pub(super) fn panel<'a>(
+        &'a self,
+        s: &Session,
+        snap: &Snapshot,
+    ) -> Option<Element<'a, Message>> {
         let sel = self.selected()?;
         let hint = s.hint().map(|h| h.action);
         let mut actions = row![].spacing(4);

@@ -6,14 +6,16 @@
 use iced::widget::{
     button, column, container, progress_bar, row, rule, scrollable, text, text_input,
 };
-use iced::{Element, Fill, FillPortion};
+use iced::{Element, Fill, FillPortion, Shrink};
 
 use crate::engine::core::{Outcome, Seat, Snapshot};
 use crate::engine::session::Session;
 use crate::gui::widget::{SCROLLBAR_GAP, choice, deck_picker, muted, with_tip};
 
 use super::estimate::{self, QUICK_GAMES};
-use super::{Current, Estimate, GAMES_ID, Message, Playtest, RunState, SEED_ID, table};
+use super::{
+    Current, Estimate, GAMES_ID, Message, NOTE_ID, PANEL_ID, Playtest, RunState, SEED_ID, table,
+};
 
 /// The turn bar's button that lets the goldfish play the rest of the turn,
 /// and what it does: beside a game's own "End your turn" the two read alike
@@ -24,6 +26,14 @@ pub const AUTOPLAY_TIP: &str = "The goldfish policy plays the rest of your turn 
 
 /// The opponent list's width.
 const OPPONENT_WIDTH: f32 = 280.0;
+
+/// The side area's width beside a game against the computer (the selected
+/// card and the log): the table has the rest.
+const SIDE_WIDTH: f32 = 300.0;
+
+/// The most the selected card's panel takes of the side area's height (a
+/// longer card text scrolls inside it).
+const PANEL_MAX_HEIGHT: f32 = 360.0;
 
 /// Lines of the game log shown.
 const LOG_LINES: usize = 30;
@@ -87,17 +97,7 @@ impl Playtest {
             ]
             .spacing(6)
             .into(),
-            Some(_) => row![
-                scrollable(self.view_game().padding(SCROLLBAR_GAP))
-                    .height(Fill)
-                    .width(FillPortion(3)),
-                rule::vertical(1),
-                scrollable(self.view_goldfish().padding(SCROLLBAR_GAP))
-                    .height(Fill)
-                    .width(FillPortion(2)),
-            ]
-            .spacing(12)
-            .into(),
+            Some(_) => self.view_playing(),
         };
         let screen = column![top, body].spacing(12).padding(12);
         // a card let go anywhere is no longer held (a place that takes it
@@ -127,7 +127,7 @@ impl Playtest {
     }
 
     /// A position from a scenario file: the table alone, both seats played
-    /// by hand.
+    /// by hand, the selected card and the log beside it.
     fn view_position(&self) -> Element<'_, Message> {
         let file = self
             .position()
@@ -146,13 +146,94 @@ impl Playtest {
             text("Both seats are played by hand: the moves listed are those of the seat to act.")
                 .size(12)
                 .style(muted);
-        scrollable(
-            column![head, note, self.view_game()]
-                .spacing(8)
-                .padding(SCROLLBAR_GAP),
-        )
-        .height(Fill)
+        let side = column![self.view_selected(), self.view_log(true)]
+            .spacing(10)
+            .width(SIDE_WIDTH)
+            .height(Fill);
+        column![
+            head,
+            note,
+            row![self.view_game(false), rule::vertical(1), side]
+                .spacing(12)
+                .height(Fill)
+        ]
+        .spacing(8)
         .into()
+    }
+
+    /// A deck on the table: the game on the left, its hand docked at the
+    /// bottom; beside it the selected card, then the goldfish runs and odds
+    /// (playing alone) or the log (against the computer: the goldfish panel
+    /// is folded away unless asked for, and the table takes its width).
+    fn view_playing(&self) -> Element<'_, Message> {
+        if self.goldfish_shown() {
+            let side = column![
+                self.view_selected(),
+                scrollable(self.view_goldfish().padding(SCROLLBAR_GAP)).height(Fill)
+            ]
+            .spacing(10)
+            .width(FillPortion(2))
+            .height(Fill);
+            row![
+                container(self.view_game(true)).width(FillPortion(3)),
+                rule::vertical(1),
+                side
+            ]
+            .spacing(12)
+            .into()
+        } else {
+            let side = column![self.view_selected(), self.view_log(true)]
+                .spacing(10)
+                .width(SIDE_WIDTH)
+                .height(Fill);
+            row![self.view_game(false), rule::vertical(1), side]
+                .spacing(12)
+                .into()
+        }
+    }
+
+    /// The selected card's panel, at the top of the side area (it never
+    /// moves the table), or how to select one.
+    fn view_selected(&self) -> Element<'_, Message> {
+        let panel = self.session().and_then(|s| {
+            if self.resuming() {
+                return None;
+            }
+            let snap = s.snapshot();
+            self.panel(s, &snap)
+        });
+        match panel {
+            // a long card text scrolls inside the panel's share of the side
+            Some(p) => container(scrollable(p).height(Shrink))
+                .id(PANEL_ID)
+                .max_height(PANEL_MAX_HEIGHT)
+                .into(),
+            None if self.session().is_some() => text(
+                "Click a card to see what it can do, or drag it where it goes (↑/↓ pick the next one, + plays its first action, Esc lets go).",
+            )
+            .size(12)
+            .style(muted)
+            .into(),
+            None => column![].into(),
+        }
+    }
+
+    /// The log, newest first; `scrolls`: in a scrollable of its own (beside
+    /// the table), else as lines under the table.
+    fn view_log(&self, scrolls: bool) -> Element<'_, Message> {
+        let mut lines = column![text("Log (newest first)").size(15)].spacing(2);
+        for (decision, l) in self.log_lines().into_iter().rev().take(LOG_LINES) {
+            lines = lines.push(if decision {
+                text(l).size(12)
+            } else {
+                text(format!("    {l}")).size(11).style(muted)
+            });
+        }
+        if scrolls {
+            scrollable(lines.padding(SCROLLBAR_GAP)).height(Fill).into()
+        } else {
+            lines.into()
+        }
     }
 
     /// Alone against a passive opponent, or against the computer.
@@ -173,22 +254,32 @@ impl Playtest {
         .spacing(8)
         .align_y(iced::Center);
         if self.opponent().is_some() {
-            r = r.push(text("Level").size(13));
+            r = r.push(with_tip(
+                text("Level").size(13),
+                "The computer plays the other side; Undo takes back your move and its answers.",
+            ));
             for (label, level) in [("Quick", Level::Quick), ("Strong", Level::Strong)] {
                 r = r.push(choice(label, self.level() == level, Message::Level(level)));
             }
-            r = r.push(
-                text(
-                    "the computer plays the other side; Undo takes back your move and its answers",
-                )
-                .size(12)
-                .style(muted),
-            );
+            r = r.push(with_tip(
+                choice(
+                    "Goldfish and odds",
+                    self.goldfish_shown(),
+                    Message::ToggleGoldfish,
+                ),
+                "Show the goldfish runs and the deck's odds beside the table (folded away while \
+                 the computer plays the other side, so the table has the room).",
+            ));
         }
         r.into()
     }
 
-    fn view_game(&self) -> iced::widget::Column<'_, Message> {
+    /// The game: where it stands on top, the table in the middle (it
+    /// scrolls when taller than the window), and your hand, your numbers
+    /// and the turn's actions docked at the bottom, always on screen
+    /// (issue 25: the hand and life were below the fold at 1280×800).
+    /// `log_under`: the log follows the table (else it is beside it).
+    fn view_game(&self, log_under: bool) -> Element<'_, Message> {
         if self.resuming() {
             return column![
                 text("Setting the table up as it was when Deckwright closed…").size(16),
@@ -196,10 +287,14 @@ impl Playtest {
                     .size(12)
                     .style(muted),
             ]
-            .spacing(6);
+            .spacing(6)
+            .width(Fill)
+            .into();
         }
         let Some(s) = self.session() else {
-            return column![text("Deal a hand to start.").style(muted)];
+            return container(text("Deal a hand to start.").style(muted))
+                .width(Fill)
+                .into();
         };
         let snap = s.snapshot();
         let unit = match snap.turn_unit {
@@ -212,7 +307,7 @@ impl Playtest {
         } else {
             format!("{unit} {} · {}", snap.turn, snap.phase)
         };
-        let mut c = column![
+        let mut top = column![
             text(format!(
                 "Seed {} · {} · {when}",
                 snap.seed,
@@ -222,45 +317,63 @@ impl Playtest {
                     "going second"
                 },
             ))
-            .size(18)
+            .size(16)
         ]
-        .spacing(10);
+        .spacing(4);
         if !snap.phase_help.is_empty() {
-            c = c.push(
+            top = top.push(
                 text(format!("{}: {}", snap.phase, snap.phase_help))
                     .size(12)
                     .style(muted),
             );
         }
         if let Some(o) = snap.outcome {
-            c = c.push(text(outcome(o, unit)).size(16).style(match o {
+            top = top.push(text(outcome(o, unit)).size(16).style(match o {
                 Outcome::Win { .. } => crate::gui::widget::readable::success,
                 _ => crate::gui::widget::readable::danger,
             }));
         }
         if self.thinking() {
-            c = c.push(
+            top = top.push(
                 text("The computer is thinking… (Undo takes your move back)")
                     .size(14)
                     .style(muted),
             );
         }
-        c = c.push(self.view_turn_bar(s, &snap));
         if let Some(r) = self.refusal() {
-            c = c.push(text(r).size(13).style(crate::gui::widget::readable::danger));
+            top = top.push(text(r).size(13).style(crate::gui::widget::readable::danger));
         }
-        c = c.push(self.view_table(s, &snap));
-        c = c.push(rule::horizontal(1));
-        c = c.push(text("Log (newest first)").size(15));
-        let mut lines = column![].spacing(2);
-        for (decision, l) in self.log_lines().into_iter().rev().take(LOG_LINES) {
-            lines = lines.push(if decision {
-                text(l).size(12)
-            } else {
-                text(format!("    {l}")).size(11).style(muted)
-            });
+        let (table, hand) = self.view_table(s, &snap);
+        let mut middle = column![table].spacing(10);
+        if log_under {
+            middle = middle.push(rule::horizontal(1)).push(self.view_log(false));
         }
-        c.push(lines)
+        let mut middle = scrollable(middle.padding(SCROLLBAR_GAP)).height(Fill);
+        if !log_under {
+            // what is nearest your hand (your own cards in play) stays in
+            // view; the opponent's outer line scrolls off first
+            middle = middle.anchor_bottom();
+        }
+        let mut dock = column![].spacing(6);
+        if let Some(n) = self.note() {
+            dock = dock.push(
+                container(text(n).size(13).style(crate::gui::widget::readable::danger)).id(NOTE_ID),
+            );
+        }
+        dock = dock
+            .push(hand)
+            .push(self.side_header(&snap, 0, true))
+            .push(self.view_turn_bar(s, &snap));
+        column![
+            top,
+            middle,
+            rule::horizontal(1),
+            dock.padding(SCROLLBAR_GAP)
+        ]
+        .spacing(8)
+        .width(Fill)
+        .height(Fill)
+        .into()
     }
 
     /// The actions of the whole turn (keep, end the phase, roll...), with
