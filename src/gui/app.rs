@@ -92,8 +92,13 @@ struct Parked {
     playtest: Option<playtest::Playtest>,
     world: Option<world::World>,
     matchups: Option<matchups::Matchups>,
-    /// The deck builder's paste box text not imported yet, and its deck.
-    paste: Option<(crate::store::DeckId, String)>,
+    /// What the other screens keep of what the user typed or did and the
+    /// store does not have (issue 15, issue 25): the deck builder's paste
+    /// box text, undo steps and dialog; counts and print values typed that
+    /// are not numbers.
+    decks: Option<decks::Kept>,
+    collection: Option<collection::Kept>,
+    print: Vec<(print::Field, String)>,
 }
 
 /// The screen on show, with its own state.
@@ -692,21 +697,35 @@ impl Shell {
             _ => open_screen(&self.db, &self.prefs, id),
         };
         let mut screen = screen;
-        if let Screen::Decks(d) = &mut screen
-            && let Some((deck, text)) = self.parked.paste.take()
-        {
-            d.restore_paste(deck, text);
-        }
+        let restored = match &mut screen {
+            Screen::Decks(d) => match self.parked.decks.take() {
+                Some(k) => d.restore(k).map(Message::Decks),
+                None => Task::none(),
+            },
+            Screen::Collection(c) => {
+                if let Some(k) = self.parked.collection.take() {
+                    c.restore(k);
+                }
+                Task::none()
+            }
+            Screen::Print(p) => {
+                p.restore(std::mem::take(&mut self.parked.print));
+                Task::none()
+            }
+            _ => Task::none(),
+        };
         match std::mem::replace(&mut self.screen, screen) {
             Screen::Playtest(p) => self.parked.playtest = Some(p),
             Screen::World(w) => self.parked.world = Some(w),
             Screen::Matchups(m) => self.parked.matchups = Some(m),
-            // text typed in the paste box is not lost with the screen
-            Screen::Decks(d) => self.parked.paste = d.unsaved_paste(),
-            _ => {}
+            // what was typed and not stored is not lost with the screen
+            Screen::Decks(d) => self.parked.decks = d.kept(),
+            Screen::Collection(c) => self.parked.collection = c.kept(),
+            Screen::Print(p) => self.parked.print = p.kept(),
+            Screen::Library(_) => {}
         }
         self.prefs.screen = id;
-        Task::batch([flush, task, self.save_prefs()])
+        Task::batch([flush, task, restored, self.save_prefs()])
     }
 
     /// Saves what the current screen has not saved yet (the open deck) and
@@ -836,14 +855,16 @@ impl Shell {
         }
     }
 
+    /// A World message goes to the World screen, on show or parked: what
+    /// its work sends back after the user left (a failed save, the
+    /// computer players' answer) is not lost (issue 25: the failed save's
+    /// banner was dropped with the message).
     fn world(&mut self, m: world::Message) -> Task<Message> {
-        match &mut self.screen {
-            Screen::World(w) => {
-                let action = w.update(m);
-                self.perform(action, Message::World)
-            }
-            _ => Task::none(),
-        }
+        let action = match (&mut self.screen, &mut self.parked.world) {
+            (Screen::World(w), _) | (_, Some(w)) => w.update(m),
+            _ => return Task::none(),
+        };
+        self.perform(action, Message::World)
     }
 
     fn matchups(&mut self, m: matchups::Message) -> Task<Message> {

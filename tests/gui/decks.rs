@@ -447,3 +447,68 @@ fn banners_and_the_text_box_follow_the_deck() {
     assert!(open_deck(&h).unknown_names().is_empty());
     assert!(warnings(&h).is_empty(), "{:?}", warnings(&h));
 }
+
+/// Issue 25 item 11: the deck builder's undo and redo steps, and a name
+/// typed in the New or Rename dialog, are still there after a visit to
+/// another screen (they were dropped with the screen).
+#[test]
+fn undo_steps_and_a_typed_deck_name_survive_switching_screens() {
+    use deckwright::gui::screen::Shortcut;
+    let mut h = Harness::new();
+    h.click_text("Decks");
+    let deck = open_deck(&h).info().id;
+    let before = open_deck(&h).deck().entries.clone();
+    h.send(ed(E::Plus(0)));
+    h.send(ed(E::Plus(0)));
+    let after = open_deck(&h).deck().entries.clone();
+    assert_ne!(after, before);
+    h.click_text("Library");
+    h.click_text("Decks");
+    assert_eq!(open_deck(&h).info().id, deck);
+    assert_eq!(open_deck(&h).deck().entries, after, "saved when left");
+    assert!(open_deck(&h).can_undo(), "the undo steps are kept");
+    h.send(Message::Shortcut(Shortcut::Undo));
+    h.click_text("Undo");
+    assert_eq!(open_deck(&h).deck().entries, before, "both edits undone");
+    assert!(!open_deck(&h).can_undo());
+    // the redo steps too
+    h.click_text("Collection");
+    h.click_text("Decks");
+    assert!(open_deck(&h).can_redo(), "the redo steps are kept");
+    h.send(Message::Shortcut(Shortcut::Redo));
+    assert_eq!(open_deck(&h).deck().entries[0].count, before[0].count + 1);
+
+    // a name half typed in the New dialog, on show again with its focus
+    h.click_text("New deck");
+    h.type_into(decks::NAME_ID, "Frog Ru");
+    h.click_text("Print");
+    h.click_text("Decks");
+    match deck_screen(&h).dialog() {
+        Some(decks::Dialog::New { name, catalog }) => {
+            assert_eq!(name, "Frog Ru");
+            assert!(catalog.is_some());
+        }
+        other => panic!("the New dialog is gone: {other:?}"),
+    }
+    assert!(h.shows("Frog Ru"), "{:?}", h.dump());
+    h.type_into(decks::NAME_ID, "sh");
+    h.click_text("Create");
+    assert_eq!(open_deck(&h).info().name, "Frog Rush");
+    assert!(h.store().find_deck("Frog Rush").is_ok());
+
+    // the Rename dialog
+    h.click_text("Rename");
+    h.send(Message::Decks(decks::Message::DialogName("Toad Ru".into())));
+    h.click_text("Library");
+    h.click_text("Decks");
+    assert!(
+        matches!(deck_screen(&h).dialog(), Some(decks::Dialog::Rename { name, .. }) if name == "Toad Ru"),
+        "{:?}",
+        deck_screen(&h).dialog()
+    );
+    // a dialog closed is not brought back
+    h.send(Message::Decks(decks::Message::DialogCancel));
+    h.click_text("Library");
+    h.click_text("Decks");
+    assert_eq!(deck_screen(&h).dialog(), None);
+}

@@ -177,3 +177,33 @@ fn an_edit_in_progress_is_not_dropped_without_asking() {
     assert!(library(&h).editor().is_none());
     assert_eq!(library(&h).selected().unwrap().id, third);
 }
+
+/// Issue 25 item 11: a count typed that is not a count yet is still in its
+/// box, with why, after a visit to another screen (it was dropped with the
+/// screen); one typed on another catalog is not shown on this one.
+#[test]
+fn a_count_being_typed_survives_switching_screens() {
+    use deckwright::gui::screen::collection::Message as C;
+    let mut h = Harness::new();
+    h.click_text("Collection");
+    let dod = catalog_of(&h.store(), GameId::DiceOfDestiny);
+    h.send(Message::Collection(C::Catalog(Pick::some(dod, "dod"))));
+    h.type_into("owned-fireball", "x3");
+    assert!(h.shows("Whole numbers only"));
+    h.click_text("Decks");
+    h.click_text("Collection");
+    let error = |h: &Harness| match h.app.shell().unwrap().screen() {
+        Screen::Collection(c) => c.count_error("fireball"),
+        _ => panic!("not on the collection"),
+    };
+    assert_eq!(error(&h), Some("Whole numbers only"));
+    assert!(h.shows("x3"), "{:?}", h.dump());
+    assert!(h.shows("Whole numbers only"));
+    // made a count, it is stored, and nothing is kept any more
+    h.send(Message::Collection(C::Typed("fireball".into(), "2".into())));
+    h.click_text("Library");
+    h.click_text("Collection");
+    assert_eq!(error(&h), None);
+    assert!(h.shows("2"));
+    assert_eq!(h.store().collection(dod).unwrap().owned("fireball"), 2);
+}

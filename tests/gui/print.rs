@@ -337,3 +337,43 @@ fn export_is_on_screen_at_1024_by_700() {
         "{label}: {b:?}"
     );
 }
+
+/// Issue 25 item 11: a value being typed that the settings cannot take (not
+/// a number, out of range) is still in its field, with why, after a visit to
+/// another screen; so are the copies, which are not stored.
+#[test]
+fn values_being_typed_survive_switching_screens() {
+    let (mut h, _) = with_beatdown();
+    h.send(Message::Navigate(ScreenId::Print));
+    h.type_into(Field::Gap.id(), "m");
+    h.send(pm(print::Message::Typed(Field::Copies, "3".into())));
+    assert!(invalid(&h).starts_with("Gap: "));
+    h.click_text("Decks");
+    h.click_text("Print");
+    assert_eq!(
+        print(&h).field_error(Field::Gap).as_deref(),
+        Some("\"0m\" is not a length in millimetres")
+    );
+    assert!(h.shows("0m") && h.shows("\"0m\" is not a length in millimetres"));
+    assert!(invalid(&h).starts_with("Gap: "), "nothing to export yet");
+    assert!(h.shows("3"), "the copies");
+    // fixed, the value is stored; one out of range is kept as typed
+    h.send(pm(print::Message::Typed(Field::Gap, "2".into())));
+    assert_eq!(stored_settings(&h).gap_mm, 2.0);
+    assert_eq!(facts(&h).cards, 90, "3 copies of 30 cards");
+    h.send(pm(print::Message::Typed(Field::Bleed, "11".into())));
+    h.click_text("Library");
+    h.click_text("Print");
+    assert_eq!(
+        invalid(&h),
+        "the bleed must be between 0 and 10 mm (got 11)"
+    );
+    assert!(h.shows("11"));
+    assert_eq!(stored_settings(&h).bleed_mm, 0.0);
+    // made valid, nothing is kept any more
+    h.send(pm(print::Message::Typed(Field::Bleed, "0".into())));
+    h.send(pm(print::Message::Typed(Field::Copies, "1".into())));
+    h.click_text("Library");
+    h.click_text("Print");
+    assert_eq!(facts(&h).cards, 30);
+}

@@ -57,9 +57,21 @@ pub struct Collection {
     matches: Vec<u32>,
     /// Text typed into an owned-count box that is not a number yet.
     typing: BTreeMap<String, String>,
+    /// Such text from before the screen was left, for its catalog when it
+    /// loads again.
+    kept: Option<Kept>,
     decks: Vec<DeckInfo>,
     deck: Option<(DeckId, Deck)>,
     missing: Vec<MissingCard>,
+}
+
+/// What the screen keeps while another one is on show (issue 25): the text
+/// typed into owned-count boxes that is not a count (yet), by card id, with
+/// its catalog. Counts that are numbers are in the store already.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Kept {
+    catalog: CatalogId,
+    typing: BTreeMap<String, String>,
 }
 
 #[derive(Debug)]
@@ -111,6 +123,7 @@ impl Collection {
             query: String::new(),
             matches: Vec::new(),
             typing: BTreeMap::new(),
+            kept: None,
             decks: Vec::new(),
             deck: None,
             missing: Vec::new(),
@@ -140,6 +153,24 @@ impl Collection {
             }),
             Message::Loaded,
         )
+    }
+
+    /// What the screen keeps while another one is on show, if anything.
+    pub fn kept(&self) -> Option<Kept> {
+        let c = self.current.as_ref()?;
+        (!self.typing.is_empty()).then(|| Kept {
+            catalog: c.info.id,
+            typing: self.typing.clone(),
+        })
+    }
+
+    /// Gives back the text typed before the screen was left, on show again
+    /// (with why it is not a count) once its catalog is loaded.
+    pub fn restore(&mut self, k: Kept) {
+        match &self.current {
+            Some(c) if c.info.id == k.catalog => self.typing = k.typing,
+            _ => self.kept = Some(k),
+        }
     }
 
     pub fn missing(&self) -> &[MissingCard] {
@@ -229,7 +260,11 @@ impl Collection {
             self.query.clear();
             self.deck = None;
         }
-        self.typing.clear();
+        // (another catalog may load first: the kept text waits for its own)
+        self.typing = match self.kept.take_if(|k| k.catalog == id) {
+            Some(k) => k.typing,
+            None => BTreeMap::new(),
+        };
         self.current = Some(Current {
             info: l.info,
             index: CardIndex::new(l.catalog),

@@ -39,12 +39,36 @@ pub struct Decks {
     /// Open a deck when the list first arrives: the most recent one that
     /// still exists, else the one changed last.
     open_on_list: bool,
-    /// Paste box text typed before the screen was left, for its deck's
-    /// editor when it opens again.
-    paste: Option<(DeckId, String)>,
+    /// What the open deck's editor held when the screen was left (the
+    /// paste box text, the undo and redo steps), for it when it opens again.
+    kept: Option<(DeckId, KeptEditor)>,
     /// A deck imported as new, waiting to open: its "not in the catalog"
     /// warning, for its editor to keep true.
     imported: Option<(DeckId, String)>,
+}
+
+/// What the deck builder keeps while another screen is on show (issue 15,
+/// issue 25): the open deck's text not imported yet and its undo and redo
+/// steps, and a dialog with the name typed in it. The rest is in the store.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Kept {
+    /// The open deck, with what its editor held.
+    open: Option<(DeckId, KeptEditor)>,
+    dialog: Option<Dialog>,
+}
+
+/// What an open deck's editor keeps while another screen is on show.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct KeptEditor {
+    paste: Option<String>,
+    steps: editor::Steps,
+}
+
+impl Kept {
+    /// Whether there is nothing to keep.
+    pub fn is_empty(&self) -> bool {
+        self.open.is_none() && self.dialog.is_none()
+    }
 }
 
 /// A deck file read as a new deck.
@@ -114,7 +138,7 @@ impl Decks {
             recent,
             open: None,
             dialog: None,
-            paste: None,
+            kept: None,
             imported: None,
             open_on_list: true,
         };
@@ -156,20 +180,42 @@ impl Decks {
         }
     }
 
-    /// The save of the open deck's unsaved edits, if any.
-    /// The open deck's paste box text not imported yet (kept by the app
-    /// while another screen is on show).
-    pub fn unsaved_paste(&self) -> Option<(DeckId, String)> {
-        let e = self.open.as_ref()?;
-        Some((e.info().id, e.unsaved_paste()?))
+    /// What the screen keeps while another one is on show (`None` when
+    /// there is nothing: no unimported text, no undo steps, no dialog).
+    pub fn kept(&self) -> Option<Kept> {
+        let open = self.open.as_ref().and_then(|e| {
+            let k = KeptEditor {
+                paste: e.unsaved_paste(),
+                steps: e.steps(),
+            };
+            (k != KeptEditor::default()).then(|| (e.info().id, k))
+        });
+        let k = Kept {
+            open,
+            dialog: self.dialog.clone(),
+        };
+        (!k.is_empty()).then_some(k)
     }
 
-    /// Gives the paste box of deck `deck` its unsaved text back when that
+    /// Gives back what was kept when the screen was left: the dialog at
+    /// once (its name box focused), the editor's text and steps when its
     /// deck opens.
-    pub fn restore_paste(&mut self, deck: DeckId, text: String) {
-        match &mut self.open {
-            Some(e) if e.info().id == deck => e.restore_paste(&text),
-            _ => self.paste = Some((deck, text)),
+    pub fn restore(&mut self, k: Kept) -> Task<Message> {
+        if let Some((deck, kept)) = k.open {
+            match &mut self.open {
+                Some(e) if e.info().id == deck => restore_editor(e, kept),
+                _ => self.kept = Some((deck, kept)),
+            }
+        }
+        let named = matches!(
+            k.dialog,
+            Some(Dialog::New { .. } | Dialog::Rename { .. } | Dialog::Duplicate { .. })
+        );
+        self.dialog = k.dialog;
+        if named {
+            iced::widget::operation::focus(NAME_ID)
+        } else {
+            Task::none()
         }
     }
 
@@ -324,8 +370,8 @@ impl Decks {
                 if let Some((_, w)) = self.imported.take_if(|(d, _)| *d == id) {
                     let _ = editor.warn_unknown(w);
                 }
-                if let Some((_, text)) = self.paste.take_if(|(d, _)| *d == id) {
-                    editor.restore_paste(&text);
+                if let Some((_, kept)) = self.kept.take_if(|(d, _)| *d == id) {
+                    restore_editor(&mut editor, kept);
                 }
                 let pictures = editor.load_images().map(Message::Editor);
                 self.open = Some(editor);
@@ -493,6 +539,14 @@ impl Decks {
         }
         action
     }
+}
+
+/// Puts back what an editor held when the screen was left.
+fn restore_editor(e: &mut Editor, kept: KeptEditor) {
+    if let Some(text) = kept.paste {
+        e.restore_paste(&text);
+    }
+    e.restore_steps(kept.steps);
 }
 
 /// Reads `path` and stores it as a new deck of the catalog that knows the

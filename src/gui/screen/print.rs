@@ -56,6 +56,11 @@ pub struct Print {
     stored: PrintSettings,
     /// The numeric fields as typed (they may not parse yet).
     form: Form,
+    /// The form is filled in from the stored settings.
+    listed: bool,
+    /// Fields typed before the screen was left that did not parse, for the
+    /// form when it is filled in again.
+    kept: Vec<(Field, String)>,
     which: Which,
     /// Card ids chosen for [`Which::Selection`].
     chosen: BTreeSet<String>,
@@ -100,6 +105,19 @@ pub struct Form {
     pub dx: String,
     pub dy: String,
     pub copies: String,
+}
+
+impl Form {
+    /// The text of field `f`.
+    pub fn field(&self, f: Field) -> &str {
+        match f {
+            Field::Gap => &self.gap,
+            Field::Bleed => &self.bleed,
+            Field::Dx => &self.dx,
+            Field::Dy => &self.dy,
+            Field::Copies => &self.copies,
+        }
+    }
 }
 
 /// A numeric field of the form.
@@ -235,6 +253,8 @@ impl Print {
             settings: PrintSettings::default(),
             stored: PrintSettings::default(),
             form: Form::default(),
+            listed: false,
+            kept: Vec::new(),
             which: Which::Deck,
             chosen: BTreeSet::new(),
             copies: 1,
@@ -306,14 +326,43 @@ impl Print {
         }
     }
 
-    fn field_text(&self, f: Field) -> &str {
-        match f {
-            Field::Gap => &self.form.gap,
-            Field::Bleed => &self.form.bleed,
-            Field::Dx => &self.form.dx,
-            Field::Dy => &self.form.dy,
-            Field::Copies => &self.form.copies,
+    /// What the screen keeps while another one is on show (issue 25): the
+    /// fields typed that the stored settings do not have — text that does
+    /// not parse, a value out of range, the copies (never stored) — as
+    /// typed.
+    pub fn kept(&self) -> Vec<(Field, String)> {
+        if !self.listed {
+            return Vec::new();
         }
+        let stored = form_of(&self.stored, 1);
+        let mut out = Vec::new();
+        for f in Field::ALL {
+            let text = self.field_text(f);
+            if text != stored.field(f) {
+                out.push((f, text.to_string()));
+            }
+        }
+        out
+    }
+
+    /// Gives back fields typed before the screen was left, on show again
+    /// (with why they are refused) once the form is filled in.
+    pub fn restore(&mut self, kept: Vec<(Field, String)>) {
+        self.kept = kept;
+    }
+
+    fn field_mut(&mut self, f: Field) -> &mut String {
+        match f {
+            Field::Gap => &mut self.form.gap,
+            Field::Bleed => &mut self.form.bleed,
+            Field::Dx => &mut self.form.dx,
+            Field::Dy => &mut self.form.dy,
+            Field::Copies => &mut self.form.copies,
+        }
+    }
+
+    fn field_text(&self, f: Field) -> &str {
+        self.form.field(f)
     }
 
     pub fn update(&mut self, message: Message) -> Action<Message> {
@@ -368,13 +417,12 @@ impl Print {
         self.decks = decks;
         self.stored = settings.clone();
         self.settings = settings;
-        self.form = Form {
-            gap: mm(self.settings.gap_mm),
-            bleed: mm(self.settings.bleed_mm),
-            dx: mm(self.settings.calibration.dx_mm),
-            dy: mm(self.settings.calibration.dy_mm),
-            copies: self.copies.to_string(),
-        };
+        self.form = form_of(&self.settings, self.copies);
+        self.listed = true;
+        for (f, text) in std::mem::take(&mut self.kept) {
+            // no deck yet: this re-plans nothing, only takes the values in
+            let _ = self.typed(f, text);
+        }
         let latest = self.decks.iter().max_by(|a, b| a.updated.cmp(&b.updated));
         let first = self
             .recent
@@ -461,13 +509,7 @@ impl Print {
     }
 
     fn typed(&mut self, f: Field, text: String) -> Action<Message> {
-        match f {
-            Field::Gap => self.form.gap = text,
-            Field::Bleed => self.form.bleed = text,
-            Field::Dx => self.form.dx = text,
-            Field::Dy => self.form.dy = text,
-            Field::Copies => self.form.copies = text,
-        }
+        *self.field_mut(f) = text;
         if self.field_error(f).is_some() {
             // nothing to export until it is a number (the message says why)
             self.previews.forget();
@@ -641,6 +683,17 @@ fn prepare(db: &Path, source: &Source, opts: &PrintOptions) -> Result<pnp::Plan,
 }
 
 /// Millimetres as the form shows them: `0`, `0.5`, `-1.25`.
+/// The form as `settings` and `copies` fill it in.
+fn form_of(settings: &PrintSettings, copies: u32) -> Form {
+    Form {
+        gap: mm(settings.gap_mm),
+        bleed: mm(settings.bleed_mm),
+        dx: mm(settings.calibration.dx_mm),
+        dy: mm(settings.calibration.dy_mm),
+        copies: copies.to_string(),
+    }
+}
+
 fn mm(v: f64) -> String {
     let s = format!("{v:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');

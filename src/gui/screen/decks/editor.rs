@@ -145,6 +145,15 @@ pub struct Editor {
     images_asked: HashSet<String>,
 }
 
+/// An open deck's undo and redo steps, kept by the app while another screen
+/// is on show (issue 25: Ctrl+Z after a visit to another screen had nothing
+/// to take back).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Steps {
+    undo: Vec<Vec<DeckEntry>>,
+    redo: Vec<Vec<DeckEntry>>,
+}
+
 /// A deck read from the store with what the editor needs.
 #[derive(Debug, Clone)]
 pub struct Opened {
@@ -313,6 +322,22 @@ impl Editor {
 
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
+    }
+
+    /// The undo and redo steps so far.
+    pub fn steps(&self) -> Steps {
+        Steps {
+            undo: self.undo.clone(),
+            redo: self.redo.clone(),
+        }
+    }
+
+    /// Takes back the steps of this deck's editor from before the screen
+    /// was left (its entries are what the store has: they were saved when
+    /// the screen was left, so the first undo step leads on from them).
+    pub fn restore_steps(&mut self, s: Steps) {
+        self.undo = s.undo;
+        self.redo = s.redo;
     }
 
     pub fn versions(&self) -> &[DeckVersion] {
