@@ -1028,3 +1028,243 @@ fn the_sun_line_agrees_with_its_seat() {
         );
     }
 }
+
+/// Issue 25 item 11: a World save that fails after the user went on to
+/// another screen is still said in a banner (the answer of the write
+/// reached no screen and was dropped), and it is said once.
+#[test]
+fn a_failed_world_save_is_said_on_another_screen() {
+    let mut h = at_seed(5);
+    // a move: its record goes to the store; the answer comes back later
+    let write = h.app.update(wm(world::Message::Stack(1)));
+    h.click_text("Library");
+    drop(write);
+    h.send(wm(world::Message::Written(Err("disk I/O error".into()))));
+    let said = |h: &Harness| {
+        banners(h, Tone::Error)
+            .into_iter()
+            .filter(|b| b.starts_with("cannot save the World game in progress"))
+            .collect::<Vec<_>>()
+    };
+    let errors = said(&h);
+    assert!(
+        errors.len() == 1 && errors[0].ends_with("disk I/O error"),
+        "{errors:?}"
+    );
+    assert!(
+        h.text_containing("cannot save the World game in progress")
+            .is_some(),
+        "on show with the Library: {:?}",
+        h.dump()
+    );
+    // the next failure is not said again until a write succeeds
+    h.send(wm(world::Message::Written(Err("disk I/O error".into()))));
+    assert_eq!(
+        h.app.shell().unwrap().banners().last().unwrap().count,
+        1,
+        "not counted up"
+    );
+}
+
+/// Plays the user's moves of a game for 2 to 4 as a quick computer would
+/// (seeded `seed`) until `stop` says so; the moves played.
+fn play_table_until(
+    h: &mut Harness,
+    seed: u64,
+    stop: impl Fn(&world::Table) -> bool,
+) -> Vec<deckwright::engine::solo::MatchAction> {
+    use deckwright::engine::solo::{ComputerSeat, SeatLevel};
+    let c = components(h);
+    let players = table(h).m.players();
+    let mut me = ComputerSeat::new(SeatLevel::Quick, &c, players, seed);
+    let mut played = Vec::new();
+    for _ in 0..500 {
+        if stop(table(h)) {
+            return played;
+        }
+        let a = me
+            .choose(&table(h).m, world::YOU)
+            .expect("a move while waited for");
+        click_match_action(h, a);
+        played.push(a);
+    }
+    panic!("never stopped");
+}
+
+/// Issue 25 item 11: strong computer players think off the UI thread. Your
+/// move is on the table at once; the table says the computer players are
+/// thinking and takes no other move until their answer comes, which is the
+/// game the engine plays from the same moves. An answer that comes while
+/// another screen is on show is not lost.
+#[test]
+fn computer_players_think_off_the_ui_thread() {
+    use deckwright::engine::solo::{ComputerSeat, MatchAction, SeatLevel};
+    let mut h = at_seed(21);
+    h.click_id("players-3");
+    h.click_id("level-strong");
+    assert_eq!(world(&h).level(), SeatLevel::Strong);
+    let c = components(&h);
+    // (you may hold the Sun first)
+    let pre = play_table_until(&mut h, 4, |t| {
+        t.m.phase() == deckwright::engine::solo::MatchPhase::Draft { pass: 2 }
+    });
+    let t = table(&h);
+    assert!(t.m.waits_for(world::YOU) && t.m.has_passed(1) && t.m.has_passed(2));
+    // your first pass: the computers then choose their second one
+    let mut me = ComputerSeat::new(SeatLevel::Quick, &c, 3, 4);
+    let a = me.choose(&t.m, world::YOU).unwrap();
+    let MatchAction::PassTwo { cards, .. } = a else {
+        panic!("{a:?}")
+    };
+    let mut yours = t.m.clone();
+    yours.apply(&c, a, &mut Vec::new()).unwrap();
+    h.send(wm(world::Message::DraftCard(cards[0])));
+    h.send(wm(world::Message::DraftCard(cards[1])));
+    let answer = h.app.update(wm(world::Message::Pass));
+    assert!(
+        table(&h).m == yours,
+        "your pass is on the table, the computers' answer is not yet"
+    );
+    assert!(table(&h).m.waits_for(1) && table(&h).m.waits_for(2));
+    assert!(
+        h.shows("The computer players are thinking…"),
+        "{:?}",
+        h.dump()
+    );
+    // meanwhile the table takes no move (marking a card is fine)
+    let hand: Vec<u8> = table(&h).m.draft_hand(world::YOU).collect();
+    h.send(wm(world::Message::DraftCard(hand[0])));
+    h.send(wm(world::Message::Pass));
+    assert_eq!(
+        world(&h).refusal(),
+        Some("The computer players are still thinking: wait for their move.")
+    );
+    assert_eq!(table(&h).m, yours);
+    h.send(wm(world::Message::Undo));
+    assert_eq!(table(&h).m, yours, "nor an Undo");
+    h.settle(answer);
+    let moves: Vec<MatchAction> = pre.iter().copied().chain([a]).collect();
+    let want = world::Table::replay(&c, 3, SeatLevel::Strong, 21, &moves).unwrap();
+    assert_eq!(
+        table(&h).m,
+        want.m,
+        "the computers answered as the engine does"
+    );
+    assert_eq!(table(&h).log, want.log);
+    assert!(!h.shows("The computer players are thinking…"));
+    assert_eq!(world(&h).passing(), &hand[..1], "the card marked meanwhile");
+
+    // an answer that comes after the user went to another screen
+    let card = hand[0];
+    let answer = h.app.update(wm(world::Message::Pass));
+    h.click_text("Library");
+    h.settle(answer);
+    h.click_text("World");
+    let second = MatchAction::PassOne {
+        seat: world::YOU,
+        card,
+    };
+    let moves: Vec<MatchAction> = moves.into_iter().chain([second]).collect();
+    let want = world::Table::replay(&c, 3, SeatLevel::Strong, 21, &moves).unwrap();
+    assert_eq!(table(&h).m, want.m);
+    assert!(!h.shows("The computer players are thinking…"));
+    assert_eq!(stored(&h).table, moves);
+}
+
+/// Issue 25 item 11: Undo takes back your last move in a game for 2 to 4
+/// with the computer players' answers to it — not a move after which you
+/// saw cards you did not know (cards passed to you, the next deal: p.11's
+/// reading for solo) — and the stored game follows.
+#[test]
+fn undo_takes_back_your_move_and_the_computers_answers() {
+    use deckwright::engine::solo::{MatchPhase, Phase as SeatPhase};
+    let mut h = at_seed(21);
+    h.click_id("players-2");
+    // your first pass showed you the cards passed to you: not undone
+    let played = play_table_until(&mut h, 4, |t| t.moves().len() == 1);
+    let after_pass = table(&h).m.clone();
+    h.click_text("Undo");
+    h.send(wm(world::Message::Undo));
+    assert_eq!(table(&h).m, after_pass, "a pass is not taken back");
+    assert_eq!(table(&h).moves(), &played[..]);
+    // on to your placements
+    play_table_until(&mut h, 4, |t| {
+        t.m.phase() == MatchPhase::Play { seat: world::YOU }
+            && t.m.seat(world::YOU).phase() == SeatPhase::Place
+            && t.m.seat(world::YOU).hand().count() == 2
+    });
+    let before = (
+        table(&h).m.clone(),
+        table(&h).log.clone(),
+        table(&h).moves().to_vec(),
+    );
+    assert_eq!(stored(&h).table, before.2);
+    let n = before.2.len();
+    let more = play_table_until(&mut h, 9, |t| t.moves().len() > n);
+    assert_eq!(more.len(), 1);
+    assert_ne!(table(&h).m, before.0);
+    h.click_text("Undo");
+    assert_eq!(table(&h).m, before.0, "the placement is taken back");
+    assert_eq!(table(&h).log, before.1, "with what followed it");
+    assert_eq!(table(&h).moves(), &before.2[..]);
+    assert_eq!(stored(&h).table, before.2, "the stored game follows");
+    // and played again, the same
+    play_table_until(&mut h, 9, |t| t.moves().len() > n);
+    h.send(Message::Shortcut(deckwright::gui::screen::Shortcut::Undo));
+    assert_eq!(table(&h).m, before.0, "Ctrl+Z does the same");
+}
+
+/// Issue 25 item 11: Hint in a game for 2 to 4 is a strong computer
+/// player's choice for your seat, worked out off the UI thread, and picks
+/// what it names (the cards to pass, the card to place).
+#[test]
+fn the_hint_for_your_seat_in_a_game_for_two() {
+    use deckwright::engine::solo::{ComputerSeat, MatchAction, MatchPhase, SeatLevel, seat_seed};
+    let mut h = at_seed(21);
+    h.click_id("players-2");
+    let c = components(&h);
+    let m = table(&h).m.clone();
+    let want = ComputerSeat::new(SeatLevel::Strong, &c, 2, seat_seed(21, world::YOU))
+        .choose(&m, world::YOU)
+        .unwrap();
+    let MatchAction::PassTwo { cards, .. } = want else {
+        panic!("{want:?}")
+    };
+    let task = h.app.update(wm(world::Message::Hint));
+    assert!(h.shows("Thinking..."), "{:?}", h.dump());
+    h.settle(task);
+    let line = format!(
+        "Hint (strong player): Pass {} and {}",
+        c.land(cards[0]).name,
+        c.land(cards[1]).name
+    );
+    assert!(h.shows(&line), "{line}: {:?}", h.dump());
+    assert_eq!(world(&h).passing(), &cards[..], "the cards are marked");
+    h.click_id("draft-pass");
+    assert_eq!(table(&h).moves(), &[want], "Pass passes them");
+    assert!(!h.shows(&line), "the hint goes with the move");
+    // at a placement the hint's card is picked and its cell lit
+    play_table_until(&mut h, 4, |t| {
+        t.m.phase() == MatchPhase::Play { seat: world::YOU }
+            && t.m.seat(world::YOU).phase() == deckwright::engine::solo::Phase::Place
+    });
+    let m = table(&h).m.clone();
+    let want = ComputerSeat::new(SeatLevel::Strong, &c, 2, seat_seed(21, world::YOU))
+        .choose(&m, world::YOU)
+        .unwrap();
+    h.click_text("Hint");
+    let MatchAction::Seat {
+        action: Move::Place { card, at },
+        ..
+    } = want
+    else {
+        panic!("{want:?}")
+    };
+    assert_eq!(world(&h).selected(), Some(card));
+    assert!(world(&h).targets_here().contains(&at));
+    assert!(
+        h.text_containing("Hint (strong player): Place ").is_some(),
+        "{:?}",
+        h.dump()
+    );
+}

@@ -26,8 +26,10 @@ mod view;
 mod words;
 
 pub use saved::{KEY as SAVED_KEY, Saved, remap_ids as remap_saved_ids};
-pub use table::{Table, YOU, seat_name};
+use table::Why;
+pub use table::{STILL_THINKING, Table, YOU, seat_name};
 
+pub use view::THINKING;
 pub use words::{cell_name, describe, event_line, rows_name};
 
 use std::sync::Arc;
@@ -35,7 +37,8 @@ use std::sync::Arc;
 use iced::Task;
 
 use crate::engine::solo::{
-    Action as Move, Components, GRID, Phase, Pos, SeatLevel, Side, SoloGame, SunDirection,
+    Action as Move, Components, GRID, MatchAction, Phase, Pos, SeatLevel, Side, SoloGame,
+    SunDirection,
 };
 use crate::gui::db::{Db, blocking};
 use crate::gui::job::Runs;
@@ -66,6 +69,10 @@ pub struct World {
     level: SeatLevel,
     /// The game for 2 to 4, when `players` > 1.
     table: Option<Box<Table>>,
+    /// The computer players are working out the table off the UI thread
+    /// (and why); `thinks` tells their answer from a stale one.
+    thinking: Option<Why>,
+    thinks: Runs,
     /// Draft cards the user marked to pass.
     passing: Vec<u8>,
     /// The stored game in progress, waiting for its catalog to load.
@@ -107,6 +114,8 @@ pub enum Hint {
     None,
     Thinking,
     Ready(Option<Move>),
+    /// A strong computer player's advice for your seat in a game for 2 to 4.
+    Table(Option<MatchAction>),
 }
 
 /// A catalog read and checked for the solo game.
@@ -143,6 +152,10 @@ pub enum Message {
     Hint,
     /// The hint for the position after this many moves.
     Hinted(u64, Result<Option<Move>, String>),
+    /// The hint of run `.0` for your seat in a game for 2 to 4.
+    TableHinted(u64, Result<Option<MatchAction>, String>),
+    /// The table of run `.0` once the computer players acted.
+    Thought(u64, Result<Box<Table>, String>),
     /// Play solo (1) or against 1 to 3 computer players (2 to 4).
     Players(u8),
     /// The computer players' level.
@@ -186,6 +199,8 @@ impl World {
             players: 1,
             level: SeatLevel::Quick,
             table: None,
+            thinking: None,
+            thinks: Runs::default(),
             passing: Vec::new(),
             restoring: None,
             saved: None,
@@ -282,7 +297,10 @@ impl World {
                     action: Move::Decline,
                 })
             }
-            Message::Undo | Message::Hint if self.table.is_some() => Action::None,
+            Message::Undo if self.table.is_some() => self.table_undo(),
+            Message::Hint if self.table.is_some() => self.ask_table_hint(),
+            Message::TableHinted(run, r) => self.table_hinted(run, r),
+            Message::Thought(run, r) => self.thought(run, r),
             Message::Stack(s) => self.play(Move::TakeStack { stack: s }),
             Message::Select(card) => self.select(card),
             Message::Cell(x, y) => self.cell(x, y),
@@ -373,7 +391,7 @@ impl World {
                 self.asking = None;
                 Action::None
             }
-            Shortcut::Undo if self.table.is_some() => Action::None,
+            Shortcut::Undo if self.table.is_some() => self.table_undo(),
             Shortcut::Undo => self.undo(),
             _ => Action::None,
         }
@@ -536,9 +554,10 @@ impl World {
         self.level = rec.level;
         let c = &l.components;
         let solo = SoloGame::replay(c, rec.seed, &rec.moves).map_err(|e| e.to_string());
+        // the table is played again off the UI thread ([`Why::Restore`])
         let table = match rec.players {
             1 => Ok(None),
-            n => Table::replay(c, n, rec.level, rec.seed, &rec.table).map(|t| Some(Box::new(t))),
+            n => Table::set_up(c, n, rec.level, rec.seed).map(|t| Some(t.with_moves(rec.table))),
         };
         match (solo, table) {
             (Ok(game), Ok(table)) => {
@@ -549,12 +568,16 @@ impl World {
                     game,
                 });
                 self.after_move();
-                self.table = table;
                 self.passing.clear();
-                if self.table.is_some() {
-                    self.after_table_move();
+                self.thinking = None;
+                self.thinks.forget();
+                match table {
+                    Some(t) => self.think_on(t, Why::Restore),
+                    None => {
+                        self.table = None;
+                        Action::None
+                    }
                 }
-                Action::None
             }
             _ => {
                 let seed = rec.seed;

@@ -198,10 +198,7 @@ impl World {
                     Ok(g) => g,
                     Err(e) => return Action::Error(format!("{}: {e}", s.opened.file.display())),
                 };
-                match Table::from_match(&c, *m, self.level, s.seed) {
-                    Ok(t) => (solo, Some(Box::new(t))),
-                    Err(e) => return Action::Error(format!("{}: {e}", s.opened.file.display())),
-                }
+                (solo, Some(Table::at(*m, self.level, s.seed)))
             }
         };
         self.players = table.as_ref().map_or(1, |t| t.m.players());
@@ -212,12 +209,18 @@ impl World {
             game,
         });
         self.after_move();
-        self.table = table;
         self.passing.clear();
-        if self.table.is_some() {
-            self.after_table_move();
-        }
         self.position = Some(Box::new(s.opened));
-        Action::Notice(note)
+        // the computer players act until the user's decision, off the UI
+        // thread
+        let think = match table {
+            Some(t) => self.think_on(t, super::table::Why::Answer),
+            None => {
+                self.table = None;
+                self.thinking = None;
+                Action::None
+            }
+        };
+        think.and(Action::Notice(note))
     }
 }

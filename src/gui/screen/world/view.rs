@@ -13,6 +13,9 @@ use crate::store::CatalogId;
 
 use super::{Game, Hint, Message, SEED_ID, Switch, World, cell_name, describe, rows_name};
 
+/// What the table says while the computer players work out their moves.
+pub const THINKING: &str = "The computer players are thinking…";
+
 /// The catalog list's width.
 const CATALOG_WIDTH: f32 = 280.0;
 
@@ -128,6 +131,7 @@ impl World {
         }
         let top = column![top, players, positions].spacing(6);
         if let (Some(g), Some(t)) = (self.game(), self.table()) {
+            let top = top.push(self.view_table_controls(t));
             return self.view_table(g, t, top.into());
         }
         let Some(g) = self.game() else {
@@ -157,6 +161,41 @@ impl World {
         .spacing(12)
         .padding(12)
         .into()
+    }
+
+    /// Undo and Hint in a game for 2 to 4, what the computer players are
+    /// doing, and the hint when one came.
+    fn view_table_controls<'a>(&'a self, t: &'a super::Table) -> Element<'a, Message> {
+        let hinting = self.hint() == Hint::Thinking;
+        let mut r = row![
+            container(
+                button(text("Undo").size(13))
+                    .on_press_maybe(self.can_undo_table().then_some(Message::Undo))
+                    .style(button::secondary)
+            )
+            .id("table-undo"),
+            container(
+                button(text(if hinting { "Thinking..." } else { "Hint" }).size(13))
+                    .on_press_maybe(
+                        (!hinting && !self.thinking() && t.m.waits_for(super::YOU))
+                            .then_some(Message::Hint)
+                    )
+                    .style(button::secondary)
+            )
+            .id("table-hint"),
+        ]
+        .spacing(8)
+        .align_y(iced::Center);
+        if self.thinking() {
+            r = r.push(text(THINKING).size(13).style(muted));
+        }
+        let mut c = column![r].spacing(4);
+        if let Some(line) = self.table_hint_line() {
+            c = c.push(text(line).size(13).style(|t: &Theme| text::Style {
+                color: Some(t.extended_palette().primary.base.color),
+            }));
+        }
+        c.into()
     }
 
     fn view_board<'a>(&'a self, g: &'a Game) -> Element<'a, Message> {
