@@ -689,6 +689,39 @@ fn a_stored_game_that_no_longer_replays_is_dealt_again_with_a_notice() {
     assert_eq!((rec.seed, rec.moves.len()), (31, 0));
 }
 
+/// The same for a game for 2 to 4, whose moves are played again off the UI
+/// thread: the table shows the deal until they are, then the game dealt
+/// again, with the notice.
+#[test]
+fn a_stored_game_for_two_that_no_longer_replays_is_dealt_again_with_a_notice() {
+    use deckwright::engine::solo::{MatchAction, SeatLevel};
+    let mut h = Harness::with(|s| {
+        let id = catalog_of(s, GameId::StrangeWorld);
+        let mut rec = Saved::new(id, 31, 2, SeatLevel::Quick);
+        // a card no hand holds: refused, as after a catalog change
+        rec.table = vec![MatchAction::PassOne {
+            seat: world::YOU,
+            card: 200,
+        }];
+        s.set_setting(SAVED_KEY, &rec.to_json()).unwrap();
+    });
+    h.send(Message::Navigate(ScreenId::World));
+    assert_eq!(world(&h).players(), 2);
+    let t = table(&h);
+    assert_eq!((t.seed, t.moves().len()), (31, 0), "dealt again");
+    assert!(t.m.waits_for(world::YOU), "the computer passed");
+    assert!(
+        banners(&h, Tone::Notice).contains(
+            &"The catalog changed since this game began: dealt again with seed 31".to_string()
+        ),
+        "{:?}",
+        banners(&h, Tone::Notice)
+    );
+    assert!(banners(&h, Tone::Error).is_empty());
+    let rec = stored(&h);
+    assert_eq!((rec.seed, rec.players, rec.table.len()), (31, 2, 0));
+}
+
 #[test]
 fn an_unreadable_or_orphaned_record_gives_a_new_game_with_a_notice() {
     for (text, says) in [
