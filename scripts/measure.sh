@@ -12,7 +12,11 @@
 # opens), reads the app's DECKWRIGHT_TIMING milestones — "first-frame" (the
 # window's first frame) and "ready" (the first frame listing the catalog's
 # cards) — counted from the moment the script started the process, then
-# types a search and reads VmRSS and VmHWM (peak) from /proc.
+# types a search and reads VmRSS, then visits all seven screens twice
+# (Ctrl+1 ... Ctrl+7) and reads VmRSS and VmHWM (peak) again from /proc.
+# The app draws with tiny-skia when wgpu's adapter is a software one
+# (llvmpipe under Xvfb, src/gui/renderer.rs); ICED_BACKEND=wgpu measures
+# wgpu on llvmpipe instead.
 # ICED_BACKEND=tiny-skia measures the software renderer; SHOT=file.png saves
 # the first run's window after the search.
 set -euo pipefail
@@ -70,10 +74,11 @@ xvfb=$!
 export DISPLAY=$display
 sleep 1
 
-printf "%-4s %12s %10s %10s %10s\n" run first-frame ready "rss(MB)" "peak(MB)"
+printf "%-4s %12s %10s %10s %10s %10s\n" run first-frame ready "rss(MB)" "tour(MB)" "peak(MB)"
 firsts=()
 readies=()
 rsss=()
+tours=()
 peaks=()
 for run in $(seq 1 "$runs"); do
   log="$work/run$run.log"
@@ -95,12 +100,19 @@ for run in $(seq 1 "$runs"); do
   sleep 1
   [ "$run" = 1 ] && [ -n "${SHOT:-}" ] && import -window "$win" "$SHOT"
   rss=$(awk '/VmRSS/ {printf "%.0f", $2 / 1024}' /proc/$app/status)
+  for _ in 1 2; do
+    for k in 1 2 3 4 5 6 7; do
+      xdotool key --window "$win" ctrl+$k
+      sleep 1
+    done
+  done
+  tour=$(awk '/VmRSS/ {printf "%.0f", $2 / 1024}' /proc/$app/status)
   peak=$(awk '/VmHWM/ {printf "%.0f", $2 / 1024}' /proc/$app/status)
   kill "$app"; wait "$app" 2>/dev/null || true; app=""
-  firsts+=($((first - start))); readies+=($((ready - start))); rsss+=("$rss"); peaks+=("$peak")
-  printf "%-4s %9s ms %7s ms %10s %10s\n" "$run" "$((first - start))" "$((ready - start))" "$rss" "$peak"
+  firsts+=($((first - start))); readies+=($((ready - start))); rsss+=("$rss"); tours+=("$tour"); peaks+=("$peak")
+  printf "%-4s %9s ms %7s ms %10s %10s %10s\n" "$run" "$((first - start))" "$((ready - start))" "$rss" "$tour" "$peak"
 done
 
 median() { printf "%s\n" "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
 echo "median: first frame $(median "${firsts[@]}") ms, ready $(median "${readies[@]}") ms," \
-  "resident $(median "${rsss[@]}") MB (peak $(median "${peaks[@]}") MB)"
+  "resident $(median "${rsss[@]}") MB after the search, $(median "${tours[@]}") MB after every screen (peak $(median "${peaks[@]}") MB)"

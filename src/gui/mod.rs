@@ -23,6 +23,7 @@ pub mod db;
 pub mod dialog;
 pub mod job;
 pub mod prefs;
+pub mod renderer;
 pub mod screen;
 pub mod search;
 pub mod settings;
@@ -91,6 +92,9 @@ pub fn run(db: PathBuf) -> Result<(), LaunchError> {
     {
         return Err(LaunchError::NoDisplay);
     }
+    let renderer = renderer::choose();
+    timing::RENDERER.reached();
+    timing::note(&format!("renderer {renderer:?}"));
     let size = remembered_window(&db);
     application(db).window_size(size).run()?;
     Ok(())

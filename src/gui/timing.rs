@@ -56,6 +56,15 @@ impl Milestone {
     }
 }
 
+/// Prints a line of context (when timing is on), e.g. the renderer chosen.
+pub fn note(what: &str) {
+    if start().is_some() {
+        eprintln!("deckwright-timing: note {what}");
+    }
+}
+
+/// The renderer is chosen ([`super::renderer::choose`]): the probe's cost.
+pub static RENDERER: Milestone = Milestone::new("renderer-chosen");
 /// The first frame the window draws (the loading screen).
 pub static FIRST_FRAME: Milestone = Milestone::new("first-frame");
 /// The first frame with the database open and the first screen's cards listed.
