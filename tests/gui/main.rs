@@ -14,6 +14,7 @@ mod dialogs;
 mod editing;
 mod flows;
 mod forms;
+mod hands;
 mod ice;
 mod matchups;
 mod playtest;

@@ -376,24 +376,30 @@ impl Playtest {
         )
     }
 
-    /// The hand: its cards share the table's width, smaller as it grows,
-    /// so nothing wraps or jumps.
+    /// The hand: its cards share the width the zone has, smaller as it
+    /// grows; below [`HAND_MIN`] they go on as many lines as it takes, of
+    /// even length, so every card stays on screen and under the pointer in
+    /// any window (issue 25: a Rizontical hand of 8 beside its four piles
+    /// showed 5 cards at 1280×800 and 2 at 1024×700).
     fn hand<'a>(&'a self, snap: &Snapshot, z: &ZoneView) -> Element<'a, Message> {
         let game = snap.game;
         let cards = z.cards.clone();
         let picking = self.return_mulligan() && z.player == 0;
         responsive(move |size| {
-            let n = cards.len().max(1) as f32;
-            // each card has its outline's room around it
-            let w = ((size.width - GAP * (n - 1.0)) / n - 2.0 * OUTLINE).clamp(HAND_MIN, HAND_MAX);
-            let mut r = row![].spacing(GAP);
-            for (i, c) in cards.iter().enumerate() {
-                r = r.push(self.card(game, c, w, picking.then_some(i)));
+            let (per_line, w) = hand_grid(cards.len(), size.width);
+            let mut lines = column![].spacing(GAP);
+            for (l, chunk) in cards.chunks(per_line).enumerate() {
+                let mut r = row![].spacing(GAP);
+                for (i, c) in chunk.iter().enumerate() {
+                    let at = l * per_line + i;
+                    r = r.push(self.card(game, c, w, picking.then_some(at)));
+                }
+                lines = lines.push(r);
             }
             if cards.is_empty() {
-                r = r.push(empty_slot(game, w, "empty"));
+                lines = lines.push(empty_slot(game, w, "empty"));
             }
-            r.into()
+            lines.into()
         })
         .height(Length::Shrink)
         .into()
@@ -836,6 +842,21 @@ impl Playtest {
     }
 }
 
+/// How a hand of `n` cards lies in `width`: the cards per line and each
+/// card's width. As wide as the cards can be up to [`HAND_MAX`]; when even
+/// [`HAND_MIN`] does not fit them on one line, as few lines as fit, of even
+/// length (8 cards where 5 fit: two lines of 4).
+fn hand_grid(n: usize, width: f32) -> (usize, f32) {
+    let n = n.max(1);
+    // each card has its outline's room around it
+    let slot = HAND_MIN + 2.0 * OUTLINE + GAP;
+    let fit = (((width + GAP) / slot).floor() as usize).clamp(1, n);
+    let per_line = n.div_ceil(n.div_ceil(fit));
+    let k = per_line as f32;
+    let w = ((width - GAP * (k - 1.0)) / k - 2.0 * OUTLINE).clamp(HAND_MIN, HAND_MAX);
+    (per_line, w)
+}
+
 /// Dice of Destiny's attack dice: even rolls hit.
 fn dice<'a>(snap: &Snapshot) -> Element<'a, Message> {
     let mut r = row![text("Attack dice").size(12)]
@@ -1081,4 +1102,32 @@ pub const END_TURN_TIP: &str = "Ends your turn now: nothing more is played this 
 /// what it does.
 pub fn turn_tip(label: &str) -> Option<&'static str> {
     matches!(label, "End turn" | "End your turn").then_some(END_TURN_TIP)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines a hand takes never hold more than fit in the width.
+    #[test]
+    fn a_hand_wraps_into_even_lines_that_fit() {
+        for n in [1usize, 5, 8, 12, 20] {
+            for width in [70.0f32, 150.0, 280.0, 450.0, 740.0, 1200.0] {
+                let (per_line, w) = hand_grid(n, width);
+                let used = per_line as f32 * (w + 2.0 * OUTLINE) + GAP * (per_line as f32 - 1.0);
+                assert!(
+                    used <= width.max(HAND_MIN + 2.0 * OUTLINE) + 0.01,
+                    "{n} cards in {width}: {per_line} of {w}"
+                );
+                assert!((HAND_MIN..=HAND_MAX).contains(&w));
+                let lines = n.div_ceil(per_line);
+                // even lines: the last is at most one card shorter per line
+                assert!(per_line * lines - n < lines, "{n} in {width}: {per_line}");
+            }
+        }
+        // 8 cards where 5 fit: two lines of 4
+        let five = 5.0 * (HAND_MIN + 2.0 * OUTLINE) + 4.0 * GAP + 1.0;
+        assert_eq!(hand_grid(8, five).0, 4);
+        assert_eq!(hand_grid(3, 1200.0), (3, HAND_MAX));
+    }
 }
