@@ -122,6 +122,11 @@ impl World {
         ]
         .spacing(6)
         .align_y(iced::Center);
+        // in a game for 2 to 4, Undo and Hint sit on this row: a row more
+        // would push the board's last row out of a 1024×700 window
+        if let Some(t) = self.table() {
+            positions = positions.push(self.view_table_buttons(t));
+        }
         if let Some(p) = self.position() {
             let name = p.file.file_name().map_or_else(
                 || p.file.display().to_string(),
@@ -131,7 +136,10 @@ impl World {
         }
         let top = column![top, players, positions].spacing(6);
         if let (Some(g), Some(t)) = (self.game(), self.table()) {
-            let top = top.push(self.view_table_controls(t));
+            let top = match self.view_table_line() {
+                Some(line) => top.push(line),
+                None => top,
+            };
             return self.view_table(g, t, top.into());
         }
         let Some(g) = self.game() else {
@@ -163,19 +171,18 @@ impl World {
         .into()
     }
 
-    /// Undo and Hint in a game for 2 to 4, what the computer players are
-    /// doing, and the hint when one came.
-    fn view_table_controls<'a>(&'a self, t: &'a super::Table) -> Element<'a, Message> {
+    /// Undo and Hint in a game for 2 to 4.
+    fn view_table_buttons<'a>(&'a self, t: &'a super::Table) -> Element<'a, Message> {
         let hinting = self.hint() == Hint::Thinking;
-        let mut r = row![
+        row![
             container(
-                button(text("Undo").size(13))
+                button(text("Undo").size(12))
                     .on_press_maybe(self.can_undo_table().then_some(Message::Undo))
                     .style(button::secondary)
             )
             .id("table-undo"),
             container(
-                button(text(if hinting { "Thinking..." } else { "Hint" }).size(13))
+                button(text(if hinting { "Thinking..." } else { "Hint" }).size(12))
                     .on_press_maybe(
                         (!hinting && !self.thinking() && t.m.waits_for(super::YOU))
                             .then_some(Message::Hint)
@@ -184,18 +191,25 @@ impl World {
             )
             .id("table-hint"),
         ]
-        .spacing(8)
-        .align_y(iced::Center);
+        .spacing(6)
+        .into()
+    }
+
+    /// What the computer players are doing, or the hint when one came, in
+    /// a game for 2 to 4.
+    fn view_table_line(&self) -> Option<Element<'_, Message>> {
         if self.thinking() {
-            r = r.push(text(THINKING).size(13).style(muted));
+            return Some(text(THINKING).size(13).style(muted).into());
         }
-        let mut c = column![r].spacing(4);
-        if let Some(line) = self.table_hint_line() {
-            c = c.push(text(line).size(13).style(|t: &Theme| text::Style {
-                color: Some(t.extended_palette().primary.base.color),
-            }));
-        }
-        c.into()
+        let line = self.table_hint_line()?;
+        Some(
+            text(line)
+                .size(13)
+                .style(|t: &Theme| text::Style {
+                    color: Some(t.extended_palette().primary.base.color),
+                })
+                .into(),
+        )
     }
 
     fn view_board<'a>(&'a self, g: &'a Game) -> Element<'a, Message> {
