@@ -20,6 +20,7 @@ mod progress;
 mod scenario;
 mod score;
 mod solo;
+mod tts;
 mod validate;
 mod world_match;
 
@@ -86,6 +87,8 @@ pub enum Command {
     Collection(collection::Args),
     /// Print-and-play PDF: nine-up pages or eight-fold sheets.
     Pdf(pdf::Args),
+    /// Tabletop Simulator: the deck as a saved object and its deck sheets.
+    Tts(tts::Args),
     /// The games known, and checking game-definition files.
     #[command(subcommand)]
     Game(game::Args),
@@ -168,6 +171,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Deck(args)) => deck::run(&args, cli.db.as_deref()),
         Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),
         Some(Command::Pdf(args)) => pdf::run(&args, cli.db.as_deref()),
+        Some(Command::Tts(args)) => tts::run(&args, cli.db.as_deref()),
         Some(Command::Game(args)) => game::run(&args),
         Some(Command::Match(args)) => matchup::run(&args, cli.db.as_deref()),
         Some(Command::Scenario(args)) => scenario::run(&args, cli.db.as_deref()),

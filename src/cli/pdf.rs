@@ -131,7 +131,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         max_dpi: args.max_dpi,
         ..PrintOptions::default()
     };
-    let explain = |e: PnpError| explain(e, args, &catalog, &card_lines);
+    let explain = |e: PnpError| explain(e, &args.deck, &args.catalog, &catalog, &card_lines);
     let mut plan = pnp::plan(&catalog, &deck, &options).map_err(explain)?;
     if !args.catalog.is_file() {
         // a catalog from the database: its pictures are stored there too
@@ -187,13 +187,14 @@ fn plural(n: usize) -> &'static str {
 }
 
 /// An export error as a CLI error naming the file and line where we know it.
-fn explain(
+pub(super) fn explain(
     e: PnpError,
-    args: &Args,
+    deck: &Path,
+    catalog_path: &Path,
     catalog: &crate::model::Catalog,
     card_lines: &[usize],
 ) -> CliError {
-    let deck = args.deck.display();
+    let deck = deck.display();
     match e {
         // resolve's messages start "line N: "
         PnpError::Deck(messages) => CliError::input(
@@ -217,11 +218,11 @@ fn explain(
                 .position(|c| &c.id == id)
                 .and_then(|i| card_lines.get(i));
             match line {
-                Some(l) => CliError::input(format!("{}:{l}: {e}", args.catalog.display())),
-                None => CliError::input(format!("{}: {e}", args.catalog.display())),
+                Some(l) => CliError::input(format!("{}:{l}: {e}", catalog_path.display())),
+                None => CliError::input(format!("{}: {e}", catalog_path.display())),
             }
         }
-        PnpError::Back(_) => CliError::input(format!("{}: {e}", args.catalog.display())),
+        PnpError::Back(_) => CliError::input(format!("{}: {e}", catalog_path.display())),
         PnpError::Empty(_) => CliError::input(format!("{deck}: {e}")),
         PnpError::Write { .. } => CliError::input(e.to_string()),
         PnpError::Pdf(_) => CliError {

@@ -201,11 +201,11 @@ pub fn plan(catalog: &Catalog, deck: &Deck, options: &PrintOptions) -> Result<Pl
 }
 
 /// Pictures loaded for an export, by index; cards and the back refer to them.
-struct Loaded {
-    images: Vec<Image>,
+pub(super) struct Loaded {
+    pub(super) images: Vec<Image>,
     /// Catalog card position → picture.
-    fronts: HashMap<usize, usize>,
-    back: Option<usize>,
+    pub(super) fronts: HashMap<usize, usize>,
+    pub(super) back: Option<usize>,
 }
 
 /// Where a picture comes from.
@@ -285,7 +285,7 @@ impl Plan {
 
     /// Reads the pictures the given cards need (and the back, if printed),
     /// each distinct file once, in parallel.
-    fn load(
+    pub(super) fn load(
         &self,
         cards: &[usize],
         progress: &(dyn Fn(Progress) + Sync),
@@ -441,7 +441,7 @@ impl Plan {
         }
     }
 
-    fn front_group(
+    pub(super) fn front_group(
         &self,
         rect: Rect,
         card: usize,
@@ -474,7 +474,7 @@ impl Plan {
     }
 
     /// A back: on a nine-up back page, or rotated 180° under the fold.
-    fn back_group(&self, rect: Rect, card: usize, rotated: bool, loaded: &Loaded) -> Op {
+    pub(super) fn back_group(&self, rect: Rect, card: usize, rotated: bool, loaded: &Loaded) -> Op {
         let g = &self.geometry;
         let ops = match loaded.back {
             Some(img) => picture_ops(img, &loaded.images[img], g.card_w, g.card_h, g.bleed),

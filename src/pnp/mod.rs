@@ -66,6 +66,7 @@ pub mod options;
 pub mod pdf;
 pub mod raster;
 pub mod text;
+pub mod tts;
 
 pub use calibration::calibration_sheet;
 pub use job::{Export, Plan, Progress, Report, Stage, plan};
