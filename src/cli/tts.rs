@@ -30,7 +30,12 @@ pub struct Args {
     /// The deck list: text (formats.md §2), Cockatrice .cod or Forge .dck.
     pub deck: PathBuf,
     /// The folder to write into (default: the current folder).
-    #[arg(short = 'o', long = "output", value_name = "DIR", conflicts_with = "install")]
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "DIR",
+        conflicts_with = "install"
+    )]
     pub output: Option<PathBuf>,
     /// A picture for the card back instead of the catalog's or the game's.
     #[arg(long, value_name = "IMAGE")]

@@ -277,7 +277,9 @@ pub fn tts_plan(
     let mut print = PrintOptions {
         paper: Paper::A3,
         backs: true,
-        selection: CardSelection::Cards(distinct.iter().map(|&c| cat.cards[c].id.clone()).collect()),
+        selection: CardSelection::Cards(
+            distinct.iter().map(|&c| cat.cards[c].id.clone()).collect(),
+        ),
         ..PrintOptions::default()
     };
     let size = super::options::card_size(&cat, &print);
@@ -486,7 +488,10 @@ impl TtsExport {
             put(format!("{}.png", self.stem), bytes.into_inner())?;
         }
         let url = |path: &Path| self.url(path);
-        let object = self.object_json(&url(&back_path), &sheet_paths.iter().map(|p| url(p)).collect::<Vec<_>>());
+        let object = self.object_json(
+            &url(&back_path),
+            &sheet_paths.iter().map(|p| url(p)).collect::<Vec<_>>(),
+        );
         let text = serde_json::to_string_pretty(&object)
             .map_err(|e| PnpError::Pdf(format!("cannot write JSON: {e}")))?;
         let object_path = put(format!("{}.json", self.stem), text.into_bytes())?;

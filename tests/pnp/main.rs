@@ -13,3 +13,4 @@ mod cli;
 mod images;
 mod layout;
 mod render;
+mod tts;
