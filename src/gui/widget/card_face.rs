@@ -2,10 +2,10 @@
 //! game's frame colour, the name and cost, a type line, then the game's own
 //! fields in the order its schema lists them, and the rules text.
 //!
-//! [`card_tile`] draws the same face small, for a card on the Playtest
-//! table: name, cost, the picture (or the art box), the numbers, and the
-//! card's state words; the rules text only when the tile is wide enough to
-//! read it.
+//! [`card_tile`] draws a card on the Playtest table as the PDF prints it
+//! (its stored picture, or its face from [`crate::pnp::face`]), with its
+//! name and state words readable over it; [`card_zoom`] draws it in large,
+//! for the zoom beside the table.
 
 use iced::widget::{column, container, row, text};
 use iced::{Border, Color, Element, Fill, Theme};
@@ -13,13 +13,10 @@ use iced::{Border, Color, Element, Fill, Theme};
 use crate::games::{self, FieldKind};
 use crate::model::{Card, FieldValue, GameId};
 
-use super::hex_color;
+use super::{face_image, hex_color};
 
 /// Width of a face in the detail pane; the height follows the game's card size.
 pub const WIDTH: f32 = 250.0;
-/// Below this width a tile leaves out the type line and the rules text:
-/// at a few characters per line they could not be read.
-const TILE_TEXT_WIDTH: f32 = 140.0;
 /// Text sizes of a tile scale with its width, within these bounds.
 const TILE_TEXT_MIN: f32 = 9.0;
 const TILE_TEXT_MAX: f32 = 14.0;
@@ -36,7 +33,7 @@ pub fn frame_of(game: GameId) -> iced::Color {
 }
 
 /// `card` drawn `width` wide for a table: its picture when `picture` is
-/// given (the stored image), else the face from its data, with `state`
+/// given (the stored image), else the face the PDF prints, with `state`
 /// (short words such as "HP 4/6", "exhausted") along the bottom.
 pub fn card_tile<'a, M: 'a>(
     card: &'a Card,
@@ -49,7 +46,11 @@ pub fn card_tile<'a, M: 'a>(
 }
 
 /// [`card_tile`] in a box of `width` × `height` (a card turned sideways on
-/// the table is wider than tall).
+/// the table is wider than tall): the stored picture, or the face the PDF
+/// prints painted at this size ([`face_image`]); over it, the name (and
+/// cost) readable along the top, and along the bottom the state words — or,
+/// with none, the printed numbers — which the small face cannot make
+/// readable.
 pub fn card_tile_in<'a, M: 'a>(
     card: &'a Card,
     game: GameId,
@@ -59,84 +60,208 @@ pub fn card_tile_in<'a, M: 'a>(
 ) -> Element<'a, M> {
     let def = games::game(game).def();
     let frame = hex_color(&def.print.frame);
+    let (cw, ch) = def.print.card_size_mm;
+    let sideways = (width > height) != (cw > ch);
     // a sideways card keeps its upright size of text
-    let size = (width.min(height) / 9.0).clamp(TILE_TEXT_MIN, TILE_TEXT_MAX);
+    let size = (width.min(height) / 7.0).clamp(TILE_TEXT_MIN, TILE_TEXT_MAX);
     let small = (size - 1.0).max(TILE_TEXT_MIN);
-    let wide = width >= TILE_TEXT_WIDTH;
 
-    let mut stats = Vec::new();
-    let mut words = Vec::new();
-    for fd in &def.card.fields {
-        let Some(v) = card.field(&fd.key) else {
-            continue;
-        };
-        let label = fd.label.as_deref().unwrap_or(&fd.key);
-        match (fd.kind, v) {
-            (FieldKind::Int, FieldValue::Int(n)) => stats.push(format!("{label} {n}")),
-            (FieldKind::Enum, v) if wide => words.push(v.display()),
-            _ => {}
-        }
-    }
+    let art: Element<'a, M> = match picture {
+        Some(h) => iced::widget::image(h)
+            .width(width)
+            .height(height)
+            .content_fit(iced::ContentFit::Cover)
+            .into(),
+        None => iced::widget::image(face_image::face(
+            game,
+            card,
+            (width.round() as u32, height.round() as u32),
+            sideways,
+        ))
+        .width(width)
+        .height(height)
+        .content_fit(iced::ContentFit::Fill)
+        .into(),
+    };
     let cost: Element<'a, M> = match card.cost {
         Some(c) => container(text(c.to_string()).size(size))
             .padding([0, 4])
             .style(move |_theme: &Theme| container::Style {
                 background: Some(frame.into()),
-                text_color: Some(iced::Color::WHITE),
+                text_color: Some(Color::WHITE),
                 border: Border::default().rounded(8),
                 ..container::Style::default()
             })
             .into(),
         None => iced::widget::space().into(),
     };
-    let header = row![
-        text(card.name.as_str())
-            .size(size)
-            .width(Fill)
-            .wrapping(text::Wrapping::WordOrGlyph),
-        cost
-    ]
-    .spacing(2);
-    let art: Element<'a, M> = match picture {
-        Some(h) => iced::widget::image(h)
-            .width(Fill)
-            .height(Fill)
-            .content_fit(iced::ContentFit::Cover)
-            .into(),
-        None => container(text(initials(&card.name)).size(size * 1.6))
-            .center_x(Fill)
-            .center_y(Fill)
-            .style(move |_theme: &Theme| container::Style {
-                background: Some(frame.scale_alpha(0.25).into()),
-                ..container::Style::default()
-            })
-            .into(),
+    let cost_room = match card.cost {
+        Some(c) => c.to_string().len() as f32 * LETTER_EM * size + 10.0,
+        None => 0.0,
     };
-    let mut body = column![header].spacing(2);
-    if wide {
-        let mut type_line = vec![card.card_type.clone()];
-        type_line.extend(words);
-        body = body.push(text(type_line.join(" · ")).size(small));
-    }
-    body = body.push(art);
+    let (name, name_size) = fit_name(&card.name, width - 2.0 * BAND_PAD - cost_room, size);
+    let top = container(
+        row![
+            text(name)
+                .size(name_size)
+                .width(Fill)
+                .wrapping(text::Wrapping::Word),
+            cost
+        ]
+        .spacing(2),
+    )
+    .padding([1.0, BAND_PAD])
+    .width(Fill)
+    .style(band);
+    let mut layers = column![top, iced::widget::space::vertical()];
     // the state words carry the numbers as they are now (damage, boosts):
     // the printed ones only when there are none
-    if !stats.is_empty() && state.is_empty() {
-        body = body.push(text(stats.join(" ")).size(small));
-    }
-    if wide && let Some(t) = &card.text {
-        body = body.push(text(t.as_str()).size(small));
-    }
-    if !state.is_empty() {
-        body = body.push(
-            text(state.join(" · "))
-                .size(small)
-                .style(|t: &Theme| text::Style {
-                    color: Some(t.extended_palette().primary.strong.color),
-                }),
+    let words = if state.is_empty() {
+        stats_of(card, game).join(" ")
+    } else {
+        state.join(" · ")
+    };
+    if !words.is_empty() {
+        layers = layers.push(
+            container(text(words).size(small).wrapping(text::Wrapping::Word))
+                .padding([1.0, BAND_PAD])
+                .width(Fill)
+                .style(band),
         );
     }
-    card_frame(body, width, height, frame, Weight::Tile)
+    container(
+        iced::widget::stack![art, layers]
+            .width(width)
+            .height(height),
+    )
+    .width(width)
+    .height(height)
+    .clip(true)
+    .into()
+}
+
+/// Width of a zoomed face (the card under the pointer, or selected).
+pub const ZOOM_WIDTH: f32 = 240.0;
+
+/// `card` in large, as the zoom beside the table shows it: its picture or
+/// its printed face, then its state words.
+pub fn card_zoom<'a, M: 'a>(
+    card: &'a Card,
+    game: GameId,
+    picture: Option<iced::widget::image::Handle>,
+    state: &[String],
+) -> Element<'a, M> {
+    let height = height_for(game, ZOOM_WIDTH);
+    let art: Element<'a, M> = match picture {
+        Some(h) => iced::widget::image(h)
+            .width(ZOOM_WIDTH)
+            .height(height)
+            .content_fit(iced::ContentFit::Contain)
+            .into(),
+        None => iced::widget::image(face_image::face(
+            game,
+            card,
+            (ZOOM_WIDTH.round() as u32, height.round() as u32),
+            false,
+        ))
+        .width(ZOOM_WIDTH)
+        .height(height)
+        .into(),
+    };
+    let mut col = column![art].spacing(4);
+    if !state.is_empty() {
+        col = col.push(
+            text(state.join(" · "))
+                .size(13)
+                .width(ZOOM_WIDTH)
+                .wrapping(text::Wrapping::Word),
+        );
+    }
+    container(col)
+        .padding(4)
+        .style(|t: &Theme| container::Style {
+            background: Some(t.extended_palette().background.base.color.into()),
+            border: Border {
+                color: t.extended_palette().background.strong.color,
+                width: 1.0,
+                radius: 6.0.into(),
+            },
+            shadow: iced::Shadow {
+                color: Color::BLACK.scale_alpha(0.4),
+                offset: iced::Vector::new(0.0, 3.0),
+                blur_radius: 10.0,
+            },
+            ..container::Style::default()
+        })
+        .into()
+}
+
+/// The printed numbers of `card` ("ATK 3", "HP 5"), in its schema's order.
+fn stats_of(card: &Card, game: GameId) -> Vec<String> {
+    let def = games::game(game).def();
+    let mut stats = Vec::new();
+    for fd in &def.card.fields {
+        if let (FieldKind::Int, Some(FieldValue::Int(n))) = (fd.kind, card.field(&fd.key)) {
+            let label = fd.label.as_deref().unwrap_or(&fd.key);
+            stats.push(format!("{label} {n}"));
+        }
+    }
+    stats
+}
+
+/// Side padding of the bands over a tile's face.
+const BAND_PAD: f32 = 3.0;
+/// The smallest size a tile's name shrinks to, for a long word.
+const TILE_NAME_MIN: f32 = 7.0;
+/// The average advance of a letter of the app's font, in ems (a little
+/// generous, so that a line reckoned to fit does).
+const LETTER_EM: f32 = 0.56;
+
+/// A band over a tile's face: dark, for light text over any face.
+fn band(_theme: &Theme) -> container::Style {
+    container::Style {
+        background: Some(Color::BLACK.scale_alpha(0.62).into()),
+        text_color: Some(Color::WHITE),
+        ..container::Style::default()
+    }
+}
+
+/// `name` set in a line `room` pixels wide at `size`: whole words on at
+/// most two lines (issue 25: "Sudde n Dawn" broke mid-word); a word too
+/// long for a line makes the text smaller, down to [`TILE_NAME_MIN`], and
+/// what still does not fit ends in "…". Returns the text and its size.
+fn fit_name(name: &str, room: f32, size: f32) -> (String, f32) {
+    let letters = |s: &str| s.chars().count();
+    let room = room.max(1.0);
+    let longest = name.split_whitespace().map(letters).max().unwrap_or(0) as f32;
+    let size = if longest * LETTER_EM * size > room {
+        (room / (longest * LETTER_EM)).max(TILE_NAME_MIN).min(size)
+    } else {
+        size
+    };
+    let per_line = ((room / (LETTER_EM * size)).floor() as usize).max(2);
+    let mut lines: Vec<String> = Vec::new();
+    for word in name.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if letters(l) + 1 + letters(word) <= per_line => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    let cut = lines.len() > 2;
+    lines.truncate(2);
+    let last = lines.len().saturating_sub(1);
+    for (i, l) in lines.iter_mut().enumerate() {
+        if letters(l) > per_line || (cut && i == last) {
+            let keep = letters(l).min(per_line - 1);
+            *l = format!("{}…", l.chars().take(keep).collect::<String>().trim_end());
+        }
+    }
+    // the lines as iced breaks them (between words): the name stays one
+    // text, found by its words, unless a word or a line had to be cut
+    (lines.join(" "), size)
 }
 
 /// How heavy a card's frame is: a small tile's on the table, or a full
@@ -296,6 +421,30 @@ pub fn initials(name: &str) -> String {
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn a_tiles_name_breaks_between_words_never_inside_one() {
+        // 66 px wide at 9 px: whole words on their lines
+        assert_eq!(
+            fit_name("Sudden Dawn", 60.0, 9.0),
+            ("Sudden Dawn".into(), 9.0)
+        );
+        assert_eq!(
+            fit_name("Yodelling Scorekeeper", 60.0, 9.0),
+            ("Yodelling Scorekeeper".into(), 9.0)
+        );
+        // a long word shrinks the text rather than break
+        let (lines, size) = fit_name("Thunderfluffmonarchess", 60.0, 9.0);
+        assert!(size < 9.0 && size >= TILE_NAME_MIN, "{size}");
+        // more than two lines: the second ends in "…"
+        let (lines, _) = fit_name("Verdict Owl, the Unblinking Eye of Dawn", 60.0, 9.0);
+        assert!(lines.ends_with('…'), "{lines:?}");
+        assert!(lines.starts_with("Verdict Owl,"), "{lines:?}");
+        // too long even at the smallest size: cut, with "…"
+        let (lines, size) = fit_name("Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 40.0, 9.0);
+        assert_eq!(size, TILE_NAME_MIN);
+        assert!(lines.ends_with('…'), "{lines:?}");
+    }
 
     #[test]
     fn initials_and_skills() {

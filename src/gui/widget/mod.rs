@@ -5,7 +5,9 @@
 pub mod card_face;
 pub mod chart;
 pub mod estimate;
+pub mod face_image;
 pub mod readable;
+pub mod zoom;
 
 use std::fmt;
 

@@ -17,6 +17,7 @@ use crate::engine::core::{CardView, Snapshot, ZoneView};
 use crate::engine::session::{ActionKey, Choice, Session};
 use crate::gui::widget::card_face::{self, card_tile_in};
 use crate::gui::widget::muted;
+use crate::gui::widget::zoom::{Show, zoom};
 use crate::model::GameId;
 
 use super::drag::Drop;
@@ -486,7 +487,8 @@ impl Playtest {
         let face = if c.face_down {
             face_down(game, size, &c.name, &state)
         } else {
-            self.face(game, &c.name, size, &state)
+            let face = self.face(game, &c.name, size, &state);
+            self.with_zoom(game, &c.name, state, Selected::Card(c.copy), face)
         };
         match return_at {
             Some(n) => {
@@ -533,6 +535,47 @@ impl Playtest {
         }
     }
 
+    /// `face` with the card `name` in large beside it while the pointer is
+    /// over it or while it is selected (`sel`): the zoom Cockatrice and
+    /// Forge show, drawn over the table so nothing moves. None while a card
+    /// is held.
+    fn with_zoom<'a>(
+        &'a self,
+        game: GameId,
+        name: &str,
+        state: Vec<String>,
+        sel: Selected,
+        face: Element<'a, Message>,
+    ) -> Element<'a, Message> {
+        let Some(card) = self
+            .table_catalog()
+            .and_then(|c| c.cards.iter().find(|k| k.name == name))
+        else {
+            return face;
+        };
+        let picture = self.picture(name);
+        let show = if self.drag().is_some() {
+            Show::Never
+        } else if self.selected() == Some(sel) {
+            Show::Open
+        } else {
+            Show::Hover
+        };
+        zoom(
+            face,
+            move || card_face::card_zoom(card, game, picture.clone(), &state),
+            show,
+        )
+    }
+
+    /// The stored picture of the card `name` (a deck's catalog's; a
+    /// position's catalog file has none).
+    fn picture(&self, name: &str) -> Option<iced::widget::image::Handle> {
+        self.current()
+            .filter(|_| self.position().is_none())
+            .and_then(|c| c.pictures.get(name).cloned())
+    }
+
     /// A card's face by name: its stored picture, its face from the
     /// catalog's data, or (a card of another catalog) its name on a blank.
     fn face<'a>(
@@ -542,17 +585,11 @@ impl Playtest {
         (width, height): (f32, f32),
         state: &[String],
     ) -> Element<'a, Message> {
-        let current = self.current();
         let card = self
             .table_catalog()
             .and_then(|c| c.cards.iter().find(|k| k.name == name));
         match card {
-            Some(k) => {
-                let picture = current
-                    .filter(|_| self.position().is_none())
-                    .and_then(|c| c.pictures.get(name).cloned());
-                card_tile_in(k, game, (width, height), picture, state)
-            }
+            Some(k) => card_tile_in(k, game, (width, height), self.picture(name), state),
             None => {
                 let frame = card_face::frame_of(game);
                 let mut col = column![text(name.to_string()).size(11)].spacing(2);
