@@ -412,10 +412,14 @@ pub fn play_out<R: Rules>(
     }
 }
 
+/// What marks player 1's notes in the log player 0 reads (the computer's
+/// moves, against the computer).
+pub const OPPONENT_NOTE: &str = "Opponent: ";
+
 /// Renders a log note as player 0 sees it: "turn 3: attack Ember Cub (5)",
 /// with "Opponent:" for player 1's notes.
 pub fn render_note<R: Rules>(rules: &R, st: &R::State, n: &Note) -> String {
-    let who = if n.player == 1 { "Opponent: " } else { "" };
+    let who = if n.player == 1 { OPPONENT_NOTE } else { "" };
     render_note_for(rules, st, n, Viewer::Seat(0), who)
 }
 

@@ -463,6 +463,7 @@ trait DynPlay: Send + Sync {
     fn play(&mut self, action: &ActionKey) -> Result<(), Illegal>;
     fn answer(&mut self);
     fn to_answer(&self) -> bool;
+    fn active(&self) -> usize;
     fn hint(&self) -> Option<Choice>;
     fn finish_turn(&mut self) -> Result<(), Illegal>;
     fn undo(&mut self) -> bool;
@@ -672,6 +673,10 @@ impl<R: Rules> DynPlay for Play<R> {
         self.waiting()
     }
 
+    fn active(&self) -> usize {
+        self.rules.core(&self.state).active
+    }
+
     fn preview(&self, action: &ActionKey) -> Result<Snapshot, Illegal> {
         let a = self.decode(action)?;
         let mut state = self.state.clone();
@@ -854,6 +859,11 @@ impl Session {
     /// Whether the other side is to act ([`Session::answer`] has work).
     pub fn to_answer(&self) -> bool {
         self.0.to_answer()
+    }
+    /// Whose turn it is (0: the player's). A decision of the player's on
+    /// the other side's turn answers that side's move (a response window).
+    pub fn active(&self) -> usize {
+        self.0.active()
     }
     /// The table right after `action`, before anyone answers it (the
     /// computer's moves and passive seats are not played): where a card

@@ -623,12 +623,18 @@ fn play_a_whole_game_against_the_computer() {
     h.send(pm(playtest::Message::Undo));
     assert_eq!(session(&h).snapshot(), before);
     // play the game out with the suggestion and the finished turn: the
-    // computer answers every turn and the game ends
-    for _ in 0..200 {
+    // computer answers every turn and the game ends (on the computer's
+    // turn, a window of the player's is answered by the player: autoplay
+    // leaves it, the suggestion plays it)
+    for _ in 0..400 {
         if session(&h).outcome().is_some() {
             break;
         }
-        h.send(pm(playtest::Message::FinishTurn));
+        h.send(pm(if session(&h).active() == 0 {
+            playtest::Message::FinishTurn
+        } else {
+            playtest::Message::PlayHint
+        }));
         if session(&h).outcome().is_some() {
             break; // the computer's attack ended it
         }

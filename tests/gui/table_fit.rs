@@ -338,3 +338,82 @@ fn the_card_panel_moves_nothing_on_the_table() {
         }
     }
 }
+
+// ----------------------------------------------------- autoplay and windows
+
+/// Issue 25 item 4 and DD 9 (response windows): "Autoplay rest of turn"
+/// against the computer. Each of the player's plays gives the computer its
+/// window (its answer is its own: autoplay hands it over); when it only
+/// lets the play pass, autoplay plays on (it used to stop after one play a
+/// click); when it answers with a spell, autoplay stops there and the
+/// player's answer is the player's (no move of the player's follows the
+/// computer's in the log). On the computer's turn, a window of the
+/// player's is never played by autoplay.
+#[test]
+fn dd_9_autoplay_plays_on_through_passes_and_leaves_the_players_windows() {
+    let (game, mine, theirs) = GAMES[0];
+    let mut h = against_the_computer(game, mine, theirs, 7);
+    let opponent = deckwright::engine::game::OPPONENT_NOTE;
+    // one click: several plays, the computer passing on the first ones
+    h.send(pm(playtest::Message::FinishTurn));
+    let steps = pt(&h).steps().to_vec();
+    assert!(
+        steps.len() > 1,
+        "one click plays on past the computer's passes: {steps:?}"
+    );
+    let s = session(&h);
+    assert_eq!(
+        (s.active(), s.snapshot().to_act),
+        (0, 0),
+        "still the player's turn, the player to act"
+    );
+    assert_eq!(s.snapshot().phase, "The stack", "a window of the player's");
+    // the computer answered last: no decision of the player's after it
+    let log = pt(&h).log_lines();
+    let answer = log
+        .iter()
+        .rposition(|(decision, l)| !decision && l.contains(opponent))
+        .expect("the computer's answer is in the log");
+    assert!(
+        log[answer..].iter().all(|(decision, _)| !decision),
+        "autoplay played the player's answer: {:?}",
+        &log[answer..]
+    );
+    assert!(
+        pt(&h)
+            .note()
+            .is_some_and(|n| n.starts_with("Autoplay stopped: the computer answered")),
+        "{:?}",
+        pt(&h).note()
+    );
+    inside(&h, SIZES[1], playtest::NOTE_ID, "the note");
+    // every window was the computer's to answer: each play of the player's
+    // was followed by the computer's decision before the next one
+    assert!(!session(&h).to_answer());
+    // the player's answers, until a window of the player's on the
+    // computer's turn: autoplay leaves it alone and says why
+    for _ in 0..20 {
+        let s = session(&h);
+        if s.active() == 1 && s.snapshot().to_act == 0 || s.outcome().is_some() {
+            break;
+        }
+        h.send(pm(playtest::Message::PlayHint));
+    }
+    let s = session(&h);
+    assert_eq!(
+        (s.active(), s.snapshot().to_act),
+        (1, 0),
+        "the player answers on the computer's turn"
+    );
+    let (before, moves) = (s.snapshot(), pt(&h).steps().len());
+    h.send(pm(playtest::Message::FinishTurn));
+    assert_eq!(session(&h).snapshot(), before, "autoplay played nothing");
+    assert_eq!(pt(&h).steps().len(), moves);
+    assert!(
+        pt(&h)
+            .note()
+            .is_some_and(|n| n.starts_with("It is the computer's turn")),
+        "{:?}",
+        pt(&h).note()
+    );
+}

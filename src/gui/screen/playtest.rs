@@ -148,6 +148,8 @@ pub struct Playtest {
     /// Whether the goldfish runs and odds are on show beside a game against
     /// the computer (folded away by default: the table takes their width).
     goldfish_open: bool,
+    /// "Autoplay rest of turn" waiting for the computer's answer to go on.
+    autoplay: Option<Autoplay>,
     /// The deck's exact odds for the seat, beside the table.
     odds: Option<Result<crate::engine::odds::OddsTable, String>>,
     /// The game stored when the app last ran, until its deck is loaded and
@@ -167,6 +169,14 @@ pub struct Playtest {
     /// A position set up from a scenario file, on the table instead of a
     /// game of the chosen deck.
     position: Option<Box<position::Opened>>,
+}
+
+/// The turn "Autoplay rest of turn" plays, and the log's length when it
+/// handed the computer its window (its answer's lines follow).
+#[derive(Debug, Clone, Copy)]
+struct Autoplay {
+    turn: u16,
+    log_at: usize,
 }
 
 /// A decision taken at the table, for the log: where it falls among the
@@ -317,6 +327,7 @@ impl Playtest {
             steps: Vec::new(),
             note: None,
             goldfish_open: false,
+            autoplay: None,
             odds: None,
             pending: None,
             saved: None,
@@ -788,6 +799,7 @@ impl Playtest {
         self.narrowed = None;
         self.steps.clear();
         self.waiting_for = None;
+        self.autoplay = None;
         self.resuming = None;
     }
 
@@ -1025,9 +1037,12 @@ impl Playtest {
             Ok(s) => {
                 self.session = Some(*s);
                 self.keep_selection();
-                Action::None
+                self.autoplay_answered()
             }
-            Err(e) => Action::Error(e),
+            Err(e) => {
+                self.autoplay = None;
+                Action::Error(e)
+            }
         }
     }
 
@@ -1251,19 +1266,55 @@ impl Playtest {
         }
     }
 
-    /// The goldfish policy plays the rest of the turn, one logged step at a
-    /// time (what [`Session::finish_turn`] does, with each decision kept for
-    /// the log and for Undo).
+    /// "Autoplay rest of turn": the goldfish policy plays the rest of the
+    /// player's turn, one logged step at a time (what
+    /// [`Session::finish_turn`] does, with each decision kept for the log
+    /// and for Undo).
+    ///
+    /// Against the computer every window the rules give it is its own to
+    /// answer (DD 9: the stack, the attack before the roll): autoplay hands
+    /// it over, and plays on when the computer only let it pass. It stops
+    /// where the next decision answers the computer (it played something
+    /// in a window; or it is the computer's turn and the player holds a
+    /// window on it): that choice is the player's.
     fn finish_turn(&mut self) -> Action<Message> {
-        let Some(s) = &mut self.session else {
+        let Some(s) = &self.session else {
             return Action::None;
         };
-        let turn = s.snapshot().turn;
-        let alone = self.opponent.is_none();
+        if self.thinking() {
+            return Action::None;
+        }
+        if self.opponent.is_some() && s.active() != 0 && s.outcome().is_none() {
+            self.note = Some(
+                "It is the computer's turn: how to answer its move is yours to choose (Play the suggestion plays the goldfish policy's answer).".into(),
+            );
+            return Action::None;
+        }
+        self.autoplay = Some(Autoplay {
+            turn: s.snapshot().turn,
+            log_at: 0,
+        });
         self.refusal = None;
+        self.note = None;
+        self.autoplay_on()
+    }
+
+    /// Plays the policy's moves for the player until the turn ends, the
+    /// game ends, or the computer is to answer (then its answer is awaited:
+    /// [`Playtest::answered`] calls this again when it only passed).
+    fn autoplay_on(&mut self) -> Action<Message> {
+        let (Some(s), Some(auto)) = (&mut self.session, &mut self.autoplay) else {
+            return Action::None;
+        };
+        let alone = self.opponent.is_none();
         for _ in 0..FINISH_GUARD {
-            // the computer's turn: it answers off the UI thread (below)
-            if s.outcome().is_some() || s.snapshot().turn != turn || s.to_answer() {
+            // the computer's window or turn: it answers off the UI thread
+            // (below); the turn is over once the computer's begins
+            if s.outcome().is_some()
+                || s.snapshot().turn != auto.turn
+                || s.to_answer()
+                || (!alone && s.active() != 0)
+            {
                 break;
             }
             let Some(h) = s.hint() else {
@@ -1279,11 +1330,41 @@ impl Playtest {
                 s.answer();
             }
         }
+        auto.log_at = s.log().len();
+        let waits = !alone && s.to_answer() && self.refusal.is_none();
+        if !waits {
+            self.autoplay = None;
+        }
         self.returns.clear();
         self.selected = None;
         self.drag = None;
         self.narrowed = None;
         self.answer()
+    }
+
+    /// The computer answered during autoplay: it plays on when the computer
+    /// only let the player's move pass (no move of its own in the log) and
+    /// the turn goes on; otherwise it stops and says why.
+    fn autoplay_answered(&mut self) -> Action<Message> {
+        let (Some(s), Some(auto)) = (&self.session, self.autoplay) else {
+            return Action::None;
+        };
+        let answered = s
+            .log()
+            .iter()
+            .skip(auto.log_at)
+            .any(|l| l.contains(crate::engine::game::OPPONENT_NOTE));
+        let goes_on = s.outcome().is_none() && s.snapshot().turn == auto.turn && s.active() == 0;
+        if goes_on && !answered {
+            return self.autoplay_on();
+        }
+        self.autoplay = None;
+        if goes_on {
+            self.note = Some(
+                "Autoplay stopped: the computer answered your move (see the log); the next choice is yours.".into(),
+            );
+        }
+        Action::None
     }
 
     fn undo(&mut self) -> Action<Message> {
@@ -1292,6 +1373,7 @@ impl Playtest {
         }
         // an answer still being thought about is dropped with the move
         self.waiting_for = None;
+        self.autoplay = None;
         if let Some(s) = &mut self.session
             && s.undo()
         {

@@ -22,7 +22,8 @@ use super::{
 /// (issue 25), so each says what it does when pointed at.
 pub const AUTOPLAY_LABEL: &str = "Autoplay rest of turn";
 pub const AUTOPLAY_TIP: &str = "The goldfish policy plays the rest of your turn for you, move by move, \
-     as it would in a goldfish run (each move is logged; Undo takes them back one at a time).";
+     as it would in a goldfish run (each move is logged; Undo takes them back one at a time). \
+     Against the computer it stops where the computer answers your move: your answer to it is yours.";
 
 /// The opponent list's width.
 const OPPONENT_WIDTH: f32 = 280.0;
