@@ -154,7 +154,8 @@ pub struct Playtest {
     odds: Option<Result<crate::engine::odds::OddsTable, String>>,
     /// The game stored when the app last ran, until its deck is loaded and
     /// it is played again.
-    pending: Option<saved::SavedGame>,
+    /// (Boxed: seldom there, and the screen's state is kept small.)
+    pending: Option<Box<saved::SavedGame>>,
     /// What the last write of the game in progress stored, and the
     /// writes, in order.
     saved: Option<saved::Mark>,
@@ -450,7 +451,7 @@ impl Playtest {
     fn handle(&mut self, message: Message) -> Action<Message> {
         match message {
             Message::Started(Ok((decks, game))) => {
-                self.pending = game;
+                self.pending = game.map(Box::new);
                 self.listed(Ok(decks))
             }
             Message::Started(Err(e)) => self.listed(Err(e)),
@@ -783,7 +784,7 @@ impl Playtest {
             .pending
             .take_if(|p| current.is_some_and(|c| resumes(p, c)))
         {
-            Some(p) => self.resume_game(p),
+            Some(p) => self.resume_game(*p),
             None => Action::None,
         }
     }
