@@ -133,16 +133,13 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
     };
     let explain = |e: PnpError| explain(e, &args.deck, &args.catalog, &catalog, &card_lines);
     let mut plan = pnp::plan(&catalog, &deck, &options).map_err(explain)?;
-    if !args.catalog.is_file() {
-        // a catalog from the database: its pictures are stored there too
-        let store = db::open(dbp)?;
-        let info = db::catalog(&store, &catalog.name)?;
-        for path in plan.needed_images() {
-            if let Some(img) = store.catalog_image(info.id, &path)? {
-                plan.supply_image(&path, img.bytes);
-            }
-        }
-    }
+    supply_stored_images(
+        dbp,
+        &args.catalog,
+        &catalog.name,
+        plan.needed_images(),
+        |path, bytes| plan.supply_image(path, bytes),
+    )?;
     let bar = Bar::new(100, "%", args.json);
     let on_progress = |p: pnp::Progress| bar.set((p.fraction() * 100.0).round() as u64, 100);
     let report = plan
@@ -182,8 +179,31 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn plural(n: usize) -> &'static str {
+pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// A catalog from the database (`catalog` is not a file) has its pictures
+/// stored there too: each of `needed` found there goes to `supply`. Shared
+/// by `pdf` and `tts`, which print the same pictures.
+pub(super) fn supply_stored_images(
+    dbp: Option<&Path>,
+    catalog: &Path,
+    name: &str,
+    needed: Vec<String>,
+    mut supply: impl FnMut(&str, Vec<u8>),
+) -> Result<(), CliError> {
+    if catalog.is_file() {
+        return Ok(());
+    }
+    let store = db::open(dbp)?;
+    let info = db::catalog(&store, name)?;
+    for path in needed {
+        if let Some(img) = store.catalog_image(info.id, &path)? {
+            supply(&path, img.bytes);
+        }
+    }
+    Ok(())
 }
 
 /// An export error as a CLI error naming the file and line where we know it.

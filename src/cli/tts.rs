@@ -19,8 +19,9 @@ use crate::pnp::tts::{self, TtsOptions, Urls};
 use crate::pnp::{self, PnpError};
 
 use super::out::{outln, warnln};
+use super::pdf::plural;
 use super::progress::{Bar, INTERRUPTED, interrupt_flag};
-use super::{CliError, db, load_catalog, print_json};
+use super::{CliError, load_catalog, print_json};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -98,16 +99,13 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         (e, _) => super::pdf::explain(e, &args.deck, &args.catalog, &catalog, &card_lines),
     };
     let mut export = tts::tts_plan(&catalog, &deck, &options).map_err(explain)?;
-    if !args.catalog.is_file() {
-        // a catalog from the database: its pictures are stored there too
-        let store = db::open(dbp)?;
-        let info = db::catalog(&store, &catalog.name)?;
-        for path in export.needed_images() {
-            if let Some(img) = store.catalog_image(info.id, &path)? {
-                export.supply_image(&path, img.bytes);
-            }
-        }
-    }
+    super::pdf::supply_stored_images(
+        dbp,
+        &args.catalog,
+        &catalog.name,
+        export.needed_images(),
+        |path, bytes| export.supply_image(path, bytes),
+    )?;
     let bar = Bar::new(100, "%", args.json);
     let on_progress = |p: pnp::Progress| bar.set((p.fraction() * 100.0).round() as u64, 100);
     let report = export
@@ -151,8 +149,4 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
