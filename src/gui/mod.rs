@@ -28,6 +28,7 @@ pub mod screen;
 pub mod search;
 pub mod settings;
 pub mod timing;
+pub mod tts;
 pub mod widget;
 pub mod words;
 

@@ -23,4 +23,5 @@ mod readings;
 mod screens;
 mod snapshots;
 mod table_fit;
+mod tts;
 mod world;

@@ -76,6 +76,8 @@ pub struct Print {
     opener: Opener,
     /// Why the finished file did not open.
     open_problem: Option<OpenError>,
+    /// Export to Tabletop Simulator (issue 26).
+    tts: crate::gui::tts::TtsPanel,
 }
 
 /// The chosen deck with what printing it needs.
@@ -240,6 +242,8 @@ pub enum Message {
     CalibrationTo(PathBuf),
     CalibrationWritten(Result<PathBuf, String>),
     DialogClosed,
+    /// The Tabletop Simulator export (issue 26).
+    Tts(crate::gui::tts::Message),
 }
 
 impl Print {
@@ -266,6 +270,7 @@ impl Print {
             exports: Runs::default(),
             opener: Opener::system(),
             open_problem: None,
+            tts: Default::default(),
         };
         let task = Task::perform(
             p.db.run(|s| Ok((s.decks(None)?, load_settings(s)?))),
@@ -396,6 +401,7 @@ impl Print {
             Message::CalibrationTo(path) => self.write_calibration(path),
             Message::CalibrationWritten(r) => calibration_written(r),
             Message::DialogClosed => Action::None,
+            Message::Tts(m) => self.tts_update(m),
         }
     }
 

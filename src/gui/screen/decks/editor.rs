@@ -58,6 +58,8 @@ pub enum Tab {
     History,
     /// Exact odds by turn and the goldfish estimate.
     Odds,
+    /// Export to Tabletop Simulator (issue 26).
+    Tts,
 }
 
 /// How the middle column shows the deck.
@@ -143,6 +145,8 @@ pub struct Editor {
     pub(super) images: HashMap<String, image::Handle>,
     /// Card ids whose picture is being read, or that have none stored.
     images_asked: HashSet<String>,
+    /// Export to Tabletop Simulator (issue 26).
+    pub(super) tts: crate::gui::tts::TtsPanel,
 }
 
 /// An open deck's undo and redo steps, kept by the app while another screen
@@ -227,6 +231,8 @@ pub enum Message {
     SearchFocus(bool),
     /// Stored pictures read (card id, picture; `None`: none stored).
     Images(Result<Vec<(String, Option<image::Handle>)>, String>),
+    /// The Tabletop Simulator export (issue 26).
+    Tts(crate::gui::tts::Message),
 }
 
 /// The deck's two charts (see [`crate::stats`]).
@@ -284,6 +290,7 @@ impl Editor {
             search_focused: false,
             images: HashMap::new(),
             images_asked: HashSet::new(),
+            tts: Default::default(),
         };
         e.info.version = version;
         e.revalidate();
@@ -421,6 +428,7 @@ impl Editor {
             Message::CheckFocus => self.check_focus(),
             Message::SearchFocus(f) => self.search_focus(f),
             Message::Images(r) => self.images_loaded(r),
+            Message::Tts(m) => self.tts_update(m),
         }
     }
 

@@ -25,6 +25,9 @@ const PREVIEW_SHARE: u16 = 2;
 /// other instead of side by side.
 const SIDE_BY_SIDE_WIDTH: f32 = 500.0;
 
+/// The label of the side panel's Tabletop Simulator tab.
+const TTS_TAB: &str = "Tabletop Sim";
+
 /// The id of the side panel (charts, deck text, history, odds).
 pub const SIDE_ID: &str = "deck-side";
 
@@ -451,6 +454,7 @@ impl Editor {
                 Message::Tab(Tab::History)
             ),
             choice("Odds", self.tab == Tab::Odds, Message::Tab(Tab::Odds)),
+            choice(TTS_TAB, self.tab == Tab::Tts, Message::Tab(Tab::Tts)),
         ]
         .spacing(6)
         .wrap()
@@ -462,6 +466,10 @@ impl Editor {
             Tab::Text => self.view_text(),
             Tab::History => self.view_history(),
             Tab::Odds => self.view_odds(),
+            Tab::Tts => {
+                scrollable(container(self.tts.view(true).map(Message::Tts)).padding(SCROLLBAR_GAP))
+                    .into()
+            }
         };
         column![
             self.view_report(),

@@ -9,6 +9,7 @@ use iced::Task;
 use crate::gui::db::blocking;
 use crate::gui::dialog;
 use crate::gui::job::{self, Cancel, Update};
+use crate::gui::tts::{self, TtsPanel};
 use crate::pnp::{self, Progress};
 
 use super::super::Action;
@@ -97,6 +98,29 @@ impl Print {
             cancel.cancel();
         }
         Action::None
+    }
+
+    // ---- Tabletop Simulator (issue 26) ----
+
+    /// The Tabletop Simulator panel.
+    pub fn tts(&self) -> &TtsPanel {
+        &self.tts
+    }
+
+    pub fn tts_mut(&mut self) -> &mut TtsPanel {
+        &mut self.tts
+    }
+
+    /// The deck on show, for the panel: all of it, whatever cards and
+    /// copies the PDF options select (a TTS deck is the deck as played).
+    pub(super) fn tts_update(&mut self, m: tts::Message) -> Action<Message> {
+        let source = self.source.as_ref().map(|s| tts::Source {
+            db: self.db.path().to_path_buf(),
+            catalog_id: s.info.catalog_id,
+            catalog: s.catalog.clone(),
+            deck: s.deck.clone(),
+        });
+        self.tts.update(m, source).map(Message::Tts)
     }
 
     // ---- calibration ----

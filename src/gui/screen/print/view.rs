@@ -179,6 +179,8 @@ impl Print {
             PlanState::Invalid(e) => text(e.as_str()).style(readable::danger),
         });
         c.push(self.view_export())
+            .push(rule::horizontal(1))
+            .push(self.tts().view(self.source().is_some()).map(Message::Tts))
     }
 
     fn view_selection(&self) -> Element<'_, Message> {

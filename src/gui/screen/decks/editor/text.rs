@@ -10,6 +10,7 @@ use iced::widget::text_editor;
 use crate::decklist::{self, Format};
 use crate::gui::db::blocking;
 use crate::gui::dialog;
+use crate::gui::tts::{self, TtsPanel};
 use crate::model::Deck;
 
 use super::super::super::Action;
@@ -263,6 +264,30 @@ impl Editor {
             Ok(p) => Action::Notice(format!("Exported the deck to {}", p.display())),
             Err(e) => Action::Error(e),
         }
+    }
+
+    /// The Tabletop Simulator panel (issue 26).
+    pub fn tts(&self) -> &TtsPanel {
+        &self.tts
+    }
+
+    pub fn tts_mut(&mut self) -> &mut TtsPanel {
+        &mut self.tts
+    }
+
+    /// The Tabletop Simulator export of the deck as it is now, unsaved
+    /// edits included.
+    pub(super) fn tts_update(&mut self, m: tts::Message) -> Action<Message> {
+        let mut deck = self.deck.clone();
+        deck.name = self.info.name.clone();
+        deck.game = Some(self.info.game);
+        let source = tts::Source {
+            db: self.db.path().to_path_buf(),
+            catalog_id: self.info.catalog_id,
+            catalog: self.index.catalog().clone(),
+            deck,
+        };
+        self.tts.update(m, Some(source)).map(Message::Tts)
     }
 }
 

@@ -1,0 +1,293 @@
+//! "Export to Tabletop Simulator" (issue 26) from the deck builder and the
+//! Print screen: `iced_test` clicks on the buttons, the folder the dialog
+//! answers with sent as its message, then the saved object and its sheets
+//! read back from the folder; the Install path into a stand-in for TTS's
+//! Saved Objects folder; an unwritable folder is an error banner, not a
+//! panic.
+
+use std::path::{Path, PathBuf};
+
+use crate::harness::{Harness, catalog_of};
+use crate::support::repo;
+use deckwright::gui::Message;
+use deckwright::gui::app::Screen;
+use deckwright::gui::prefs::ScreenId;
+use deckwright::gui::screen::{decks, print};
+use deckwright::gui::tts::{self, State, TtsPanel};
+use deckwright::model::{Board, DeckEntry, GameId};
+use deckwright::store::DeckId;
+use serde_json::Value;
+
+/// The app with the sample Fuzzycards "Beatdown" deck (30 cards) stored
+/// last (so both screens open it), with 2 Pounce! in its sideboard.
+fn with_beatdown() -> (Harness, DeckId) {
+    let mut id = None;
+    let h = Harness::with(|s| {
+        let catalog = catalog_of(s, GameId::Fuzzycards);
+        let mut deck =
+            deckwright::decklist::load(&repo("resources/decks/fuzzycards-beatdown.txt")).unwrap();
+        deck.name = "Fuzzy Beatdown".into();
+        deck.entries.push(DeckEntry {
+            count: 2,
+            name: "Pounce!".into(),
+            id: None,
+            board: Board::Sideboard,
+            section: None,
+            line: None,
+        });
+        id = Some(s.create_deck(catalog, &deck).unwrap());
+    });
+    (h, id.unwrap())
+}
+
+fn editor(h: &Harness) -> &decks::Editor {
+    match h.app.shell().unwrap().screen() {
+        Screen::Decks(d) => d.open().expect("a deck is open"),
+        other => panic!("not on the deck builder: {:?}", other.id()),
+    }
+}
+
+fn print_screen(h: &Harness) -> &print::Print {
+    match h.app.shell().unwrap().screen() {
+        Screen::Print(p) => p,
+        other => panic!("not on the Print screen: {:?}", other.id()),
+    }
+}
+
+fn deck_tts(m: tts::Message) -> Message {
+    Message::Decks(decks::Message::Editor(decks::editor::Message::Tts(m)))
+}
+
+fn print_tts(m: tts::Message) -> Message {
+    Message::Print(print::Message::Tts(m))
+}
+
+/// The messages a click on `label` produces (not applied: the dialog it
+/// asks for is answered by the test itself).
+fn click(h: &Harness, label: &str) -> Vec<Message> {
+    let mut ui = h.ui();
+    ui.click(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
+    ui.into_messages().collect()
+}
+
+fn banners(h: &Harness) -> Vec<String> {
+    h.app
+        .shell()
+        .unwrap()
+        .banners()
+        .iter()
+        .map(|b| b.text.clone())
+        .collect()
+}
+
+/// The saved object in `dir`, with its checks: one `DeckCustom` per pile
+/// whose `DeckIDs` are `cards` long, every `CardID` of a sheet whose
+/// grid is as the `CustomDeck` says, and every picture there. Returns the
+/// objects' `DeckIDs` lengths.
+fn check_object(dir: &Path, stem: &str) -> Vec<usize> {
+    let object = dir.join(format!("{stem}.json"));
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&object).unwrap()).unwrap();
+    let mut counts = Vec::new();
+    for o in json["ObjectStates"].as_array().unwrap() {
+        assert_eq!(o["Name"], "DeckCustom");
+        let ids = o["DeckIDs"].as_array().unwrap();
+        assert_eq!(ids.len(), o["ContainedObjects"].as_array().unwrap().len());
+        for (k, sheet) in o["CustomDeck"].as_object().unwrap() {
+            let url = sheet["FaceURL"].as_str().unwrap();
+            let file = url
+                .strip_prefix("file:///")
+                .map_or_else(|| dir.join(url), |abs| PathBuf::from(format!("/{}", abs)));
+            let (w, h) = image::image_dimensions(&file)
+                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            let (cols, rows) = (
+                sheet["NumWidth"].as_u64().unwrap() as u32,
+                sheet["NumHeight"].as_u64().unwrap() as u32,
+            );
+            assert_eq!((w % cols, h % rows), (0, 0), "{k}: {w}×{h} not a grid");
+            let key: u64 = k.parse().unwrap();
+            assert!(
+                ids.iter().all(|id| id.as_u64().unwrap() / 100 != key
+                    || id.as_u64().unwrap() % 100 < u64::from(cols * rows - 1)),
+                "a CardID past the sheet's cards"
+            );
+        }
+        counts.push(ids.len());
+    }
+    counts
+}
+
+#[test]
+fn export_to_tts_from_the_deck_builder() {
+    let (mut h, _) = with_beatdown();
+    h.send(Message::Navigate(ScreenId::Decks));
+    h.click_text("Tabletop Sim");
+    assert!(h.shows(tts::INSTALL_LABEL), "{:?}", h.dump());
+    // the button asks for a folder; the dialog's answer is sent here
+    let asked = click(&h, tts::FOLDER_LABEL);
+    assert!(
+        matches!(&asked[..], [m] if matches!(m, Message::Decks(decks::Message::Editor(decks::editor::Message::Tts(tts::Message::PickFolder))))),
+        "{asked:?}"
+    );
+    let out = h.dir.path().join("tts out");
+    h.send(deck_tts(tts::Message::Folder(out.clone())));
+    let State::Done { report, .. } = editor(&h).tts().state() else {
+        panic!("not exported: {:?}", editor(&h).tts().state());
+    };
+    assert_eq!(report.cards, 30);
+    assert_eq!(report.sheets.len(), 1);
+    assert!(report.sheets.iter().all(|s| s.is_file()));
+    assert_eq!(report.object, out.join("fuzzy-beatdown.json"));
+    // the JSON's DeckIDs are the deck's 30 cards, its sheet as named
+    assert_eq!(check_object(&out, "fuzzy-beatdown"), [30]);
+    let json = std::fs::read_to_string(&report.object).unwrap();
+    assert!(
+        json.contains("\"FaceURL\": \"fuzzy-beatdown-sheet-1.jpg\""),
+        "relative URLs outside TTS's folder"
+    );
+    // the result is on show and in a banner
+    assert!(h.shows("Exported to Tabletop Simulator"), "{:?}", h.dump());
+    let facts = h.text_containing("30 cards in 1 object on 1 sheet");
+    assert!(
+        facts
+            .as_deref()
+            .is_some_and(|f| f.contains("419 × 585 px a card")),
+        "{facts:?}"
+    );
+    assert!(
+        banners(&h)
+            .iter()
+            .any(|b| b.starts_with("Tabletop Simulator: wrote ")),
+        "{:?}",
+        banners(&h)
+    );
+
+    // the sideboard as a second object
+    h.click_text("+ sideboard");
+    assert!(editor(&h).tts().sideboard());
+    h.send(deck_tts(tts::Message::Folder(out.clone())));
+    assert_eq!(check_object(&out, "fuzzy-beatdown"), [30, 2]);
+}
+
+#[test]
+fn export_to_tts_from_print_and_install() {
+    let (mut h, _) = with_beatdown();
+    h.click_text("Print");
+    assert!(print_screen(&h).is_ready());
+    let asked = click(&h, tts::FOLDER_LABEL);
+    assert!(
+        matches!(
+            &asked[..],
+            [Message::Print(print::Message::Tts(
+                tts::Message::PickFolder
+            ))]
+        ),
+        "{asked:?}"
+    );
+    let out = h.dir.path().join("print-tts");
+    h.send(print_tts(tts::Message::Folder(out.clone())));
+    let State::Done { report, .. } = print_screen(&h).tts().state() else {
+        panic!("not exported: {:?}", print_screen(&h).tts().state());
+    };
+    assert_eq!((report.cards, report.sheets.len()), (30, 1));
+    assert_eq!(check_object(&out, "fuzzy-beatdown"), [30]);
+    // the PDF options (only what the collection lacks) do not shrink the
+    // table's deck
+    h.send(Message::Print(print::Message::Which(print::Which::Missing)));
+    h.send(print_tts(tts::Message::Folder(out.clone())));
+    assert_eq!(check_object(&out, "fuzzy-beatdown"), [30]);
+
+    // Install: into (a stand-in for) TTS's Saved Objects folder, with
+    // file:/// URLs; a back picture of the user's
+    let saved = h.dir.path().join("Saved Objects").join("Deckwright");
+    set_install_dir(&mut h, Some(saved.clone()));
+    let back = h.dir.path().join("my back.png");
+    image::RgbaImage::from_pixel(50, 70, image::Rgba([200, 20, 20, 255]))
+        .save(&back)
+        .unwrap();
+    h.send(print_tts(tts::Message::Back(back.clone())));
+    let asked = click(&h, tts::INSTALL_LABEL);
+    assert!(
+        matches!(
+            &asked[..],
+            [Message::Print(print::Message::Tts(tts::Message::Install))]
+        ),
+        "{asked:?}"
+    );
+    h.send(print_tts(tts::Message::Install));
+    assert!(
+        matches!(print_screen(&h).tts().state(), State::Done { .. }),
+        "{:?}",
+        print_screen(&h).tts().state()
+    );
+    assert_eq!(check_object(&saved, "fuzzy-beatdown"), [30]);
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(saved.join("fuzzy-beatdown.json")).unwrap())
+            .unwrap();
+    let deck = &json["ObjectStates"][0]["CustomDeck"]["1"];
+    assert!(
+        deck["FaceURL"].as_str().unwrap().starts_with("file:///"),
+        "{deck}"
+    );
+    // the back is the user's picture: red
+    let back_jpg = image::open(saved.join("fuzzy-beatdown-back.jpg"))
+        .unwrap()
+        .to_rgb8();
+    let px = back_jpg
+        .get_pixel(back_jpg.width() / 2, back_jpg.height() / 2)
+        .0;
+    assert!(px[0] > 150 && px[1] < 80, "{px:?}");
+    assert!(h.shows("In Tabletop Simulator: Objects → Saved Objects → Deckwright."));
+}
+
+fn set_install_dir(h: &mut Harness, dir: Option<PathBuf>) {
+    let panel: &mut TtsPanel = match h.app.shell_mut().unwrap().screen_mut() {
+        Screen::Print(p) => p.tts_mut(),
+        Screen::Decks(d) => d.open_mut().expect("a deck is open").tts_mut(),
+        other => panic!("{:?}", other.id()),
+    };
+    panel.set_install_dir(dir);
+}
+
+#[test]
+fn an_unwritable_folder_is_an_error_banner() {
+    let (mut h, _) = with_beatdown();
+    h.send(Message::Navigate(ScreenId::Decks));
+    h.click_text("Tabletop Sim");
+    // a folder inside a file cannot be made, whoever runs the test
+    let file = h.dir.path().join("a file");
+    std::fs::write(&file, "x").unwrap();
+    let out = file.join("tts");
+    h.send(deck_tts(tts::Message::Folder(out.clone())));
+    let State::Failed(e) = editor(&h).tts().state() else {
+        panic!("{:?}", editor(&h).tts().state());
+    };
+    assert!(
+        e.starts_with("Tabletop Simulator export failed: cannot write"),
+        "{e}"
+    );
+    assert!(banners(&h).iter().any(|b| b == e), "{:?}", banners(&h));
+    assert!(h.shows(e), "{:?}", h.dump());
+    // a missing back picture is named
+    let missing = h.dir.path().join("no-back.png");
+    h.send(deck_tts(tts::Message::Back(missing)));
+    h.send(deck_tts(tts::Message::Folder(h.dir.path().join("ok"))));
+    let State::Failed(e) = editor(&h).tts().state() else {
+        panic!("{:?}", editor(&h).tts().state());
+    };
+    assert!(e.contains("no-back.png"), "{e}");
+    // without a home folder there is nowhere to install: said, not a panic
+    set_install_dir(&mut h, None);
+    h.send(deck_tts(tts::Message::Install));
+    assert!(
+        banners(&h)
+            .iter()
+            .any(|b| b.contains("cannot find your home folder")),
+        "{:?}",
+        banners(&h)
+    );
+    // and the next export into a good folder works
+    h.send(deck_tts(tts::Message::ClearBack));
+    let good = h.dir.path().join("good");
+    h.send(deck_tts(tts::Message::Folder(good.clone())));
+    assert_eq!(check_object(&good, "fuzzy-beatdown"), [30]);
+}
