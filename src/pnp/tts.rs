@@ -5,8 +5,10 @@
 //!
 //! - `<deck>-sheet-N.jpg`: the card faces in a grid of at most
 //!   [`MAX_COLUMNS`] × [`MAX_ROWS`], each distinct card once, the grid's last
-//!   cell the hidden-card image (TTS shows it for cards in another player's
-//!   hand when `BackIsHidden` is set; we put the card back there). At most
+//!   cell the hidden-card image (what TTS shows for a card hidden from a
+//!   player, e.g. in another player's hand, when `BackIsHidden` is *not*
+//!   set; we set it, so TTS shows the `BackURL` picture instead, and put
+//!   the same card back in that cell, so either reading shows the back). At most
 //!   [`MAX_SHEET_SIDE`] pixels a side: TTS loads bigger sheets, but slowly
 //!   and blurred on older graphics cards.
 //! - `<deck>-back.jpg`: the card back (`BackURL`; one back for every card,
@@ -620,7 +622,9 @@ impl TtsExport {
             .collect();
         json!({
             "SaveName": self.deck_name,
-            "Date": jiff::Timestamp::now().strftime("%m/%d/%Y %I:%M:%S %p").to_string(),
+            // empty, as in the saved objects TTS writes (only a saved game
+            // is dated); it also makes the same export the same file
+            "Date": "",
             "VersionNumber": "",
             "GameMode": "",
             "GameType": "",
@@ -696,7 +700,9 @@ fn guid(seed: &str) -> String {
 }
 
 /// `file:///` + the absolute path with forward slashes, as TTS writes the
-/// files a user picks on their own disk.
+/// files a user picks on their own disk: spaces and other characters as
+/// they are, not percent-encoded (TTS reads the path after `file:///`
+/// literally, and Windows' folder, `My Games`, always has a space).
 pub fn file_url(path: &Path) -> String {
     let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let s = abs.to_string_lossy().replace('\\', "/");

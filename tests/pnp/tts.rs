@@ -388,3 +388,35 @@ fn bad_input_is_exit_2_naming_the_file() {
         "no temporary files left"
     );
 }
+
+/// The same export twice writes the same saved object, byte for byte (no
+/// date in it: TTS's own saved objects leave `Date` empty; GUIDs are
+/// derived from the deck), and a one-card deck's sheet is the 2 × 1 grid of
+/// the card and the hidden-card back.
+#[test]
+fn the_same_export_writes_the_same_object() {
+    let dir = tempfile::tempdir().unwrap();
+    let (catalog, deck) = generated(dir.path(), 5);
+    let (a, b) = (dir.path().join("a"), dir.path().join("b b"));
+    let (_, first) = export(dir.path(), &catalog, &deck, &a, &[]);
+    let (_, second) = export(dir.path(), &catalog, &deck, &b, &[]);
+    assert_eq!(first["Date"], "");
+    assert_eq!(
+        std::fs::read(a.join("big-deck.json")).unwrap(),
+        std::fs::read(b.join("big-deck.json")).unwrap()
+    );
+    assert_eq!(first, second);
+
+    let one = dir.path().join("one.txt");
+    std::fs::write(&one, "1 Card 003\n").unwrap();
+    let (_, object) = export(dir.path(), &catalog, &one, &a, &[]);
+    let deck = &object["ObjectStates"][0]["CustomDeck"]["1"];
+    assert_eq!(
+        (&deck["NumWidth"], &deck["NumHeight"]),
+        (&2.into(), &1.into())
+    );
+    assert_eq!(
+        image::image_dimensions(a.join("one-sheet-1.jpg")).unwrap(),
+        (2 * 419, 585)
+    );
+}
