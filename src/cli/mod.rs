@@ -5,6 +5,7 @@
 //! violations, 2 input error with one message on stderr naming the file and line.
 
 mod archive;
+mod calibration;
 mod catalog;
 mod collection;
 mod db;
@@ -89,6 +90,8 @@ pub enum Command {
     Pdf(pdf::Args),
     /// Tabletop Simulator: the deck as a saved object and its deck sheets.
     Tts(tts::Args),
+    /// Calibration sheets: a duplex printer's offset, a cutting machine's test cut.
+    Calibration(calibration::Args),
     /// The games known, and checking game-definition files.
     #[command(subcommand)]
     Game(game::Args),
@@ -172,6 +175,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),
         Some(Command::Pdf(args)) => pdf::run(&args, cli.db.as_deref()),
         Some(Command::Tts(args)) => tts::run(&args, cli.db.as_deref()),
+        Some(Command::Calibration(args)) => calibration::run(&args),
         Some(Command::Game(args)) => game::run(&args),
         Some(Command::Match(args)) => matchup::run(&args, cli.db.as_deref()),
         Some(Command::Scenario(args)) => scenario::run(&args, cli.db.as_deref()),

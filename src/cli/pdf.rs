@@ -7,6 +7,15 @@
 //! when they have more pixels; 600 by default), `--json` (the export report
 //! as JSON).
 //!
+//! Print-and-cut (issue 26): `--cut-marks silhouette|cricut` (the machine's
+//! registration marks on the front pages, as many cards as fit clear of
+//! them: the CLI says on stderr, and in `notes` of `--json`, when that is
+//! fewer than nine), `--cut-file OUT.svg|OUT.dxf` (the cut lines, one file
+//! per sheet: `OUT-1.svg`, … when there are several), `--corner-radius MM`
+//! (the cut lines' corners; default the game's, else 3 mm) and
+//! `--bleed-from-art mirror|extend|none` (how a picture without bleed gets
+//! one; `extend`, the edge pixels stretched, as before).
+//!
 //! Bad input is exit code 2 with one message naming the file and line: the
 //! deck line of an unknown card, the catalog line of a card whose picture
 //! cannot be used.
@@ -77,9 +86,34 @@ pub struct Args {
     /// embedded as they are).
     #[arg(long, value_name = "PPI", default_value_t = pnp::options::DEFAULT_MAX_DPI)]
     pub max_dpi: f64,
+    /// A cutting machine's registration marks on the front pages (nine-up):
+    /// silhouette (Silhouette Studio Type 1) or cricut (Print Then Cut).
+    #[arg(long, value_name = "MACHINE", default_value = "none", value_parser = ["silhouette", "cricut", "none"])]
+    pub cut_marks: String,
+    /// Write the cards' cut lines for the cutter's software: .svg or .dxf,
+    /// in mm, page coordinates; one file per sheet (OUT-1.svg, … when several).
+    #[arg(long, value_name = "OUT.svg|OUT.dxf")]
+    pub cut_file: Option<PathBuf>,
+    /// Corner radius of the cut lines, mm (default: the game's, else 3).
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
+    pub corner_radius: Option<f64>,
+    /// How pictures without bleed get one when --bleed is set: extend (edge
+    /// pixels stretched), mirror (edge band reflected) or none (paper).
+    #[arg(long, value_name = "HOW", default_value = "extend", value_parser = ["mirror", "extend", "none"])]
+    pub bleed_from_art: String,
     /// Print the export report as one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The `--json` report: the export's, and the cut files written.
+#[derive(serde::Serialize)]
+struct JsonReport<'a> {
+    #[serde(flatten)]
+    report: &'a pnp::Report,
+    cut_files: Vec<PathBuf>,
+    /// The cut lines' corner radius, mm (with `--cut-file`).
+    corner_radius_mm: Option<f64>,
 }
 
 /// `63x88` → (63, 88).
@@ -129,8 +163,29 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         copies: args.copies,
         card_size_mm: args.card_size.as_deref().map(parse_size).transpose()?,
         max_dpi: args.max_dpi,
+        cut_marks: args.cut_marks.parse().map_err(CliError::input)?,
+        bleed_from_art: args.bleed_from_art.parse().map_err(CliError::input)?,
+        corner_radius_mm: args.corner_radius,
         ..PrintOptions::default()
     };
+    if let Some(r) = args.corner_radius
+        && !(r.is_finite() && (0.0..=pnp::options::MAX_CORNER_RADIUS_MM).contains(&r))
+    {
+        return Err(CliError::input(format!(
+            "--corner-radius {r}: must be between 0 and {} mm",
+            pnp::options::MAX_CORNER_RADIUS_MM
+        )));
+    }
+    // a bad cut file name fails before the PDF is made
+    if let Some(cut) = &args.cut_file {
+        pnp::cutfile::CutFormat::from_path(cut)
+            .map_err(|e| CliError::input(format!("--cut-file: {e}")))?;
+        if options.layout != pnp::Layout::NineUp {
+            return Err(CliError::input(
+                "--cut-file needs --layout nine-up: an eight-fold sheet is folded before it is cut",
+            ));
+        }
+    }
     let explain = |e: PnpError| explain(e, &args.deck, &args.catalog, &catalog, &card_lines);
     let mut plan = pnp::plan(&catalog, &deck, &options).map_err(explain)?;
     supply_stored_images(
@@ -158,8 +213,20 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
     for w in &report.warnings {
         warnln!("warning: {w}");
     }
+    for n in &report.notes {
+        warnln!("note: {n}");
+    }
+    let radius = pnp::corner_radius(&catalog, &options);
+    let cut_files = match &args.cut_file {
+        Some(cut) => plan.write_cut_files(cut, radius).map_err(explain)?,
+        None => Vec::new(),
+    };
     if args.json {
-        print_json(&report)?;
+        print_json(&JsonReport {
+            report: &report,
+            cut_files,
+            corner_radius_mm: args.cut_file.as_ref().map(|_| radius),
+        })?;
     } else {
         outln!(
             "{}: {} page{} on {} sheet{}, {} card{} ({} drawn from data), {} picture{} embedded, {} bytes",
@@ -175,6 +242,13 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             plural(report.images),
             report.pdf_bytes
         );
+        for f in &cut_files {
+            outln!(
+                "{}: cut lines, {} mm corners",
+                f.display(),
+                crate::pnp::layout::mm(radius)
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -239,6 +239,11 @@ pub struct PrintDef {
     /// frame colour.
     #[serde(default)]
     pub back: String,
+    /// The card's corner radius in millimetres, where the game's cards have
+    /// a known one: the default of the print-and-cut cut lines (3 mm when
+    /// absent).
+    #[serde(default)]
+    pub corner_radius_mm: Option<f64>,
 }
 
 /// A named group of card types in deck lists.

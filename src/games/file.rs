@@ -436,6 +436,16 @@ impl Checker<'_> {
                 ),
             );
         }
+        if let Some(r) = self.def.print.corner_radius_mm
+            && !(r.is_finite() && (0.0..=w.min(h) / 2.0).contains(&r))
+        {
+            self.problem(
+                path(&[&"print", &"corner_radius_mm"]),
+                format!(
+                    "`print.corner_radius_mm` = {r}: must be between 0 and half the shorter card side"
+                ),
+            );
+        }
         if !is_hex_colour(&self.def.print.frame) {
             self.problem(
                 path(&[&"print", &"frame"]),

@@ -15,9 +15,12 @@
 //! cancels the printer's. The same holds for `dy`.
 
 use super::PnpError;
+use super::cutfile::CutPage;
+use super::cutter::Marks;
 use super::draw::{Op, Page, Path, Rect, Rgb, p};
 use super::font::Face;
 use super::layout::HEADER_COLOR;
+use super::options::CutMarks;
 use super::options::Paper;
 use super::pdf;
 
@@ -139,10 +142,127 @@ pub fn calibration_sheet(paper: Paper) -> Result<Vec<u8>, PnpError> {
     )
 }
 
+/// The cutter calibration sheet's test rectangle, mm: cut along it, the
+/// piece should measure exactly this.
+pub const CUTTER_TEST_MM: (f64, f64) = (80.0, 50.0);
+/// How far the printed guide lines run outside and inside the cut line.
+pub const CUTTER_GUIDE_MM: f64 = 2.0;
+
+/// The cutter calibration sheet (issue 26): one page with `machine`'s
+/// registration marks and, centred, the guides of a [`CUTTER_TEST_MM`]
+/// rectangle; and that rectangle as the [`CutPage`] to load into the
+/// cutter's software (square corners).
+///
+/// The rectangle is not printed: two thin outlines are, [`CUTTER_GUIDE_MM`]
+/// outside and inside the cut line. After the cut, the piece measures
+/// 80 × 50 mm if the cutter's scale is right, and the inner outline runs
+/// 2 mm from each of its edges if the cut lines up with the print: 1.5 mm on
+/// the left and 2.5 mm on the right mean the cut lands 0.5 mm left of the
+/// print, which the machine's own print-and-cut calibration corrects
+/// (Silhouette Studio: Registration Marks → Calibration; Design Space:
+/// Print Then Cut calibration).
+pub fn cutter_sheet(paper: Paper, machine: CutMarks) -> Result<(Vec<u8>, CutPage), PnpError> {
+    if machine == CutMarks::None {
+        return Err(PnpError::Option(
+            "the cutter calibration sheet needs a machine: silhouette or cricut".into(),
+        ));
+    }
+    let (w, h) = paper.size_mm();
+    let (tw, th) = CUTTER_TEST_MM;
+    let cut = Rect::new((w - tw) / 2.0, (h - th) / 2.0, tw, th);
+    let guides = cut.outset(CUTTER_GUIDE_MM);
+    let marks = Marks::fit(machine, w, h, &[guides]).ok_or_else(|| {
+        PnpError::Layout(format!(
+            "the {machine} marks leave no room for the test rectangle on {paper}"
+        ))
+    })?;
+    let centre = |y: f64, size: f64, face: Face, s: &str| {
+        let width = face.font().width(s, size) / super::draw::PT_PER_MM;
+        Op::text(p((w - width) / 2.0, y), size, face, HEADER_COLOR, s)
+    };
+    let mut ops = marks.ops();
+    let mut outline = Path::rect(cut.outset(CUTTER_GUIDE_MM));
+    outline.extend(Path::rect(cut.outset(-CUTTER_GUIDE_MM)));
+    ops.push(Op::Stroke {
+        path: outline,
+        color: Rgb::BLACK,
+        width: LINE,
+        dash: None,
+    });
+    let top = cut.top() + 30.0;
+    ops.extend([
+        centre(top, 12.0, Face::Bold, &format!("Cutter calibration: {machine}")),
+        centre(
+            top - 7.0,
+            8.0,
+            Face::Regular,
+            "Print at 100% (actual size). Load the cut file (80 × 50 mm rectangle) and cut.",
+        ),
+        centre(
+            top - 11.0,
+            8.0,
+            Face::Regular,
+            "The piece should measure 80 × 50 mm; the inner line should run 2 mm from each edge.",
+        ),
+        centre(
+            top - 15.0,
+            8.0,
+            Face::Regular,
+            "Off by e mm on a side: the cut lands e mm off the print there (correct it in the machine's software).",
+        ),
+        centre(
+            cut.y - 12.0,
+            7.0,
+            Face::Regular,
+            &super::layout::fit_text(Face::Regular, &marks.settings(), 7.0, w - 70.0),
+        ),
+    ]);
+    let page = Page {
+        width: w,
+        height: h,
+        trim: cut,
+        bleed: cut,
+        ops,
+    };
+    let pdf = pdf::write(
+        &[page],
+        Vec::new(),
+        &pdf::Meta {
+            title: format!("Cutter calibration ({machine})"),
+            duplex: false,
+        },
+    )?;
+    Ok((
+        pdf,
+        CutPage {
+            width: w,
+            height: h,
+            cards: vec![cut],
+            radius: 0.0,
+        },
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use lopdf::Document;
+
+    #[test]
+    fn the_cutter_sheet_has_marks_and_the_test_rectangle() {
+        for paper in Paper::ALL {
+            for machine in [CutMarks::Silhouette, CutMarks::Cricut] {
+                let (bytes, cut) = cutter_sheet(paper, machine).unwrap();
+                let doc = Document::load_mem(&bytes).unwrap();
+                assert_eq!(doc.get_pages().len(), 1);
+                let text = doc.extract_text(&[1]).unwrap();
+                assert!(text.contains("Cutter calibration"), "{text}");
+                assert_eq!(cut.cards.len(), 1);
+                assert_eq!((cut.cards[0].w, cut.cards[0].h), CUTTER_TEST_MM);
+            }
+        }
+        assert!(cutter_sheet(Paper::A4, CutMarks::None).is_err());
+    }
 
     #[test]
     fn two_pages_for_long_edge_duplex() {

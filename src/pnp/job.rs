@@ -19,7 +19,7 @@ use super::draw::{Affine, CardTag, Op, Page, Rect};
 use super::face;
 use super::images::{self, Image, orientation_matrix};
 use super::layout::Geometry;
-use super::options::{CardSelection, Layout, PrintOptions, card_size};
+use super::options::{BleedFromArt, CardSelection, Layout, PrintOptions, card_size};
 use super::pdf;
 use crate::model::{Catalog, Deck, GameId};
 use crate::rules::resolve;
@@ -82,6 +82,29 @@ pub struct Report {
     pub drawn_faces: usize,
     /// Things the user should know (text cut, pictures stretched).
     pub warnings: Vec<String>,
+    /// Card fronts a sheet holds (9 nine-up, 4 eight-fold; fewer with a
+    /// cutting machine's marks).
+    pub cards_per_sheet: usize,
+    /// The cutting machine's marks, when printed.
+    pub cut_marks: Option<MachineReport>,
+    /// How the layout departs from the usual one, and why (fewer cards per
+    /// page for the marks, a landscape page).
+    pub notes: Vec<String>,
+}
+
+/// The machine marks of an export, as the report gives them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MachineReport {
+    /// `silhouette` or `cricut`.
+    pub machine: super::options::CutMarks,
+    /// Silhouette: the L marks' arm length, mm (0 for Cricut).
+    pub mark_length_mm: f64,
+    /// The rectangle the cards stay within, mm from the page's bottom-left.
+    pub cut_area: Rect,
+    /// The page, landscape or portrait.
+    pub page_mm: (f64, f64),
+    /// What to tell the machine's software.
+    pub settings: String,
 }
 
 /// A finished export in memory.
@@ -117,14 +140,7 @@ fn builtin_back(game: GameId) -> &'static [u8] {
 pub fn plan(catalog: &Catalog, deck: &Deck, options: &PrintOptions) -> Result<Plan, PnpError> {
     options.check()?;
     let size = card_size(catalog, options);
-    let geometry = Geometry::new(
-        options.paper,
-        options.layout,
-        size,
-        options.gap_mm,
-        options.bleed_mm,
-        options.calibration,
-    )?;
+    let geometry = Geometry::for_options(options, size)?;
     let copies = options.copies as usize;
     let mut cards = Vec::new();
     match &options.selection {
@@ -217,9 +233,43 @@ enum Source {
 }
 
 impl Plan {
+    /// How this layout departs from the usual one, in words (empty when it
+    /// does not): shown by the CLI on stderr, in `--json`, and by the app.
+    pub fn layout_notes(&self) -> Vec<String> {
+        let g = &self.geometry;
+        let Some(m) = &g.machine else {
+            return Vec::new();
+        };
+        let mut notes = Vec::new();
+        let n = g.per_sheet();
+        let orientation = if g.page_w > g.page_h {
+            "landscape"
+        } else {
+            "portrait"
+        };
+        if n < self.options.layout.per_sheet() {
+            notes.push(format!(
+                "{} marks: {n} card{} a page ({} × {}, {orientation}) instead of {}, so that no card \
+                 covers the marks or their keep-out zones",
+                m.kind,
+                if n == 1 { "" } else { "s" },
+                g.cols,
+                g.rows,
+                self.options.layout.per_sheet()
+            ));
+        } else if g.page_w > g.page_h {
+            notes.push(format!(
+                "{} marks: {n} cards a page on landscape pages",
+                m.kind
+            ));
+        }
+        notes.push(m.settings());
+        notes
+    }
+
     /// Sheets of paper.
     pub fn sheets(&self) -> usize {
-        self.cards.len().div_ceil(self.options.layout.per_sheet())
+        self.cards.len().div_ceil(self.geometry.per_sheet())
     }
 
     /// PDF pages: a back page after every front page for nine-up with backs.
@@ -267,7 +317,7 @@ impl Plan {
 
     /// Cards (catalog positions) on sheet `s`.
     fn sheet_cards(&self, s: usize) -> &[usize] {
-        let n = self.options.layout.per_sheet();
+        let n = self.geometry.per_sheet();
         let end = ((s + 1) * n).min(self.cards.len());
         &self.cards[(s * n).min(end)..end]
     }
@@ -409,13 +459,30 @@ impl Plan {
             (_, false, true) => format!("Page {} of {pages} · fronts", index + 1),
             _ => format!("Page {} of {pages}", index + 1),
         };
-        ops.extend(g.header(&self.deck_name, &label));
-        ops.extend(g.ruler());
-        let slots = if back_page { &g.backs } else { &g.fronts };
-        if !back_page {
-            ops.extend(g.cut_marks(&g.fronts[..cards.len()]));
-            ops.extend(g.fold_line());
+        match &g.machine {
+            // the sensor must see nothing but the marks: one footer line
+            // outside them instead of the header, ruler and hand-cut marks
+            Some(m) => {
+                if !back_page {
+                    ops.extend(m.ops());
+                }
+                let text = format!(
+                    "{} · {label} · print at 100% (actual size) · {}",
+                    self.deck_name,
+                    m.settings()
+                );
+                ops.push(super::cutter::footer(g.page_w, &text));
+            }
+            None => {
+                ops.extend(g.header(&self.deck_name, &label));
+                ops.extend(g.ruler());
+                if !back_page {
+                    ops.extend(g.cut_marks(&g.fronts[..cards.len()]));
+                    ops.extend(g.fold_line());
+                }
+            }
         }
+        let slots = if back_page { &g.backs } else { &g.fronts };
         let mut trim: Option<Rect> = None;
         for (k, &c) in cards.iter().enumerate() {
             let rect = slots[k];
@@ -451,7 +518,14 @@ impl Plan {
         let g = &self.geometry;
         let c = &self.catalog.cards[card];
         let ops = match loaded.fronts.get(&card) {
-            Some(&img) => picture_ops(img, &loaded.images[img], g.card_w, g.card_h, g.bleed),
+            Some(&img) => picture_ops_with(
+                img,
+                &loaded.images[img],
+                g.card_w,
+                g.card_h,
+                g.bleed,
+                self.options.bleed_from_art,
+            ),
             None => {
                 let drawn = face::draw(self.catalog.game, c, g.card_w, g.card_h, g.bleed);
                 for w in drawn.warnings {
@@ -477,7 +551,14 @@ impl Plan {
     pub(super) fn back_group(&self, rect: Rect, card: usize, rotated: bool, loaded: &Loaded) -> Op {
         let g = &self.geometry;
         let ops = match loaded.back {
-            Some(img) => picture_ops(img, &loaded.images[img], g.card_w, g.card_h, g.bleed),
+            Some(img) => picture_ops_with(
+                img,
+                &loaded.images[img],
+                g.card_w,
+                g.card_h,
+                g.bleed,
+                self.options.bleed_from_art,
+            ),
             None => Vec::new(),
         };
         let mut m = Affine::translate(rect.x, rect.y);
@@ -613,6 +694,15 @@ impl Plan {
             pdf_bytes: counted.n,
             drawn_faces,
             warnings,
+            cards_per_sheet: self.geometry.per_sheet(),
+            cut_marks: self.geometry.machine.as_ref().map(|m| MachineReport {
+                machine: m.kind,
+                mark_length_mm: m.arm,
+                cut_area: m.cut_area,
+                page_mm: (m.page_w, m.page_h),
+                settings: m.settings(),
+            }),
+            notes: self.layout_notes(),
         })
     }
 
@@ -728,33 +818,63 @@ impl std::io::Write for Counted<'_> {
 /// The operations drawing picture `id` onto a `w` × `h` card: the picture
 /// fills the card (as EXIF orients it); with bleed, its outermost rows and
 /// columns are stretched over the bleed so a slightly-off cut shows picture,
-/// not paper. That is done with clipped, scaled copies of the same XObject:
-/// no pixel is resampled or re-encoded.
+/// not paper ([`BleedFromArt::Extend`]; [`picture_ops_with`] for the others).
 pub fn picture_ops(id: usize, img: &Image, w: f64, h: f64, bleed: f64) -> Vec<Op> {
+    picture_ops_with(id, img, w, h, bleed, BleedFromArt::Extend)
+}
+
+/// [`picture_ops`] with the bleed made as `mode` says. Every way is done
+/// with clipped, scaled copies of the same XObject: no pixel is resampled
+/// or re-encoded (a JPEG stays the file's bytes), and the preview paints
+/// the same list.
+///
+/// - `Extend`: the edge pixel column (row) is scaled to the bleed's width.
+/// - `Mirror`: the picture reflected in each cut line (`x ↦ −x` on the
+///   left, `x ↦ 2w − x` on the right, likewise in y; both in the corners),
+///   clipped to the bleed: the band of art next to each edge, mirrored.
+/// - `None`: nothing past the cut line.
+pub fn picture_ops_with(
+    id: usize,
+    img: &Image,
+    w: f64,
+    h: f64,
+    bleed: f64,
+    mode: BleedFromArt,
+) -> Vec<Op> {
     let orient = orientation_matrix(img.orientation);
     let place = |sx: f64, ox: f64, sy: f64, oy: f64| Op::Image {
         image: id,
         m: orient.then(Affine([sx, 0.0, 0.0, sy, ox, oy])),
     };
     let mut ops = vec![place(w, 0.0, h, 0.0)];
-    if bleed <= 0.0 {
+    if bleed <= 0.0 || mode == BleedFromArt::None {
         return ops;
     }
     let (dw, dh) = img.display_size();
     let (dw, dh) = (f64::from(dw), f64::from(dh));
     let b = bleed;
-    // x mappings: the left pixel column over [−b, 0], the picture, the right
-    // column over [w, w + b]; likewise for y
-    let xs = [
-        (-b, b, b * dw, -b),
-        (0.0, w, w, 0.0),
-        (w, b, b * dw, w - (dw - 1.0) * b),
-    ];
-    let ys = [
-        (-b, b, b * dh, -b),
-        (0.0, h, h, 0.0),
-        (h, b, b * dh, h - (dh - 1.0) * b),
-    ];
+    // per axis: (clip start, clip length, scale, offset) for the strip before
+    // the card, the card, the strip after it
+    let (xs, ys) = match mode {
+        // the left pixel column over [−b, 0], the picture, the right column
+        // over [w, w + b]; likewise for y
+        BleedFromArt::Extend | BleedFromArt::None => (
+            [
+                (-b, b, b * dw, -b),
+                (0.0, w, w, 0.0),
+                (w, b, b * dw, w - (dw - 1.0) * b),
+            ],
+            [
+                (-b, b, b * dh, -b),
+                (0.0, h, h, 0.0),
+                (h, b, b * dh, h - (dh - 1.0) * b),
+            ],
+        ),
+        BleedFromArt::Mirror => (
+            [(-b, b, -w, 0.0), (0.0, w, w, 0.0), (w, b, -w, 2.0 * w)],
+            [(-b, b, -h, 0.0), (0.0, h, h, 0.0), (h, b, -h, 2.0 * h)],
+        ),
+    };
     for (yi, &(y0, yh, sy, oy)) in ys.iter().enumerate() {
         for (xi, &(x0, xw, sx, ox)) in xs.iter().enumerate() {
             if xi == 1 && yi == 1 {

@@ -19,9 +19,10 @@
 //!   the bleed; they are only on front pages (cut from the front).
 
 use super::PnpError;
+use super::cutter::Marks;
 use super::draw::{Dash, Op, Path, Rect, Rgb, p};
 use super::font::Face;
-use super::options::{Calibration, Layout, Paper};
+use super::options::{Calibration, CutMarks, Layout, Paper, PrintOptions};
 
 /// Closest any mark or text comes to the paper's edge.
 pub const MIN_EDGE: f64 = 3.0;
@@ -60,11 +61,102 @@ pub struct Geometry {
     pub fold_y: Option<f64>,
     /// Cut mark length that fits the margins.
     pub mark_len: f64,
+    /// Columns and rows of fronts (nine-up: 3 × 3 unless machine marks
+    /// leave less room; eight-fold: 4 × 1).
+    pub cols: usize,
+    pub rows: usize,
+    /// A cutting machine's registration marks on the front pages, placed
+    /// ([`super::cutter`]); they replace the hand-cutting marks, the header
+    /// and the ruler, which the machine's sensor could take for marks.
+    pub machine: Option<Marks>,
 }
 
 impl Geometry {
     /// Lays out `layout` on `paper` for cards of `card` (w, h) mm.
     pub fn new(
+        paper: Paper,
+        layout: Layout,
+        card: (f64, f64),
+        gap: f64,
+        bleed: f64,
+        calibration: Calibration,
+    ) -> Result<Geometry, PnpError> {
+        Geometry::plain(paper, layout, card, gap, bleed, calibration)
+    }
+
+    /// The geometry `opts` asks for, for cards of `card` mm: [`Geometry::new`],
+    /// or with a cutting machine's marks (nine-up only): as
+    /// many cards as fit inside the marks' cut area and clear of their
+    /// keep-out zones, centred on the page. Without `backs` a landscape page
+    /// is taken when it holds more cards (silhouette-card-maker picks the
+    /// orientation the same way); with backs the page stays portrait, as
+    /// long-edge duplex expects.
+    pub fn for_options(opts: &PrintOptions, card: (f64, f64)) -> Result<Geometry, PnpError> {
+        let (paper, layout, gap, bleed, calibration, marks, backs) = (
+            opts.paper,
+            opts.layout,
+            opts.gap_mm,
+            opts.bleed_mm,
+            opts.calibration,
+            opts.cut_marks,
+            opts.backs,
+        );
+        if marks == CutMarks::None {
+            return Geometry::plain(paper, layout, card, gap, bleed, calibration);
+        }
+        if layout != Layout::NineUp {
+            return Err(PnpError::Option(format!(
+                "{marks} cut marks need the nine-up layout"
+            )));
+        }
+        let (pw, ph) = paper.size_mm();
+        let mut best: Option<Geometry> = None;
+        let orientations: &[(f64, f64)] = if backs {
+            &[(pw, ph)]
+        } else {
+            &[(pw, ph), (ph, pw)]
+        };
+        for &(page_w, page_h) in orientations {
+            if let Some(g) = machine_grid(
+                paper,
+                (page_w, page_h),
+                card,
+                gap,
+                bleed,
+                calibration,
+                marks,
+            ) && best
+                .as_ref()
+                .is_none_or(|b| g.fronts.len() > b.fronts.len())
+            {
+                best = Some(g);
+            }
+        }
+        best.ok_or_else(|| {
+            let area = Marks::cut_area(marks, pw, ph)
+                .map(|a| (a.w, a.h))
+                .unwrap_or_default();
+            PnpError::Layout(format!(
+                "no card of {} × {} mm with {} mm bleed fits inside the {} marks' cut area \
+                 ({} × {} mm on {}) clear of the marks",
+                mm(card.0),
+                mm(card.1),
+                mm(bleed),
+                marks,
+                mm(area.0),
+                mm(area.1),
+                paper.as_str().to_uppercase()
+            ))
+        })
+    }
+
+    /// Cards (fronts) per sheet.
+    pub fn per_sheet(&self) -> usize {
+        self.fronts.len()
+    }
+
+    /// The plain layouts: nine-up 3 × 3, eight-fold 4 over 4.
+    fn plain(
         paper: Paper,
         layout: Layout,
         card: (f64, f64),
@@ -162,6 +254,12 @@ impl Geometry {
             backs,
             fold_y,
             mark_len,
+            cols,
+            rows: match layout {
+                Layout::NineUp => rows,
+                Layout::EightFold => 1,
+            },
+            machine: None,
         })
     }
 
@@ -397,6 +495,74 @@ impl Geometry {
         ));
         ops
     }
+}
+
+/// The largest grid of cards that fits `marks` on a `page` (w, h), centred,
+/// or `None` when not one card fits.
+fn machine_grid(
+    paper: Paper,
+    (page_w, page_h): (f64, f64),
+    (w, h): (f64, f64),
+    gap: f64,
+    bleed: f64,
+    calibration: Calibration,
+    marks: CutMarks,
+) -> Option<Geometry> {
+    let area = Marks::cut_area(marks, page_w, page_h)?;
+    let pitch_x = w + gap + 2.0 * bleed;
+    let pitch_y = h + gap + 2.0 * bleed;
+    // the most that fit the area: n·w + (n − 1)·(gap + 2b) + 2b ≤ side
+    let most = |side: f64, size: f64, pitch: f64| -> usize {
+        let n = ((side - size - 2.0 * bleed) / pitch + 1.0 + 1e-9).floor();
+        if n < 1.0 { 0 } else { n as usize }
+    };
+    let (max_cols, max_rows) = (most(area.w, w, pitch_x), most(area.h, h, pitch_y));
+    // every grid up to the largest, most cards first (ties: more columns)
+    let mut grids: Vec<(usize, usize)> = (1..=max_cols)
+        .flat_map(|c| (1..=max_rows).map(move |r| (c, r)))
+        .collect();
+    grids.sort_by_key(|&(c, r)| (std::cmp::Reverse(c * r), std::cmp::Reverse(c)));
+    for (cols, rows) in grids {
+        let grid_w = cols as f64 * w + (cols - 1) as f64 * (gap + 2.0 * bleed);
+        let grid_h = rows as f64 * h + (rows - 1) as f64 * (gap + 2.0 * bleed);
+        let x0 = (page_w - grid_w) / 2.0;
+        let y0 = (page_h - grid_h) / 2.0;
+        let mut fronts = Vec::new();
+        let mut backs = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let x = x0 + c as f64 * pitch_x;
+                let y = y0 + (rows - 1 - r) as f64 * pitch_y;
+                fronts.push(Rect::new(x, y, w, h));
+                backs.push(Rect::new(
+                    page_w - x - w + calibration.dx_mm,
+                    y + calibration.dy_mm,
+                    w,
+                    h,
+                ));
+            }
+        }
+        let bled: Vec<Rect> = fronts.iter().map(|r| r.outset(bleed)).collect();
+        if let Some(m) = Marks::fit(marks, page_w, page_h, &bled) {
+            return Some(Geometry {
+                layout: Layout::NineUp,
+                paper,
+                page_w,
+                page_h,
+                card_w: w,
+                card_h: h,
+                bleed,
+                fronts,
+                backs,
+                fold_y: None,
+                mark_len: 0.0,
+                cols,
+                rows,
+                machine: Some(m),
+            });
+        }
+    }
+    None
 }
 
 /// A strip of margin: its height range and the x ranges free of cut marks.

@@ -56,6 +56,8 @@
 
 pub mod calibration;
 mod content;
+pub mod cutfile;
+pub mod cutter;
 pub mod draw;
 pub mod face;
 pub mod font;
@@ -69,9 +71,10 @@ pub mod text;
 pub mod tts;
 
 pub use calibration::calibration_sheet;
-pub use job::{Export, Plan, Progress, Report, Stage, plan};
+pub use job::{Export, MachineReport, Plan, Progress, Report, Stage, plan};
 pub use options::{
-    Calibration, CardSelection, Layout, Paper, PrintOptions, PrintSettings, card_size,
+    BleedFromArt, Calibration, CardSelection, CutMarks, Layout, Paper, PrintOptions, PrintSettings,
+    card_size, corner_radius,
 };
 
 use std::path::PathBuf;

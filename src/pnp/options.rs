@@ -110,6 +110,100 @@ impl FromStr for Layout {
     }
 }
 
+/// Registration marks for a print-and-cut machine ([`super::cutter`]): the
+/// machine's optical sensor finds them and lines its cut file up with the
+/// printed page.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CutMarks {
+    /// No machine marks: the thin hand-cutting marks only.
+    #[default]
+    None,
+    /// Silhouette Studio's "Type 1" marks (Cameo, Portrait, Curio).
+    Silhouette,
+    /// Cricut Design Space's Print Then Cut sensor marks.
+    Cricut,
+}
+
+impl CutMarks {
+    pub const ALL: [CutMarks; 3] = [CutMarks::None, CutMarks::Silhouette, CutMarks::Cricut];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CutMarks::None => "none",
+            CutMarks::Silhouette => "silhouette",
+            CutMarks::Cricut => "cricut",
+        }
+    }
+}
+
+impl fmt::Display for CutMarks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for CutMarks {
+    type Err = String;
+    fn from_str(s: &str) -> Result<CutMarks, String> {
+        CutMarks::ALL
+            .into_iter()
+            .find(|m| m.as_str().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown cut marks `{s}` (expected silhouette, cricut or none)"))
+    }
+}
+
+/// How the bleed is made for a picture that has none (the picture is the
+/// card's trimmed face): a cut a little off then shows art, not paper.
+/// Proxy PDF Maker's users ask for both ways.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BleedFromArt {
+    /// The outermost pixel rows and columns stretched over the bleed (what
+    /// every export did before this option): flat colour, no seam.
+    #[default]
+    Extend,
+    /// The band of picture next to each edge reflected outward, like a
+    /// mirror on the cut line: texture continues, features repeat.
+    Mirror,
+    /// Nothing past the cut line: the bleed stays paper.
+    None,
+}
+
+impl BleedFromArt {
+    pub const ALL: [BleedFromArt; 3] = [
+        BleedFromArt::Extend,
+        BleedFromArt::Mirror,
+        BleedFromArt::None,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BleedFromArt::Extend => "extend",
+            BleedFromArt::Mirror => "mirror",
+            BleedFromArt::None => "none",
+        }
+    }
+}
+
+impl fmt::Display for BleedFromArt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for BleedFromArt {
+    type Err = String;
+    fn from_str(s: &str) -> Result<BleedFromArt, String> {
+        BleedFromArt::ALL
+            .into_iter()
+            .find(|m| m.as_str().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!("unknown bleed from art `{s}` (expected mirror, extend or none)")
+            })
+    }
+}
+
 /// A duplex printer's misregistration: how far (mm) its back side lands from
 /// where it should. Back pages are shifted by it; it is measured once per
 /// printer with a test print and kept in the settings.
@@ -175,7 +269,19 @@ pub struct PrintOptions {
     /// as they are read, which bounds an export's memory. JPEGs are embedded
     /// as they are.
     pub max_dpi: f64,
+    /// A cutting machine's registration marks on the front pages (nine-up).
+    pub cut_marks: CutMarks,
+    /// How pictures without bleed get one (with `bleed_mm` > 0).
+    pub bleed_from_art: BleedFromArt,
+    /// The corner radius of the cut lines ([`super::cutfile`]), mm; `None`
+    /// takes the game's `[print] corner_radius_mm`, else
+    /// [`DEFAULT_CORNER_RADIUS_MM`].
+    pub corner_radius_mm: Option<f64>,
 }
+
+/// The corner radius of a card whose game does not say: 3 mm, the usual
+/// rounded corner of a 63 × 88 mm card (and silhouette-card-maker's default).
+pub const DEFAULT_CORNER_RADIUS_MM: f64 = 3.0;
 
 /// 50 megapixels: a 63 × 88 mm card scanned at 1200 ppi is 12.4 MP.
 pub const DEFAULT_MAX_IMAGE_PIXELS: u64 = 50_000_000;
@@ -202,6 +308,9 @@ impl Default for PrintOptions {
             card_size_mm: None,
             max_image_pixels: DEFAULT_MAX_IMAGE_PIXELS,
             max_dpi: DEFAULT_MAX_DPI,
+            cut_marks: CutMarks::None,
+            bleed_from_art: BleedFromArt::Extend,
+            corner_radius_mm: None,
         }
     }
 }
@@ -212,6 +321,8 @@ pub const MAX_BLEED_MM: f64 = 10.0;
 pub const MAX_CALIBRATION_MM: f64 = 10.0;
 pub const MAX_COPIES: u32 = 100;
 pub const CARD_SIDE_MM: (f64, f64) = (20.0, 200.0);
+/// Half the narrowest card side allowed: a larger radius is not a rectangle.
+pub const MAX_CORNER_RADIUS_MM: f64 = 10.0;
 
 impl PrintOptions {
     /// Whether each front page is followed by a back page (nine-up) or
@@ -253,6 +364,16 @@ impl PrintOptions {
                 self.max_dpi
             )));
         }
+        if let Some(r) = self.corner_radius_mm {
+            range("the corner radius", r, 0.0, MAX_CORNER_RADIUS_MM)?;
+        }
+        if self.cut_marks != CutMarks::None && self.layout == Layout::EightFold {
+            return Err(PnpError::Option(format!(
+                "{} cut marks need the nine-up layout: an eight-fold sheet is folded \
+                 before it is cut, which moves the cards away from the marks",
+                self.cut_marks
+            )));
+        }
         if self.max_image_pixels == 0 {
             return Err(PnpError::Option(
                 "the image pixel limit must be above 0".into(),
@@ -260,6 +381,22 @@ impl PrintOptions {
         }
         Ok(())
     }
+}
+
+/// The corner radius of the cut lines for `catalog`: the options', else the
+/// game's `[print] corner_radius_mm`, else [`DEFAULT_CORNER_RADIUS_MM`];
+/// never more than half the shorter card side.
+pub fn corner_radius(catalog: &Catalog, opts: &PrintOptions) -> f64 {
+    let (w, h) = card_size(catalog, opts);
+    opts.corner_radius_mm
+        .or_else(|| {
+            crate::games::game(catalog.game)
+                .def()
+                .print
+                .corner_radius_mm
+        })
+        .unwrap_or(DEFAULT_CORNER_RADIUS_MM)
+        .min(w.min(h) / 2.0)
 }
 
 /// The card size to print `catalog` at: the options' override, else the
@@ -289,6 +426,11 @@ pub struct PrintSettings {
     pub game_card_sizes: BTreeMap<String, (f64, f64)>,
     /// Card size overrides by catalog name, mm.
     pub catalog_card_sizes: BTreeMap<String, (f64, f64)>,
+    /// The cutting machine's marks: they belong to the user's machine.
+    pub cut_marks: CutMarks,
+    pub bleed_from_art: BleedFromArt,
+    /// The cut file's corner radius; `None`: the game's.
+    pub corner_radius_mm: Option<f64>,
 }
 
 impl PrintSettings {
@@ -314,6 +456,9 @@ impl PrintSettings {
             bleed_mm: self.bleed_mm,
             calibration: self.calibration,
             card_size_mm: self.card_size_for(catalog),
+            cut_marks: self.cut_marks,
+            bleed_from_art: self.bleed_from_art,
+            corner_radius_mm: self.corner_radius_mm,
             ..PrintOptions::default()
         }
     }
@@ -326,6 +471,9 @@ impl PrintSettings {
         self.gap_mm = opts.gap_mm;
         self.bleed_mm = opts.bleed_mm;
         self.calibration = opts.calibration;
+        self.cut_marks = opts.cut_marks;
+        self.bleed_from_art = opts.bleed_from_art;
+        self.corner_radius_mm = opts.corner_radius_mm;
         match opts.card_size_mm {
             Some(size) => {
                 self.catalog_card_sizes.insert(catalog.name.clone(), size);

@@ -1,0 +1,81 @@
+//! `deckwright calibration --sheet duplex|silhouette|cricut [--paper a4|letter|a3] -o OUT.pdf [--cut-file OUT.svg|OUT.dxf]`
+//!
+//! The calibration sheets the Print screen also writes: `duplex`, the
+//! two-page sheet that measures a duplex printer's offset (`pdf --offset`);
+//! `silhouette` and `cricut` (issue 26), a page with the machine's
+//! registration marks and an 80 × 50 mm test rectangle, whose cut lines go
+//! to `--cut-file` (default: beside the PDF, `OUT-cut.svg`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::pnp::{self, CutMarks, PnpError};
+
+use super::CliError;
+use super::out::outln;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Which sheet: duplex (printer offset) or a cutting machine's test cut.
+    #[arg(long, value_parser = ["duplex", "silhouette", "cricut"])]
+    pub sheet: String,
+    /// Paper size.
+    #[arg(long, default_value = "a4", value_parser = ["a4", "letter", "a3"])]
+    pub paper: String,
+    /// The PDF to write.
+    #[arg(short = 'o', long = "output", value_name = "OUT.pdf")]
+    pub output: PathBuf,
+    /// Cutter sheets: where the test rectangle's cut line goes (.svg or .dxf).
+    #[arg(long, value_name = "OUT.svg|OUT.dxf")]
+    pub cut_file: Option<PathBuf>,
+}
+
+fn write(path: &std::path::Path, bytes: &[u8]) -> Result<(), CliError> {
+    std::fs::write(path, bytes)
+        .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, CliError> {
+    let paper: pnp::Paper = args.paper.parse().map_err(CliError::input)?;
+    if args.sheet == "duplex" {
+        if args.cut_file.is_some() {
+            return Err(CliError::input(
+                "--cut-file goes with a cutter sheet (silhouette or cricut), not duplex",
+            ));
+        }
+        let pdf = pnp::calibration_sheet(paper).map_err(|e| CliError::input(e.to_string()))?;
+        write(&args.output, &pdf)?;
+        outln!(
+            "{}: duplex calibration sheet (2 pages, print both sides, flip on the long edge)",
+            args.output.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let machine: CutMarks = args.sheet.parse().map_err(CliError::input)?;
+    let cut_path = args.cut_file.clone().unwrap_or_else(|| {
+        let stem = args
+            .output
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        args.output.with_file_name(format!("{stem}-cut.svg"))
+    });
+    let format = pnp::cutfile::CutFormat::from_path(&cut_path)
+        .map_err(|e| CliError::input(format!("--cut-file: {e}")))?;
+    let (pdf, cut) = pnp::calibration::cutter_sheet(paper, machine)
+        .map_err(|e: PnpError| CliError::input(e.to_string()))?;
+    write(&args.output, &pdf)?;
+    let text = match format {
+        pnp::cutfile::CutFormat::Svg => pnp::cutfile::svg(&cut),
+        pnp::cutfile::CutFormat::Dxf => pnp::cutfile::dxf(&cut),
+    };
+    write(&cut_path, text.as_bytes())?;
+    outln!(
+        "{}: {machine} calibration sheet; {}: its cut line ({} × {} mm)",
+        args.output.display(),
+        cut_path.display(),
+        pnp::calibration::CUTTER_TEST_MM.0,
+        pnp::calibration::CUTTER_TEST_MM.1
+    );
+    Ok(ExitCode::SUCCESS)
+}
