@@ -276,6 +276,22 @@ impl Marks {
     }
 }
 
+impl Marks {
+    /// [`Marks::settings`] short enough for a page footer.
+    pub fn short_settings(&self) -> String {
+        match self.kind {
+            CutMarks::None => String::new(),
+            CutMarks::Silhouette => format!(
+                "Studio marks Type 1: length {} mm, thickness {} mm, inset {} mm",
+                super::layout::mm(self.arm),
+                SILHOUETTE_THICKNESS,
+                super::layout::mm(SILHOUETTE_INSET)
+            ),
+            CutMarks::Cricut => "Cricut Print Then Cut, 6.75 × 9.25 in".to_string(),
+        }
+    }
+}
+
 /// Whether two rectangles share more than an edge.
 fn overlaps(a: &Rect, b: &Rect) -> bool {
     let eps = 1e-9;

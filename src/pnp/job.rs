@@ -467,9 +467,9 @@ impl Plan {
                     ops.extend(m.ops());
                 }
                 let text = format!(
-                    "{} · {label} · print at 100% (actual size) · {}",
-                    self.deck_name,
-                    m.settings()
+                    "{} · {} · {label} · print at 100%",
+                    m.short_settings(),
+                    self.deck_name
                 );
                 ops.push(super::cutter::footer(g.page_w, &text));
             }

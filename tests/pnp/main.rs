@@ -10,6 +10,7 @@ mod support;
 mod api;
 mod big_pictures;
 mod cli;
+mod cut;
 mod images;
 mod layout;
 mod render;
