@@ -109,7 +109,9 @@ pub enum Screen {
     Decks(Box<decks::Decks>),
     Collection(collection::Collection),
     Playtest(playtest::Playtest),
-    Print(print::Print),
+    /// Boxed: the Print screen holds a plan and its options (print-and-cut
+    /// marks, TTS export) and is next in size.
+    Print(Box<print::Print>),
     World(world::World),
     Matchups(matchups::Matchups),
 }
@@ -1171,7 +1173,7 @@ fn open_screen(db: &Db, prefs: &Prefs, id: ScreenId) -> (Screen, Task<Message>) 
         }
         ScreenId::Print => {
             let (s, t) = print::Print::new(db.clone(), prefs.recent_decks.clone());
-            (Screen::Print(s), t.map(Message::Print))
+            (Screen::Print(Box::new(s)), t.map(Message::Print))
         }
         ScreenId::Matchups => {
             let (s, t) = matchups::Matchups::new(db.clone());

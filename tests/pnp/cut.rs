@@ -93,7 +93,7 @@ fn svg_boxes(svg: &str) -> Vec<R> {
 /// (x, y, bulge).
 fn dxf_polylines(dxf: &str) -> Vec<Vec<(f64, f64, f64)>> {
     let lines: Vec<&str> = dxf.lines().collect();
-    assert!(lines.len() % 2 == 0, "pairs of lines");
+    assert!(lines.len().is_multiple_of(2), "pairs of lines");
     let pairs: Vec<(i32, &str)> = lines
         .chunks(2)
         .map(|c| (c[0].trim().parse().expect("a group code"), c[1]))
