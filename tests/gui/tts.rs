@@ -291,3 +291,34 @@ fn an_unwritable_folder_is_an_error_banner() {
     h.send(deck_tts(tts::Message::Folder(good.clone())));
     assert_eq!(check_object(&good, "fuzzy-beatdown"), [30]);
 }
+
+/// Cancel, pressed before the worker gets going, stops the export: nothing
+/// is written, the panel says so, and the next export runs to the end.
+#[test]
+fn cancel_stops_the_tts_export_and_writes_nothing() {
+    let (mut h, _) = with_beatdown();
+    h.click_text("Print");
+    let out = h.dir.path().join("cancelled");
+    let task = h.app.update(print_tts(tts::Message::Folder(out.clone())));
+    assert!(print_screen(&h).tts().is_running());
+    // the export buttons wait while it runs
+    let asked = click(&h, tts::FOLDER_LABEL);
+    assert!(asked.is_empty(), "{asked:?}");
+    h.interact(|ui| {
+        // Print's own Cancel is not on show: this is the panel's
+        ui.click("Cancel").map(|_| ())
+    });
+    h.settle(task);
+    assert!(
+        matches!(print_screen(&h).tts().state(), State::Cancelled),
+        "{:?}",
+        print_screen(&h).tts().state()
+    );
+    assert!(h.shows("Export cancelled: nothing was written."));
+    let written: Vec<_> = std::fs::read_dir(&out)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(written.is_empty(), "{written:?}");
+    h.send(print_tts(tts::Message::Folder(out.clone())));
+    assert_eq!(check_object(&out, "fuzzy-beatdown"), [30]);
+}
