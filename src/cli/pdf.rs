@@ -265,18 +265,14 @@ pub(super) fn supply_stored_images(
     catalog: &Path,
     name: &str,
     needed: Vec<String>,
-    mut supply: impl FnMut(&str, Vec<u8>),
+    supply: impl FnMut(&str, Vec<u8>),
 ) -> Result<(), CliError> {
     if catalog.is_file() {
         return Ok(());
     }
     let store = db::open(dbp)?;
     let info = db::catalog(&store, name)?;
-    for path in needed {
-        if let Some(img) = store.catalog_image(info.id, &path)? {
-            supply(&path, img.bytes);
-        }
-    }
+    store.supply_catalog_images(info.id, needed, supply)?;
     Ok(())
 }
 

@@ -399,17 +399,13 @@ pub fn export(
         tts::tts_plan(&source.catalog, &source.deck, options).map_err(|e| e.to_string())?;
     let needed = plan.needed_images();
     if !needed.is_empty() {
-        let db_err =
-            |e: crate::store::StoreError| format!("cannot read the catalog's pictures: {e}");
-        let store = Store::open(&source.db).map_err(db_err)?;
-        for path in needed {
-            if let Some(img) = store
-                .catalog_image(source.catalog_id, &path)
-                .map_err(db_err)?
-            {
-                plan.supply_image(&path, img.bytes);
-            }
-        }
+        Store::open(&source.db)
+            .and_then(|store| {
+                store.supply_catalog_images(source.catalog_id, needed, |path, bytes| {
+                    plan.supply_image(path, bytes)
+                })
+            })
+            .map_err(|e| format!("cannot read the catalog's pictures: {e}"))?;
     }
     plan.write(dir, progress, cancel.flag())
         .map_err(|e| e.to_string())

@@ -322,3 +322,43 @@ fn cancel_stops_the_tts_export_and_writes_nothing() {
     h.send(print_tts(tts::Message::Folder(out.clone())));
     assert_eq!(check_object(&out, "fuzzy-beatdown"), [30]);
 }
+
+/// A stored catalog keeps its pictures in the database: the export reads
+/// them from there (the same loader as Print's PDF and the CLI), so only the
+/// card without a picture is drawn from its data, and the back is the
+/// catalog's.
+#[test]
+fn stored_pictures_are_on_the_sheets() {
+    let fixture = crate::support::fixture("pnp/images");
+    let mut h = Harness::with(|s| {
+        let loaded = deckwright::catalog::load(&fixture.join("catalog.toml")).unwrap();
+        let catalog = s.import_catalog(&loaded.catalog).unwrap();
+        let mut deck = deckwright::decklist::load(&fixture.join("deck.txt")).unwrap();
+        deck.name = "Pictures".into();
+        s.create_deck(catalog, &deck).unwrap();
+    });
+    h.send(Message::Navigate(ScreenId::Decks));
+    assert_eq!(editor(&h).info().name, "Pictures");
+    let out = h.dir.path().join("pictures");
+    h.send(deck_tts(tts::Message::Folder(out.clone())));
+    let State::Done { report, .. } = editor(&h).tts().state() else {
+        panic!("not exported: {:?}", editor(&h).tts().state());
+    };
+    assert_eq!((report.cards, report.drawn_faces), (11, 1), "{report:?}");
+    assert_eq!(check_object(&out, "pictures"), [11]);
+    // the first cell is Red Hero's red picture, the back the catalog's
+    // yellow one
+    let sheet = image::open(out.join("pictures-sheet-1.jpg"))
+        .unwrap()
+        .to_rgb8();
+    let red = sheet.get_pixel(200, 300).0;
+    assert!(red[0] > 180 && red[1] < 80 && red[2] < 80, "{red:?}");
+    let back = image::open(out.join("pictures-back.jpg"))
+        .unwrap()
+        .to_rgb8();
+    let yellow = back.get_pixel(back.width() / 2, back.height() * 3 / 4).0;
+    assert!(
+        yellow[0] > 200 && yellow[1] > 160 && yellow[2] < 90,
+        "{yellow:?}"
+    );
+}

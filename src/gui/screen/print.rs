@@ -36,7 +36,7 @@ use crate::model::{Board, Catalog, Collection, Deck};
 use crate::pnp::{
     self, CardSelection, Layout, Paper, PrintOptions, PrintSettings, Progress, Report,
 };
-use crate::store::{CatalogId, DeckId, DeckInfo, Store};
+use crate::store::{DeckId, DeckInfo, Store};
 
 use super::{Action, Shortcut};
 
@@ -678,12 +678,11 @@ fn prepare(db: &Path, source: &Source, opts: &PrintOptions) -> Result<pnp::Plan,
     let needed = plan.needed_images();
     if !needed.is_empty() {
         let store = Store::open(db).map_err(|e| e.to_string())?;
-        let id: CatalogId = source.info.catalog_id;
-        for path in needed {
-            if let Some(img) = store.catalog_image(id, &path).map_err(|e| e.to_string())? {
-                plan.supply_image(&path, img.bytes);
-            }
-        }
+        store
+            .supply_catalog_images(source.info.catalog_id, needed, |path, bytes| {
+                plan.supply_image(path, bytes)
+            })
+            .map_err(|e| e.to_string())?;
     }
     Ok(plan)
 }

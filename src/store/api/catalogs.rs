@@ -89,6 +89,26 @@ impl Store {
             .transpose()
     }
 
+    /// Hands the stored pictures among `paths` (as the catalog writes
+    /// them) to `supply`: what an export's plan asks for
+    /// (`needed_images` / `supply_image` of the PDF and TTS exports). The
+    /// pictures the database does not have are left out; the plan draws
+    /// those cards' faces from their data. One loader for the CLI's `pdf`
+    /// and `tts` and the app's Print and Tabletop Simulator exports.
+    pub fn supply_catalog_images(
+        &self,
+        id: CatalogId,
+        paths: Vec<String>,
+        mut supply: impl FnMut(&str, Vec<u8>),
+    ) -> Result<()> {
+        for path in paths {
+            if let Some(img) = self.catalog_image(id, &path)? {
+                supply(&path, img.bytes);
+            }
+        }
+        Ok(())
+    }
+
     /// Writes a stored catalog to `toml_path` and its images to
     /// `<stem>-images/` beside it, so that loading the file gives the same
     /// catalog with the same image bytes (image paths point at the new files).
