@@ -366,9 +366,18 @@ impl TtsPanel {
                 );
                 c = c.push(text(facts(report)).size(12));
                 c = c.push(text(report.object.display().to_string()).size(12));
-                for s in &report.sheets {
-                    c = c.push(text(s.display().to_string()).size(12).style(muted));
-                }
+                // the sheets are beside the object: their names, on one line
+                let names: Vec<String> = report
+                    .sheets
+                    .iter()
+                    .filter_map(|s| s.file_name())
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .collect();
+                c = c.push(
+                    text(format!("Beside it: {}", names.join(", ")))
+                        .size(12)
+                        .style(muted),
+                );
                 c = c.push(text(next_step(to)).size(12).style(muted));
             }
             State::Cancelled => {

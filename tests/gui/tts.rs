@@ -144,8 +144,14 @@ fn export_to_tts_from_the_deck_builder() {
         json.contains("\"FaceURL\": \"fuzzy-beatdown-sheet-1.jpg\""),
         "relative URLs outside TTS's folder"
     );
-    // the result is on show and in a banner
+    // the result is on show (the files written) and in a banner
     assert!(h.shows("Exported to Tabletop Simulator"), "{:?}", h.dump());
+    assert!(h.shows(&report.object.display().to_string()));
+    assert!(
+        h.shows("Beside it: fuzzy-beatdown-sheet-1.jpg"),
+        "{:?}",
+        h.dump()
+    );
     let facts = h.text_containing("30 cards in 1 object on 1 sheet");
     assert!(
         facts
@@ -360,5 +366,38 @@ fn stored_pictures_are_on_the_sheets() {
     assert!(
         yellow[0] > 200 && yellow[1] > 160 && yellow[2] < 90,
         "{yellow:?}"
+    );
+}
+
+/// Strange World is laid out, not drawn from one deck: the app exports one
+/// pile a section, as the CLI does (rulebook p.2, Setup).
+#[test]
+fn strange_world_exports_a_pile_a_section() {
+    let mut h = Harness::new();
+    let deck = h
+        .store()
+        .decks(None)
+        .unwrap()
+        .into_iter()
+        .find(|d| d.game == GameId::StrangeWorld)
+        .expect("a Strange World sample deck");
+    h.send(Message::Navigate(ScreenId::Decks));
+    h.send(Message::Decks(decks::Message::Open(deck.id)));
+    assert_eq!(editor(&h).info().id, deck.id);
+    let out = h.dir.path().join("sw");
+    h.send(deck_tts(tts::Message::Folder(out.clone())));
+    let State::Done { report, .. } = editor(&h).tts().state() else {
+        panic!("not exported: {:?}", editor(&h).tts().state());
+    };
+    assert!(report.piles.len() > 1, "{:?}", report.piles);
+    assert_eq!(
+        report.piles.iter().map(|(_, n)| n).sum::<usize>(),
+        report.cards
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(&report.object).unwrap()).unwrap();
+    assert_eq!(
+        json["ObjectStates"].as_array().unwrap().len(),
+        report.piles.len()
     );
 }
