@@ -377,3 +377,73 @@ fn values_being_typed_survive_switching_screens() {
     h.click_text("Print");
     assert_eq!(facts(&h).cards, 30);
 }
+
+/// Print and cut (issue 26), as a user clicks it (what lies below the
+/// options' scrolled fold is sent as its control sends it): Silhouette marks (the
+/// plan has fewer cards a page and says so), a corner radius, the bleed
+/// mirrored from the art, the cut files saved one a sheet, and the cutter
+/// calibration sheet with its cut line; all remembered.
+#[test]
+fn print_and_cut_from_the_print_screen() {
+    use deckwright::pnp::{BleedFromArt, CutMarks};
+    let (mut h, _) = with_beatdown();
+    h.send(Message::Navigate(ScreenId::Print));
+    assert_eq!(facts(&h).pages, 4, "nine a page");
+    h.click_text("Silhouette");
+    assert_eq!(print(&h).settings().cut_marks, CutMarks::Silhouette);
+    // A4 without backs: 4 × 2 landscape, 30 cards on 4 pages
+    assert_eq!(facts(&h).pages, 4);
+    let note = h
+        .text_containing("cards a page")
+        .expect("the summary says why fewer cards");
+    assert!(note.contains("8 cards a page (4 × 2, landscape)"), "{note}");
+    h.click_text("Backs (duplex)");
+    assert_eq!(facts(&h).sheets, 5, "6 a page, portrait, for duplex");
+    h.send(pm(print::Message::Typed(Field::Radius, "x".into())));
+    assert!(
+        invalid(&h).starts_with("Corner radius: "),
+        "{}",
+        invalid(&h)
+    );
+    h.send(pm(print::Message::Typed(Field::Radius, "2.5".into())));
+    // below the fold of the options' scroll area: sent as its button sends it
+    h.send(pm(print::Message::BleedFromArt(BleedFromArt::Mirror)));
+    let stored = stored_settings(&h);
+    assert_eq!(stored.cut_marks, CutMarks::Silhouette);
+    assert_eq!(stored.bleed_from_art, BleedFromArt::Mirror);
+    assert_eq!(stored.corner_radius_mm, Some(2.5));
+    // the cut lines: one file a sheet
+    let out = h.dir.path().join("beatdown-cut.svg");
+    h.send(pm(print::Message::CutFileTo(out.clone())));
+    for i in 1..=5 {
+        let f = h.dir.path().join(format!("beatdown-cut-{i}.svg"));
+        let svg = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{f:?}: {e}"));
+        assert!(svg.contains("corner radius 2.5 mm"), "{svg}");
+    }
+    let banners = h.app.shell().unwrap().banners();
+    assert!(
+        banners
+            .iter()
+            .any(|b| b.text.starts_with("Cut lines saved to")),
+        "{banners:?}"
+    );
+    // the exported PDF has the marks' layout: 10 pages for 5 sheets
+    let pdf = h.dir.path().join("beatdown.pdf");
+    h.send(pm(print::Message::ExportTo(pdf.clone())));
+    assert_eq!(pdf_pages(&pdf), 10);
+    // the cutter calibration sheet and its cut line
+    assert!(h.shows("Cutter calibration sheet..."));
+    let cal = h.dir.path().join("cutter.pdf");
+    h.send(pm(print::Message::CutterCalibrationTo(cal.clone())));
+    assert_eq!(pdf_pages(&cal), 1);
+    assert!(
+        std::fs::read_to_string(h.dir.path().join("cutter-cut.svg"))
+            .unwrap()
+            .contains("<path")
+    );
+    // eight-fold: no cut file, and the plan says why
+    h.click_text("Eight-fold");
+    assert!(invalid(&h).contains("nine-up"), "{}", invalid(&h));
+    h.send(pm(print::Message::CutMarks(CutMarks::None)));
+    assert!(matches!(print(&h).plan(), PlanState::Ready(_)));
+}

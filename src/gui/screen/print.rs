@@ -12,6 +12,13 @@
 //! (settings key [`PrintSettings::STORE_KEY`]) on every valid change, so the
 //! calibration measured once stays with the printer.
 //!
+//! Print and cut (issue 26): a cutting machine's registration marks
+//! (Silhouette, Cricut: [`crate::pnp::cutter`]), the cut file (SVG or DXF,
+//! [`crate::pnp::cutfile`]) with its corner radius, the bleed made from the
+//! art, and the cutter calibration sheet, as `deckwright pdf` and
+//! `deckwright calibration` give them; the preview shows the marks and the
+//! plan's summary says when they leave room for fewer cards a page.
+//!
 //! Stored catalogs keep their pictures in the database, not in files: the
 //! workers open the store and supply them to the plan
 //! ([`crate::pnp::Plan::supply_image`]).
@@ -34,7 +41,8 @@ use crate::gui::job::{self, Cancel, Runs, Update};
 use crate::gui::widget::Pick;
 use crate::model::{Board, Catalog, Collection, Deck};
 use crate::pnp::{
-    self, CardSelection, Layout, Paper, PrintOptions, PrintSettings, Progress, Report,
+    self, BleedFromArt, CardSelection, CutMarks, Layout, Paper, PrintOptions, PrintSettings,
+    Progress, Report,
 };
 use crate::store::{DeckId, DeckInfo, Store};
 
@@ -107,6 +115,8 @@ pub struct Form {
     pub dx: String,
     pub dy: String,
     pub copies: String,
+    /// The cut lines' corner radius; empty: the game's.
+    pub radius: String,
 }
 
 impl Form {
@@ -118,6 +128,7 @@ impl Form {
             Field::Dx => &self.dx,
             Field::Dy => &self.dy,
             Field::Copies => &self.copies,
+            Field::Radius => &self.radius,
         }
     }
 }
@@ -130,15 +141,18 @@ pub enum Field {
     Dx,
     Dy,
     Copies,
+    /// The cut file's corner radius (empty: the game's).
+    Radius,
 }
 
 impl Field {
-    pub const ALL: [Field; 5] = [
+    pub const ALL: [Field; 6] = [
         Field::Gap,
         Field::Bleed,
         Field::Dx,
         Field::Dy,
         Field::Copies,
+        Field::Radius,
     ];
 
     /// The id of the field's text box.
@@ -149,6 +163,7 @@ impl Field {
             Field::Dx => "print-dx",
             Field::Dy => "print-dy",
             Field::Copies => "print-copies",
+            Field::Radius => "print-corner-radius",
         }
     }
 
@@ -159,6 +174,7 @@ impl Field {
             Field::Dx => "Offset dx",
             Field::Dy => "Offset dy",
             Field::Copies => "Copies",
+            Field::Radius => "Corner radius",
         }
     }
 }
@@ -187,6 +203,8 @@ pub struct Preview {
     pub width: u32,
     pub height: u32,
     pub handle: image::Handle,
+    /// How the layout departs from the usual one ([`pnp::Plan::layout_notes`]).
+    pub notes: Vec<String>,
 }
 
 /// Where the export is.
@@ -244,6 +262,19 @@ pub enum Message {
     DialogClosed,
     /// The Tabletop Simulator export (issue 26).
     Tts(crate::gui::tts::Message),
+    /// A cutting machine's marks (issue 26).
+    CutMarks(CutMarks),
+    BleedFromArt(BleedFromArt),
+    /// Ask where to save the cut lines.
+    CutFile,
+    /// Save the cut lines to this file (.svg or .dxf; what the dialog
+    /// answers, tests send it).
+    CutFileTo(PathBuf),
+    CutFileWritten(Result<Vec<PathBuf>, String>),
+    /// Ask where to save the cutter calibration sheet.
+    CutterCalibration,
+    CutterCalibrationTo(PathBuf),
+    CutterCalibrationWritten(Result<(PathBuf, PathBuf), String>),
 }
 
 impl Print {
@@ -318,6 +349,18 @@ impl Print {
         self.source.is_some()
     }
 
+    /// The corner radius an empty field stands for: the game's, else 3 mm.
+    pub fn default_radius(&self) -> String {
+        match &self.source {
+            Some(s) => {
+                let mut opts = self.settings.options_for(&s.catalog);
+                opts.corner_radius_mm = None;
+                mm(pnp::corner_radius(&s.catalog, &opts))
+            }
+            None => mm(pnp::options::DEFAULT_CORNER_RADIUS_MM),
+        }
+    }
+
     /// The error under a field, if what is typed there does not parse.
     pub fn field_error(&self, f: Field) -> Option<String> {
         let text = self.field_text(f);
@@ -327,6 +370,13 @@ impl Print {
                 .parse::<u32>()
                 .err()
                 .map(|_| "a whole number of copies".to_string()),
+            Field::Radius if text.trim().is_empty() => None,
+            Field::Radius => parse_mm(text).err().or_else(|| {
+                let r = parse_mm(text).unwrap_or_default();
+                let max = pnp::options::MAX_CORNER_RADIUS_MM;
+                (!(0.0..=max).contains(&r))
+                    .then(|| format!("a radius from 0 to {max} mm (empty: the game's)"))
+            }),
             _ => parse_mm(text).err(),
         }
     }
@@ -363,6 +413,7 @@ impl Print {
             Field::Dx => &mut self.form.dx,
             Field::Dy => &mut self.form.dy,
             Field::Copies => &mut self.form.copies,
+            Field::Radius => &mut self.form.radius,
         }
     }
 
@@ -402,6 +453,14 @@ impl Print {
             Message::CalibrationWritten(r) => calibration_written(r),
             Message::DialogClosed => Action::None,
             Message::Tts(m) => self.tts_update(m),
+            Message::CutMarks(m) => self.set(|s| s.cut_marks = m),
+            Message::BleedFromArt(b) => self.set(|s| s.bleed_from_art = b),
+            Message::CutFile => self.pick_cut_file(),
+            Message::CutFileTo(path) => self.write_cut_file(path),
+            Message::CutFileWritten(r) => export::cut_file_written(r),
+            Message::CutterCalibration => self.pick_cutter_calibration(),
+            Message::CutterCalibrationTo(path) => self.write_cutter_calibration(path),
+            Message::CutterCalibrationWritten(r) => export::cutter_calibration_written(r),
         }
     }
 
@@ -529,6 +588,10 @@ impl Print {
             Field::Dx => self.settings.calibration.dx_mm = parse_mm(&text).unwrap_or_default(),
             Field::Dy => self.settings.calibration.dy_mm = parse_mm(&text).unwrap_or_default(),
             Field::Copies => self.copies = text.parse().unwrap_or(1),
+            Field::Radius => {
+                self.settings.corner_radius_mm =
+                    (!text.is_empty()).then(|| parse_mm(&text).unwrap_or_default())
+            }
         }
         self.replan()
     }
@@ -619,6 +682,7 @@ impl Print {
                 width,
                 height,
                 handle: image::Handle::from_rgba(width, height, img.into_raw()),
+                notes: plan.layout_notes(),
             })
         });
         Action::Run(Task::batch([
@@ -673,7 +737,11 @@ fn load_settings(s: &Store) -> crate::store::Result<PrintSettings> {
 }
 
 /// Plans an export and supplies the pictures kept in the database.
-fn prepare(db: &Path, source: &Source, opts: &PrintOptions) -> Result<pnp::Plan, String> {
+pub(super) fn prepare(
+    db: &Path,
+    source: &Source,
+    opts: &PrintOptions,
+) -> Result<pnp::Plan, String> {
     let mut plan = pnp::plan(&source.catalog, &source.deck, opts).map_err(|e| e.to_string())?;
     let needed = plan.needed_images();
     if !needed.is_empty() {
@@ -696,6 +764,7 @@ fn form_of(settings: &PrintSettings, copies: u32) -> Form {
         dx: mm(settings.calibration.dx_mm),
         dy: mm(settings.calibration.dy_mm),
         copies: copies.to_string(),
+        radius: settings.corner_radius_mm.map(mm).unwrap_or_default(),
     }
 }
 

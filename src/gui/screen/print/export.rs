@@ -149,6 +149,110 @@ impl Print {
     }
 }
 
+impl Print {
+    // ---- print and cut (issue 26) ----
+
+    pub(super) fn pick_cut_file(&mut self) -> Action<Message> {
+        let Some(s) = &self.source else {
+            return Action::None;
+        };
+        Action::Ask(dialog::save(
+            "Save the cut lines (SVG or DXF)",
+            format!("{}-cut.svg", crate::model::slug(&s.info.name)),
+            &[("SVG", &["svg"]), ("DXF", &["dxf"])],
+            Message::CutFileTo,
+            Message::DialogClosed,
+        ))
+    }
+
+    /// Writes the cut lines of the export as chosen now (one file per
+    /// sheet, [`pnp::cutfile`]), off the UI thread.
+    pub(super) fn write_cut_file(&mut self, path: PathBuf) -> Action<Message> {
+        let (source, opts) = match (&self.source, self.options()) {
+            (Some(s), Ok(o)) => (s.clone(), o),
+            (_, Err(e)) => return Action::Error(e),
+            (None, Ok(_)) => return Action::None,
+        };
+        let db = self.db.path().to_path_buf();
+        Action::Run(Task::perform(
+            blocking(move || {
+                let plan = prepare(&db, &source, &opts)?;
+                let radius = pnp::corner_radius(&source.catalog, &opts);
+                plan.write_cut_files(&path, radius)
+                    .map_err(|e| e.to_string())
+            }),
+            Message::CutFileWritten,
+        ))
+    }
+
+    pub(super) fn pick_cutter_calibration(&mut self) -> Action<Message> {
+        let machine = self.settings.cut_marks;
+        if machine == pnp::CutMarks::None {
+            return Action::Notice("choose a cutting machine first".into());
+        }
+        Action::Ask(dialog::save(
+            "Save the cutter calibration sheet",
+            format!("cutter-{machine}-{}.pdf", self.settings.paper.as_str()),
+            &[("PDF", &["pdf"])],
+            Message::CutterCalibrationTo,
+            Message::DialogClosed,
+        ))
+    }
+
+    /// The cutter calibration sheet at `path`, its cut line beside it as
+    /// `<name>-cut.svg`.
+    pub(super) fn write_cutter_calibration(&mut self, path: PathBuf) -> Action<Message> {
+        let (paper, machine) = (self.settings.paper, self.settings.cut_marks);
+        Action::Run(Task::perform(
+            blocking(move || {
+                let (pdf, cut) =
+                    pnp::calibration::cutter_sheet(paper, machine).map_err(|e| e.to_string())?;
+                let stem = path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let svg = path.with_file_name(format!("{stem}-cut.svg"));
+                crate::files::write_replacing(&path, &pdf)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                crate::files::write_replacing(&svg, pnp::cutfile::svg(&cut).as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+                Ok((path, svg))
+            }),
+            Message::CutterCalibrationWritten,
+        ))
+    }
+}
+
+pub(super) fn cut_file_written(r: Result<Vec<PathBuf>, String>) -> Action<Message> {
+    match r {
+        Ok(files) => {
+            let first = files
+                .first()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default();
+            Action::Notice(match files.len() {
+                1 => format!("Cut lines saved to {first}: open it in the cutter's software."),
+                n => format!(
+                    "Cut lines saved to {first} and {} more, one file a sheet: open each with its printed page.",
+                    n - 1
+                ),
+            })
+        }
+        Err(e) => Action::Error(e),
+    }
+}
+
+pub(super) fn cutter_calibration_written(r: Result<(PathBuf, PathBuf), String>) -> Action<Message> {
+    match r {
+        Ok((pdf, svg)) => Action::Notice(format!(
+            "Cutter calibration sheet saved to {} with its cut line {}: print at 100%, cut, and measure the 80 × 50 mm piece and the 2 mm guides.",
+            pdf.display(),
+            svg.display()
+        )),
+        Err(e) => Action::Error(e),
+    }
+}
+
 pub(super) fn calibration_written(r: Result<PathBuf, String>) -> Action<Message> {
     match r {
         Ok(p) => Action::Notice(format!(

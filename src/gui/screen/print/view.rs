@@ -8,7 +8,7 @@ use iced::widget::{
 use iced::{ContentFit, Element, Fill, Length};
 
 use crate::gui::widget::{SCROLLBAR_GAP, choice, deck_picker, heading, muted, readable};
-use crate::pnp::{Layout, Paper, Stage};
+use crate::pnp::{BleedFromArt, CutMarks, Layout, Paper, Stage};
 
 use super::{ExportState, Field, Message, PlanState, Print, Which};
 
@@ -158,7 +158,81 @@ impl Print {
                 .style(button::secondary),
         );
 
-        c
+        c.push(self.view_cut())
+    }
+
+    /// Print and cut (issue 26): the machine's marks, the bleed made from
+    /// the art, the cut file and the cutter's calibration sheet.
+    fn view_cut(&self) -> iced::widget::Column<'_, Message> {
+        let s = self.settings();
+        let mut c = column![label("Print and cut")].spacing(10);
+        c = c.push(
+            row![
+                text("Cutter").size(13).width(80),
+                choice(
+                    "None",
+                    s.cut_marks == CutMarks::None,
+                    Message::CutMarks(CutMarks::None)
+                ),
+                choice(
+                    "Silhouette",
+                    s.cut_marks == CutMarks::Silhouette,
+                    Message::CutMarks(CutMarks::Silhouette)
+                ),
+                choice(
+                    "Cricut",
+                    s.cut_marks == CutMarks::Cricut,
+                    Message::CutMarks(CutMarks::Cricut)
+                ),
+            ]
+            .spacing(6)
+            .align_y(iced::Center),
+        );
+        if s.cut_marks != CutMarks::None {
+            c = c.push(
+                text("Registration marks on the front pages; the cards are laid out clear of them (nine-up).")
+                    .size(12)
+                    .style(muted),
+            );
+        }
+        c = c.push(
+            row![
+                text("Bleed from art").size(13).width(80),
+                choice(
+                    "Stretch edges",
+                    s.bleed_from_art == BleedFromArt::Extend,
+                    Message::BleedFromArt(BleedFromArt::Extend)
+                ),
+                choice(
+                    "Mirror",
+                    s.bleed_from_art == BleedFromArt::Mirror,
+                    Message::BleedFromArt(BleedFromArt::Mirror)
+                ),
+                choice(
+                    "Paper",
+                    s.bleed_from_art == BleedFromArt::None,
+                    Message::BleedFromArt(BleedFromArt::None)
+                ),
+            ]
+            .spacing(6)
+            .align_y(iced::Center),
+        );
+        c = c.push(field(self, Field::Radius, "mm corners (empty: the game's)"));
+        let nine_up = s.layout == Layout::NineUp && matches!(self.plan(), PlanState::Ready(_));
+        let mut buttons = row![
+            button(text("Save cut file...").size(13))
+                .on_press_maybe(nine_up.then_some(Message::CutFile))
+                .style(button::secondary),
+        ]
+        .spacing(8);
+        if s.cut_marks != CutMarks::None {
+            buttons = buttons.push(
+                button(text("Cutter calibration sheet...").size(13))
+                    .on_press(Message::CutterCalibration)
+                    .style(button::secondary),
+            );
+        }
+        c.push(buttons)
     }
 
     /// The plan's summary and the export: kept below the scrolling options,
@@ -178,6 +252,11 @@ impl Print {
             )),
             PlanState::Invalid(e) => text(e.as_str()).style(readable::danger),
         });
+        if let (PlanState::Ready(_), Some(note)) =
+            (self.plan(), self.preview().and_then(|p| p.notes.first()))
+        {
+            c = c.push(text(note.as_str()).size(12).style(muted));
+        }
         c.push(self.view_export())
             .push(rule::horizontal(1))
             .push(self.tts().view(self.source().is_some()).map(Message::Tts))
@@ -339,11 +418,17 @@ fn field<'a>(p: &'a Print, f: Field, unit: &'a str) -> Element<'a, Message> {
         Field::Dx => &p.form.dx,
         Field::Dy => &p.form.dy,
         Field::Copies => &p.form.copies,
+        Field::Radius => &p.form.radius,
+    };
+    // an empty radius is the game's: shown as the placeholder
+    let placeholder = match f {
+        Field::Radius => p.default_radius(),
+        _ => "0".to_string(),
     };
     let mut c = column![
         row![
             text(f.label()).size(13).width(80),
-            text_input("0", value)
+            text_input(&placeholder, value)
                 .id(f.id())
                 .on_input(move |t| Message::Typed(f, t))
                 .width(90),
