@@ -1082,6 +1082,20 @@ exact = 20
         assert_eq!(def.construction.rules.len(), 1);
     }
 
+    /// `[print] corner_radius_mm` (issue 26): the cut lines' default
+    /// corner, read and checked against the card size.
+    #[test]
+    fn a_corner_radius_is_read_and_bounded() {
+        let def = check_text(
+            &MINIMAL.replace("frame = ", "corner_radius_mm = 2.5\nframe = "),
+            Path::new("g.toml"),
+        )
+        .unwrap();
+        assert_eq!(def.print.corner_radius_mm, Some(2.5));
+        let e = errors(&MINIMAL.replace("frame = ", "corner_radius_mm = 40.0\nframe = "));
+        assert!(e.contains("`print.corner_radius_mm` = 40"), "{e}");
+    }
+
     #[test]
     fn problems_name_the_file_and_line() {
         let bad = MINIMAL.replace("exact = 20", "exact = 20\nwhen = { colour = \"red\" }")

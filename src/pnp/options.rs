@@ -563,6 +563,29 @@ mod tests {
         assert_eq!(card_size(&cat, &opts), (70.0, 120.0));
     }
 
+    /// The cut lines' corner: the option, else 3 mm (no built-in game
+    /// gives one), never past half the shorter side; marks and bleed parse.
+    #[test]
+    fn corner_radius_and_print_and_cut_options() {
+        let cat = Catalog::new(game("fuzzycards"), "Box");
+        let mut opts = PrintOptions::default();
+        assert_eq!(corner_radius(&cat, &opts), DEFAULT_CORNER_RADIUS_MM);
+        opts.corner_radius_mm = Some(1.5);
+        assert_eq!(corner_radius(&cat, &opts), 1.5);
+        opts.corner_radius_mm = Some(11.0);
+        assert!(opts.check().is_err(), "over the limit");
+        assert_eq!("Silhouette".parse::<CutMarks>(), Ok(CutMarks::Silhouette));
+        assert!("brother".parse::<CutMarks>().is_err());
+        assert_eq!("mirror".parse::<BleedFromArt>(), Ok(BleedFromArt::Mirror));
+        assert!("blur".parse::<BleedFromArt>().is_err());
+        let eight = PrintOptions {
+            layout: Layout::EightFold,
+            cut_marks: CutMarks::Cricut,
+            ..Default::default()
+        };
+        assert!(matches!(eight.check(), Err(PnpError::Option(m)) if m.contains("nine-up")));
+    }
+
     #[test]
     fn settings_round_trip_and_resolve_card_sizes() {
         let cat = Catalog::new(game("rizontical"), "Ouroboros");
