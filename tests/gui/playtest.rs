@@ -935,7 +935,9 @@ fn rizontical_deploy_from_the_fighter_deck_move_on_the_board_and_use_a_power() {
     let on_board = session(&h).snapshot().board.len();
     tall_click_id(&mut h, "pile-fighter-deck");
     assert_eq!(pt(&h).selected(), Some(deck));
-    tall_click_text(&mut h, &deploys[0].label);
+    // its cells light on the board: a click on one deploys there
+    let cell = deploys[0].label.rsplit(' ').next().unwrap().to_string();
+    tall_click_id(&mut h, &format!("cell-{cell}"));
     assert_eq!(session(&h).snapshot().board.len(), on_board + 1);
     // play on until the ally to act can move
     for _ in 0..10 {
@@ -1554,7 +1556,7 @@ fn rizontical_the_player_is_offered_its_choices_against_the_computer() {
                     .all(|l| l.starts_with("Deploy the top Fighter to slot 1 at "))
             );
             tall_click_id(&mut h, "pile-fighter-deck");
-            tall_click_text(&mut h, "Deploy the top Fighter to slot 1 at a1");
+            tall_click_id(&mut h, "cell-a1");
             let snap = session(&h).snapshot();
             assert!(
                 snap.board

@@ -136,6 +136,47 @@ fn the_game_against_the_computer_fits_the_window() {
                 let at = format!("{game} after {moves} moves");
                 inside(&h, size, "zone-0-hand", &format!("{at}: your hand"));
                 inside(&h, size, "side-0", &format!("{at}: your numbers"));
+                // the opponent's numbers stay on screen while its outer
+                // line scrolls off (its life scrolled away at 1280×800)
+                inside(&h, size, "side-1", &format!("{at}: the computer's numbers"));
+                // Rizontical's board lies whole beside the table (at
+                // 1024×700 it could only be scrolled to, half at a time)
+                if game == GameId::Rizontical && !session(&h).snapshot().board.is_empty() {
+                    for cell in ["a1", "h1", "a8", "h8"] {
+                        inside(&h, size, &format!("cell-{cell}"), &format!("{at}: {cell}"));
+                    }
+                }
+                // a hand of up to 6 lies on one line beside its piles
+                let hand: Vec<u16> = session(&h)
+                    .snapshot()
+                    .zones
+                    .iter()
+                    .filter(|z| z.player == 0 && z.zone == "Hand")
+                    .flat_map(|z| z.cards.iter().map(|c| c.copy))
+                    .collect();
+                if hand.len() <= 6 {
+                    // (while a mulligan chooses cards, a card is named by
+                    // its place in the hand)
+                    let mut ui = Simulator::with_size(Settings::default(), size, h.app.view());
+                    let tops: Vec<f32> = hand
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| {
+                            ui.find(iced_test::selector::id(format!("card-{c}")))
+                                .or_else(|_| {
+                                    ui.find(iced_test::selector::id(format!("return-{i}")))
+                                })
+                                .unwrap_or_else(|e| panic!("{at}: card {c}: {e:?}"))
+                                .bounds()
+                                .y
+                        })
+                        .collect();
+                    assert!(
+                        tops.windows(2).all(|w| (w[0] - w[1]).abs() < 0.5),
+                        "{at}: a hand of {} on one line: {tops:?}",
+                        hand.len()
+                    );
+                }
                 let mut ui = Simulator::with_size(Settings::default(), size, h.app.view());
                 let undo = ui.find("Undo").unwrap_or_else(|e| panic!("{at}: {e:?}"));
                 let b = undo.visible_bounds().expect("Undo on screen");
@@ -182,7 +223,22 @@ fn pointer_at(
 ) {
     let at = seen(h, size, id)
         .1
-        .unwrap_or_else(|| panic!("#{id} is not on screen"))
+        .unwrap_or_else(|| {
+            panic!(
+                "#{id} is not on screen: {:?} {:?}",
+                seen(h, size, id),
+                session(h)
+                    .snapshot()
+                    .zones
+                    .iter()
+                    .map(|z| (
+                        z.player,
+                        z.zone,
+                        z.cards.iter().map(|c| c.copy).collect::<Vec<_>>()
+                    ))
+                    .collect::<Vec<_>>()
+            )
+        })
         .center();
     let messages: Vec<Message> = {
         let mut ui = Simulator::with_size(Settings::default(), size, h.app.view());

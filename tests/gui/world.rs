@@ -1295,6 +1295,7 @@ fn the_hint_for_your_seat_in_a_game_for_two() {
     };
     assert_eq!(world(&h).selected(), Some(card));
     assert!(world(&h).targets_here().contains(&at));
+    assert_eq!(world(&h).hinted_cell(), Some(at), "its cell is outlined");
     assert!(
         h.text_containing("Hint (strong player): Place ").is_some(),
         "{:?}",

@@ -235,6 +235,20 @@ impl World {
         self.hint
     }
 
+    /// The cell the hint's move places on (or erupts on, or joins), which
+    /// the board outlines: in solo and in a game for 2 to 4 alike.
+    pub fn hinted_cell(&self) -> Option<Pos> {
+        let m = match self.hint {
+            Hint::Ready(m) => m,
+            Hint::Table(Some(MatchAction::Seat { action, .. })) => Some(action),
+            _ => None,
+        }?;
+        match m {
+            Move::Place { at, .. } | Move::Erupt { at } | Move::Join { with: at } => Some(at),
+            _ => None,
+        }
+    }
+
     pub fn selected(&self) -> Option<u8> {
         self.selected
     }

@@ -8,7 +8,7 @@
 //! for the zoom beside the table.
 
 use iced::widget::{column, container, row, text};
-use iced::{Border, Color, Element, Fill, Theme};
+use iced::{Border, Color, ContentFit, Element, Fill, Theme};
 
 use crate::games::{self, FieldKind};
 use crate::model::{Card, FieldValue, GameId};
@@ -66,23 +66,14 @@ pub fn card_tile_in<'a, M: 'a>(
     let size = (width.min(height) / 7.0).clamp(TILE_TEXT_MIN, TILE_TEXT_MAX);
     let small = (size - 1.0).max(TILE_TEXT_MIN);
 
-    let art: Element<'a, M> = match picture {
-        Some(h) => iced::widget::image(h)
-            .width(width)
-            .height(height)
-            .content_fit(iced::ContentFit::Cover)
-            .into(),
-        None => iced::widget::image(face_image::face(
-            game,
-            card,
-            (width.round() as u32, height.round() as u32),
-            sideways,
-        ))
-        .width(width)
-        .height(height)
-        .content_fit(iced::ContentFit::Fill)
-        .into(),
-    };
+    let art = face_art(
+        card,
+        game,
+        (width, height),
+        picture,
+        sideways,
+        ContentFit::Cover,
+    );
     let cost: Element<'a, M> = match card.cost {
         Some(c) => container(text(c.to_string()).size(size))
             .padding([0, 4])
@@ -143,6 +134,34 @@ pub fn card_tile_in<'a, M: 'a>(
 /// Width of a zoomed face (the card under the pointer, or selected).
 pub const ZOOM_WIDTH: f32 = 240.0;
 
+/// A card's art at `width` × `height`: the catalog's stored picture when it
+/// has one (fitted by `fit`: a tile crops, the zoom shows it whole), else
+/// the face the PDF prints, painted at that pixel size (`sideways`: turned
+/// a quarter, for a card lying across its zone), which every fit draws
+/// alike.
+fn face_art<'a, M: 'a>(
+    card: &Card,
+    game: GameId,
+    (width, height): (f32, f32),
+    picture: Option<iced::widget::image::Handle>,
+    sideways: bool,
+    fit: ContentFit,
+) -> Element<'a, M> {
+    let handle = picture.unwrap_or_else(|| {
+        face_image::face(
+            game,
+            card,
+            (width.round() as u32, height.round() as u32),
+            sideways,
+        )
+    });
+    iced::widget::image(handle)
+        .width(width)
+        .height(height)
+        .content_fit(fit)
+        .into()
+}
+
 /// `card` in large, as the zoom beside the table shows it: its picture or
 /// its printed face, then its state words.
 pub fn card_zoom<'a, M: 'a>(
@@ -152,22 +171,14 @@ pub fn card_zoom<'a, M: 'a>(
     state: &[String],
 ) -> Element<'a, M> {
     let height = height_for(game, ZOOM_WIDTH);
-    let art: Element<'a, M> = match picture {
-        Some(h) => iced::widget::image(h)
-            .width(ZOOM_WIDTH)
-            .height(height)
-            .content_fit(iced::ContentFit::Contain)
-            .into(),
-        None => iced::widget::image(face_image::face(
-            game,
-            card,
-            (ZOOM_WIDTH.round() as u32, height.round() as u32),
-            false,
-        ))
-        .width(ZOOM_WIDTH)
-        .height(height)
-        .into(),
-    };
+    let art = face_art(
+        card,
+        game,
+        (ZOOM_WIDTH, height),
+        picture,
+        false,
+        ContentFit::Contain,
+    );
     let mut col = column![art].spacing(4);
     if !state.is_empty() {
         col = col.push(

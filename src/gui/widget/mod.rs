@@ -75,10 +75,11 @@ pub fn game_picks() -> Vec<Pick<crate::model::GameId>> {
 }
 
 /// The deck picker of the screens that work on one deck (playtest, print):
-/// every deck as "name — game", `current` chosen.
+/// every deck as "name — game", `current` chosen, `width` pixels wide.
 pub fn deck_picker<'a, M: Clone + 'a>(
     decks: &[crate::store::DeckInfo],
     current: Option<crate::store::DeckId>,
+    width: f32,
     on_pick: impl Fn(Pick<crate::store::DeckId>) -> M + 'a,
 ) -> iced::widget::PickList<
     'a,
@@ -87,17 +88,27 @@ pub fn deck_picker<'a, M: Clone + 'a>(
     Pick<crate::store::DeckId>,
     M,
 > {
-    let picks: Vec<Pick<crate::store::DeckId>> = decks
+    let picks = deck_picks(decks, width);
+    let chosen = picked(&picks, current.as_ref());
+    iced::widget::pick_list(picks, chosen, on_pick)
+        .placeholder("Choose a deck")
+        .width(width)
+}
+
+/// [`deck_picker`]'s entries: a name too long for `width` ends in "…"
+/// instead of running past the list (issue 25: "Dice of Destiny Blue
+/// Control (sample) — Dice of Destiny" ran out of the Playtest menu).
+fn deck_picks(decks: &[crate::store::DeckInfo], width: f32) -> Vec<Pick<crate::store::DeckId>> {
+    decks
         .iter()
         .map(|d| {
             Pick::some(
                 d.id,
                 format!("{} — {}", d.name, crate::games::game(d.game).def().name),
             )
+            .fitted(width)
         })
-        .collect();
-    let chosen = picked(&picks, current.as_ref());
-    iced::widget::pick_list(picks, chosen, on_pick).placeholder("Choose a deck")
+        .collect()
 }
 
 /// The entry of `picks` whose value is `value`.
@@ -304,6 +315,25 @@ mod pick_tests {
         assert!(long.label.starts_with("Dice of Destiny"), "{}", long.label);
         assert!(long.label.chars().count() < 40, "{}", long.label);
         let short = Pick::some(2, "Beatdown (computer)").fitted(280.0);
+        let deck = |name: &str| crate::store::DeckInfo {
+            id: crate::store::DeckId(7),
+            name: name.into(),
+            game: crate::model::GameId::DiceOfDestiny,
+            catalog_id: crate::store::CatalogId(1),
+            catalog_name: "Chaos Tower Starter".into(),
+            version: 1,
+            updated: String::new(),
+            main_count: 30,
+        };
+        let picks = super::deck_picks(
+            &[
+                deck("Dice of Destiny Blue Control (sample)"),
+                deck("Chicken Rush"),
+            ],
+            320.0,
+        );
+        assert!(picks[0].label.ends_with('…'), "{}", picks[0].label);
+        assert_eq!(picks[1].label, "Chicken Rush — Dice of Destiny");
         assert_eq!(short.label, "Beatdown (computer)");
         assert_eq!(long.value, Some(1));
     }

@@ -28,8 +28,14 @@ pub const CARD_WIDTH: f32 = 66.0;
 /// The hand's cards share the width of the table, within these bounds.
 const HAND_MIN: f32 = 50.0;
 const HAND_MAX: f32 = 88.0;
+/// The share of the game's height (table and dock) a line of the hand's
+/// cards may take: at 1024 × 700 a Rizontical hand of 88-px cards left the
+/// zones in play 170 px.
+const HAND_SHARE: f32 = 0.22;
 /// Width of a pile (a deck, a discard pile).
 const PILE_WIDTH: f32 = 60.0;
+/// Width of a pile docked beside your hand.
+const DOCKED_PILE_WIDTH: f32 = 40.0;
 /// Side of a cell of the Rizontical board.
 const BOARD_CELL: f32 = 33.0;
 /// Side of a die.
@@ -124,21 +130,24 @@ impl Playtest {
     /// dice) and your side's lines up to your hand; and the line that holds
     /// your hand (docked at the window's bottom by the view, so your hand
     /// is always on screen however tall the table grows: issue 25).
-    pub(super) fn view_table<'a>(
-        &'a self,
-        s: &Session,
-        snap: &Snapshot,
-    ) -> (Element<'a, Message>, Element<'a, Message>) {
+    /// The table in its parts: the opponent's numbers, the zones in play
+    /// (the opponent's outer lines first, yours last), the board (when the
+    /// game has one) and your hand.
+    pub(super) fn view_table<'a>(&'a self, s: &Session, snap: &Snapshot) -> TableParts<'a> {
         let choices = s.choices();
         let mut c = column![].spacing(10);
         let has_opponent = snap.zones.iter().any(|z| z.player == 1);
-        c = c.push(self.side_header(snap, 1, has_opponent));
+        let opponent = self.side_header(snap, 1, has_opponent);
         if has_opponent {
             c = c.push(column(self.side(snap, 1, &choices).into_iter().map(|(_, l)| l)).spacing(8));
         }
-        if !snap.board.is_empty() {
-            c = c.push(self.board(snap, &choices));
-        }
+        // the board shows from the deal: Rizontical's setup deploys onto
+        // it before any piece stands there
+        let has_board = !snap.board.is_empty()
+            || choices
+                .iter()
+                .any(|c| matches!(c.onto, Some(Onto::Cell(_))));
+        let board = has_board.then(|| self.board(snap, &choices));
         if !snap.dice.is_empty() {
             c = c.push(dice(snap));
         }
@@ -149,7 +158,12 @@ impl Playtest {
             .partition(|(hand, _)| *hand);
         c = c.push(column(lines.into_iter().map(|(_, l)| l)).spacing(8));
         let hand = column(hand.into_iter().map(|(_, l)| l)).spacing(8);
-        (c.into(), hand.into())
+        TableParts {
+            opponent,
+            board,
+            table: c.into(),
+            hand: hand.into(),
+        }
     }
 
     /// A side's numbers: "You: energy 1 · life 33", "Opponent: life 33".
@@ -159,7 +173,7 @@ impl Playtest {
         player: u8,
         plays: bool,
     ) -> Element<'a, Message> {
-        let mine: Vec<String> = snap
+        let mut mine: Vec<String> = snap
             .counters
             .iter()
             .filter_map(|(k, v)| {
@@ -171,6 +185,16 @@ impl Playtest {
                 }
             })
             .collect();
+        // the opponent's hidden zones by their count ("hand 6 · deck 24"):
+        // its numbers stay on screen while its outer line scrolls off
+        if player == 1 && plays {
+            mine.extend(
+                snap.zones
+                    .iter()
+                    .filter(|z| z.player == 1 && z.hidden)
+                    .map(|z| format!("{} {}", z.zone.to_lowercase(), z.count)),
+            );
+        }
         let who = match (player, plays) {
             (0, _) => "You",
             (_, true) if self.opponent().is_some() => "The computer",
@@ -210,16 +234,38 @@ impl Playtest {
                 return;
             }
             let hand = zones.iter().any(|(z, _)| z.zone == "Hand");
-            let items: Vec<Element<'a, Message>> = zones
-                .into_iter()
-                .map(|(z, shape)| self.place(snap, z, shape, choices))
-                .collect();
             let line: Element<'a, Message> = if hand {
-                // the hand takes what the piles leave: no wrapping
-                iced::widget::Row::with_children(items)
-                    .spacing(ZONE_GAP)
-                    .into()
+                // the hand takes what the piles leave, on one line where it
+                // can: the piles beside it are small, their names beside
+                // them, two to a line (issue 25: four piles of Rizontical
+                // left a hand of 5 room for 3)
+                let (hands, piles): (Vec<_>, Vec<_>) = zones
+                    .into_iter()
+                    .partition(|(_, shape)| *shape != Shape::Pile);
+                let piles: Vec<Element<'a, Message>> = piles
+                    .chunks(2)
+                    .map(|two| {
+                        iced::widget::Row::with_children(
+                            two.iter()
+                                .map(|&(z, shape)| self.place(snap, z, shape, choices, true)),
+                        )
+                        .spacing(GAP)
+                        .into()
+                    })
+                    .collect();
+                iced::widget::Row::with_children(
+                    hands
+                        .into_iter()
+                        .map(|(z, shape)| self.place(snap, z, shape, choices, false)),
+                )
+                .push(iced::widget::Column::with_children(piles).spacing(GAP))
+                .spacing(ZONE_GAP)
+                .into()
             } else {
+                let items: Vec<Element<'a, Message>> = zones
+                    .into_iter()
+                    .map(|(z, shape)| self.place(snap, z, shape, choices, false))
+                    .collect();
                 iced::widget::Row::with_children(items)
                     .spacing(ZONE_GAP)
                     .wrap()
@@ -250,17 +296,20 @@ impl Playtest {
         lines
     }
 
-    /// A zone: its name and count over its cards.
+    /// A zone: its name and count over its cards; `docked` (a pile beside
+    /// your hand): a small pile with its name and count beside it.
     fn place<'a>(
         &'a self,
         snap: &Snapshot,
         z: &ZoneView,
         shape: Shape,
         choices: &[Choice],
+        docked: bool,
     ) -> Element<'a, Message> {
         let head = text(format!("{} ({})", z.zone, z.count)).size(12);
         let body: Element<'a, Message> = match shape {
-            Shape::Pile => self.pile(snap, z, choices),
+            Shape::Pile if docked => self.pile(snap, z, choices, DOCKED_PILE_WIDTH),
+            Shape::Pile => self.pile(snap, z, choices, PILE_WIDTH),
             Shape::Slots(n) => self.slots(snap, z, n),
             Shape::Cards if z.zone == "Hand" && !z.hidden => self.hand(snap, z),
             Shape::Cards | Shape::Area if z.hidden => card_backs(snap.game, z.count),
@@ -291,7 +340,20 @@ impl Playtest {
         } else {
             Length::Shrink
         };
-        let col = column![head, body].spacing(3).width(width);
+        let col: Element<'a, Message> = if docked {
+            row![
+                body,
+                column![
+                    text(z.zone).size(12),
+                    text(z.count.to_string()).size(12).style(muted)
+                ]
+            ]
+            .spacing(6)
+            .align_y(iced::Center)
+            .into()
+        } else {
+            column![head, body].spacing(3).width(width).into()
+        };
         // a zone takes a card let go over it; lit while a card it takes is held
         let here = Drop::Zone(z.player, z.zone);
         let lit = self.drag().is_some_and(|d| d.lights(here));
@@ -387,7 +449,16 @@ impl Playtest {
         let cards = z.cards.clone();
         let picking = self.return_mulligan() && z.player == 0;
         responsive(move |size| {
-            let (per_line, w) = hand_grid(cards.len(), size.width);
+            // in a short window the hand gives up size before the table
+            // above it gives up its lines (the zones between the docked
+            // hand and the opponent's numbers scroll)
+            let tall = card_face::height_for(game, 1.0);
+            let most = if size.height.is_finite() {
+                (size.height * HAND_SHARE / tall).clamp(HAND_MIN, HAND_MAX)
+            } else {
+                HAND_MAX
+            };
+            let (per_line, w) = hand_grid(cards.len(), size.width, most);
             let mut lines = column![].spacing(GAP);
             for (l, chunk) in cards.chunks(per_line).enumerate() {
                 let mut r = row![].spacing(GAP);
@@ -446,11 +517,12 @@ impl Playtest {
         snap: &Snapshot,
         z: &ZoneView,
         choices: &[Choice],
+        width: f32,
     ) -> Element<'a, Message> {
         let face: Element<'a, Message> = match z.cards.last() {
-            Some(top) if !z.hidden => self.card(snap.game, top, PILE_WIDTH, None),
-            _ if z.count == 0 => empty_slot(snap.game, PILE_WIDTH, "empty"),
-            _ => card_back(snap.game, PILE_WIDTH, z.count),
+            Some(top) if !z.hidden => self.card(snap.game, top, width, None),
+            _ if z.count == 0 => empty_slot(snap.game, width, "empty"),
+            _ => card_back(snap.game, width, z.count),
         };
         let sel = Selected::Pile(z.zone);
         let acts = z.player == 0 && choices.iter().any(|c| c.mover == Some(sel));
@@ -617,7 +689,7 @@ impl Playtest {
         // a drop that means several actions offers only those
         let only = self.narrowed().map(|(_, a)| a.as_slice());
         let choices = s.choices();
-        let on_board = self.cell_moves(snap, &choices);
+        let on_board = self.cell_moves(&choices);
         for (n, ch) in choices.into_iter().enumerate() {
             if ch.chooses_cards || ch.mover != Some(sel) {
                 continue;
@@ -625,7 +697,9 @@ impl Playtest {
             if only.is_some_and(|only| !only.contains(&ch.action)) {
                 continue;
             }
-            if !snap.board.is_empty() && on_board.iter().any(|(_, a)| *a == ch.action) {
+            // a cell's first move is a click on the board, unless the
+            // panel is narrowed to what a drop there means
+            if only.is_none() && on_board.iter().any(|(_, a)| *a == ch.action) {
                 moves += 1;
                 continue;
             }
@@ -704,7 +778,12 @@ impl Playtest {
         if moves > 0 {
             c = c.push(
                 text(format!(
-                    "Click one of the {moves} highlighted cells on the board to move there."
+                    "Click one of the {moves} highlighted cells on the board to {} there.",
+                    if snap.board.iter().any(|p| Selected::Card(p.copy) == sel) {
+                        "move"
+                    } else {
+                        "deploy it"
+                    }
                 ))
                 .size(12)
                 .style(muted),
@@ -738,16 +817,14 @@ impl Playtest {
         )
     }
 
-    /// The cells of the board the selected piece's moves go to, with the
-    /// first move the engine lists for each (the others stay in its panel).
-    /// A card off the board (a Fighter in hand, the Fighter deck) is
-    /// dragged to its cell instead.
-    fn cell_moves(&self, snap: &Snapshot, choices: &[Choice]) -> Vec<(u8, ActionKey)> {
+    /// The cells of the board the selection's moves go to, with the first
+    /// move the engine lists for each (the others stay in its panel): a
+    /// piece's steps, and the deploys of a card off the board (the Fighter
+    /// deck's top card to one of the Deploy Zone's cells, which can also be
+    /// dragged there).
+    fn cell_moves(&self, choices: &[Choice]) -> Vec<(u8, ActionKey)> {
         let mut out: Vec<(u8, ActionKey)> = Vec::new();
-        let Some(sel) = self
-            .selected()
-            .filter(|&s| snap.board.iter().any(|p| Selected::Card(p.copy) == s))
-        else {
+        let Some(sel) = self.selected() else {
             return out;
         };
         for c in choices.iter().filter(|c| c.mover == Some(sel)) {
@@ -763,7 +840,7 @@ impl Playtest {
     /// Rizontical's 8 × 8 board: the pieces (click one to select it), and
     /// the cells the selected ally may move to (click one to move there).
     fn board<'a>(&'a self, snap: &Snapshot, choices: &[Choice]) -> Element<'a, Message> {
-        let targets = self.cell_moves(snap, choices);
+        let targets = self.cell_moves(choices);
         let mut grid = column![].spacing(1);
         for r in (0..8u8).rev() {
             let mut line = row![
@@ -880,17 +957,17 @@ impl Playtest {
 }
 
 /// How a hand of `n` cards lies in `width`: the cards per line and each
-/// card's width. As wide as the cards can be up to [`HAND_MAX`]; when even
+/// card's width. As wide as the cards can be up to `most`; when even
 /// [`HAND_MIN`] does not fit them on one line, as few lines as fit, of even
 /// length (8 cards where 5 fit: two lines of 4).
-fn hand_grid(n: usize, width: f32) -> (usize, f32) {
+fn hand_grid(n: usize, width: f32, most: f32) -> (usize, f32) {
     let n = n.max(1);
     // each card has its outline's room around it
     let slot = HAND_MIN + 2.0 * OUTLINE + GAP;
     let fit = (((width + GAP) / slot).floor() as usize).clamp(1, n);
     let per_line = n.div_ceil(n.div_ceil(fit));
     let k = per_line as f32;
-    let w = ((width - GAP * (k - 1.0)) / k - 2.0 * OUTLINE).clamp(HAND_MIN, HAND_MAX);
+    let w = ((width - GAP * (k - 1.0)) / k - 2.0 * OUTLINE).clamp(HAND_MIN, most.max(HAND_MIN));
     (per_line, w)
 }
 
@@ -1141,6 +1218,19 @@ pub fn turn_tip(label: &str) -> Option<&'static str> {
     matches!(label, "End turn" | "End your turn").then_some(END_TURN_TIP)
 }
 
+/// [`Playtest::view_table`]'s parts, placed by the game view: the opponent's
+/// numbers and your hand stay on screen while the zones between them
+/// scroll (issue 25: the opponent's life scrolled off at 1280×800).
+pub(super) struct TableParts<'a> {
+    pub opponent: Element<'a, Message>,
+    /// Rizontical's 8 × 8 board, placed beside the table: at 1024 × 700
+    /// the zones between the docked hand and the opponent's numbers are
+    /// 170 px tall, the board 290 (issue 25: it could only be scrolled to).
+    pub board: Option<Element<'a, Message>>,
+    pub table: Element<'a, Message>,
+    pub hand: Element<'a, Message>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1150,7 +1240,7 @@ mod tests {
     fn a_hand_wraps_into_even_lines_that_fit() {
         for n in [1usize, 5, 8, 12, 20] {
             for width in [70.0f32, 150.0, 280.0, 450.0, 740.0, 1200.0] {
-                let (per_line, w) = hand_grid(n, width);
+                let (per_line, w) = hand_grid(n, width, HAND_MAX);
                 let used = per_line as f32 * (w + 2.0 * OUTLINE) + GAP * (per_line as f32 - 1.0);
                 assert!(
                     used <= width.max(HAND_MIN + 2.0 * OUTLINE) + 0.01,
@@ -1164,7 +1254,10 @@ mod tests {
         }
         // 8 cards where 5 fit: two lines of 4
         let five = 5.0 * (HAND_MIN + 2.0 * OUTLINE) + 4.0 * GAP + 1.0;
-        assert_eq!(hand_grid(8, five).0, 4);
-        assert_eq!(hand_grid(3, 1200.0), (3, HAND_MAX));
+        assert_eq!(hand_grid(8, five, HAND_MAX).0, 4);
+        assert_eq!(hand_grid(3, 1200.0, HAND_MAX), (3, HAND_MAX));
+        // a short window's bound
+        assert_eq!(hand_grid(3, 1200.0, 70.0), (3, 70.0));
+        assert_eq!(hand_grid(3, 1200.0, 10.0), (3, HAND_MIN));
     }
 }

@@ -43,7 +43,7 @@ impl Playtest {
     pub fn view(&self) -> Element<'_, Message> {
         let current = self.current().map(|c| c.info.id);
         let top = row![
-            deck_picker(self.decks(), current, Message::Deck).width(320),
+            deck_picker(self.decks(), current, 320.0, Message::Deck),
             choice(
                 "Going first",
                 self.seat() == Seat::First,
@@ -147,16 +147,12 @@ impl Playtest {
             text("Both seats are played by hand: the moves listed are those of the seat to act.")
                 .size(12)
                 .style(muted);
-        let side = column![self.view_selected(), self.view_log(true)]
-            .spacing(10)
-            .width(SIDE_WIDTH)
-            .height(Fill);
+        let (game, board) = self.view_game(false);
+        let side = self.beside(board, self.view_log(true)).width(SIDE_WIDTH);
         column![
             head,
             note,
-            row![self.view_game(false), rule::vertical(1), side]
-                .spacing(12)
-                .height(Fill)
+            row![game, rule::vertical(1), side].spacing(12).height(Fill)
         ]
         .spacing(8)
         .into()
@@ -168,28 +164,20 @@ impl Playtest {
     /// is folded away unless asked for, and the table takes its width).
     fn view_playing(&self) -> Element<'_, Message> {
         if self.goldfish_shown() {
-            let side = column![
-                self.view_selected(),
-                scrollable(self.view_goldfish().padding(SCROLLBAR_GAP)).height(Fill)
-            ]
-            .spacing(10)
-            .width(FillPortion(2))
-            .height(Fill);
+            let (game, board) = self.view_game(true);
+            let goldfish = scrollable(self.view_goldfish().padding(SCROLLBAR_GAP)).height(Fill);
+            let side = self.beside(board, goldfish.into()).width(FillPortion(2));
             row![
-                container(self.view_game(true)).width(FillPortion(3)),
+                container(game).width(FillPortion(3)),
                 rule::vertical(1),
                 side
             ]
             .spacing(12)
             .into()
         } else {
-            let side = column![self.view_selected(), self.view_log(true)]
-                .spacing(10)
-                .width(SIDE_WIDTH)
-                .height(Fill);
-            row![self.view_game(false), rule::vertical(1), side]
-                .spacing(12)
-                .into()
+            let (game, board) = self.view_game(false);
+            let side = self.beside(board, self.view_log(true)).width(SIDE_WIDTH);
+            row![game, rule::vertical(1), side].spacing(12).into()
         }
     }
 
@@ -280,22 +268,21 @@ impl Playtest {
     /// and the turn's actions docked at the bottom, always on screen
     /// (issue 25: the hand and life were below the fold at 1280×800).
     /// `log_under`: the log follows the table (else it is beside it).
-    fn view_game(&self, log_under: bool) -> Element<'_, Message> {
+    fn view_game(&self, log_under: bool) -> (Element<'_, Message>, Option<Element<'_, Message>>) {
         if self.resuming() {
-            return column![
+            let waiting = column![
                 text("Setting the table up as it was when Deckwright closed…").size(16),
                 text("Your moves and the computer's answers are played again from the seed.")
                     .size(12)
                     .style(muted),
             ]
             .spacing(6)
-            .width(Fill)
-            .into();
+            .width(Fill);
+            return (waiting.into(), None);
         }
         let Some(s) = self.session() else {
-            return container(text("Deal a hand to start.").style(muted))
-                .width(Fill)
-                .into();
+            let empty = container(text("Deal a hand to start.").style(muted)).width(Fill);
+            return (empty.into(), None);
         };
         let snap = s.snapshot();
         let unit = match snap.turn_unit {
@@ -344,8 +331,8 @@ impl Playtest {
         if let Some(r) = self.refusal() {
             top = top.push(text(r).size(13).style(crate::gui::widget::readable::danger));
         }
-        let (table, hand) = self.view_table(s, &snap);
-        let mut middle = column![table].spacing(10);
+        let parts = self.view_table(s, &snap);
+        let mut middle = column![parts.table].spacing(10);
         if log_under {
             middle = middle.push(rule::horizontal(1)).push(self.view_log(false));
         }
@@ -362,19 +349,37 @@ impl Playtest {
             );
         }
         dock = dock
-            .push(hand)
+            .push(parts.hand)
             .push(self.side_header(&snap, 0, true))
             .push(self.view_turn_bar(s, &snap));
-        column![
+        let game = column![
             top,
+            container(parts.opponent).padding(SCROLLBAR_GAP),
             middle,
             rule::horizontal(1),
             dock.padding(SCROLLBAR_GAP)
         ]
         .spacing(8)
         .width(Fill)
-        .height(Fill)
-        .into()
+        .height(Fill);
+        (game.into(), parts.board)
+    }
+
+    /// The column beside the table: the board when the game has one (on
+    /// top, where opening a card's panel does not move it), the selected
+    /// card's panel (or how to select one), then `rest` (the log or the
+    /// goldfish runs), which takes what height is left.
+    fn beside<'a>(
+        &'a self,
+        board: Option<Element<'a, Message>>,
+        rest: Element<'a, Message>,
+    ) -> iced::widget::Column<'a, Message> {
+        column![]
+            .extend(board)
+            .push(self.view_selected())
+            .push(rest)
+            .spacing(10)
+            .height(Fill)
     }
 
     /// The actions of the whole turn (keep, end the phase, roll...), with

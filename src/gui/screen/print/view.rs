@@ -37,7 +37,12 @@ impl Print {
         let current = self.source().map(|s| s.info.id);
         let mut c = column![
             heading("Print and play"),
-            deck_picker(self.decks(), current, Message::Deck).width(Fill),
+            deck_picker(
+                self.decks(),
+                current,
+                OPTIONS_WIDTH - SCROLLBAR_GAP.right,
+                Message::Deck
+            ),
         ]
         .spacing(10);
         let Some(source) = self.source() else {

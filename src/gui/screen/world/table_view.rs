@@ -37,7 +37,7 @@ impl World {
             c,
             you.world(),
             &t.targets(c, self.selected()),
-            None,
+            self.hinted_cell(),
             CELL,
         ));
         if let Some(r) = self.refusal() {

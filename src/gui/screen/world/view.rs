@@ -213,17 +213,11 @@ impl World {
     }
 
     fn view_board<'a>(&'a self, g: &'a Game) -> Element<'a, Message> {
-        let hinted: Option<Pos> = match self.hint() {
-            Hint::Ready(Some(Move::Place { at, .. }))
-            | Hint::Ready(Some(Move::Erupt { at }))
-            | Hint::Ready(Some(Move::Join { with: at })) => Some(at),
-            _ => None,
-        };
         board(
             &g.components,
             g.game.state().world(),
             &self.targets(),
-            hinted,
+            self.hinted_cell(),
             CELL,
         )
     }
