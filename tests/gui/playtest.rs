@@ -1073,8 +1073,17 @@ fn bizarre_world_keyboard_picks_a_card_and_plays_its_action() {
         panic!("nothing selected");
     };
     assert_ne!(first, second);
+    // picked with the keys, its large face stays open (the pointer is
+    // elsewhere); picked with the pointer, it shows only while the pointer
+    // is over the card, not over the cards beside it after
+    assert!(pt(&h).selected_by_key());
+    h.send(pm(playtest::Message::Select(Selected::Card(first))));
+    assert_eq!(pt(&h).selected(), Some(Selected::Card(first)));
+    assert!(!pt(&h).selected_by_key());
+    h.send(Message::Shortcut(Shortcut::Down));
     h.send(Message::Shortcut(Shortcut::Up));
     assert_eq!(pt(&h).selected(), Some(Selected::Card(first)));
+    assert!(pt(&h).selected_by_key());
     // + plays its first action: sacrificed as a resource
     h.send(Message::Shortcut(Shortcut::Plus));
     assert!(holds(session(&h), "Neutral Resource Zone", first));

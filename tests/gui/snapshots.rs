@@ -149,9 +149,18 @@ fn playtest_tabletop() {
     h.send(pm(playtest::Message::SeedTyped("7".into())));
     h.send(pm(playtest::Message::Deal));
     h.click_text("Keep the hand");
-    h.send(pm(playtest::Message::Select(
-        playtest::table::Selected::Card(14),
-    )));
+    // Ember Cub picked with ↓, as from the keyboard: its large face open
+    let picked = |h: &Harness| match h.app.shell().unwrap().screen() {
+        deckwright::gui::app::Screen::Playtest(p) => p.selected(),
+        _ => None,
+    };
+    for _ in 0..12 {
+        if picked(&h) == Some(playtest::table::Selected::Card(14)) {
+            break;
+        }
+        h.send(Message::Shortcut(deckwright::gui::screen::Shortcut::Down));
+    }
+    assert_eq!(picked(&h), Some(playtest::table::Selected::Card(14)));
     assert!(h.shows("Play Ember Cub"), "{:?}", h.dump());
     matches_baseline(&h, "playtest-tabletop");
 }

@@ -133,6 +133,11 @@ pub struct Playtest {
     versus: Option<Result<Engine, String>>,
     /// The card (or pile) whose actions are on show.
     selected: Option<table::Selected>,
+    /// Whether `selected` was picked with ↑/↓: its large face stays open
+    /// (the pointer is elsewhere). Picked by the pointer, the face shows
+    /// while the pointer is over the card, and does not lie over the cards
+    /// beside it once the pointer moves on.
+    selected_by_key: bool,
     /// The card held by the pointer, and where it may be let go.
     drag: Option<drag::Drag>,
     /// Where the pointer is while a card is held (the screen's coordinates).
@@ -322,6 +327,7 @@ impl Playtest {
             level: Level::Quick,
             versus: None,
             selected: None,
+            selected_by_key: false,
             drag: None,
             pointer: None,
             narrowed: None,
@@ -396,6 +402,11 @@ impl Playtest {
     }
 
     /// The card (or pile) whose actions are on show.
+    /// Whether the selected card was picked with ↑/↓.
+    pub fn selected_by_key(&self) -> bool {
+        self.selected_by_key
+    }
+
     pub fn selected(&self) -> Option<table::Selected> {
         self.selected
     }
@@ -1048,6 +1059,7 @@ impl Playtest {
     }
 
     fn select(&mut self, p: table::Selected) -> Action<Message> {
+        self.selected_by_key = false;
         self.selected = if self.selected == Some(p) {
             None
         } else {
@@ -1081,6 +1093,7 @@ impl Playtest {
             drops: drag::drops(s, &snap, p),
         });
         self.selected = Some(p);
+        self.selected_by_key = false;
         self.narrowed = None;
         self.pointer = None;
         self.note = None;
@@ -1176,6 +1189,7 @@ impl Playtest {
             (Some(i), false) => (i + n - 1) % n,
         };
         self.selected = Some(order[next]);
+        self.selected_by_key = true;
         self.narrowed = None;
         Action::None
     }

@@ -608,7 +608,7 @@ impl Playtest {
     }
 
     /// `face` with the card `name` in large beside it while the pointer is
-    /// over it or while it is selected (`sel`): the zoom Cockatrice and
+    /// over it or while it is selected (`sel`) with ↑/↓: the zoom Cockatrice and
     /// Forge show, drawn over the table so nothing moves. None while a card
     /// is held.
     fn with_zoom<'a>(
@@ -628,7 +628,7 @@ impl Playtest {
         let picture = self.picture(name);
         let show = if self.drag().is_some() {
             Show::Never
-        } else if self.selected() == Some(sel) {
+        } else if self.selected() == Some(sel) && self.selected_by_key() {
             Show::Open
         } else {
             Show::Hover
