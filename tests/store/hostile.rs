@@ -259,8 +259,19 @@ fn a_restore_stopped_half_way_is_cleaned_up_at_the_next_start() {
     db.ok(&["deck", "list"]);
     assert!(db.folder().join(left[0]).exists());
     drop(lock);
-    db.ok(&["deck", "list"]);
-    assert!(!db.folder().join(left[0]).exists());
+    // Once the lock is let go the next start cleans up. (Another test's
+    // child process forked in this same instant shares the lock's open file
+    // until it execs, which under load can outlast the drop: a few starts,
+    // never one that removes a file while the lock is held, are allowed.)
+    let mut starts = 0;
+    while db.folder().join(left[0]).exists() && starts < 20 {
+        db.ok(&["deck", "list"]);
+        starts += 1;
+        if db.folder().join(left[0]).exists() {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+    assert!(!db.folder().join(left[0]).exists(), "{starts} starts");
 }
 
 #[test]
