@@ -212,6 +212,20 @@ pub(crate) fn load_catalog(arg: &Path, dbp: Option<&Path>) -> Result<Catalog, Cl
     Ok(store.load_catalog(info.id)?)
 }
 
+/// [`load_catalog`] with the catalog file's card lines (to point errors at
+/// them); a stored catalog has none.
+pub(crate) fn load_catalog_with_lines(
+    arg: &Path,
+    dbp: Option<&Path>,
+) -> Result<(Catalog, Vec<usize>), CliError> {
+    if arg.is_file() {
+        let loaded = crate::catalog::load(arg)?;
+        Ok((loaded.catalog, loaded.card_lines))
+    } else {
+        Ok((load_catalog(arg, dbp)?, Vec::new()))
+    }
+}
+
 /// Prints `value` as one JSON object on stdout.
 pub(crate) fn print_json(value: &impl serde::Serialize) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(value)

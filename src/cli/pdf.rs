@@ -23,13 +23,12 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::catalog;
 use crate::decklist;
 use crate::pnp::{self, CardSelection, PnpError, PrintOptions};
 
 use super::out::{outln, warnln};
 use super::progress::{Bar, INTERRUPTED, interrupt_flag};
-use super::{CliError, db, load_catalog, print_json};
+use super::{CliError, db, load_catalog_with_lines, print_json};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -125,13 +124,7 @@ fn parse_size(s: &str) -> Result<(f64, f64), CliError> {
 }
 
 pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
-    // A catalog file is read with its card lines, to point errors at them.
-    let (catalog, card_lines) = if args.catalog.is_file() {
-        let loaded = catalog::load(&args.catalog)?;
-        (loaded.catalog, loaded.card_lines)
-    } else {
-        (load_catalog(&args.catalog, dbp)?, Vec::new())
-    };
+    let (catalog, card_lines) = load_catalog_with_lines(&args.catalog, dbp)?;
     let deck = decklist::load(&args.deck)?;
     let selection = if args.only_missing {
         let store = db::open(dbp)?;

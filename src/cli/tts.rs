@@ -13,7 +13,6 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use crate::catalog;
 use crate::decklist;
 use crate::pnp::tts::{self, TtsOptions, Urls};
 use crate::pnp::{self, PnpError};
@@ -21,7 +20,7 @@ use crate::pnp::{self, PnpError};
 use super::out::{outln, warnln};
 use super::pdf::plural;
 use super::progress::{Bar, INTERRUPTED, interrupt_flag};
-use super::{CliError, load_catalog, print_json};
+use super::{CliError, load_catalog_with_lines, print_json};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -63,12 +62,7 @@ struct Output {
 }
 
 pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
-    let (catalog, card_lines) = if args.catalog.is_file() {
-        let loaded = catalog::load(&args.catalog)?;
-        (loaded.catalog, loaded.card_lines)
-    } else {
-        (load_catalog(&args.catalog, dbp)?, Vec::new())
-    };
+    let (catalog, card_lines) = load_catalog_with_lines(&args.catalog, dbp)?;
     let deck = decklist::load(&args.deck)?;
     if let Some(back) = &args.back
         && !back.is_file()

@@ -216,19 +216,14 @@ impl Geometry {
         match layout {
             Layout::NineUp => {
                 let pitch_y = h + gap + 2.0 * bleed;
-                for r in 0..rows {
-                    for c in 0..cols {
-                        let x = x0 + c as f64 * pitch_x;
-                        let y = y0 + (rows - 1 - r) as f64 * pitch_y;
-                        fronts.push(Rect::new(x, y, w, h));
-                        backs.push(Rect::new(
-                            page_w - x - w + calibration.dx_mm,
-                            y + calibration.dy_mm,
-                            w,
-                            h,
-                        ));
-                    }
-                }
+                (fronts, backs) = grid(
+                    (x0, y0),
+                    (cols, rows),
+                    (pitch_x, pitch_y),
+                    card,
+                    page_w,
+                    calibration,
+                );
             }
             Layout::EightFold => {
                 let fold = y0 + h;
@@ -497,6 +492,36 @@ impl Geometry {
     }
 }
 
+/// A nine-up grid of `cols` × `rows` cards of `card` size from the bottom-left
+/// card at `origin`, `pitch` apart, top row first: the fronts, and the backs
+/// where duplex puts them (mirrored across a page `page_w` wide, shifted by
+/// the printer's calibration).
+fn grid(
+    (x0, y0): (f64, f64),
+    (cols, rows): (usize, usize),
+    (pitch_x, pitch_y): (f64, f64),
+    (w, h): (f64, f64),
+    page_w: f64,
+    calibration: Calibration,
+) -> (Vec<Rect>, Vec<Rect>) {
+    let mut fronts = Vec::with_capacity(cols * rows);
+    let mut backs = Vec::with_capacity(cols * rows);
+    for r in 0..rows {
+        for c in 0..cols {
+            let x = x0 + c as f64 * pitch_x;
+            let y = y0 + (rows - 1 - r) as f64 * pitch_y;
+            fronts.push(Rect::new(x, y, w, h));
+            backs.push(Rect::new(
+                page_w - x - w + calibration.dx_mm,
+                y + calibration.dy_mm,
+                w,
+                h,
+            ));
+        }
+    }
+    (fronts, backs)
+}
+
 /// The largest grid of cards that fits `marks` on a `page` (w, h), centred,
 /// or `None` when not one card fits.
 fn machine_grid(
@@ -527,21 +552,14 @@ fn machine_grid(
         let grid_h = rows as f64 * h + (rows - 1) as f64 * (gap + 2.0 * bleed);
         let x0 = (page_w - grid_w) / 2.0;
         let y0 = (page_h - grid_h) / 2.0;
-        let mut fronts = Vec::new();
-        let mut backs = Vec::new();
-        for r in 0..rows {
-            for c in 0..cols {
-                let x = x0 + c as f64 * pitch_x;
-                let y = y0 + (rows - 1 - r) as f64 * pitch_y;
-                fronts.push(Rect::new(x, y, w, h));
-                backs.push(Rect::new(
-                    page_w - x - w + calibration.dx_mm,
-                    y + calibration.dy_mm,
-                    w,
-                    h,
-                ));
-            }
-        }
+        let (fronts, backs) = grid(
+            (x0, y0),
+            (cols, rows),
+            (pitch_x, pitch_y),
+            (w, h),
+            page_w,
+            calibration,
+        );
         let bled: Vec<Rect> = fronts.iter().map(|r| r.outset(bleed)).collect();
         if let Some(m) = Marks::fit(marks, page_w, page_h, &bled) {
             return Some(Geometry {
