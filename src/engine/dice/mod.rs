@@ -38,6 +38,7 @@ pub mod position;
 pub mod text;
 pub mod turn;
 pub mod view;
+pub mod weights;
 
 use serde::{Deserialize, Serialize};
 

@@ -7,15 +7,23 @@
 //! a dead card in with the Bonus Draw. As a defender it blocks and forces
 //! rerolls whenever it can, and it counters a spell that would hurt it.
 //!
-//! The quick policy plays to win against a real opponent: on top of the
-//! race it turns the other side's most dangerous creature into a rubber duck
-//! before attacking — or a declared attacker before the dice are rolled, or
-//! a creature whose announced effect would hurt it (the windows of DD 9) —
-//! casts reroll spells before its own attack (or in the other turn's window
-//! when they last into its next turn, DD 10), gains life with its spare
-//! spells, uses every harmless creature effect, and counters a spell that
-//! would hurt it or one of its creatures. Both levels choose only for their
-//! own seat: every window is a decision of the seat to act. The strong policy
+//! The quick policy plays to win against a real opponent (issue 27). On its
+//! own turn it casts burn that is lethal with the plays left, else plays the
+//! card worth most by [`super::weights`] — defenders (a blocker, a
+//! reroll-forcer) and rerolls count for much more than the racer's
+//! `race_value` gives them, and burn waits for the other turn's window
+//! unless there is more than the window casts — and it keeps its last play
+//! to counter the other side's burn when what it would play is worth little.
+//! Rubber ducks wait for the other turn: before a declared attack's dice are
+//! rolled (DD 9) it ducks a dangerous attacker, or the hardest hitter when
+//! the attack could be lethal, and it ducks a creature whose announced
+//! effect would hurt it. It casts reroll spells before its own attack (or in
+//! the other turn's window when they last into its next turn, DD 10), gains
+//! life with its spare spells, uses every harmless creature effect, counters
+//! a spell that would hurt it or one of its creatures and a counter aimed at
+//! its own burn, and never trades a counter in with the Bonus Draw. Both
+//! levels choose only for their own seat: every window is a decision of the
+//! seat to act. The strong policy
 //! ([`crate::engine::search`]) tries each move in sampled worlds and plays
 //! the one that wins most.
 
@@ -44,6 +52,9 @@ pub fn choose(g: &DiceOfDestiny, st: &State, level: Level) -> Action {
     }
     if level == Level::Strong {
         return crate::engine::search::strong(g, st).unwrap_or_else(|| choose(g, st, Level::Quick));
+    }
+    if level == Level::Quick {
+        return quick(g, st, &QUICK);
     }
     let quick = level != Level::Goldfish;
     match st.phase {
@@ -484,4 +495,335 @@ fn gains_life(g: &DiceOfDestiny, c: u16) -> bool {
                 )
             )
         })
+}
+
+// ------------------------------------------------------------ quick (issue 27)
+
+use super::weights::{QUICK, Weights};
+
+/// What an ability does for its player, summed over its steps.
+#[derive(Clone, Copy, Default)]
+struct Facts {
+    damage: i32,
+    draw: i32,
+    life: i32,
+    rerolls: i32,
+    search: bool,
+    /// Damage a roll-off deals when it is won (half the time).
+    roll_off: i32,
+}
+
+fn facts<'a>(abilities: impl Iterator<Item = &'a crate::engine::effect::Ability>) -> Facts {
+    use crate::engine::effect::{Resource, Target, Verb};
+    let mut f = Facts::default();
+    for s in abilities.flat_map(|a| a.steps.iter()) {
+        match (&s.verb, s.target) {
+            (Verb::Damage { n }, Target::Opponent)
+            | (
+                Verb::Lose {
+                    what: Resource::Life,
+                    n,
+                },
+                Target::Opponent,
+            ) => f.damage += i32::from(*n),
+            (Verb::Draw { n }, Target::You) => f.draw += i32::from(*n),
+            (
+                Verb::Gain {
+                    what: Resource::Life,
+                    n,
+                },
+                Target::You,
+            ) => f.life += i32::from(*n),
+            (Verb::Rerolls { n }, _) => f.rerolls += i32::from(*n),
+            (Verb::Search { .. }, _) => f.search = true,
+            (Verb::RollOff { then }, _) => {
+                for t in then {
+                    if let Verb::Damage { n } = t.verb {
+                        f.roll_off += i32::from(n);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    f
+}
+
+/// What a creature's effect (once per turn) is worth to its player.
+fn effect_worth(d: &super::cards::Def, w: &Weights) -> i32 {
+    let Some(a) = d.activated.as_ref() else {
+        return 0;
+    };
+    let f = facts(std::iter::once(a));
+    f.damage * w.damage + f.draw * w.draw + f.life * w.life + if f.search { w.search } else { 0 }
+}
+
+/// Whether player `p`'s deck holds spells (a counter kept has something to
+/// answer). Only the deck's list is read, the same in every world its
+/// hidden cards could be dealt in.
+fn has_spells(g: &DiceOfDestiny, p: usize) -> bool {
+    g.table
+        .range(p)
+        .any(|c| g.def(c as u16).kind == Kind::Spell)
+}
+
+/// What playing card `c` from its owner's hand brings: for a creature, its
+/// die every turn, its hits, rerolls, defence and effect; for a spell, its
+/// damage, cards and life.
+fn worth(g: &DiceOfDestiny, st: &State, c: u16, w: &Weights) -> i32 {
+    let d = g.def(c);
+    let f = facts(d.on_play.iter());
+    let base = f.damage * w.damage
+        + f.roll_off * w.damage / 2
+        + f.draw * w.draw
+        + f.life * w.life
+        + if f.search { w.draw } else { 0 };
+    match d.kind {
+        Kind::Blank => -1000,
+        Kind::Creature => {
+            let t = facts(d.turn_start.iter());
+            base + w.creature
+                + w.hit * (i32::from(d.hit_damage) - 1)
+                + if d.haste { w.haste } else { 0 }
+                + w.reroll * i32::from(d.rerolls)
+                + if d.blocker || d.force_reroll {
+                    w.defence
+                } else {
+                    0
+                }
+                + effect_worth(d, w)
+                + t.life * w.life
+                + t.damage * w.damage
+        }
+        Kind::Spell => {
+            let attackers = st.core.zones.len(z(g.owner(c), Zone::Battlefield)) as i32;
+            base + w.reroll * f.rerolls.min(attackers)
+        }
+    }
+}
+
+/// A counter in `p`'s hand.
+fn counter_in_hand(g: &DiceOfDestiny, st: &State, p: usize) -> Option<u16> {
+    st.core
+        .zones
+        .get(z(p, Zone::Hand))
+        .iter()
+        .copied()
+        .find(|&c| g.def(c).response_only)
+}
+
+/// The quick player: the racer's skeleton, its plays chosen by their worth
+/// ([`Weights`]), its answers kept and answering.
+fn quick(g: &DiceOfDestiny, st: &State, w: &Weights) -> Action {
+    match st.phase {
+        Phase::Main => q_main(g, st, w),
+        Phase::Window { by } => q_window(g, st, usize::from(by)),
+        Phase::Respond { by } => q_respond(g, st, usize::from(by)),
+        Phase::Attack { .. } => q_before_roll(g, st),
+        Phase::Effect { card, by } => before_the_effect(g, st, card, usize::from(by), true),
+        Phase::Defend => defend(g, st),
+        Phase::Over => Action::Next,
+    }
+}
+
+/// Its own turn: burn that is lethal with the plays left; else the play
+/// worth most — the last play kept for a counter when what it would play
+/// is worth little; then its creatures' effects and the attack.
+fn q_main(g: &DiceOfDestiny, st: &State, w: &Weights) -> Action {
+    let p = st.core.active;
+    let foe = other(p);
+    let plays_left = g.play_limit(st, p).saturating_sub(g.played(st, p));
+    if plays_left > 0 {
+        // the burn in hand: the biggest of it, how much there is, and the
+        // most the plays left can deal
+        let mut top = [0i32; 3];
+        let (mut burns, mut biggest) = (0usize, None::<(i32, u16)>);
+        for &c in st.core.zones.get(z(p, Zone::Hand)) {
+            let d = g.def(c);
+            if d.kind != Kind::Spell || d.response_only || d.needs_target {
+                continue;
+            }
+            let dmg = spell_damage(g, c);
+            if dmg <= 0 {
+                continue;
+            }
+            burns += 1;
+            if biggest.is_none_or(|(b, _)| dmg > b) {
+                biggest = Some((dmg, c));
+            }
+            if dmg > top[2] {
+                top[2] = dmg;
+                top.sort_unstable_by(|a, b| b.cmp(a));
+            }
+        }
+        let reach: i32 = top[..usize::from(plays_left).min(3)].iter().sum();
+        if let Some((_, card)) = biggest
+            && reach >= st.core.life[foe]
+        {
+            return Action::Play { card, target: None };
+        }
+        let window = if st.core.passive[foe] || !st.core.passive[p] {
+            g.setup.spells_on_opponent_turn as usize
+        } else {
+            0
+        };
+        if let Some((score, a)) = best_play(g, st, w, burns > window) {
+            // the other side casts its burn in this turn's end window: the
+            // last play is kept to counter it unless the play is worth more
+            let keep = plays_left == 1
+                && score < w.keep_slot
+                && counter_in_hand(g, st, p).is_some()
+                && !st.core.passive[foe]
+                && !st.core.zones.is_empty(z(foe, Zone::Hand))
+                && has_spells(g, foe);
+            if !keep {
+                return a;
+            }
+        }
+    }
+    if let Some(card) = usable_effect(g, st, p, true) {
+        return Action::Activate { card };
+    }
+    let field = st.core.zones.get(z(p, Zone::Battlefield));
+    if st.declared > 0 || field.iter().any(|&c| g.ready(st, c)) {
+        let rerolls = if g.has_rerolls || !st.grants.is_empty() {
+            let ready = field
+                .iter()
+                .filter(|&&c| g.ready(st, c))
+                .count()
+                .min(usize::from(u8::MAX)) as u8;
+            g.usable_rerolls(st, p, ready.saturating_add(st.declared))
+        } else {
+            0
+        };
+        return Action::Attack { rerolls };
+    }
+    Action::Next
+}
+
+/// The play of its own turn worth most, with its worth: a creature, a draw
+/// spell, burn beyond what the other turn's window can cast (`spare_burn`),
+/// rerolls for attackers ready now. Counters wait for a spell; rubber
+/// ducks and life wait for the other turn's windows.
+fn best_play(
+    g: &DiceOfDestiny,
+    st: &State,
+    w: &Weights,
+    spare_burn: bool,
+) -> Option<(i32, Action)> {
+    let p = st.core.active;
+    let ready = st
+        .core
+        .zones
+        .get(z(p, Zone::Battlefield))
+        .iter()
+        .filter(|&&c| g.ready(st, c))
+        .count() as i32;
+    let granted = st.grants.iter().any(|x| usize::from(x.owner) == p);
+    let mut best: Option<(i32, Action)> = None;
+    for &c in st.core.zones.get(z(p, Zone::Hand)) {
+        let d = g.def(c);
+        let (score, target) = match d.kind {
+            Kind::Blank => continue,
+            Kind::Creature => {
+                let target = if d.needs_target {
+                    match arrival_target(g, st, p) {
+                        Some(t) => t,
+                        None => continue,
+                    }
+                } else {
+                    None
+                };
+                (worth(g, st, c, w), target)
+            }
+            Kind::Spell if d.response_only || d.needs_target => continue,
+            Kind::Spell => {
+                let f = facts(d.on_play.iter());
+                if f.damage > 0 && !spare_burn {
+                    continue;
+                }
+                if f.rerolls > 0 && f.damage == 0 && f.draw == 0 {
+                    if ready == 0 || granted {
+                        continue;
+                    }
+                    (w.reroll * f.rerolls.min(ready), None)
+                } else if f.life > 0 && f.damage == 0 && f.draw == 0 {
+                    continue;
+                } else {
+                    (worth(g, st, c, w), None)
+                }
+            }
+        };
+        if best.as_ref().is_none_or(|&(b, _)| score > b) {
+            best = Some((score, Action::Play { card: c, target }));
+        }
+    }
+    best.filter(|&(s, _)| s > 0)
+}
+
+/// The other turn's end: the racer's spells and effects; the Bonus Draw
+/// trades in a card of no use to the race, but never a counter.
+fn q_window(g: &DiceOfDestiny, st: &State, p: usize) -> Action {
+    match window(g, st, p, true) {
+        Action::BonusDraw { .. } => match st
+            .core
+            .zones
+            .get(z(p, Zone::Hand))
+            .iter()
+            .find(|&&c| !g.def(c).useful() && !g.def(c).response_only)
+        {
+            Some(&card) => Action::BonusDraw { card },
+            None => Action::Pass,
+        },
+        a => a,
+    }
+}
+
+/// A spell on the stack: the racer's counters, and a counter aimed at its
+/// own burn is countered in turn.
+fn q_respond(g: &DiceOfDestiny, st: &State, p: usize) -> Action {
+    if let [.., below, top] = st.stack[..]
+        && usize::from(top.owner) != p
+        && g.def(top.card).response_only
+        && usize::from(below.owner) == p
+        && spell_damage(g, below.card) > 0
+        && g.played(st, p) < g.play_limit(st, p)
+        && let Some(card) = counter_in_hand(g, st, p)
+    {
+        return Action::Play { card, target: None };
+    }
+    respond(g, st, p, true)
+}
+
+/// The attack is declared (DD 9): the racer's rubber duck on a dangerous
+/// declared attacker, and on the hardest hitter whenever the attack could
+/// be lethal.
+fn q_before_roll(g: &DiceOfDestiny, st: &State) -> Action {
+    let p = other(st.core.active);
+    if g.played(st, p) >= g.play_limit(st, p) {
+        return Action::Pass;
+    }
+    let Some(card) = duck_spell(g, st, p) else {
+        return Action::Pass;
+    };
+    let mut most = 0i32;
+    let mut best: Option<(i32, u16)> = None;
+    for &c in st.core.zones.get(z(st.core.active, Zone::Battlefield)) {
+        if st.flags[usize::from(c)] & super::DECLARED == 0 || g.suppressed(st, c) {
+            continue;
+        }
+        let hit = i32::from(g.def(c).hit_damage);
+        most += hit;
+        let v = (hit, threat(g, c));
+        if best.is_none_or(|b| v > (i32::from(g.def(b.1).hit_damage), b.0)) {
+            best = Some((v.1, c));
+        }
+    }
+    match best {
+        Some((t, c)) if t >= 3 || most >= st.core.life[p] => Action::Play {
+            card,
+            target: Some(c),
+        },
+        _ => Action::Pass,
+    }
 }

@@ -52,20 +52,17 @@ fn position(g: &DiceOfDestiny, hand: &[&str], mine: &[&str], theirs: &[&str]) ->
     st
 }
 
+/// The quick player keeps its rubber duck on its own turn for the other
+/// turn's windows (issue 27: ducks cast on its own turn gained nothing
+/// against the racer), where it answers the attacker or the effect.
 #[test]
-fn dd_ai_quick_ducks_the_most_dangerous_creature() {
+fn dd_ai_quick_keeps_its_rubber_duck_for_the_other_turn() {
     let cat = catalog(&[DUCK, BRUTE, ("Pup", "creature", "")]);
     let g = game(&cat, &[(0, 30)], Some(&[(1, 15), (2, 15)]));
     let st = position(&g, &["Rubber Duck Curse"], &[], &["Pup", "Brute"]);
     let brute = st.core.zones.get(z(1, Zone::Battlefield))[1];
     assert_eq!(g.copy_name(brute), "Brute");
-    match g.policy(&st, Level::Quick) {
-        Action::Play { card, target } => {
-            assert_eq!(g.copy_name(card), "Rubber Duck Curse");
-            assert_eq!(target, Some(brute), "the 2-damage hitter, not the pup");
-        }
-        a => panic!("quick played {a:?}"),
-    }
+    assert_eq!(g.policy(&st, Level::Quick), Action::Next);
     // the goldfish racer never aims a spell at a creature
     assert!(!matches!(
         g.policy(&st, Level::Goldfish),
@@ -188,4 +185,102 @@ fn dd_ai_quick_ducks_a_declared_attacker_before_the_roll() {
         a => panic!("quick played {a:?}"),
     }
     assert_eq!(g.policy(&st, Level::Goldfish), Action::Pass);
+}
+
+const PUP: (&str, &str, &str) = ("Pup", "creature", "");
+const COUNTER: (&str, &str, &str) = (
+    "Oh No You Don't!",
+    "spell",
+    "Play only in response to a spell: that spell fizzles and goes to the graveyard.",
+);
+
+/// Issue 27, a lethal threat it can answer: at 2 life, two pups (hitting
+/// for 1, each too small to be worth a rubber duck on its own) attack; the
+/// quick defender makes one a rubber duck before the dice are rolled, and
+/// lives whatever they roll. The racer lets them roll.
+#[test]
+fn dd_ai_quick_ducks_an_attacker_when_the_attack_could_be_lethal() {
+    let cat = catalog(&[DUCK, PUP]);
+    let g = game(&cat, &[(0, 10), (1, 20)], Some(&[(0, 10), (1, 20)]));
+    let mut st = position(&g, &[], &["Pup", "Pup"], &[]);
+    st.flags.fill(0);
+    st.core.life[1] = 2;
+    put(&g, &mut st, 1, "Rubber Duck Curse", Zone::Deck, Zone::Hand);
+    g.apply(&mut st, Action::Attack { rerolls: 0 }).unwrap();
+    assert_eq!(st.phase, Phase::Attack { rerolls: 0 });
+    assert_eq!(g.to_act(&st), 1);
+    let pups: Vec<u16> = st.core.zones.get(z(0, Zone::Battlefield)).to_vec();
+    match g.policy(&st, Level::Quick) {
+        Action::Play { card, target } => {
+            assert_eq!(g.copy_name(card), "Rubber Duck Curse");
+            assert!(target.is_some_and(|t| pups.contains(&t)), "{target:?}");
+        }
+        a => panic!("quick played {a:?}"),
+    }
+    assert_eq!(g.policy(&st, Level::Goldfish), Action::Pass);
+    // at 3 life the same attack cannot kill: the duck is kept
+    st.core.life[1] = 3;
+    assert_eq!(g.policy(&st, Level::Quick), Action::Pass);
+}
+
+/// Issue 27: with a counter in hand and the other side holding cards, the
+/// last play of the turn is kept to counter the burn that side casts when
+/// this turn ends, unless the play is worth more (a creature is); the
+/// racer plays its spell.
+#[test]
+fn dd_ai_quick_keeps_its_last_play_for_a_counter() {
+    let draw = ("Royal Shuffle", "spell", "Draw 2 cards.");
+    let cat = catalog(&[COUNTER, FIREBALL, draw, BRUTE]);
+    let g = game(
+        &cat,
+        &[(0, 5), (1, 5), (2, 10), (3, 10)],
+        Some(&[(0, 5), (1, 5), (2, 10), (3, 10)]),
+    );
+    let mut st = position(&g, &["Oh No You Don't!", "Royal Shuffle"], &[], &[]);
+    put(&g, &mut st, 1, "Fireball", Zone::Deck, Zone::Hand);
+    st.plays = 1;
+    assert_eq!(g.policy(&st, Level::Quick), Action::Next);
+    assert!(matches!(
+        g.policy(&st, Level::Goldfish),
+        Action::Play { card, .. } if g.copy_name(card) == "Royal Shuffle"
+    ));
+    // with two plays left the Shuffle is played
+    st.plays = 0;
+    assert!(matches!(
+        g.policy(&st, Level::Quick),
+        Action::Play { card, .. } if g.copy_name(card) == "Royal Shuffle"
+    ));
+    // and a creature hitting for 2 is worth the last play
+    st.plays = 1;
+    put(&g, &mut st, 0, "Brute", Zone::Deck, Zone::Hand);
+    assert!(matches!(
+        g.policy(&st, Level::Quick),
+        Action::Play { card, .. } if g.copy_name(card) == "Brute"
+    ));
+}
+
+/// Issue 27: the Bonus Draw never trades in a counter (the racer, which
+/// has no use for one in a race, does); a rubber duck goes instead.
+#[test]
+fn dd_ai_quick_keeps_its_counters_on_the_bonus_draw() {
+    let cat = catalog(&[COUNTER, DUCK, FIREBALL]);
+    let g = game(
+        &cat,
+        &[(0, 10), (1, 10), (2, 10)],
+        Some(&[(0, 10), (1, 10), (2, 10)]),
+    );
+    let mut st = position(&g, &[], &[], &[]);
+    g.apply(&mut st, Action::Next).unwrap();
+    assert_eq!(st.phase, Phase::Window { by: 1 });
+    put(&g, &mut st, 1, "Oh No You Don't!", Zone::Deck, Zone::Hand);
+    assert!(matches!(
+        g.policy(&st, Level::Goldfish),
+        Action::BonusDraw { card } if g.copy_name(card) == "Oh No You Don't!"
+    ));
+    assert_eq!(g.policy(&st, Level::Quick), Action::Pass);
+    put(&g, &mut st, 1, "Rubber Duck Curse", Zone::Deck, Zone::Hand);
+    assert!(matches!(
+        g.policy(&st, Level::Quick),
+        Action::BonusDraw { card } if g.copy_name(card) == "Rubber Duck Curse"
+    ));
 }
