@@ -99,6 +99,20 @@ fn matchups(c: &mut Criterion) {
         Level::Quick,
         2000,
     );
+    // Rizontical's games are longer: a round has up to eight Fighter turns
+    let rz = versus(
+        "rizontical",
+        "rizontical-ember-push.txt",
+        "rizontical-ember-push.txt",
+    );
+    bench(
+        c,
+        "match quick vs quick, one core",
+        "rizontical",
+        &rz,
+        Level::Quick,
+        500,
+    );
 }
 
 criterion_group!(benches, matchups);

@@ -17,6 +17,12 @@
 //! most (a defeat first) among the Basic Hit, SPELL/MANA/ULTIMATE hits and
 //! pushes into the border or another entity, moving first when nothing is
 //! in reach; discard dead Powers to afford a useful one; end the turn.
+//!
+//! The quick player (issue 27) plays the ally's part of the turn by
+//! [`fight`]: every cell the ally can end on, with the best attack from
+//! there, scored by [`Weights`] — focus fire on the enemies that hit
+//! hardest, and never ending where a defeat loses the game.
+//! `Level::QuickV1` (and anything but `Quick`) keeps the old rules.
 
 use super::board::{DIRS, cell_at, rc};
 use super::cards::{Category, SkillKind};
@@ -323,11 +329,27 @@ fn conjuration(r: &Rizontical, st: &State, p: usize) -> Option<Action> {
 }
 
 /// An attack the current ally can make from where it stands: (worth, action).
-fn attacks(r: &Rizontical, st: &State, p: usize, e: u16, level: Level) -> Option<(i32, Action)> {
+fn attacks(
+    r: &Rizontical,
+    st: &State,
+    p: usize,
+    e: u16,
+    known: Option<&Known>,
+) -> Option<(i32, Action)> {
     if st.no_damage {
         return None;
     }
     let here = st.cell[usize::from(e)];
+    // the quick player: focus fire, and its numbers computed once a turn
+    let worth = |r: &Rizontical, st: &State, t: u16, d: i16| match known {
+        Some(k) => worth_quick(st, k, t, d),
+        None => worth(r, st, t, d),
+    };
+    let hit_damage = |t: u16| {
+        known
+            .and_then(|k| k.of(t))
+            .map_or_else(|| r.hit_damage(st, e, t), |i| known.map_or(0, |k| k.hit[i]))
+    };
     let mut best: Option<(i32, Action)> = None;
     let consider = |v: i32, a: Action, best: &mut Option<(i32, Action)>| {
         if v > 0 && best.as_ref().is_none_or(|(b, _)| v > *b) {
@@ -337,7 +359,7 @@ fn attacks(r: &Rizontical, st: &State, p: usize, e: u16, level: Level) -> Option
     if !st.hit {
         for t in enemies(st, p) {
             if r.in_range(st, e, here, st.cell[usize::from(t)]) {
-                let d = r.hit_damage(st, e, t);
+                let d = hit_damage(t);
                 consider(worth(r, st, t, d), Action::Hit { target: t }, &mut best);
             }
         }
@@ -404,7 +426,7 @@ fn attacks(r: &Rizontical, st: &State, p: usize, e: u16, level: Level) -> Option
                 if !r.valid_target(st, &ctx, step, t) {
                     continue;
                 }
-                let mut d = r.hit_damage(st, e, t);
+                let mut d = hit_damage(t);
                 if let Some(n) = steps.iter().find_map(|x| match x.verb {
                     Verb::Push { n, .. } => Some(n),
                     _ => None,
@@ -500,7 +522,6 @@ fn attacks(r: &Rizontical, st: &State, p: usize, e: u16, level: Level) -> Option
             );
         }
     }
-    let _ = level;
     best
 }
 
@@ -570,7 +591,25 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
         return a;
     }
     let ally = st.slots[p][usize::from(st.step)];
-    if ally != NONE {
+    if ally != NONE && level == Level::Quick {
+        if !st.hit
+            && !st.no_damage
+            && enemies(st, p).any(|t| {
+                r.in_range(
+                    st,
+                    ally,
+                    st.cell[usize::from(ally)],
+                    st.cell[usize::from(t)],
+                )
+            })
+            && let Some(b) = buff(r, st, p, ally)
+        {
+            return b;
+        }
+        if let Some(a) = fight(r, st, p, ally) {
+            return a;
+        }
+    } else if ally != NONE {
         let here = st.cell[usize::from(ally)];
         // a self-Buff first when an enemy is in reach of a hit
         if !st.hit
@@ -580,7 +619,7 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
         {
             return b;
         }
-        if let Some((_, a)) = attacks(r, st, p, ally, level) {
+        if let Some((_, a)) = attacks(r, st, p, ally, None) {
             return a;
         }
         if !st.moved && !st.hit {
@@ -659,6 +698,252 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
         }
     }
     Action::EndTurn
+}
+
+/// The quick player's weights (issue 27), in the units of [`worth`]: 10 a
+/// point of DMG dealt, 1,000 and the HP left for a defeat.
+#[derive(Clone, Copy, Debug)]
+pub struct Weights {
+    /// An ally left where the enemies can defeat it before it acts again
+    /// (measured: any weight above 0 loses games to the racer, which hits
+    /// first; see [`W`]).
+    pub exposed: i32,
+    /// Per point of Hit DMG the enemies can deal it there, short of a
+    /// defeat (likewise 0).
+    pub chip: i32,
+    /// An ally left where its defeat loses the game: the enemy's last Soul,
+    /// or our last Fighter with none left to deploy (RZ win conditions).
+    pub lethal: i32,
+    /// Per cell between the ally and the nearest enemy, when it does not
+    /// attack (closing in for the next turn).
+    pub near: i32,
+    /// Staying put without attacking (the skip's AP).
+    pub stay: i32,
+    /// Focus fire: DMG that takes the whole of what a target has left, over
+    /// 10 (the share it takes).
+    pub focus: i32,
+    /// Per point of Hit DMG the target can deal to a Fighter of ours (the
+    /// hits a defeat or a weaker enemy spares us).
+    pub menace: i32,
+}
+
+/// Quick's weights, tuned by self-play (`match`, ember push and akasha
+/// guard mirrors, 4,000 games, seeds 101 and 202; never seed 3). Measured
+/// against the racer on ember push, seed 101: the move-to-the-best-attack
+/// alone 60.6%; `exposed` 600 with `chip` 5, 50.9%; `exposed` 100, 54.7%;
+/// `menace` 10, 62.1% (20: 60.6%, 40: 60.2%); `focus` 5 or 20, no gain.
+pub const W: Weights = Weights {
+    exposed: 0,
+    chip: 0,
+    lethal: 5000,
+    near: 3,
+    stay: 2,
+    focus: 0,
+    menace: 10,
+};
+
+/// What the quick player computes once a turn about the enemies: their
+/// Hit DMG on the current ally and the ally's on them, their reach (MP +
+/// RA) and their menace (best Hit DMG on a Fighter of ours).
+struct Known {
+    n: usize,
+    t: [u16; SLOTS],
+    hit: [i16; SLOTS],
+    back: [i16; SLOTS],
+    reach: [i16; SLOTS],
+    menace: [i16; SLOTS],
+    /// The farthest the ally strikes from where it stands (RA, around, a
+    /// skill's "within N cells"); `i16::MAX` for an unlimited reach.
+    far: i16,
+}
+
+impl Known {
+    fn new(r: &Rizontical, st: &State, p: usize, ally: u16) -> Known {
+        let mut k = Known {
+            n: 0,
+            t: [NONE; SLOTS],
+            hit: [0; SLOTS],
+            back: [0; SLOTS],
+            reach: [0; SLOTS],
+            menace: [0; SLOTS],
+            far: r.stat_ra(st, ally).max(1),
+        };
+        for t in enemies(st, p) {
+            let i = k.n;
+            k.t[i] = t;
+            k.hit[i] = r.hit_damage(st, ally, t);
+            k.back[i] = r.hit_damage(st, t, ally);
+            k.reach[i] = r.stat_mp(st, t) + r.stat_ra(st, t).max(1);
+            k.menace[i] = st.slots[p]
+                .iter()
+                .filter(|&&a| a != NONE)
+                .map(|&a| r.hit_damage(st, t, a))
+                .max()
+                .unwrap_or(0);
+            k.n += 1;
+        }
+        for s in &r.fighter(st, ally).skills {
+            for x in &s.ability.steps {
+                k.far = k.far.max(match x.reach {
+                    Some(crate::engine::effect::Reach::Unlimited) => i16::MAX,
+                    Some(crate::engine::effect::Reach::Cells { n }) => i16::from(n),
+                    _ => 1,
+                });
+            }
+        }
+        k
+    }
+
+    fn of(&self, t: u16) -> Option<usize> {
+        self.t[..self.n].iter().position(|&x| x == t)
+    }
+}
+
+/// Quick's turn for the current ally (issue 27): each cell it can end its
+/// turn on (where it stands, or each cell one move reaches) with the best
+/// attack from there, scored as what the attack is worth minus what the
+/// enemies still on the board could do to the ally there before it acts
+/// again ([`danger`]). A move comes first when a cell other than its own
+/// scores best; `None` when staying without attacking is best.
+fn fight(r: &Rizontical, st: &State, p: usize, ally: u16) -> Option<Action> {
+    let here = st.cell[usize::from(ally)];
+    let k = Known::new(r, st, p, ally);
+    let (mut best, act) = judge(r, st, p, ally, here, &k, true);
+    let mut to = here;
+    if !st.moved && !st.hit {
+        let reach = r.reachable(st, here, r.stat_mp(st, ally));
+        let mut w: Option<State> = None;
+        for (cell, _) in reach.iter() {
+            if st.tiles.iter().any(|t| t.cell == cell) {
+                continue;
+            }
+            // nothing in reach from there: an attack that reaches anywhere
+            // is as good from here
+            let strikes = !st.no_damage
+                && k.t[..k.n]
+                    .iter()
+                    .any(|&t| r.distance(cell, st.cell[usize::from(t)]) <= k.far);
+            let v = if strikes {
+                // a scratch board: the ally stands on the cell
+                let w = w.get_or_insert_with(|| {
+                    let mut w = st.clone();
+                    w.board[usize::from(here)] = NONE;
+                    w
+                });
+                w.board[usize::from(cell)] = ally;
+                w.cell[usize::from(ally)] = cell;
+                let (v, _) = judge(r, w, p, ally, cell, &k, false);
+                w.board[usize::from(cell)] = NONE;
+                v
+            } else {
+                idle(r, st, p, ally, cell, &k, false)
+            };
+            if v > best {
+                best = v;
+                to = cell;
+            }
+        }
+    }
+    if to != here {
+        return Some(Action::Move { cell: to });
+    }
+    act
+}
+
+/// The score of the ally ending its turn on `cell` (where `st` has it), and
+/// its best attack from there.
+fn judge(
+    r: &Rizontical,
+    st: &State,
+    p: usize,
+    ally: u16,
+    cell: u8,
+    k: &Known,
+    stays: bool,
+) -> (i32, Option<Action>) {
+    match attacks(r, st, p, ally, Some(k)) {
+        Some((v, a)) => {
+            let target = match a {
+                Action::Hit { target }
+                | Action::Push { target, .. }
+                | Action::Skill {
+                    target: Some(target),
+                    ..
+                } => target,
+                _ => NONE,
+            };
+            let dead = if v >= 900 { target } else { NONE };
+            let w = (W.exposed, W.chip);
+            (v - danger(r, st, p, cell, dead, k, w), Some(a))
+        }
+        None => (idle(r, st, p, ally, cell, k, stays), None),
+    }
+}
+
+/// The score of the ally ending its turn on `cell` without attacking.
+fn idle(r: &Rizontical, st: &State, p: usize, ally: u16, cell: u8, k: &Known, stays: bool) -> i32 {
+    let _ = ally;
+    -danger(r, st, p, cell, NONE, k, (W.exposed, W.chip))
+        - W.near * i32::from(nearest_enemy(r, st, p, cell))
+        + if stays { W.stay } else { 0 }
+}
+
+/// What the quick player makes of DMG to enemy `t`: [`worth`], and for
+/// focus fire the share of what it has left that the DMG takes, and how
+/// hard it hits back.
+fn worth_quick(st: &State, k: &Known, t: u16, dmg: i16) -> i32 {
+    if dmg <= 0 {
+        return 0;
+    }
+    let left = (st.hp[usize::from(t)] + st.protection[usize::from(t)]).max(1);
+    let base = if dmg >= left {
+        1000 + i32::from(left)
+    } else {
+        10 * i32::from(dmg)
+    };
+    let menace = k.of(t).map_or(0, |i| i32::from(k.menace[i]));
+    base + W.focus * 10 * i32::from(dmg.min(left)) / i32::from(left) + W.menace * menace
+}
+
+/// What the enemies (but `dead`) can do to the ally standing on `cell`
+/// before it acts again: each enemy that can come within its RA (MP + RA)
+/// hits it; `exposed` when together they defeat it, [`Weights::lethal`]
+/// more when that defeat loses the game, else `chip` a point of DMG.
+fn danger(
+    r: &Rizontical,
+    st: &State,
+    p: usize,
+    cell: u8,
+    dead: u16,
+    k: &Known,
+    (exposed, chip): (i32, i32),
+) -> i32 {
+    let goal = r.setup.souls_to_win.min(255) as u8;
+    if dead != NONE && st.souls[p].saturating_add(1) >= goal {
+        // the defeat wins the game
+        return 0;
+    }
+    let last = st.souls[1 - p].saturating_add(1) >= goal
+        || (st.slots[p].iter().filter(|&&e| e != NONE).count() <= 1
+            && st.core.zones.is_empty(z(p, Zone::FighterDeck)));
+    let exposed = if last { exposed + W.lethal } else { exposed };
+    if exposed == 0 && chip == 0 {
+        return 0;
+    }
+    let ally = st.slots[p][usize::from(st.step)];
+    let left = st.hp[usize::from(ally)] + st.protection[usize::from(ally)];
+    let mut sum = 0i16;
+    for i in 0..k.n {
+        let t = k.t[i];
+        if t != dead && r.distance(st.cell[usize::from(t)], cell) <= k.reach[i] {
+            sum += k.back[i];
+        }
+    }
+    if sum >= left {
+        exposed + chip * i32::from(left)
+    } else {
+        chip * i32::from(sum)
+    }
 }
 
 /// The policy's answer to a choice of seat `p` ([`super::choices`]): a

@@ -222,3 +222,51 @@ fn rz_ai_strong_plays_a_legal_move_and_replays_it() {
     let mut after = at.clone();
     r.apply(&mut after, strong).unwrap();
 }
+
+/// Plays player 0's turn with `level` from `st` (its turn in timeline turn
+/// 1): the actions it took, and the state once the turn passed.
+fn own_turn(
+    r: &Rizontical,
+    mut st: deckwright::engine::rizontical::State,
+    level: Level,
+) -> (
+    Vec<deckwright::engine::rizontical::Action>,
+    deckwright::engine::rizontical::State,
+) {
+    let mut acts = Vec::new();
+    while st.core.active == 0 && r.outcome(&st).is_none() && acts.len() < 40 {
+        let a = r.policy(&st, level);
+        acts.push(a);
+        r.apply(&mut st, a).unwrap_or_else(|e| panic!("{a:?}: {e}"));
+    }
+    (acts, st)
+}
+
+/// Issue 27, the lethal threat: the enemy needs one more Soul, and Fuq Yew
+/// (MP 2, melee, 6 Hit DMG on Poe with its Weakness to fire) stands 2 cells
+/// from Poe (3 HP). The racer takes the hit it has from where it stands and
+/// leaves Poe for Fuq Yew to defeat: the game's last Soul. The quick player
+/// moves out of Fuq Yew's reach first, to a cell its RA 4 still hits from.
+#[test]
+fn rz_ai_quick_keeps_out_of_a_lethal_threat() {
+    use crate::rizontical::{A, B, board, duel, put};
+    let r = duel(A, B);
+    let mut st = board(&r, 0);
+    let poe = put(&r, &mut st, 0, 0, "Poe", 3, 3);
+    let fuq = put(&r, &mut st, 1, 0, "Fuq Yew", 5, 3);
+    st.souls[1] = 5;
+    assert!(r.hit_damage(&st, fuq, poe) >= st.hp[usize::from(poe)]);
+    let fuq_hp = st.hp[usize::from(fuq)];
+    let reach = r.stat_mp(&st, fuq) + r.stat_ra(&st, fuq).max(1);
+    let gap = |st: &deckwright::engine::rizontical::State| {
+        r.distance(st.cell[usize::from(poe)], st.cell[usize::from(fuq)])
+    };
+    let (acts, after) = own_turn(&r, st.clone(), Level::Goldfish);
+    assert!(gap(&after) <= reach, "the racer stays in reach: {acts:?}");
+    let (acts, after) = own_turn(&r, st, Level::Quick);
+    assert!(gap(&after) > reach, "out of Fuq Yew's reach: {acts:?}");
+    assert!(
+        after.hp[usize::from(fuq)] < fuq_hp,
+        "and it still hits: {acts:?}"
+    );
+}
