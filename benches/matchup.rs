@@ -10,7 +10,7 @@ use std::path::Path;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use deckwright::catalog;
 use deckwright::decklist;
-use deckwright::engine::game::Level;
+use deckwright::engine::game::{FIXED_THINK, Level};
 use deckwright::engine::matchup::{MatchConfig, Seats};
 use deckwright::engine::run::Progress;
 use deckwright::engine::session::{DeckSide, Engine, EngineOptions};
@@ -54,6 +54,7 @@ fn bench(c: &mut Criterion, group: &str, name: &str, engine: &Engine, level: Lev
                 games,
                 seed,
                 levels: [level; 2],
+                think: [FIXED_THINK; 2],
                 seats: Seats::Alternate,
                 threads: Some(1),
             };

@@ -13,7 +13,7 @@ use crate::decklist;
 use crate::engine::core::DEFAULT_MAX_TURNS;
 use crate::engine::core::Viewer;
 use crate::engine::fresh_seed;
-use crate::engine::game::Level;
+use crate::engine::game::{Level, Think};
 use crate::engine::matchup::{MatchConfig, MatchReport, Seats, Transcript};
 use crate::engine::run::Progress;
 use crate::engine::session::{DeckSide, Engine, EngineError, EngineOptions};
@@ -49,12 +49,23 @@ pub struct Args {
     /// Every pair of decks, as a matrix of win rates.
     #[arg(long = "round-robin")]
     pub round_robin: bool,
-    /// How the computer plays: quick, strong, goldfish or random.
+    /// How the computer plays: easy, quick, strong, strongest, goldfish,
+    /// random (and, to measure against, quick-v1 and flat: the quick and
+    /// strong players before issue 27).
     #[arg(long, default_value = "quick")]
     pub level: String,
     /// Deck B's level, when different.
     #[arg(long = "level-b")]
     pub level_b: Option<String>,
+    /// How long a searching level (strong, strongest, flat) thinks a move,
+    /// in milliseconds (default: 1000; strongest 5000). Wall time: the games
+    /// depend on the machine's speed and load.
+    #[arg(long, value_name = "MS", conflicts_with = "think_iterations")]
+    pub think: Option<u32>,
+    /// A searching level's budget in iterations instead of time: the same
+    /// seed then gives the same games on any machine and thread count.
+    #[arg(long = "think-iterations", value_name = "N")]
+    pub think_iterations: Option<u32>,
     /// Who sits first: alternate (default), a-first or a-second.
     #[arg(long, default_value = "alternate", value_parser = ["alternate", "a-first", "a-second"])]
     pub seats: String,
@@ -82,9 +93,19 @@ pub struct Args {
 fn level(s: &str) -> Result<Level, CliError> {
     Level::parse(s).ok_or_else(|| {
         CliError::input(format!(
-            "unknown level `{s}` (expected quick, strong, goldfish or random)"
+            "unknown level `{s}` (expected one of {})",
+            Level::names()
         ))
     })
+}
+
+/// The budget of a searching level: the one given, else the level's own.
+fn think(args: &Args, level: Level) -> Think {
+    match (args.think, args.think_iterations) {
+        (Some(ms), _) => Think::Millis(ms),
+        (None, Some(n)) => Think::Iterations(n),
+        (None, None) => level.default_think(),
+    }
 }
 
 /// One deck loaded and compiled for play.
@@ -126,6 +147,11 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
     if args.threads == Some(0) {
         return Err(CliError::input("--threads must be at least 1"));
     }
+    if args.think == Some(0) || args.think_iterations == Some(0) {
+        return Err(CliError::input(
+            "--think and --think-iterations must be at least 1",
+        ));
+    }
     if args.decks.len() > 2 && !args.gauntlet && !args.round_robin {
         return Err(CliError::input(
             "more than two decks: choose --gauntlet (the first against each) or --round-robin (every pair)",
@@ -158,6 +184,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         games: args.games,
         seed: args.seed.unwrap_or_else(fresh_seed),
         levels: [level_a, level_b],
+        think: [level_a, level_b].map(|l| think(args, l)),
         seats: match args.seats.as_str() {
             "a-first" => Seats::AFirst,
             "a-second" => Seats::ASecond,

@@ -27,6 +27,15 @@ use super::schedule::Schedule;
 use crate::model::GameId;
 
 /// How hard a policy plays.
+///
+/// The per-game policies ([`Rules::policy`]) know three heuristics
+/// ([`Level::heuristic`]): the goldfish racer, the quick player and the quick
+/// player as it was before issue 27 (`quick-v1`, kept to measure against).
+/// The other levels are built on them by [`choose_with`]: `easy` is the quick
+/// player with about a third of its moves a random legal one, `flat` is flat
+/// Monte Carlo over sampled worlds with `quick-v1` play-outs (the strong
+/// player before issue 27), `strong` and `strongest` search for a
+/// [`Think`] budget with quick play-outs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Level {
@@ -35,23 +44,113 @@ pub enum Level {
     Goldfish,
     /// A computer opponent that answers threats, cheaply.
     Quick,
-    /// The same, looking further ahead.
+    /// A search within a time budget ([`Level::default_think`]: 1 s a move).
     Strong,
     /// A random legal move (the baseline a computer opponent must beat).
     Random,
+    /// The quick player with about a third of its moves a random legal one.
+    Easy,
+    /// The strong search with a longer budget (5 s a move).
+    Strongest,
+    /// The quick player before issue 27, kept to measure against.
+    QuickV1,
+    /// The strong player before issue 27: flat Monte Carlo over sampled
+    /// worlds, `quick-v1` play-outs.
+    Flat,
 }
 
 impl Level {
+    /// Every level, in the order the app lists them.
+    pub const ALL: [Level; 8] = [
+        Level::Easy,
+        Level::Quick,
+        Level::Strong,
+        Level::Strongest,
+        Level::Goldfish,
+        Level::Random,
+        Level::QuickV1,
+        Level::Flat,
+    ];
+
     pub fn parse(s: &str) -> Option<Level> {
-        Some(match s {
-            "goldfish" => Level::Goldfish,
-            "quick" => Level::Quick,
-            "strong" => Level::Strong,
-            "random" => Level::Random,
-            _ => return None,
-        })
+        Level::ALL.into_iter().find(|l| l.name() == s)
+    }
+
+    /// The level's name on the command line and in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Goldfish => "goldfish",
+            Level::Quick => "quick",
+            Level::Strong => "strong",
+            Level::Random => "random",
+            Level::Easy => "easy",
+            Level::Strongest => "strongest",
+            Level::QuickV1 => "quick-v1",
+            Level::Flat => "flat",
+        }
+    }
+
+    /// The names of every level, for an error message.
+    pub fn names() -> String {
+        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        names.join(", ")
+    }
+
+    /// Whether the level searches sampled worlds (and thinks for a budget).
+    pub fn searches(self) -> bool {
+        matches!(self, Level::Strong | Level::Strongest | Level::Flat)
+    }
+
+    /// The per-game heuristic the level plays with, or plays out with.
+    pub fn heuristic(self) -> Level {
+        match self {
+            Level::Goldfish => Level::Goldfish,
+            Level::QuickV1 | Level::Flat => Level::QuickV1,
+            _ => Level::Quick,
+        }
+    }
+
+    /// The level's budget in iterations: the app's (a saved game's moves
+    /// then replay the computer's answers exactly) and [`choose`]'s.
+    /// Strongest thinks five times as long as strong.
+    pub fn fixed_think(self) -> Think {
+        match self {
+            Level::Strongest => Think::Iterations(5 * FIXED_ITERATIONS),
+            _ => FIXED_THINK,
+        }
+    }
+
+    /// How long the level thinks a move when no budget is given.
+    pub fn default_think(self) -> Think {
+        match self {
+            Level::Strongest => Think::Millis(5_000),
+            _ => Think::Millis(1_000),
+        }
     }
 }
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How long a searching level thinks a move: wall time, or a number of
+/// iterations (the same seed then gives the same game on any machine, at any
+/// load and thread count: tests use this).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Think {
+    Millis(u32),
+    Iterations(u32),
+}
+
+/// The budget of [`choose`]: fixed, so every caller that does not name a
+/// budget replays.
+pub const FIXED_THINK: Think = Think::Iterations(FIXED_ITERATIONS);
+
+/// Iterations of [`FIXED_THINK`].
+pub const FIXED_ITERATIONS: u32 = 240;
 
 /// The pile a card starts in, for odds (Rizontical keeps its Numen and
 /// Fighters apart from the Power deck).
@@ -374,14 +473,32 @@ pub fn played<R: Rules>(rules: &R, st: &R::State, action: R::Action) -> Option<R
 }
 
 /// The action the seat to act takes: the pass of a passive seat, else the
-/// policy at that player's level.
+/// policy at that player's level, searching levels for [`FIXED_THINK`].
 pub fn choose<R: Rules>(rules: &R, st: &R::State, levels: [Level; 2]) -> R::Action {
+    choose_with(rules, st, levels, [FIXED_THINK; 2])
+}
+
+/// [`choose`] with each seat's thinking budget. [`Level::Random`] is drawn
+/// by the caller from its own generator ([`super::matchup::act`]); here it
+/// plays as the quick player.
+pub fn choose_with<R: Rules>(
+    rules: &R,
+    st: &R::State,
+    levels: [Level; 2],
+    think: [Think; 2],
+) -> R::Action {
     let p = rules.to_act(st);
     if rules.passive(st, p) {
-        rules.pass(st)
-    } else {
-        rules.policy(st, levels[p])
+        return rules.pass(st);
     }
+    let level = levels[p];
+    let found = match level {
+        Level::Flat => super::search::flat(rules, st, think[p], Level::QuickV1),
+        Level::Strong | Level::Strongest => super::search::strong(rules, st, think[p]),
+        Level::Easy => Some(super::search::easy(rules, st)),
+        _ => None,
+    };
+    found.unwrap_or_else(|| rules.policy(st, level.heuristic()))
 }
 
 /// The most actions one game may take before the loop guard stops it (a

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::core::{Outcome, Rng, Seat, game_seed, rng};
-use super::game::{Level, Rules, choose};
+use super::game::{Level, Rules, Think, choose_with};
 use super::run::{CHUNK, MAX_GAMES, Progress, RunError, wilson};
 
 /// Who sits first.
@@ -47,6 +47,8 @@ pub struct MatchConfig {
     pub seed: u64,
     /// The policies of A and B.
     pub levels: [Level; 2],
+    /// How long each searching level thinks a move.
+    pub think: [Think; 2],
     pub seats: Seats,
     /// Worker threads; `None`: every core.
     pub threads: Option<usize>,
@@ -102,6 +104,7 @@ pub fn act<R: Rules>(
     rules: &R,
     st: &R::State,
     levels: [Level; 2],
+    think: [Think; 2],
     prng: &mut Rng,
     buf: &mut Vec<R::Action>,
 ) -> R::Action {
@@ -112,7 +115,7 @@ pub fn act<R: Rules>(
             return buf[super::core::below(prng, buf.len() as u32) as usize];
         }
     }
-    choose(rules, st, levels)
+    choose_with(rules, st, levels, think)
 }
 
 /// Plays one two-player game to its end. The outcome is player 0's (A's).
@@ -122,6 +125,7 @@ pub fn play_game<R: Rules>(
     seed: u64,
     seat: Seat,
     levels: [Level; 2],
+    think: [Think; 2],
     buf: &mut Vec<R::Action>,
 ) -> Result<Outcome, super::core::Illegal> {
     rules.start(st, seed, seat);
@@ -131,7 +135,7 @@ pub fn play_game<R: Rules>(
         if let Some(o) = rules.outcome(st) {
             return Ok(o);
         }
-        let a = act(rules, st, levels, &mut prng, buf);
+        let a = act(rules, st, levels, think, &mut prng, buf);
         rules.apply(st, a)?;
         guard += 1;
         if guard > super::game::ACTION_GUARD {
@@ -195,7 +199,15 @@ fn one<R: Rules>(
     } else {
         t.second_games += 1;
     }
-    let o = match play_game(rules, st, game_seed(cfg.seed, i), seat, cfg.levels, buf) {
+    let o = match play_game(
+        rules,
+        st,
+        game_seed(cfg.seed, i),
+        seat,
+        cfg.levels,
+        cfg.think,
+        buf,
+    ) {
         Ok(o) => o,
         Err(_) => {
             t.errors += 1;
@@ -335,6 +347,9 @@ pub struct MatchReport {
     pub unfinished: u64,
     pub seats: Seats,
     pub levels: [Level; 2],
+    /// How long each searching level thought a move (formats.md §3
+    /// extension): `{"millis": 1000}` or `{"iterations": 240}`.
+    pub think: [Think; 2],
     /// The mean length of a game, in A's turns.
     pub mean_turns: f64,
     /// Games an engine defect stopped (counted as draws; always 0 unless
@@ -366,6 +381,7 @@ impl MatchReport {
             unfinished: t.unfinished,
             seats: cfg.seats,
             levels: cfg.levels,
+            think: cfg.think,
             mean_turns: t.turns as f64 / g,
             errors: t.errors,
         }
@@ -421,7 +437,7 @@ pub fn transcript<R: Rules>(
     let mut guard = 0u32;
     while rules.outcome(&st).is_none() {
         let p = rules.to_act(&st);
-        let a = act(rules, &st, cfg.levels, &mut prng, &mut buf);
+        let a = act(rules, &st, cfg.levels, cfg.think, &mut prng, &mut buf);
         let label = rules.describe(&st, a);
         let before = rules.log(&st).notes.len();
         rules.apply(&mut st, a)?;

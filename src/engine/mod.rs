@@ -29,6 +29,7 @@ pub mod filter;
 pub mod fuzzycards;
 pub mod game;
 pub mod hand;
+pub mod ismcts;
 pub mod matchup;
 pub mod odds;
 pub mod position;

@@ -18,7 +18,9 @@ use super::core::{
     Vanilla,
 };
 use super::core::{Mover, Onto, Viewer, ZoneId};
-use super::game::{Level, Mulligan, Pile, Rules, choose, render_note};
+use super::game::{
+    FIXED_THINK, Level, Mulligan, Pile, Rules, Think, choose, choose_with, render_note,
+};
 use super::hand::{HandError, HandReport, HandRequest};
 use super::position::{Misplaced, Position};
 use super::run::{Progress, RunConfig, RunError, Summary, Tally};
@@ -201,6 +203,7 @@ impl<R: Rules> DynEngine for Compiled<R> {
             history: Vec::new(),
             moves: Vec::new(),
             computer: None,
+            think: FIXED_THINK,
         })))
     }
     fn hand(&self, req: &HandRequest) -> Result<HandReport, HandError> {
@@ -471,6 +474,9 @@ trait DynPlay: Send + Sync {
     fn log(&self) -> Vec<String>;
     fn view(&self, viewer: Viewer) -> serde_json::Value;
     fn hidden_twin(&self, viewer: usize, seed: u64) -> Option<Box<dyn DynPlay>>;
+    fn to_act(&self) -> usize;
+    fn decide(&self, level: Level, think: Think) -> Option<Choice>;
+    fn set_think(&mut self, think: Think);
     fn preview(&self, action: &ActionKey) -> Result<Snapshot, Illegal>;
     fn invariants(&self) -> Result<(), String>;
     fn mulligan(&self) -> Option<Mulligan>;
@@ -510,6 +516,10 @@ struct Play<R: Rules> {
     moves: Vec<R::Action>,
     /// Player 1 played by the computer at this level.
     computer: Option<Level>,
+    /// How long the computer thinks a move when its level searches: a
+    /// budget in iterations, so a saved game's moves replay the computer's
+    /// answers exactly.
+    think: Think,
 }
 
 impl<R: Rules> Play<R> {
@@ -525,6 +535,7 @@ impl<R: Rules> Play<R> {
             history: Vec::new(),
             moves: Vec::new(),
             computer,
+            think: computer.map_or(FIXED_THINK, Level::fixed_think),
         };
         // the opponent's passive turns pass by themselves
         p.settle();
@@ -580,7 +591,7 @@ impl<R: Rules> Play<R> {
             let a = if self.rules.passive(&self.state, p) {
                 self.rules.pass(&self.state)
             } else if let (1, Some(level)) = (p, self.computer) {
-                self.rules.policy(&self.state, level)
+                choose_with(&*self.rules, &self.state, [level; 2], [self.think; 2])
             } else {
                 break;
             };
@@ -747,17 +758,37 @@ impl<R: Rules> DynPlay for Play<R> {
         if !self.rules.sample_world(&mut state, viewer, seed) {
             return None;
         }
+        // the same players as the game itself (a sampler readies its world
+        // for a look-ahead that plays both seats)
+        self.rules.core_mut(&mut state).by_hand = self.rules.core(&self.state).by_hand;
         Some(Box::new(Play {
             rules: self.rules.clone(),
             state,
             history: Vec::new(),
             moves: Vec::new(),
             computer: self.computer,
+            think: self.think,
         }))
     }
 
     fn invariants(&self) -> Result<(), String> {
         self.rules.invariants(&self.state)
+    }
+
+    fn to_act(&self) -> usize {
+        self.rules.to_act(&self.state)
+    }
+
+    fn decide(&self, level: Level, think: Think) -> Option<Choice> {
+        if self.rules.outcome(&self.state).is_some() {
+            return None;
+        }
+        let a = choose_with(&*self.rules, &self.state, [level; 2], [think; 2]);
+        Some(self.choice(a))
+    }
+
+    fn set_think(&mut self, think: Think) {
+        self.think = think;
     }
 
     fn mulligan(&self) -> Option<Mulligan> {
@@ -794,6 +825,7 @@ impl<R: Rules> DynPlay for Play<R> {
             history: self.history.clone(),
             moves: self.moves.clone(),
             computer: self.computer,
+            think: self.think,
         })
     }
 
@@ -859,6 +891,20 @@ impl Session {
     /// Whether the other side is to act ([`Session::answer`] has work).
     pub fn to_answer(&self) -> bool {
         self.0.to_answer()
+    }
+    /// The seat whose decision it is.
+    pub fn to_act(&self) -> usize {
+        self.0.to_act()
+    }
+    /// The move `level` would make for the seat to act, thinking for
+    /// `think` when it searches (`None` once the game is over). The session
+    /// is untouched: a screen runs this on a copy, away from its thread.
+    pub fn decide(&self, level: Level, think: Think) -> Option<Choice> {
+        self.0.decide(level, think)
+    }
+    /// How long the computer seat thinks a move from now on.
+    pub fn set_think(&mut self, think: Think) {
+        self.0.set_think(think)
     }
     /// Whose turn it is (0: the player's). A decision of the player's on
     /// the other side's turn answers that side's move (a response window).

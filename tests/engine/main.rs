@@ -12,6 +12,7 @@ mod computer;
 mod coverage;
 mod dice;
 mod fuzzycards;
+mod players;
 mod props;
 mod readings;
 mod rizontical;

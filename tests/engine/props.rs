@@ -37,14 +37,14 @@ fn sample(i: usize) -> Engine {
     Engine::new(&cat, &deck, &EngineOptions::default()).unwrap()
 }
 
-fn seat(second: bool) -> Seat {
+pub(crate) fn seat(second: bool) -> Seat {
     if second { Seat::Second } else { Seat::First }
 }
 
 /// Plays `steps` actions: a random legal one, or (when `policy` picks it) the
 /// policy's; checks conservation and the listed-iff-accepted property after
 /// every action.
-fn random_play(s: &mut Session, picks: &[(bool, u16)]) -> Result<(), TestCaseError> {
+pub(crate) fn random_play(s: &mut Session, picks: &[(bool, u16)]) -> Result<(), TestCaseError> {
     s.invariants().map_err(TestCaseError::fail)?;
     for &(use_policy, pick) in picks {
         if s.outcome().is_some() {

@@ -6,7 +6,7 @@
 
 use crate::harness::{Harness, catalog_of};
 use crate::support::repo;
-use deckwright::engine::game::Level;
+use deckwright::engine::game::{FIXED_THINK, Level};
 use deckwright::engine::matchup::{MatchConfig, MatchReport, Seats};
 use deckwright::engine::run::Progress;
 use deckwright::engine::session::{DeckSide, Engine, EngineOptions};
@@ -138,6 +138,7 @@ fn a_round_robin_shows_the_engines_numbers() {
         games: 120,
         seed: 4242,
         levels: [Level::Quick; 2],
+        think: [FIXED_THINK; 2],
         seats: Seats::Alternate,
         threads: Some(1),
     };
@@ -235,6 +236,7 @@ fn three_decks_play_every_pair_on_one_seed() {
         games: 40,
         seed: 11,
         levels: [Level::Quick; 2],
+        think: [FIXED_THINK; 2],
         seats: Seats::Alternate,
         threads: None,
     };
@@ -403,6 +405,7 @@ fn a_cancel_stops_a_match_between_two_games_not_chunks() {
         games: 5_000,
         seed: 1,
         levels: [Level::Quick; 2],
+        think: [FIXED_THINK; 2],
         seats: Seats::Alternate,
         threads: Some(1),
     };
@@ -430,6 +433,7 @@ fn deck_bs_seat_split_adds_up_and_stays_out_of_the_json() {
         games: 301,
         seed: 5,
         levels: [Level::Quick; 2],
+        think: [FIXED_THINK; 2],
         seats: Seats::Alternate,
         threads: None,
     };

@@ -55,6 +55,7 @@ pub mod position;
 pub mod text;
 pub mod turn;
 pub mod view;
+pub mod weights;
 
 use std::cell::RefCell;
 
@@ -474,9 +475,38 @@ impl Rules for BizarreWorld {
     /// game's randomness starts from `seed`. The play areas and discards are
     /// open; face-down resources are all Neutral, so which cards they are
     /// changes nothing and they stay.
+    /// Besides the decks and the other seat's hand, the other seat's
+    /// resources lie face down (only their owner knows them):
+    /// they are dealt again from its unseen cards, each place keeping what
+    /// is public about it (exhausted or ready, its uses this turn).
     fn sample_world(&self, st: &mut State, viewer: usize, seed: u64) -> bool {
+        let foe = crate::engine::core::other(viewer);
+        let res = z(foe, Zone::Resources);
+        let mut places = Vec::new();
+        if !st.core.passive[foe] {
+            for &c in st.core.zones.get(res) {
+                let c = usize::from(c);
+                places.push((st.exhausted[c], st.contributed[c], st.free_uses[c]));
+                st.exhausted[c] = false;
+                st.contributed[c] = 0;
+                st.free_uses[c] = 0;
+            }
+            st.core.zones.move_all(res, z(foe, Zone::Deck));
+        }
         st.core
             .sample_hidden(viewer, seed, |p| z(p, Zone::Deck), |p| z(p, Zone::Hand));
+        for _ in 0..places.len() {
+            st.core
+                .zones
+                .move_top(z(foe, Zone::Deck), res, crate::engine::core::At::Top);
+        }
+        let dealt: Vec<u16> = st.core.zones.get(res).to_vec();
+        for (&c, &(exhausted, contributed, uses)) in dealt.iter().zip(&places) {
+            let c = usize::from(c);
+            st.exhausted[c] = exhausted;
+            st.contributed[c] = contributed;
+            st.free_uses[c] = uses;
+        }
         true
     }
 

@@ -200,11 +200,15 @@ impl<Z: ZoneId> Core<Z> {
         hand: impl Fn(usize) -> Z,
     ) {
         let mut r = rng(seed);
+        // sorted before the shuffle: the world depends on which cards are
+        // unseen, never on the order they lay in
+        self.zones.sort(deck(viewer));
         self.zones.shuffle(deck(viewer), &mut r);
         let foe = other(viewer);
         if !self.passive[foe] {
             let held = self.zones.len(hand(foe));
             self.zones.move_all(hand(foe), deck(foe));
+            self.zones.sort(deck(foe));
             self.zones.shuffle(deck(foe), &mut r);
             for _ in 0..held {
                 self.zones.move_top(deck(foe), hand(foe), At::Top);

@@ -245,6 +245,13 @@ impl<Z: ZoneId> Zones<Z> {
         }
     }
 
+    /// Puts a zone in copy order: a pile about to be shuffled for a sampled
+    /// world is sorted first, so the world does not depend on the order the
+    /// viewer could not see.
+    pub fn sort(&mut self, zone: Z) {
+        self.lists[zone.index()].sort_unstable();
+    }
+
     /// Every copy `0..copies` is in exactly one zone, and nothing else is;
     /// with `owner`, every copy is in a zone of its owner.
     pub fn check_conservation(

@@ -50,9 +50,6 @@ pub fn choose(g: &DiceOfDestiny, st: &State, level: Level) -> Action {
     if st.may.waiting().is_some() {
         return Action::May { yes: true };
     }
-    if level == Level::Strong {
-        return crate::engine::search::strong(g, st).unwrap_or_else(|| choose(g, st, Level::Quick));
-    }
     if level == Level::Quick {
         return quick(g, st, &QUICK);
     }

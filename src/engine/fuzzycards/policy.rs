@@ -46,9 +46,6 @@ pub fn choose(g: &Fuzzycards, st: &State, level: Level) -> Action {
     if st.may.waiting().is_some() {
         return Action::May { yes: true };
     }
-    if level == Level::Strong {
-        return crate::engine::search::strong(g, st).unwrap_or_else(|| choose(g, st, Level::Quick));
-    }
     let p = crate::engine::game::Rules::to_act(g, st);
     let real = !st.core.passive[other(p)];
     match st.phase {
@@ -57,16 +54,15 @@ pub fn choose(g: &Fuzzycards, st: &State, level: Level) -> Action {
         // player's extra card
         Phase::Order { .. } => Action::GoFirst,
         Phase::Activate => match level {
-            Level::Quick | Level::Strong if real => quick_activate(g, st),
+            Level::Quick | Level::QuickV1 if real => quick_activate(g, st),
             _ => activate(g, st),
         },
         Phase::Settle => match level {
-            Level::Quick | Level::Strong if real => quick_settle(g, st),
+            Level::Quick | Level::QuickV1 if real => quick_settle(g, st),
             _ => settle(g, st),
         },
         Phase::Validate => match level {
-            Level::Quick if real => quick_attack(g, st, false),
-            Level::Strong if real => quick_attack(g, st, true),
+            Level::Quick | Level::QuickV1 if real => quick_attack(g, st, false),
             _ => goldfish_attack(g, st),
         },
         Phase::Exodus => {
@@ -79,7 +75,7 @@ pub fn choose(g: &Fuzzycards, st: &State, level: Level) -> Action {
             }
         }
         Phase::Dodge { attacker, target } => match level {
-            Level::Quick | Level::Strong => dodge(g, st, attacker, target),
+            Level::Quick | Level::QuickV1 => dodge(g, st, attacker, target),
             _ => Action::Next,
         },
         Phase::Over => Action::Next,

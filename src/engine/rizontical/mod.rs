@@ -835,7 +835,13 @@ impl Rules for Rizontical {
         match zone.pile {
             Zone::FighterDeck | Zone::PowerDeck => Secrecy::Nobody,
             Zone::Hand => Secrecy::Owner,
-            Zone::Powers if view::set_face_down(self, st, copy) => Secrecy::Owner,
+            // a Trigger is set face down; a note made while it lay there
+            // (its setting) keeps it hidden after it leaves the slots
+            Zone::Powers
+                if view::set_face_down(self, st, copy) || worlds::is_trigger(self, copy) =>
+            {
+                Secrecy::Owner
+            }
             _ => Secrecy::Open,
         }
     }

@@ -35,9 +35,6 @@ use crate::engine::game::Level;
 
 /// The policy's choice for the player to act.
 pub fn choose(r: &Rizontical, st: &State, level: Level) -> Action {
-    if level == Level::Strong {
-        return crate::engine::search::strong(r, st).unwrap_or_else(|| choose(r, st, Level::Quick));
-    }
     if let Some(pd) = &st.pending {
         return Action::Choose {
             answer: answer(r, st, usize::from(pd.seat), &pd.ask),

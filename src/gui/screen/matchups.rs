@@ -276,7 +276,7 @@ impl Matchups {
         self.game = game;
         self.chosen.clear();
         self.run = RunState::Idle;
-        if !self.has_strong() && self.level == Level::Strong {
+        if !self.has_strong() && self.level.searches() {
             self.level = Level::Quick;
         }
         Action::None
@@ -368,6 +368,9 @@ impl Matchups {
             games: self.games()?,
             seed: self.seed()?,
             levels: [self.level; 2],
+            // a budget in iterations: the same seed gives the same table
+            // as `deckwright match --think-iterations 240` (strongest: 1200)
+            think: [self.level.fixed_think(); 2],
             seats: Seats::Alternate,
             threads: None,
         };

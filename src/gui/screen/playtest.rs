@@ -429,7 +429,14 @@ impl Playtest {
             return Vec::new();
         };
         let notes = s.log();
-        let mut out = Vec::with_capacity(notes.len() + self.steps.len());
+        let mut out = Vec::with_capacity(notes.len() + self.steps.len() + 1);
+        if self.opponent.is_some() {
+            // whom the game is against (issue 27: the level in the log)
+            out.push((
+                true,
+                format!("The computer plays at level {}", level_label(self.level)),
+            ));
+        }
         let mut steps = self.steps.iter().peekable();
         for (i, n) in notes.into_iter().enumerate() {
             while let Some(st) = steps.next_if(|st| st.at <= i) {
@@ -1399,4 +1406,13 @@ impl Playtest {
         }
         Action::None
     }
+}
+
+/// A level as the screen names it: "Strong".
+pub fn level_label(l: Level) -> String {
+    let name = l.name();
+    let mut c = name.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

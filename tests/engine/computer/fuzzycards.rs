@@ -1,7 +1,7 @@
 //! Fuzzycards' computer player on hand-made decks.
 
 use deckwright::engine::core::Seat;
-use deckwright::engine::game::{Level, Rules};
+use deckwright::engine::game::{FIXED_THINK, Level, Rules};
 use deckwright::engine::game_seed;
 use deckwright::engine::matchup::play_game;
 
@@ -34,6 +34,7 @@ fn quick_beats_random_on_mirrored_vanilla_decks() {
             game_seed(11, i),
             seat,
             [Level::Quick, Level::Random],
+            [FIXED_THINK; 2],
             &mut buf,
         )
         .unwrap();

@@ -6,6 +6,7 @@
 //! decide a test, and well above what a policy that did not play to win
 //! reaches.
 
+mod bizarre;
 mod dice;
 mod fuzzycards;
 mod rizontical;
@@ -43,6 +44,10 @@ fn win_rate_in(
         level,
         "--level-b",
         level_b,
+        // searching levels think a fixed number of iterations: the same
+        // games on any machine and load
+        "--think-iterations",
+        "240",
         "--json",
     ]));
     v["a"]["win_rate"].as_f64().unwrap()
@@ -98,6 +103,7 @@ fn strong_replays_from_its_seed() {
             .arg(sample_deck(SAMPLE))
             .arg(sample_deck(YELLOW))
             .args(["--games", "8", "--seed", "21", "--level", "strong"])
+            .args(["--think-iterations", "240"])
             .args(["--json"])
             .output()
             .unwrap()

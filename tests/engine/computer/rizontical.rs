@@ -211,12 +211,12 @@ fn rz_ai_strong_plays_a_legal_move_and_replays_it() {
         })
         .expect("player 0 had a choice");
     let at = &states[pos];
-    let strong = r.policy(at, Level::Strong);
+    let strong = choose(&r, at, [Level::Strong; 2]);
     r.legal_actions(at, &mut legal);
     assert!(legal.contains(&strong), "{strong:?} is not legal");
     assert_eq!(
         strong,
-        r.policy(at, Level::Strong),
+        choose(&r, at, [Level::Strong; 2]),
         "same position, same move"
     );
     let mut after = at.clone();

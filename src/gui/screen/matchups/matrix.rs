@@ -183,6 +183,7 @@ mod tests {
             unfinished: 1,
             seats: Seats::Alternate,
             levels: [Level::Quick; 2],
+            think: [crate::engine::game::FIXED_THINK; 2],
             mean_turns: 4.0,
             errors: 0,
         }

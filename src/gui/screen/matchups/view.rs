@@ -32,12 +32,7 @@ fn pct(x: f64) -> String {
 }
 
 fn level_name(l: Level) -> &'static str {
-    match l {
-        Level::Goldfish => "goldfish",
-        Level::Quick => "quick",
-        Level::Strong => "strong",
-        Level::Random => "random",
-    }
+    l.name()
 }
 
 impl Matchups {
@@ -158,27 +153,29 @@ impl Matchups {
                 .spacing(8)
                 .align_y(iced::Center),
             );
-        let mut levels = row![text("Computer").size(13).width(Fill)]
-            .spacing(6)
-            .align_y(iced::Center);
-        levels = levels.push(choice(
-            "Quick",
-            self.level() == Level::Quick,
-            Message::Level(Level::Quick),
-        ));
-        if self.has_strong() {
-            levels = levels.push(choice(
-                "Strong",
-                self.level() == Level::Strong,
-                Message::Level(Level::Strong),
-            ));
+        // the four levels do not fit beside the label at the narrow width
+        c = c.push(text("Computer").size(13));
+        let mut levels = row![].spacing(6).align_y(iced::Center);
+        for (label, level) in [
+            ("Easy", Level::Easy),
+            ("Quick", Level::Quick),
+            ("Strong", Level::Strong),
+            ("Strongest", Level::Strongest),
+        ] {
+            if level.searches() && !self.has_strong() {
+                continue;
+            }
+            levels = levels.push(choice(label, self.level() == level, Message::Level(level)));
         }
         c = c.push(levels);
-        if self.level() == Level::Strong {
+        if self.level().searches() {
             c = c.push(
-                text("Strong looks ahead at every decision: tens to hundreds of times slower.")
-                    .size(11)
-                    .style(muted),
+                text(
+                    "Strong and Strongest search at every decision (240 and 1,200 play-outs): \
+                     hundreds of times slower.",
+                )
+                .size(11)
+                .style(muted),
             );
         }
         let run = button(text("Run").size(14))

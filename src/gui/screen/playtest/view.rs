@@ -247,7 +247,12 @@ impl Playtest {
                 text("Level").size(13),
                 "The computer plays the other side; Undo takes back your move and its answers.",
             ));
-            for (label, level) in [("Quick", Level::Quick), ("Strong", Level::Strong)] {
+            for (label, level) in [
+                ("Easy", Level::Easy),
+                ("Quick", Level::Quick),
+                ("Strong", Level::Strong),
+                ("Strongest", Level::Strongest),
+            ] {
                 r = r.push(choice(label, self.level() == level, Message::Level(level)));
             }
             r = r.push(with_tip(
