@@ -12,13 +12,11 @@
 //!   out of reach), attacks that kill (a Shield popped by the weakest
 //!   attacker first, overkill Pierced into Life), Bridge dodges, and Life
 //!   whenever the opponent's Altar is open.
-//! - [`Level::Strong`] is Quick with its attack order searched: every order
-//!   and target of this turn's attackers, scored by what they kill and deal.
+//! - The searching levels ([`crate::engine::search`]) play out with Quick.
 //!
 //! Nothing here allocates: choices are made over the zones in place.
 
 use super::cards::{BRIDGE, DRAIN, Def, GUARD, Kind, SHIELD, STEALTH};
-use super::combat::Targets;
 use super::{Action, FRESH, Fuzzycards, Phase, Row, State, USED, Zone, z};
 use crate::engine::core::other;
 use crate::engine::effect::{Status, Verb};
@@ -62,7 +60,7 @@ pub fn choose(g: &Fuzzycards, st: &State, level: Level) -> Action {
             _ => settle(g, st),
         },
         Phase::Validate => match level {
-            Level::Quick | Level::QuickV1 if real => quick_attack(g, st, false),
+            Level::Quick | Level::QuickV1 if real => quick_attack(g, st),
             _ => goldfish_attack(g, st),
         },
         Phase::Exodus => {
@@ -683,7 +681,7 @@ fn attack_score(g: &Fuzzycards, st: &State, a: u16, t: Option<u16>) -> i32 {
     }
 }
 
-fn quick_attack(g: &Fuzzycards, st: &State, search: bool) -> Action {
+fn quick_attack(g: &Fuzzycards, st: &State) -> Action {
     let p = st.core.active;
     let targets = g.attack_targets(st, p);
     let mut best: Option<(i32, u16, Option<u16>)> = None;
@@ -692,11 +690,7 @@ fn quick_attack(g: &Fuzzycards, st: &State, search: bool) -> Action {
             continue;
         }
         let mut consider = |t: Option<u16>| {
-            let s = if search {
-                attack_score(g, st, a, t) + follow_up(g, st, p, a, t, &targets)
-            } else {
-                attack_score(g, st, a, t)
-            };
+            let s = attack_score(g, st, a, t);
             if best.is_none_or(|(b, _, _)| s > b) {
                 best = Some((s, a, t));
             }
@@ -712,39 +706,6 @@ fn quick_attack(g: &Fuzzycards, st: &State, search: bool) -> Action {
         card,
         target,
     })
-}
-
-/// Strong: what the other ready attackers kill after `a` hits `t` (each
-/// taking its best single kill), so an attack that sets up a kill is
-/// preferred to one that wastes damage.
-fn follow_up(
-    g: &Fuzzycards,
-    st: &State,
-    p: usize,
-    a: u16,
-    t: Option<u16>,
-    targets: &Targets,
-) -> i32 {
-    let Some(t) = t else {
-        return 0;
-    };
-    let after = if g.shield_up(st, t) {
-        g.remaining(st, t)
-    } else {
-        g.remaining(st, t) - g.attack_damage(st, a, t)
-    };
-    let mut bonus = 0;
-    for &b in st.core.zones.get(z(p, Zone::Altar)) {
-        if b == a || !g.ready(st, b) {
-            continue;
-        }
-        let finishes = after > 0 && !g.shield_up(st, t) && g.attack_damage(st, b, t) >= after;
-        if finishes {
-            bonus = bonus.max(5 * threat(g, st, t));
-        }
-    }
-    let _ = targets;
-    bonus
 }
 
 fn dodge(g: &Fuzzycards, st: &State, attacker: u16, target: u16) -> Action {
