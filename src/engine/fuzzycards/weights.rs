@@ -3,6 +3,16 @@
 //! of Life roughly. Tuned by self-play with `deckwright match` on the
 //! sample decks' mirrors against the goldfish racer (seed 101; never seed
 //! 3, the README's); see [`super::policy`] for where each is used.
+//!
+//! Tuning log (4,000 or 2,000 games, seed 101, against the racer):
+//! searched attacks with the racer's Settle and Activate: wisdom wall
+//! 50.7%, beatdown 50.2%; a Settle that also weighed every change by
+//! `exposure` (100) against what the other side's attacks next turn take:
+//! beatdown 67.0%, wisdom wall 37.6% (exposure 50: 45.3%; `own_life` 25/50:
+//! 43.7/42.4%); changes only against a lethal attack: beatdown 70.5%,
+//! wisdom wall 49.7%, sample 64.6%; filling the Altar with blockers
+//! (Guards first): wisdom wall 50.5%, beatdown 50.2%; Guards only or only
+//! blockers that survive the hardest hitter: no better than none.
 
 /// The weights of [`super::policy`]'s quick player.
 #[derive(Clone, Copy, Debug)]
