@@ -45,6 +45,7 @@ mod position;
 pub mod text;
 pub mod turn;
 pub mod view;
+pub mod weights;
 
 #[cfg(test)]
 mod tests;

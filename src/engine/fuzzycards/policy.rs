@@ -6,12 +6,30 @@
 //!   horizon plus the best play next turn is highest, or saves Energy for a
 //!   bigger card; every ready Hero to the Altar, every attack at Life. Made to
 //!   play a real opponent it attacks where the targeting rules force it.
-//! - [`Level::Quick`] plays to win against a real opponent, cheaply: the same
-//!   planner for its board, plus answers — KO and Silence on the threats
-//!   that matter — an Altar kept full of blockers (an Altar card keeps Life
-//!   out of reach), attacks that kill (a Shield popped by the weakest
-//!   attacker first, overkill Pierced into Life), Bridge dodges, and Life
-//!   whenever the opponent's Altar is open.
+//! - [`Level::Quick`] (issue 27) plays to win against a real opponent,
+//!   cheaply, by looking at the fight on both sides of the field:
+//!   - Validate searches the turn's attacks (`Fight`: every order and
+//!     target of its at most three attackers, under the targeting rules,
+//!     Shield, Bridge, Pierce and On Hit) for the line worth most: KOs by
+//!     what the card is worth (`worth`), damage to Life, chip damage on a
+//!     card that survives (damage stays), a win above all;
+//!   - Settle puts on the Altar the ready Heroes whose attack is worth
+//!     something; when the other side's best attacks next turn (its Heroes
+//!     on the field, all ready) would then be lethal, it changes one card at
+//!     a time while the change pays for what they would take: a blocker
+//!     that keeps a direct attack or a lethal Pierce off its Life, a
+//!     fragile attacker kept in the Vault (`altar_plan`);
+//!   - Activate is the racer's planner with each Equip Relic on the Hero it
+//!     helps most.
+//!
+//!   The weights are in [`super::weights`].
+//! - [`Level::QuickV1`], the quick player before issue 27 (kept for
+//!   measuring: `v1_*`): the same planner for its board,
+//!   plus answers — KO and Silence on the threats that matter — an Altar
+//!   kept full of blockers (an Altar card keeps Life out of reach), attacks
+//!   that kill (a Shield popped by the weakest attacker first, overkill
+//!   Pierced into Life), Bridge dodges, and Life whenever the opponent's
+//!   Altar is open.
 //! - The searching levels ([`crate::engine::search`]) play out with Quick.
 //!
 //! Nothing here allocates: choices are made over the zones in place.
@@ -21,6 +39,8 @@ use super::{Action, FRESH, Fuzzycards, Phase, Row, State, USED, Zone, z};
 use crate::engine::core::other;
 use crate::engine::effect::{Status, Verb};
 use crate::engine::game::Level;
+
+use super::weights::{QUICK, Weights};
 
 /// How many turns ahead the planner values a play (a beatdown deck's game
 /// is about this long from any point that matters).
@@ -52,15 +72,18 @@ pub fn choose(g: &Fuzzycards, st: &State, level: Level) -> Action {
         // player's extra card
         Phase::Order { .. } => Action::GoFirst,
         Phase::Activate => match level {
-            Level::Quick | Level::QuickV1 if real => quick_activate(g, st),
+            Level::Quick if real => quick_activate(g, st, &QUICK),
+            Level::QuickV1 if real => v1_activate(g, st),
             _ => activate(g, st),
         },
         Phase::Settle => match level {
-            Level::Quick | Level::QuickV1 if real => quick_settle(g, st),
+            Level::Quick if real => quick_settle(g, st, &QUICK),
+            Level::QuickV1 if real => v1_settle(g, st),
             _ => settle(g, st),
         },
         Phase::Validate => match level {
-            Level::Quick | Level::QuickV1 if real => quick_attack(g, st),
+            Level::Quick if real => quick_attack(g, st, &QUICK),
+            Level::QuickV1 if real => v1_attack(g, st),
             _ => goldfish_attack(g, st),
         },
         Phase::Exodus => {
@@ -498,7 +521,7 @@ fn answer_value(g: &Fuzzycards, st: &State, p: usize, d: &Def, t: u16) -> i32 {
     }
 }
 
-fn quick_activate(g: &Fuzzycards, st: &State) -> Action {
+fn v1_activate(g: &Fuzzycards, st: &State) -> Action {
     let p = st.core.active;
     let o = other(p);
     let energy = st.energy[p];
@@ -627,7 +650,7 @@ fn wanted_on_altar(g: &Fuzzycards, st: &State, p: usize, c: u16) -> bool {
     better < slots
 }
 
-fn quick_settle(g: &Fuzzycards, st: &State) -> Action {
+fn v1_settle(g: &Fuzzycards, st: &State) -> Action {
     let p = st.core.active;
     let altar = st.core.zones.get(z(p, Zone::Altar));
     let vault = st.core.zones.get(z(p, Zone::Vault));
@@ -681,7 +704,7 @@ fn attack_score(g: &Fuzzycards, st: &State, a: u16, t: Option<u16>) -> i32 {
     }
 }
 
-fn quick_attack(g: &Fuzzycards, st: &State) -> Action {
+fn v1_attack(g: &Fuzzycards, st: &State) -> Action {
     let p = st.core.active;
     let targets = g.attack_targets(st, p);
     let mut best: Option<(i32, u16, Option<u16>)> = None;
@@ -724,5 +747,592 @@ fn dodge(g: &Fuzzycards, st: &State, attacker: u16, target: u16) -> Action {
         Action::Dodge
     } else {
         Action::Next
+    }
+}
+
+// ---------------------------------------------------------------- quick (issue 27)
+
+/// The most cards one side's field holds that a fight looks at (both rows).
+const FIELD: usize = 6;
+/// The most attackers a fight looks at (the Altar's slots).
+const ATTACKERS: usize = 3;
+/// A line that wins the game.
+const WIN: i32 = 1_000_000;
+
+/// A defending card as a fight sees it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Mark {
+    card: u16,
+    /// HP left, and printed (with its Relics).
+    rem: i32,
+    hp: i32,
+    /// What a KO of it is worth to the attacker ([`worth`]).
+    worth: i32,
+    shield: bool,
+    guard: bool,
+    hidden: bool,
+    altar: bool,
+    /// Bridge: it dodges into the Vault when attacked on the Altar.
+    bridge: bool,
+    alive: bool,
+}
+
+/// One side's attacks on the other's field this turn (or next), played out
+/// on a copy of the numbers that matter: who may be targeted (Guard,
+/// Stealth, the Vault behind an empty Altar, Life), Shield, Bridge, KOs,
+/// Pierce and On Hit damage. No allocation: fixed arrays.
+#[derive(Clone, Copy, Debug)]
+struct Fight {
+    n: usize,
+    marks: [Mark; FIELD],
+    k: usize,
+    attackers: [u16; ATTACKERS],
+    /// A direct attack's damage (the full ATK).
+    direct: [i32; ATTACKERS],
+    /// Damage to Life its On Hit adds.
+    on_hit: [i32; ATTACKERS],
+    /// A hidden Stealth attacker.
+    reveal: [bool; ATTACKERS],
+    /// Damage of attacker `i` to mark `j` (before a Shield).
+    dmg: [[i32; FIELD]; ATTACKERS],
+    /// The defender's Life.
+    life: i32,
+    /// Free Vault slots on the defending side (where Bridge dodges to).
+    room: usize,
+    life_or_vault: bool,
+    /// A point of the defender's Life, a Stealth attacker revealed, chip
+    /// damage (percent of worth per share of HP).
+    w_life: i32,
+    w_reveal: i32,
+    w_chip: i32,
+}
+
+/// A fight's first move: attacker index, target mark (`None`: Life).
+type Move = (usize, Option<usize>);
+
+impl Fight {
+    fn new(g: &Fuzzycards, st: &State, defender: usize, w: &Weights, w_life: i32) -> Fight {
+        Fight {
+            n: 0,
+            marks: [Mark::default(); FIELD],
+            k: 0,
+            attackers: [super::NONE; ATTACKERS],
+            direct: [0; ATTACKERS],
+            on_hit: [0; ATTACKERS],
+            reveal: [false; ATTACKERS],
+            dmg: [[0; FIELD]; ATTACKERS],
+            life: st.core.life[defender],
+            room: 0,
+            life_or_vault: g.options.empty_altar_targets == super::EmptyAltarTargets::LifeOrVault,
+            w_life,
+            w_reveal: w.reveal,
+            w_chip: w.chip,
+        }
+    }
+
+    /// Adds a defending card (its Shield up when `fresh_turn`: Shields
+    /// reset at the start of every turn).
+    fn mark(
+        &mut self,
+        g: &Fuzzycards,
+        st: &State,
+        c: u16,
+        altar: bool,
+        fresh_turn: bool,
+        w: &Weights,
+    ) {
+        if self.n == FIELD {
+            return;
+        }
+        let k = g.keywords(st, c);
+        let hidden = st.flags[usize::from(c)] & super::REVEALED == 0 && k & STEALTH != 0;
+        self.marks[self.n] = Mark {
+            card: c,
+            rem: g.remaining(st, c),
+            hp: g.hp_of(st, c).max(1),
+            worth: worth(g, st, c, w),
+            shield: k & SHIELD != 0
+                && (fresh_turn || st.flags[usize::from(c)] & super::SHIELDED == 0),
+            guard: k & GUARD != 0,
+            hidden,
+            altar,
+            bridge: k & BRIDGE != 0,
+            alive: true,
+        };
+        self.n += 1;
+    }
+
+    /// Adds an attacker (after every mark: its damage to each).
+    fn attacker(&mut self, g: &Fuzzycards, st: &State, a: u16, will_reveal: bool) {
+        if self.k == ATTACKERS {
+            return;
+        }
+        let i = self.k;
+        self.attackers[i] = a;
+        self.direct[i] = g.atk_of(st, a).max(1);
+        self.on_hit[i] = i32::from(g.def(a).races.hit.damage);
+        self.reveal[i] = will_reveal;
+        for j in 0..self.n {
+            self.dmg[i][j] = g.attack_damage(st, a, self.marks[j].card);
+        }
+        self.k += 1;
+    }
+
+    /// Who may be attacked in `m`: a mask of marks, and Life
+    /// ([`Fuzzycards::attack_targets`] on the fight's numbers).
+    fn targets(&self, m: &[Mark; FIELD]) -> (u8, bool) {
+        let (mut any, mut altar, mut visible, mut guards, mut vault) =
+            (false, false, 0u8, 0u8, 0u8);
+        for (i, x) in m.iter().enumerate().take(self.n) {
+            if !x.alive {
+                continue;
+            }
+            any = true;
+            if x.altar {
+                altar = true;
+                if !x.hidden {
+                    visible |= 1 << i;
+                    if x.guard {
+                        guards |= 1 << i;
+                    }
+                }
+            } else if !x.hidden {
+                vault |= 1 << i;
+            }
+        }
+        if !any {
+            (0, true)
+        } else if visible != 0 {
+            (if guards != 0 { guards } else { visible }, false)
+        } else if altar {
+            (0, false)
+        } else {
+            (vault, self.life_or_vault || vault == 0)
+        }
+    }
+
+    /// Attacker `i` attacks `t` in `m`: (worth gained, damage to Life).
+    fn hit(
+        &self,
+        m: &mut [Mark; FIELD],
+        room: &mut usize,
+        i: usize,
+        t: Option<usize>,
+    ) -> (i32, i32) {
+        let reveal = if self.reveal[i] { -self.w_reveal } else { 0 };
+        let Some(j) = t else {
+            return (reveal, self.direct[i] + self.on_hit[i]);
+        };
+        let x = &mut m[j];
+        if x.bridge && x.altar && *room > 0 {
+            x.altar = false;
+            *room -= 1;
+            return (reveal, 0);
+        }
+        if x.shield {
+            x.shield = false;
+            return (reveal, 0);
+        }
+        let d = self.dmg[i][j];
+        if d >= x.rem {
+            x.alive = false;
+            (reveal + x.worth, d - x.rem + self.on_hit[i])
+        } else {
+            x.rem -= d;
+            (
+                reveal + x.worth * self.w_chip * d / (100 * x.hp),
+                self.on_hit[i],
+            )
+        }
+    }
+
+    /// The best line of the attackers not in `used`: its worth and first
+    /// move (`None`: stop). `greedy` follows only each step's best attack.
+    fn best(
+        &self,
+        m: &[Mark; FIELD],
+        room: usize,
+        used: u8,
+        dealt: i32,
+        greedy: bool,
+    ) -> (i32, Option<Move>) {
+        let mut best = (0, None);
+        let (mask, life) = self.targets(m);
+        if mask == 0 && !life {
+            return best;
+        }
+        let mut step: Option<(i32, Move, [Mark; FIELD], usize, i32)> = None;
+        for i in 0..self.k {
+            if used & (1 << i) != 0 || self.twin(i, used) {
+                continue;
+            }
+            let mut t = if life {
+                None
+            } else {
+                Some(mask.trailing_zeros() as usize)
+            };
+            let mut rest = mask;
+            loop {
+                let mut m2 = *m;
+                let mut room2 = room;
+                let (v, l) = self.hit(&mut m2, &mut room2, i, t);
+                let total = dealt + l;
+                let now = if total >= self.life {
+                    WIN
+                } else {
+                    v + l * self.w_life
+                };
+                if greedy {
+                    if step.as_ref().is_none_or(|s| now > s.0) {
+                        step = Some((now, (i, t), m2, room2, total));
+                    }
+                } else {
+                    let v = if now >= WIN {
+                        WIN
+                    } else {
+                        now + self.best(&m2, room2, used | (1 << i), total, false).0
+                    };
+                    if v > best.0 {
+                        best = (v, Some((i, t)));
+                    }
+                }
+                // next target: the marks in `rest` after `t`
+                if let Some(j) = t {
+                    rest &= !(1 << j);
+                }
+                if rest == 0 {
+                    break;
+                }
+                t = Some(rest.trailing_zeros() as usize);
+            }
+        }
+        if let Some((now, mv, m2, room2, total)) = step {
+            let v = if now >= WIN {
+                WIN
+            } else {
+                now + self.best(&m2, room2, used | (1 << mv.0), total, true).0
+            };
+            if v > 0 {
+                best = (v, Some(mv));
+            }
+        }
+        best
+    }
+
+    /// Whether an earlier attacker not yet used hits exactly like `i` (its
+    /// lines are the same).
+    fn twin(&self, i: usize, used: u8) -> bool {
+        (0..i).any(|j| {
+            used & (1 << j) == 0
+                && self.direct[j] == self.direct[i]
+                && self.on_hit[j] == self.on_hit[i]
+                && self.reveal[j] == self.reveal[i]
+                && self.dmg[j][..self.n] == self.dmg[i][..self.n]
+        })
+    }
+}
+
+/// What a card on the field is worth to its side (what a KO takes away):
+/// its stats, keywords and what its abilities bring each turn.
+fn worth(g: &Fuzzycards, st: &State, c: u16, w: &Weights) -> i32 {
+    let d = g.def(c);
+    let rem = g.remaining(st, c).max(0);
+    if d.kind != Kind::Hero {
+        let r = &d.races;
+        let per_turn = i32::from(r.start.draw + r.end.draw + r.start.damage + r.end.damage);
+        let aura = i32::from(d.enemy_lose != 0 || d.team_grants());
+        return w.card / 2 + w.relic * (per_turn + aura) + w.hp * rem;
+    }
+    let k = g.keywords(st, c);
+    let r = &d.races.hit;
+    w.card
+        + w.atk * g.atk_of(st, c)
+        + w.hp * rem
+        + w.keyword * (k & (GUARD | SHIELD | DRAIN | STEALTH)).count_ones() as i32
+        + w.on_hit * i32::from(r.damage + r.draw)
+}
+
+/// Validate: the best line of this turn's attacks, searched (at most three
+/// attackers, each on any target the rules allow, in any order); its first
+/// attack. Stops when no attack is worth anything (a Stealth card keeps its
+/// cover).
+fn quick_attack(g: &Fuzzycards, st: &State, w: &Weights) -> Action {
+    let p = st.core.active;
+    let o = other(p);
+    let mut f = Fight::new(g, st, o, w, w.life);
+    for row in [Zone::Altar, Zone::Vault] {
+        for &c in st.core.zones.get(z(o, row)) {
+            f.mark(g, st, c, row == Zone::Altar, false, w);
+        }
+    }
+    f.room = g
+        .slots(Row::Vault)
+        .saturating_sub(st.core.zones.len(z(o, Zone::Vault)));
+    for &a in st.core.zones.get(z(p, Zone::Altar)) {
+        if g.ready(st, a) {
+            f.attacker(g, st, a, g.hidden(st, a));
+        }
+    }
+    if f.k == 0 {
+        return Action::Next;
+    }
+    match f.best(&f.marks, f.room, 0, 0, false).1 {
+        Some((i, t)) => Action::Attack {
+            card: f.attackers[i],
+            target: t.map(|j| f.marks[j].card),
+        },
+        None => Action::Next,
+    }
+}
+
+/// Player `p`'s cards on the field, by copy id (the same order whatever
+/// their rows: a plan made from them does not change as cards move).
+fn field_cards(st: &State, p: usize) -> ([u16; FIELD], usize) {
+    let mut f = [super::NONE; FIELD];
+    let mut n = 0;
+    for row in [Zone::Altar, Zone::Vault] {
+        for &c in st.core.zones.get(z(p, row)) {
+            if n < FIELD {
+                f[n] = c;
+                n += 1;
+            }
+        }
+    }
+    f[..n].sort_unstable();
+    (f, n)
+}
+
+/// The other side's attackers next turn: its Heroes on the field with the
+/// highest ATK (as many as its Altar holds), strongest first.
+fn their_attackers(g: &Fuzzycards, st: &State, o: usize) -> ([u16; ATTACKERS], usize) {
+    let mut best = [(i32::MIN, super::NONE); ATTACKERS];
+    for row in [Zone::Altar, Zone::Vault] {
+        for &c in st.core.zones.get(z(o, row)) {
+            if g.def(c).kind != Kind::Hero {
+                continue;
+            }
+            let key = (g.atk_of(st, c), c);
+            if let Some(i) = best.iter().position(|&b| key > b) {
+                best.copy_within(i..ATTACKERS - 1, i + 1);
+                best[i] = key;
+            }
+        }
+    }
+    let mut out = [super::NONE; ATTACKERS];
+    let mut n = 0;
+    for (_, c) in best {
+        if c != super::NONE && n < g.slots(Row::Altar).min(ATTACKERS) {
+            out[n] = c;
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
+/// The other side's attacks next turn on player `p`'s `field`, as a fight
+/// to play with the rows of [`exposure`].
+fn their_fight(g: &Fuzzycards, st: &State, p: usize, field: &[u16], w: &Weights) -> Fight {
+    let (theirs, nt) = their_attackers(g, st, other(p));
+    let mut f = Fight::new(g, st, p, w, w.own_life);
+    for &c in field {
+        f.mark(g, st, c, false, true, w);
+    }
+    for &a in &theirs[..nt] {
+        f.attacker(g, st, a, false);
+    }
+    f
+}
+
+/// What the other side's best attacks next turn (`f`, [`their_fight`])
+/// take when the cards of the field in `altar` (a mask) stand on the Altar
+/// and the rest in the Vault (`attacking`: the ones that attack this turn,
+/// no longer hidden).
+fn exposure(g: &Fuzzycards, f: &Fight, altar: u8, attacking: u8) -> i32 {
+    if f.k == 0 {
+        return 0;
+    }
+    let mut m = f.marks;
+    for (i, x) in m.iter_mut().enumerate().take(f.n) {
+        x.altar = altar & (1 << i) != 0;
+        if attacking & (1 << i) != 0 {
+            x.hidden = false;
+        }
+    }
+    let room = g
+        .slots(Row::Vault)
+        .saturating_sub(f.n - altar.count_ones() as usize);
+    f.best(&m, room, 0, 0, true).0
+}
+
+/// Settle: the cards player `p` wants on its Altar (a mask of `field`):
+/// the ready Heroes whose attack is worth something; when the other side's
+/// attacks next turn would then be lethal, single changes (a card more, a
+/// card less) while they pay for what those attacks would take (a blocker
+/// that keeps Pierce or a direct attack off our Life, a fragile attacker
+/// kept back).
+fn altar_plan(g: &Fuzzycards, st: &State, p: usize, field: &[u16], w: &Weights) -> u8 {
+    let o = other(p);
+    let slots = g.slots(Row::Altar).min(ATTACKERS);
+    let theirs = their_fight(g, st, p, field, w);
+    // what each ready Hero's attack is worth this turn
+    let mut mine = Fight::new(g, st, o, w, w.life);
+    for row in [Zone::Altar, Zone::Vault] {
+        for &c in st.core.zones.get(z(o, row)) {
+            mine.mark(g, st, c, row == Zone::Altar, false, w);
+        }
+    }
+    mine.room = g
+        .slots(Row::Vault)
+        .saturating_sub(st.core.zones.len(z(o, Zone::Vault)));
+    let mut gain = [0i32; FIELD];
+    let mut ready = 0u8;
+    for (i, &c) in field.iter().enumerate() {
+        if g.def(c).kind != Kind::Hero || !g.ready(st, c) {
+            continue;
+        }
+        let mut f = mine;
+        f.k = 0;
+        f.attacker(g, st, c, g.hidden(st, c));
+        gain[i] = f.best(&f.marks, f.room, 0, 0, false).0;
+        if gain[i] > 0 {
+            ready |= 1 << i;
+        }
+    }
+    // the start: the ready Heroes worth most, as many as fit
+    let mut plan = 0u8;
+    for _ in 0..slots {
+        let pick = (0..field.len())
+            .filter(|&i| ready & (1 << i) != 0 && plan & (1 << i) == 0)
+            .max_by_key(|&i| (gain[i], std::cmp::Reverse(i)));
+        if let Some(i) = pick {
+            plan |= 1 << i;
+        }
+    }
+    let vault = g.slots(Row::Vault);
+    let score = |plan: u8| -> Option<i32> {
+        let n = plan.count_ones() as usize;
+        if n > slots || field.len() - n > vault {
+            return None;
+        }
+        let gains: i32 = (0..field.len())
+            .filter(|&i| plan & (1 << i) != 0)
+            .map(|i| gain[i])
+            .sum();
+        let taken = exposure(g, &theirs, plan, plan & ready);
+        Some(gains - taken * w.exposure / 100)
+    };
+    let mut now = score(plan).unwrap_or(i32::MIN);
+    // only a lethal attack next turn changes the start (tuning log: the
+    // changes made for smaller threats kept attackers back and lost more
+    // than they saved)
+    let lethal = exposure(g, &theirs, plan, plan & ready) >= WIN;
+    let climbs = if lethal { field.len() } else { 0 };
+    for _ in 0..climbs {
+        let mut step: Option<(i32, u8)> = None;
+        for i in 0..field.len() {
+            let next = plan ^ (1 << i);
+            if let Some(s) = score(next)
+                && s > now
+                && step.is_none_or(|(b, _)| s > b)
+            {
+                step = Some((s, next));
+            }
+        }
+        match step {
+            Some((s, next)) => {
+                now = s;
+                plan = next;
+            }
+            None => break,
+        }
+    }
+    plan
+}
+
+fn quick_settle(g: &Fuzzycards, st: &State, w: &Weights) -> Action {
+    let p = st.core.active;
+    let (field, n) = field_cards(st, p);
+    let field = &field[..n];
+    if field.is_empty() {
+        return Action::Next;
+    }
+    let plan = altar_plan(g, st, p, field, w);
+    let altar = st.core.zones.get(z(p, Zone::Altar));
+    let vault = st.core.zones.get(z(p, Zone::Vault));
+    let wanted = |c: u16| {
+        field
+            .iter()
+            .position(|&f| f == c)
+            .is_some_and(|i| plan & (1 << i) != 0)
+    };
+    for &v in vault.iter().filter(|&&v| wanted(v)) {
+        if g.has_room(st, p, Row::Altar) {
+            return Action::Move {
+                card: v,
+                with: None,
+            };
+        }
+        if let Some(&a) = altar.iter().find(|&&a| !wanted(a)) {
+            return Action::Move {
+                card: v,
+                with: Some(a),
+            };
+        }
+    }
+    if g.has_room(st, p, Row::Vault)
+        && let Some(&a) = altar.iter().find(|&&a| !wanted(a))
+    {
+        return Action::Move {
+            card: a,
+            with: None,
+        };
+    }
+    Action::Next
+}
+
+/// The Hero an Equip Relic goes on: ATK on the hardest hitter that can
+/// attack soonest, Shield, DEF and HP on the sturdiest blocker (a Guard
+/// first), Stealth on a Hero it would hide.
+fn equip_host(g: &Fuzzycards, st: &State, p: usize, d: &Def) -> Option<u16> {
+    let e = &d.equip;
+    let mut best: Option<(i32, u16)> = None;
+    for row in [Zone::Altar, Zone::Vault] {
+        for &c in st.core.zones.get(z(p, row)) {
+            if g.def(c).kind != Kind::Hero {
+                continue;
+            }
+            let k = g.keywords(st, c);
+            let mut v = i32::from(e.atk) * (g.atk_of(st, c) + 10 * i32::from(g.ready(st, c)));
+            if e.kw & SHIELD != 0 && k & SHIELD == 0 {
+                v += g.remaining(st, c) + 20 * i32::from(k & GUARD != 0);
+            }
+            if e.kw & STEALTH != 0 && k & STEALTH == 0 {
+                v += g.atk_of(st, c);
+            }
+            v += i32::from(e.def + e.hp) * (1 + i32::from(k & GUARD != 0));
+            if e.kw & !(SHIELD | STEALTH) != 0 {
+                v += g.atk_of(st, c);
+            }
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, c));
+            }
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// Activate: the racer's planner, with each Equip Relic on the Hero it
+/// helps most (tuning log: today's quick player's answers and staying
+/// power lost 3-7 points against the racer in the wisdom wall's mirror).
+fn quick_activate(g: &Fuzzycards, st: &State, w: &Weights) -> Action {
+    let _ = w;
+    let p = st.core.active;
+    match activate(g, st) {
+        Action::Play { card, target, row } if g.def(card).kind == Kind::Equip => Action::Play {
+            card,
+            target: equip_host(g, st, p, g.def(card)).or(target),
+            row,
+        },
+        a => a,
     }
 }
