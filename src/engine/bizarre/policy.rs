@@ -18,10 +18,16 @@
 //! The quick policy (issue 27) plays to win against a real opponent: on its
 //! own turn it goes all in when its ⚔ is lethal past what the other side
 //! can soak up; else it reckons the other side's next attack from what its
-//! seat shows and keeps back the resources whose answer is worth more than
-//! the ⚔ they would make now ([`hold`]) — playing its keepers only while
-//! those stay unspent, a better answerer always — converts the rest and
-//! attacks. Attacked, it scores each answer by the battle it makes (life
+//! seat shows — a ceiling: the real attack may lie well under it, so a loss
+//! past our life weighs as the share of that range that kills
+//! ([`death_risk`]) — and keeps back the resources whose answer is worth
+//! more than the ⚔ they would make now ([`hold`]) — playing its keepers
+//! only while those stay unspent, a better answerer always — converts the
+//! rest and attacks. Its keepers ([`quick_keepers`]) weigh a converter by
+//! its ⚔ less the card it gives the other side (a Gift's), and keep a
+//! creature that dies for its ⚔ only when that beats its cost and the card
+//! as a resource spent on the best converter; it attacks with the
+//! converter worth most so reckoned. Attacked, it scores each answer by the battle it makes (life
 //! saved, sources killed on both sides) and uses the best, or none. Weights
 //! in [`super::weights`]. Every other level but goldfish keeps the quick
 //! player of before issue 27 (the racer that answers with whatever it left
@@ -350,6 +356,7 @@ struct Conv {
     attack: i32,
     exhaust: i32,
     special: Option<u8>,
+    feeds: bool,
 }
 
 impl Conv {
@@ -360,7 +367,20 @@ impl Conv {
             attack: i32::from(ab.attack),
             exhaust: i32::from(ab.exhaust),
             special: ab.special,
+            feeds: ab.feeds_opponent,
         })
+    }
+
+    /// What one use is worth on our own turn, in tenths of ⚔: its ⚔ less
+    /// what the card it gives the other side is reckoned to make against us.
+    fn worth(&self, w: &Weights) -> i32 {
+        10 * self.attack - if self.feeds { w.feed_attack } else { 0 }
+    }
+
+    /// Whether it is the better converter to attack with (its worth per
+    /// resource).
+    fn attacks_better_than(&self, o: &Conv, w: &Weights) -> bool {
+        self.worth(w) * o.exhaust > o.worth(w) * self.exhaust
     }
 
     /// The ⚔ `res` resources of its kind make.
@@ -566,13 +586,149 @@ fn recurring(g: &BizarreWorld, c: u16) -> bool {
 
 fn quick(g: &BizarreWorld, st: &State, w: &Weights) -> Action {
     match st.phase {
-        Phase::Sacrifice => sacrifice(g, st),
+        Phase::Sacrifice => quick_sacrifice(g, st, w),
         Phase::Main => quick_main(g, st, w),
         Phase::Respond => quick_respond(g, st, w),
         Phase::Pay => Action::PayRest,
         Phase::Distribute => Action::Distribute,
         Phase::Over => Action::Next,
     }
+}
+
+/// At most this many hand cards are kept to play in one turn.
+const MAX_KEEP: usize = 16;
+
+/// The hand cards the quick player keeps to play this turn, in a fixed
+/// array.
+struct Kept {
+    n: usize,
+    cards: [u16; MAX_KEEP],
+}
+
+impl std::ops::Deref for Kept {
+    type Target = [u16];
+    fn deref(&self) -> &[u16] {
+        &self.cards[..self.n]
+    }
+}
+
+/// The best worth per resource (tenths of ⚔, [`Conv::worth`]) of player
+/// `p`'s converters in play.
+fn best_worth_in_play(g: &BizarreWorld, st: &State, p: usize, w: &Weights) -> i32 {
+    let mut best = 0;
+    for &c in st.core.zones.get(z(p, Zone::Play)) {
+        for (i, ab) in g.def(c).actives.iter().enumerate() {
+            if let Some(cv) = Conv::of(c, i, ab) {
+                best = best.max(cv.worth(w) / cv.exhaust);
+            }
+        }
+    }
+    best
+}
+
+/// How much the quick player wants to play a card, given the best worth
+/// per resource of the converters in play or kept (`0`: better as a
+/// resource). The racer's [`value`], but a converter counts by its worth
+/// (a Gift's ⚔ less the card it gives), and a creature that dies for its
+/// ⚔ only when that ⚔ beats what its cost and the card as a resource make
+/// with the best converter.
+fn quick_value(g: &BizarreWorld, c: u16, best: i32, w: &Weights) -> i32 {
+    let d = g.def(c);
+    if d.blank {
+        return 0;
+    }
+    let mut v = 0;
+    for (i, ab) in d.actives.iter().enumerate() {
+        if let Some(cv) = Conv::of(c, i, ab) {
+            let per = cv.worth(w) / cv.exhaust;
+            if per > best {
+                v += 50 + per;
+            }
+        }
+        if ab.kill_self
+            && ab.attack > 0
+            && 10 * i32::from(ab.attack) > (i32::from(d.cost) + 1) * best + w.one_shot_margin
+        {
+            v += 10 + i32::from(ab.attack);
+        }
+        if ab.cost_free() && ab.draws > 0 {
+            v += 30;
+        }
+        if ab.exhaust > 0 && ab.draws > 0 {
+            v += 5;
+        }
+    }
+    v += 15 * i32::from(d.on_play_draws);
+    if d.turn_start_attack > 0 || d.turn_start_draws > 0 {
+        v += 20;
+    }
+    if v > 0 && d.resource != ResourceKind::None {
+        v += 5;
+    }
+    v
+}
+
+/// The quick player's keepers: the racer's [`keepers`] by [`quick_value`].
+fn quick_keepers(g: &BizarreWorld, st: &State, w: &Weights) -> Kept {
+    let p = st.core.active;
+    let hand = st.core.zones.get(z(p, Zone::Hand));
+    let mut best = best_worth_in_play(g, st, p, w);
+    let mut kept = Kept {
+        n: 0,
+        cards: [0; MAX_KEEP],
+    };
+    let total_now = st.core.zones.len(z(p, Zone::Resources))
+        + st.core
+            .zones
+            .get(z(p, Zone::Play))
+            .iter()
+            .filter(|&&c| g.def(c).resource != ResourceKind::None)
+            .count();
+    let n = hand.len();
+    let mut used = [false; MAX_KEEP];
+    let mut cost = 0usize;
+    // the best card left each time (the ranking changes as converters are kept)
+    for j in 0..n.min(MAX_KEEP) {
+        let mut pick: Option<(i32, usize)> = None;
+        for (i, &c) in hand.iter().enumerate().take(MAX_KEEP) {
+            if used[i] {
+                continue;
+            }
+            let v = quick_value(g, c, best, w);
+            if v > 0 && pick.is_none_or(|(b, _)| v > b) {
+                pick = Some((v, i));
+            }
+        }
+        let Some((_, i)) = pick else { break };
+        let c = hand[i];
+        let after = cost + usize::from(g.def(c).cost);
+        // the other n - (j + 1) cards become resources
+        if after > total_now + (n - j - 1) {
+            break;
+        }
+        cost = after;
+        used[i] = true;
+        kept.cards[kept.n] = c;
+        kept.n += 1;
+        for (a, ab) in g.def(c).actives.iter().enumerate() {
+            if let Some(cv) = Conv::of(c, a, ab) {
+                best = best.max(cv.worth(w) / cv.exhaust);
+            }
+        }
+    }
+    kept
+}
+
+/// The quick player's Sacrifice Phase: every hand card but its keepers.
+fn quick_sacrifice(g: &BizarreWorld, st: &State, w: &Weights) -> Action {
+    let keep = quick_keepers(g, st, w);
+    let p = st.core.active;
+    st.core
+        .zones
+        .get(z(p, Zone::Hand))
+        .iter()
+        .find(|c| !keep.contains(c))
+        .map_or(Action::Next, |&card| Action::Sacrifice { card })
 }
 
 /// How many resources the quick player keeps back on its own turn to
@@ -635,15 +791,29 @@ fn hold(g: &BizarreWorld, st: &State, w: &Weights, banned: bool, off: Option<Con
             if answered {
                 score += answer - w.life * d;
             }
-            if loss >= my_life {
-                score -= w.death;
-            }
+            score -= death_risk(loss, my_life, t.attack, w);
         }
         if score > best.0 {
             best = (score, h);
         }
     }
     best.1
+}
+
+/// What a loss of `loss` life at `life` weighs as the risk of dying: the
+/// reckoned threat is the most the other side could make (its whole hand a
+/// resource, its best converter), so the real attack is taken to lie
+/// anywhere in the top share [`Weights::spread`] of `threat` below it.
+fn death_risk(loss: i32, life: i32, threat: i32, w: &Weights) -> i32 {
+    let spread = threat * w.spread / 10;
+    let over = loss - life + 1;
+    if over <= 0 {
+        0
+    } else if over > spread {
+        w.death
+    } else {
+        w.death * over / (spread + 1)
+    }
 }
 
 /// The quick player's own turn: lethal with everything it has (the racer's
@@ -676,7 +846,7 @@ fn quick_main(g: &BizarreWorld, st: &State, w: &Weights) -> Action {
             for i in 0..g.def(c).actives.len() {
                 if let Some(ab) = usable(c, i)
                     && let Some(cv) = Conv::of(c, i, ab)
-                    && off.is_none_or(|b| cv.better_than(&b))
+                    && off.is_none_or(|b| cv.attacks_better_than(&b, w))
                 {
                     off = Some(cv);
                 }
@@ -689,7 +859,8 @@ fn quick_main(g: &BizarreWorld, st: &State, w: &Weights) -> Action {
     if st.core.zones.get(z(p, Zone::Hand)).iter().any(affordable) {
         let kept = hold(g, st, w, banned, off);
         let resp = responder(g, st, p);
-        for &card in keepers(g, st).iter().filter(|c| affordable(c)) {
+        let keep = quick_keepers(g, st, w);
+        for &card in keep[..].iter().filter(|c| affordable(c)) {
             let d = g.def(card);
             let answers = !d.no_response
                 && d.actives.iter().enumerate().any(|(i, ab)| {

@@ -3,6 +3,17 @@
 //! attack. Tuned with `deckwright match` on the sample decks' mirrors
 //! against the goldfish racer (seed 101, checked on 303; never seed 3, the
 //! README's); see [`super::policy`] for where each is used.
+//!
+//! Tuning log (dev, `match --threads 1`, 4,000 games, seed 101, mirrors vs
+//! goldfish: crafted rocks / random pile): before 58.3 / 49.9%. A fed card
+//! worth 2 ⚔ (feed_attack 20: Rocks before Gifts) 44.7 / 47.5%, 10: 57.9 /
+//! 51.8%, 0: 58.5 / 48.9%; one-shots kept whatever the converters
+//! (one_shot_margin -1000) 56.0 / 49.6%, -10: 58.0 / 52.0%. The threat as a
+//! ceiling with the real attack anywhere in its top share (spread): 3:
+//! 59.5 / 49.2%, 5: 60.5 / 48.2%, 7: 61.0 / 48.1%, 9: 61.0 / 47.9%; with
+//! hand_share 7 and life 5: 61.3 / 50.7% (seed 303: 60.4 / 48.8%). Tried
+//! and left: kill 0 or 2, loss 0 (52.9 / 45.2%) or 2, damage 8 or 12,
+//! life 4 or 8, unseen 15 or 35: within a point or worse.
 
 /// The weights of [`super::policy`]'s quick player.
 #[derive(Clone, Copy, Debug)]
@@ -29,17 +40,32 @@ pub struct Weights {
     /// What the converter the other side has yet to play is reckoned worth
     /// (as [`super::policy::creature_value`]) when our answer kills it.
     pub unseen_value: i32,
+    /// What a card the other side draws from our converter (a Gift's
+    /// gift) is reckoned to make against us, in tenths of ⚔: our ⚔ per use
+    /// counts less this when choosing the converter to attack with.
+    pub feed_attack: i32,
+    /// How far (tenths of ⚔) a creature that dies for its ⚔ must beat its
+    /// cost and the card as a resource spent on the best converter to be
+    /// kept for play.
+    pub one_shot_margin: i32,
+    /// How far below the reckoned threat (tenths of it) the other side's
+    /// real attack may lie: a loss past our life within it counts as that
+    /// share of [`Weights::death`].
+    pub spread: i32,
 }
 
 /// The weights the quick player plays with.
 pub const QUICK: Weights = Weights {
     damage: 10,
-    life: 6,
+    life: 5,
     kill: 1,
     loss: 1,
     feed: 2,
     death: 10_000,
     unseen: 25,
-    hand_share: 10,
+    hand_share: 7,
     unseen_value: 30,
+    feed_attack: 10,
+    one_shot_margin: -10,
+    spread: 7,
 };
