@@ -22,6 +22,7 @@ mod scenario;
 mod score;
 mod solo;
 mod tts;
+mod tune;
 mod validate;
 mod world_match;
 
@@ -97,6 +98,9 @@ pub enum Command {
     Game(game::Args),
     /// Complete two-player games between decks, both played by the computer.
     Match(matchup::Args),
+    /// The changes to a deck that win more (or kill sooner), searched over
+    /// the catalog or your collection and proven on fresh games.
+    Tune(tune::Args),
     /// Positions set up from a file, moves played from them, and checks
     /// on the result (formats.md §5).
     #[command(subcommand)]
@@ -178,6 +182,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Calibration(args)) => calibration::run(&args),
         Some(Command::Game(args)) => game::run(&args),
         Some(Command::Match(args)) => matchup::run(&args, cli.db.as_deref()),
+        Some(Command::Tune(args)) => tune::run(&args, cli.db.as_deref()),
         Some(Command::Scenario(args)) => scenario::run(&args, cli.db.as_deref()),
         Some(Command::Archive(args)) => archive::run(&args, cli.db.as_deref()),
     }

@@ -246,6 +246,34 @@ fn one<R: Rules>(
     }
 }
 
+/// A's score in each game of `range`, in half points (2 a win, 1 a draw or
+/// an unfinished game, 0 a loss; a game stopped by an engine defect counts
+/// as a draw), played one after the other on this thread: the deck tuner
+/// pairs the games of two decks by index and runs its candidates in
+/// parallel.
+pub fn scores<R: Rules>(rules: &R, cfg: &MatchConfig, range: std::ops::Range<u64>) -> Vec<u8> {
+    let mut st = rules.new_state();
+    let mut buf = Vec::new();
+    range
+        .map(|i| {
+            let seat = cfg.seats.of(i);
+            match play_game(
+                rules,
+                &mut st,
+                game_seed(cfg.seed, i),
+                seat,
+                cfg.levels,
+                cfg.think,
+                &mut buf,
+            ) {
+                Ok(Outcome::Win { .. }) => 2,
+                Ok(Outcome::Loss { .. }) => 0,
+                Ok(_) | Err(_) => 1,
+            }
+        })
+        .collect()
+}
+
 /// Plays `cfg.games` games of A against B (see the module docs).
 pub fn run<R: Rules>(
     rules: &R,

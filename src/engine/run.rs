@@ -213,6 +213,13 @@ fn run_chunk<R: Rules>(
     t
 }
 
+/// The kill turn of each goldfish game of `range` (0: no win), played one
+/// after the other on this thread (the deck tuner runs its candidates in
+/// parallel).
+pub fn kill_turns<R: Rules>(rules: &R, cfg: &RunConfig, range: std::ops::Range<u64>) -> Vec<u16> {
+    run_chunk(rules, cfg, range, true).per_game
+}
+
 /// Runs `cfg.games` games of `rules` (see the module docs).
 pub fn run<R: Rules>(
     rules: &R,

@@ -146,6 +146,12 @@ trait DynEngine: Send + Sync {
         cfg: &super::matchup::MatchConfig,
         viewer: Viewer,
     ) -> Result<super::matchup::Transcript, Illegal>;
+    fn match_scores(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        range: std::ops::Range<u64>,
+    ) -> Vec<u8>;
+    fn kill_turns(&self, cfg: &RunConfig, range: std::ops::Range<u64>) -> Vec<u16>;
 }
 
 /// A game's rules behind [`DynEngine`].
@@ -233,6 +239,16 @@ impl<R: Rules> DynEngine for Compiled<R> {
         viewer: Viewer,
     ) -> Result<super::matchup::Transcript, Illegal> {
         super::matchup::transcript(self.0.as_ref(), cfg, viewer)
+    }
+    fn match_scores(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        range: std::ops::Range<u64>,
+    ) -> Vec<u8> {
+        super::matchup::scores(self.0.as_ref(), cfg, range)
+    }
+    fn kill_turns(&self, cfg: &RunConfig, range: std::ops::Range<u64>) -> Vec<u16> {
+        super::run::kill_turns(self.0.as_ref(), cfg, range)
     }
 }
 
@@ -405,6 +421,28 @@ impl Engine {
         self.plays()?;
         let t = self.0.play_match(cfg, progress)?;
         Ok(super::matchup::MatchReport::new(self.game(), cfg, &t))
+    }
+
+    /// Deck A's score in each game of `range` of a match, in half points
+    /// (see [`super::matchup::scores`]), on this thread.
+    pub fn match_scores(
+        &self,
+        cfg: &super::matchup::MatchConfig,
+        range: std::ops::Range<u64>,
+    ) -> Result<Vec<u8>, RunError> {
+        self.plays()?;
+        Ok(self.0.match_scores(cfg, range))
+    }
+
+    /// The goldfish kill turn of each game of `range` (0: no win), on this
+    /// thread.
+    pub fn kill_turns(
+        &self,
+        cfg: &RunConfig,
+        range: std::ops::Range<u64>,
+    ) -> Result<Vec<u16>, RunError> {
+        self.plays()?;
+        Ok(self.0.kill_turns(cfg, range))
     }
 }
 

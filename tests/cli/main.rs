@@ -23,5 +23,6 @@ mod odds;
 mod outputs;
 mod scenario;
 mod solo;
+mod tune;
 mod validate;
 mod world_match;
