@@ -223,6 +223,16 @@ pub enum TuneError {
 /// A deck as copies per catalog card (main board).
 type Build = Vec<u32>;
 
+/// How a step of the climb ended.
+enum Step {
+    /// To the race's confirmed winner.
+    Moved(Build),
+    /// No neighbour gained.
+    Stuck,
+    /// The budget cannot pay for the step: the climb is over.
+    Spent,
+}
+
 struct Tuner<'a> {
     catalog: &'a Catalog,
     start_deck: &'a Deck,
@@ -588,10 +598,11 @@ impl Tuner<'_> {
         here: &Build,
         prng: &mut Rng,
         candidates: &mut u64,
-    ) -> Result<Option<Build>, TuneError> {
+    ) -> Result<Step, TuneError> {
         let mut pool = self.neighbours(here);
         if pool.is_empty() {
-            return Ok(None);
+            // no legal deck one swap away: nothing to climb
+            return Ok(Step::Spent);
         }
         if pool.len() > SAMPLE {
             // a partial shuffle: the first SAMPLE are a uniform sample
@@ -615,7 +626,7 @@ impl Tuner<'_> {
         loop {
             let cost = n * (alive.len() as u64 + 1) * self.sides();
             if !self.climbing(cost) {
-                return Ok(None);
+                return Ok(Step::Spent);
             }
             let seed = self.next_seed();
             let mut engines: Vec<Vec<Engine>> = vec![here_engines.clone()];
@@ -645,20 +656,24 @@ impl Tuner<'_> {
         }
         let (winner, winner_engines, sum, _, _) = alive.swap_remove(0);
         if sum <= 0.0 {
-            return Ok(None);
+            return Ok(Step::Stuck);
         }
         // confirm on fresh games
         let m = 4 * n;
         let cost = 2 * m * self.sides();
         if !self.climbing(cost) {
-            return Ok(None);
+            return Ok(Step::Spent);
         }
         let seed = self.next_seed();
         let res = self.play_round(&[here_engines, winner_engines], seed, m)?;
         self.games += cost;
         self.report_progress();
         let (mean, se) = paired(&res[0], &res[1]);
-        Ok((mean - ACCEPT_Z * se > 0.0).then_some(winner))
+        Ok(if mean - ACCEPT_Z * se > 0.0 {
+            Step::Moved(winner)
+        } else {
+            Step::Stuck
+        })
     }
 
     /// Which of `a` and `b` scores more on a fresh batch of
@@ -688,11 +703,11 @@ impl Tuner<'_> {
             let next = self.step(&here, &mut prng, &mut tried)?;
             self.stats.1 += tried;
             match next {
-                Some(next) => {
+                Step::Moved(next) => {
                     here = next;
                     stale = 0;
                 }
-                None if self.climbing(FIRST_ROUND * 2 * self.sides()) => {
+                Step::Stuck => {
                     stale += 1;
                     if stale < STALE_STEPS {
                         continue;
@@ -714,7 +729,7 @@ impl Tuner<'_> {
                     self.stats.2 += 1;
                     stale = 0;
                 }
-                None => break,
+                Step::Spent => break,
             }
         }
         let found = match best {
@@ -780,7 +795,7 @@ impl Tuner<'_> {
         let (after, changes, deck_build, unproven) = if suggested {
             (self.estimate(mean_se(&res[1])), changes, found, None)
         } else {
-            let unproven = (found != start).then(|| Unproven { changes, gain });
+            let unproven = (found != start).then_some(Unproven { changes, gain });
             (before, Vec::new(), start, unproven)
         };
         let tuned = self.deck(deck_build);
