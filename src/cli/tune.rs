@@ -127,6 +127,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         }
         _ => Pool::Catalog,
     };
+    let options = overrides(&args.options)?;
     let cfg = TuneConfig {
         level,
         think: args
@@ -144,10 +145,10 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
                 .transpose()
                 .map_err(CliError::input)?,
             players: None,
-            overrides: overrides(&args.options)?,
+            overrides: options.clone(),
         },
         engine: EngineOptions {
-            overrides: overrides(&args.options)?,
+            overrides: options,
             max_turns: args.max_turns,
             dummies: Vec::new(),
             position: false,

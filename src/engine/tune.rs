@@ -359,26 +359,19 @@ fn tune_here(
     Ok(report)
 }
 
-/// The starting deck's main board as copies per catalog card.
+/// The starting deck's main board as copies per catalog card, read as
+/// validation reads it ([`crate::rules::resolve`]).
 fn build_of(catalog: &Catalog, deck: &Deck) -> Result<Build, String> {
-    let cards = compile(catalog, deck).map_err(|e| e.to_string())?;
-    let mut b = vec![0u32; catalog.cards.len()];
-    let index = catalog.name_index();
-    for e in deck.board(Board::Main) {
-        let i = match &e.id {
-            Some(id) => index.by_id(id),
-            None => index.named(&e.name).first().copied(),
-        };
-        if let Some(i) = i {
-            b[i] += e.count;
-        }
+    let resolved = crate::rules::resolve(deck, catalog);
+    if !resolved.violations.is_empty() {
+        let messages: Vec<String> = resolved.violations.into_iter().map(|v| v.message).collect();
+        return Err(messages.join("; "));
     }
-    if b.iter().sum::<u32>() as usize != cards.len() {
-        return Err(format!(
-            "the deck's {} cards could not all be matched to catalog \"{}\"",
-            cards.len(),
-            catalog.name
-        ));
+    let mut b = vec![0u32; catalog.cards.len()];
+    for line in &resolved.main {
+        if let Some(i) = line.card {
+            b[i] += line.count;
+        }
     }
     Ok(b)
 }
@@ -889,22 +882,22 @@ impl Tuner<'_> {
 
     /// `found` without `c`.
     fn unapply(&self, found: &Build, c: &Change) -> Build {
-        let idx = |name: &str| self.catalog.cards.iter().position(|x| x.name == name);
-        let mut b = found.clone();
-        if let (Some(o), Some(i)) = (idx(&c.out), idx(&c.into)) {
-            b[i] = b[i].saturating_sub(c.copies);
-            b[o] += c.copies;
-        }
-        b
+        self.swap(found, &c.into, &c.out, c.copies)
     }
 
     /// `start` with only `c`.
     fn apply(&self, start: &Build, c: &Change) -> Build {
+        self.swap(start, &c.out, &c.into, c.copies)
+    }
+
+    /// `b` with `copies` of the card named `out` exchanged for as many of
+    /// the card named `into`.
+    fn swap(&self, b: &Build, out: &str, into: &str, copies: u32) -> Build {
         let idx = |name: &str| self.catalog.cards.iter().position(|x| x.name == name);
-        let mut b = start.clone();
-        if let (Some(o), Some(i)) = (idx(&c.out), idx(&c.into)) {
-            b[o] = b[o].saturating_sub(c.copies);
-            b[i] += c.copies;
+        let mut b = b.clone();
+        if let (Some(o), Some(i)) = (idx(out), idx(into)) {
+            b[o] = b[o].saturating_sub(copies);
+            b[i] += copies;
         }
         b
     }
