@@ -354,6 +354,11 @@ fn tune_here(
     // the starting deck must play (a deck the engine cannot deal is an error)
     t.engines(&start)?;
     let found = t.search(&start)?;
+    // a cancel (Ctrl+C, the app's Cancel) stops here: no proof, no answer
+    if progress.cancel.load(Ordering::Relaxed) {
+        let (done, total) = t.budget_progress();
+        return Err(TuneError::Run(RunError::Cancelled { done, total }));
+    }
     let mut report = t.prove(&start, &found)?;
     report.opponents = opponents.iter().map(|o| o.name.clone()).collect();
     Ok(report)
@@ -529,14 +534,19 @@ impl Tuner<'_> {
     }
 
     fn report_progress(&self) {
-        let (done, total) = match self.cfg.budget {
+        let (done, total) = self.budget_progress();
+        (self.progress.on_progress)(done, total);
+    }
+
+    /// How much of the budget is spent: (games, games) or (ms, ms).
+    fn budget_progress(&self) -> (u64, u64) {
+        match self.cfg.budget {
             Budget::Games(n) => (self.games.min(n), n),
             Budget::Time(d) => (
                 (self.began.elapsed().as_millis() as u64).min(d.as_millis() as u64),
                 d.as_millis() as u64,
             ),
-        };
-        (self.progress.on_progress)(done, total);
+        }
     }
 
     /// The legal neighbours of `b` (see the module docs), distinct, in a

@@ -29,6 +29,7 @@ pub mod search;
 pub mod settings;
 pub mod timing;
 pub mod tts;
+pub mod tune;
 pub mod widget;
 pub mod words;
 

@@ -24,4 +24,5 @@ mod screens;
 mod snapshots;
 mod table_fit;
 mod tts;
+mod tune;
 mod world;

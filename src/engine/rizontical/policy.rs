@@ -21,7 +21,9 @@
 //! The quick player (issue 27) plays the ally's part of the turn by
 //! [`fight`]: every cell the ally can end on, with the best attack from
 //! there, scored by [`Weights`] — focus fire on the enemies that hit
-//! hardest, and never ending where a defeat loses the game.
+//! hardest, never ending where a defeat loses the game, and with no hit to
+//! make, keeping out of the enemies' reach; it holds its damage Powers until
+//! they finish a Fighter.
 //! `Level::QuickV1` (and anything but `Quick`) keeps the old rules.
 
 use super::board::{DIRS, cell_at, rc};
@@ -96,6 +98,7 @@ fn power_target(
     p: usize,
     c: u16,
     a: &Ability,
+    quick: bool,
 ) -> Option<(i32, Option<u16>)> {
     let step = Rizontical::chosen_step(a)?;
     let ctx = crate::engine::effect::interp::Ctx::new(c, p);
@@ -109,7 +112,12 @@ fn power_target(
                 Verb::ElementDamage { n, element } if q != p && !st.no_damage => {
                     let d =
                         r.element_damage(st, t, i16::from(n), super::cards::bits::element(element));
-                    worth(r, st, t, d) / 2
+                    let v = worth(r, st, t, d) / 2;
+                    if quick && v < 400 {
+                        v * W.power_chip / 100
+                    } else {
+                        v
+                    }
                 }
                 Verb::Heal { n } if q == p => {
                     let missing = r.fighter(st, t).hp - st.hp[usize::from(t)];
@@ -212,7 +220,7 @@ fn best_power(r: &Rizontical, st: &State, p: usize, level: Level) -> Option<(i32
                 let mut targeted = false;
                 let mut special = 0;
                 for a in &pw.abilities {
-                    if let Some((tv, t)) = power_target(r, st, p, c, a) {
+                    if let Some((tv, t)) = power_target(r, st, p, c, a, level == Level::Quick) {
                         special += tv;
                         target = t;
                     }
@@ -722,6 +730,14 @@ pub struct Weights {
     /// Per point of Hit DMG the target can deal to a Fighter of ours (the
     /// hits a defeat or a weaker enemy spares us).
     pub menace: i32,
+    /// `exposed` for a cell the ally ends on without attacking: with no
+    /// hit to make, it keeps out of the enemies' reach rather than close in.
+    pub idle_exposed: i32,
+    /// `chip` for a cell the ally ends on without attacking.
+    pub idle_chip: i32,
+    /// Percent of a damage Power's worth kept when its DMG does not defeat
+    /// (0: quick holds its damage Powers until they finish a Fighter).
+    pub power_chip: i32,
 }
 
 /// Quick's weights, tuned by self-play (`match`, ember push and akasha
@@ -729,14 +745,24 @@ pub struct Weights {
 /// against the racer on ember push, seed 101: the move-to-the-best-attack
 /// alone 60.6%; `exposed` 600 with `chip` 5, 50.9%; `exposed` 100, 54.7%;
 /// `menace` 10, 62.1% (20: 60.6%, 40: 60.2%); `focus` 5 or 20, no gain.
+/// Second pass (ember push / akasha guard, seeds 101 and 303, 4,000 each;
+/// before: 61.5/62.7, 61.4/62.5): `power_chip` 0 (damage Powers kept for a
+/// defeat) 61.1/64.3, 64.0/64.9 (50: 61.4/62.4, 61.9/62.3); with
+/// `idle_exposed` 100 62.8/63.3, 64.4/64.0 (alone it gained ember push and
+/// lost akasha guard); with `focus` 10 too 62.8/64.7, 63.6/64.6, and at
+/// seed 7 62.9/64.5; `near` 0, `stay` 10, `idle_chip` 5 and `menace` 5 or
+/// 15 lost.
 pub const W: Weights = Weights {
     exposed: 0,
     chip: 0,
     lethal: 5000,
     near: 3,
     stay: 2,
-    focus: 0,
+    focus: 10,
     menace: 10,
+    idle_exposed: 100,
+    idle_chip: 0,
+    power_chip: 0,
 };
 
 /// What the quick player computes once a turn about the enemies: their
@@ -880,7 +906,7 @@ fn judge(
 /// The score of the ally ending its turn on `cell` without attacking.
 fn idle(r: &Rizontical, st: &State, p: usize, ally: u16, cell: u8, k: &Known, stays: bool) -> i32 {
     let _ = ally;
-    -danger(r, st, p, cell, NONE, k, (W.exposed, W.chip))
+    -danger(r, st, p, cell, NONE, k, (W.idle_exposed, W.idle_chip))
         - W.near * i32::from(nearest_enemy(r, st, p, cell))
         + if stays { W.stay } else { 0 }
 }

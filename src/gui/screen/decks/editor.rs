@@ -60,6 +60,8 @@ pub enum Tab {
     Odds,
     /// Export to Tabletop Simulator (issue 26).
     Tts,
+    /// The changes that win more (issue 28).
+    Tune,
 }
 
 /// How the middle column shows the deck.
@@ -147,6 +149,10 @@ pub struct Editor {
     images_asked: HashSet<String>,
     /// Export to Tabletop Simulator (issue 26).
     pub(super) tts: crate::gui::tts::TtsPanel,
+    /// Tune the deck (issue 28).
+    pub(super) tune: crate::gui::tune::TunePanel,
+    /// The note the next saved version carries ("Tuned: ...").
+    next_note: Option<String>,
 }
 
 /// An open deck's undo and redo steps, kept by the app while another screen
@@ -233,6 +239,8 @@ pub enum Message {
     Images(Result<Vec<(String, Option<image::Handle>)>, String>),
     /// The Tabletop Simulator export (issue 26).
     Tts(crate::gui::tts::Message),
+    /// Tune the deck (issue 28).
+    Tune(crate::gui::tune::Message),
 }
 
 /// The deck's two charts (see [`crate::stats`]).
@@ -291,6 +299,8 @@ impl Editor {
             images: HashMap::new(),
             images_asked: HashSet::new(),
             tts: Default::default(),
+            tune: Default::default(),
+            next_note: None,
         };
         e.info.version = version;
         e.revalidate();
@@ -429,6 +439,7 @@ impl Editor {
             Message::SearchFocus(f) => self.search_focus(f),
             Message::Images(r) => self.images_loaded(r),
             Message::Tts(m) => self.tts_update(m),
+            Message::Tune(m) => self.tune_update(m),
         }
     }
 
@@ -732,9 +743,10 @@ impl Editor {
 
     fn save_task(&self) -> Task<Message> {
         let (id, deck, edits) = (self.info.id, self.deck.clone(), self.edits);
+        let note = self.next_note.clone();
         Task::perform(
             self.db
-                .run(move |s| Ok((s.save_deck(id, &deck, None)?, edits))),
+                .run(move |s| Ok((s.save_deck(id, &deck, note.as_deref())?, edits))),
             Message::Saved,
         )
     }
@@ -754,6 +766,7 @@ impl Editor {
         self.saving = None;
         match r {
             Ok((version, edits)) => {
+                self.next_note = None;
                 self.saved_edits = self.saved_edits.max(edits);
                 let changed = version != self.info.version;
                 self.info.version = version;

@@ -455,6 +455,7 @@ impl Editor {
             ),
             choice("Odds", self.tab == Tab::Odds, Message::Tab(Tab::Odds)),
             choice(TTS_TAB, self.tab == Tab::Tts, Message::Tab(Tab::Tts)),
+            choice("Tune", self.tab == Tab::Tune, Message::Tab(Tab::Tune)),
         ]
         .spacing(6)
         .wrap()
@@ -470,6 +471,15 @@ impl Editor {
                 scrollable(container(self.tts.view(true).map(Message::Tts)).padding(SCROLLBAR_GAP))
                     .into()
             }
+            Tab::Tune => scrollable(
+                container(
+                    self.tune
+                        .view(self.info.id, self.info.game)
+                        .map(Message::Tune),
+                )
+                .padding(SCROLLBAR_GAP),
+            )
+            .into(),
         };
         column![
             self.view_report(),
@@ -614,11 +624,14 @@ impl Editor {
         for v in self.versions.iter().rev() {
             let current = v.version == self.info.version;
             let label = format!(
-                "v{} · {} · {}{}",
+                "v{} · {} · {}{}{}",
                 v.version,
                 crate::gui::words::local_time(&v.saved_at),
                 crate::gui::words::count(v.main_count, "card"),
-                if current { " (current)" } else { "" }
+                if current { " (current)" } else { "" },
+                v.note
+                    .as_deref()
+                    .map_or(String::new(), |n| format!(" · {n}"))
             );
             let shown = self.shown.as_ref().is_some_and(|(s, _)| *s == v.version);
             let b = button(text(label).size(13))

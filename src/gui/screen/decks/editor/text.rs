@@ -11,6 +11,7 @@ use crate::decklist::{self, Format};
 use crate::gui::db::blocking;
 use crate::gui::dialog;
 use crate::gui::tts::{self, TtsPanel};
+use crate::gui::tune::{self, TunePanel};
 use crate::model::Deck;
 
 use super::super::super::Action;
@@ -72,6 +73,10 @@ impl Editor {
         // the user typed or pasted and has not imported yet.
         if t == Tab::Text && !self.paste_edited {
             self.paste = text_editor::Content::with_text(&self.deck_text());
+        }
+        // the opponents are the game's saved decks as they are now
+        if t == Tab::Tune {
+            return self.tune.list(&self.db, self.info.game).map(Message::Tune);
         }
         Action::None
     }
@@ -288,6 +293,42 @@ impl Editor {
             deck,
         };
         self.tts.update(m, Some(source)).map(Message::Tts)
+    }
+
+    pub fn tune(&self) -> &TunePanel {
+        &self.tune
+    }
+
+    /// The Tune panel's messages: "Save as a new version" makes the tuned
+    /// list the deck (one undoable edit) and saves it at once, noted; the
+    /// rest go to the panel with the deck on show.
+    pub(super) fn tune_update(&mut self, m: tune::Message) -> Action<Message> {
+        if let tune::Message::Save = m {
+            let Some(tuned) = self.tune.tuned() else {
+                return Action::None;
+            };
+            let entries = tune::tuned_entries(tuned);
+            self.next_note = self.tune.version_note();
+            self.replace_entries(entries);
+            self.tune.mark_saved();
+            return self.save();
+        }
+        let mut deck = self.deck.clone();
+        deck.name = self.info.name.clone();
+        deck.game = Some(self.info.game);
+        let source = tune::Source {
+            db: self.db.path().to_path_buf(),
+            deck_id: self.info.id,
+            catalog_id: self.info.catalog_id,
+            catalog: self.index.catalog().clone(),
+            deck,
+            check: crate::rules::CheckOptions {
+                mode: self.mode,
+                players: self.players,
+                overrides: Vec::new(),
+            },
+        };
+        self.tune.update(m, source).map(Message::Tune)
     }
 }
 
