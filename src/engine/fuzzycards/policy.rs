@@ -19,8 +19,13 @@
 //!     a time while the change pays for what they would take: a blocker
 //!     that keeps a direct attack or a lethal Pierce off its Life, a
 //!     fragile attacker kept in the Vault (`altar_plan`);
-//!   - Activate is the racer's planner with each Equip Relic on the Hero it
-//!     helps most.
+//!     Guard Heroes left in the Vault then go up while there is room
+//!     (`guards_up`);
+//!   - Activate is the racer's planner with a Guard Hero worth more, a card
+//!     that only draws played only when the hand cannot pay for the Energy
+//!     (`hand_pays`: the racer's planner counts a card drawn as damage to
+//!     come, but a hand that already costs the Energy discards it at
+//!     Exodus), and each Equip Relic on the Hero it helps most.
 //!
 //!   The weights are in [`super::weights`].
 //! - [`Level::QuickV1`], the quick player before issue 27 (kept for
@@ -1249,6 +1254,28 @@ fn altar_plan(g: &Fuzzycards, st: &State, p: usize, field: &[u16], w: &Weights) 
     plan
 }
 
+/// `plan` (a mask of `field`) with the Guard Heroes it leaves in the Vault
+/// added to the Altar while there is room, the sturdiest first: a Guard
+/// there takes the other side's attacks (a Shield the first one) that would
+/// otherwise reach the attackers or Life.
+fn guards_up(g: &Fuzzycards, st: &State, field: &[u16], mut plan: u8) -> u8 {
+    let slots = g.slots(Row::Altar).min(ATTACKERS);
+    while (plan.count_ones() as usize) < slots {
+        let pick = (0..field.len())
+            .filter(|&i| {
+                plan & (1 << i) == 0
+                    && g.def(field[i]).kind == Kind::Hero
+                    && g.has(st, field[i], GUARD)
+            })
+            .max_by_key(|&i| (g.remaining(st, field[i]), std::cmp::Reverse(i)));
+        match pick {
+            Some(i) => plan |= 1 << i,
+            None => break,
+        }
+    }
+    plan
+}
+
 fn quick_settle(g: &Fuzzycards, st: &State, w: &Weights) -> Action {
     let p = st.core.active;
     let (field, n) = field_cards(st, p);
@@ -1256,7 +1283,7 @@ fn quick_settle(g: &Fuzzycards, st: &State, w: &Weights) -> Action {
     if field.is_empty() {
         return Action::Next;
     }
-    let plan = altar_plan(g, st, p, field, w);
+    let plan = guards_up(g, st, field, altar_plan(g, st, p, field, w));
     let altar = st.core.zones.get(z(p, Zone::Altar));
     let vault = st.core.zones.get(z(p, Zone::Vault));
     let wanted = |c: u16| {
@@ -1321,13 +1348,52 @@ fn equip_host(g: &Fuzzycards, st: &State, p: usize, d: &Def) -> Option<u16> {
     best.map(|(_, c)| c)
 }
 
-/// Activate: the racer's planner, with each Equip Relic on the Hero it
-/// helps most (tuning log: today's quick player's answers and staying
-/// power lost 3-7 points against the racer in the wisdom wall's mirror).
+/// Whether all `d` does for the race is draw cards (Sudden Insight, a
+/// Library of Paws): no Hero, no damage, no Energy.
+fn draws_only(d: &Def) -> bool {
+    let r = &d.races;
+    d.kind != Kind::Hero
+        && r.deploy.damage == 0
+        && r.deploy.energy == 0
+        && r.deploy.draw + r.start.draw + r.end.draw > 0
+}
+
+/// Whether the other cards in player `p`'s hand that the planner has a use
+/// for already cost the Energy left after playing `d`: then the cards `d`
+/// draws could not be paid for before more come, and the Energy it costs
+/// is a Hero's tempo lost (and the Scroll thinner).
+fn hand_pays(g: &Fuzzycards, st: &State, p: usize, d: &Def) -> bool {
+    let mut skipped = false;
+    let mut cost = 0;
+    for &c in st.core.zones.get(z(p, Zone::Hand)) {
+        let h = g.def(c);
+        if !skipped && std::ptr::eq(h, d) {
+            skipped = true;
+        } else if useful(h) {
+            cost += i32::from(h.cost);
+        }
+    }
+    cost >= i32::from(st.energy[p]) - i32::from(d.cost)
+}
+
+/// Activate: the racer's planner, with a Guard Hero worth more
+/// (`Weights::guard`), a card that only draws played only when the hand
+/// cannot pay for the Energy ([`hand_pays`]), and each Equip Relic on the
+/// Hero it helps most (tuning log: today's quick player's answers and
+/// staying power lost 3-7 points against the racer in the wisdom wall's
+/// mirror; see [`super::weights`] for the draw rule's).
 fn quick_activate(g: &Fuzzycards, st: &State, w: &Weights) -> Action {
-    let _ = w;
     let p = st.core.active;
-    match activate(g, st) {
+    let planned = plan(g, st, p, |d, _| {
+        if draws_only(d) && hand_pays(g, st, p, d) {
+            return None;
+        }
+        let guard = d.kind == Kind::Hero && d.own.kw & GUARD != 0;
+        Some(plan_value(st, p, d, st.core.turns[p]) + w.guard * i32::from(guard))
+    })
+    .or_else(|| racing_ability(g, st, p))
+    .unwrap_or(Action::Next);
+    match planned {
         Action::Play { card, target, row } if g.def(card).kind == Kind::Equip => Action::Play {
             card,
             target: equip_host(g, st, p, g.def(card)).or(target),
