@@ -100,6 +100,19 @@ fn matchups(c: &mut Criterion) {
         Level::Quick,
         2000,
     );
+    let bw = versus(
+        "bizarre-world",
+        "bizarre-world-crafted-rocks.txt",
+        "bizarre-world-crafted-rocks.txt",
+    );
+    bench(
+        c,
+        "match quick vs quick, one core",
+        "bizarre-world",
+        &bw,
+        Level::Quick,
+        2000,
+    );
     // Rizontical's games are longer: a round has up to eight Fighter turns
     let rz = versus(
         "rizontical",

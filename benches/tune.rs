@@ -27,7 +27,7 @@ use deckwright::engine::game::{FIXED_THINK, Level};
 use deckwright::engine::matchup::{MatchConfig, Seats};
 use deckwright::engine::run::Progress;
 use deckwright::engine::session::{DeckSide, Engine, EngineOptions};
-use deckwright::engine::tune::{Budget, Opponent, Pool, TuneConfig, tune};
+use deckwright::engine::tune::{Budget, Confirm, Opponent, Pool, TuneConfig, tune};
 use deckwright::engine::{compile, validate};
 use deckwright::model::{Board, Catalog, Deck, DeckEntry};
 use deckwright::rules::CheckOptions;
@@ -203,6 +203,7 @@ fn main() {
             seed: SEARCH_SEED,
             threads: None,
             proof_games: games,
+            confirm: Confirm::Off,
             check: CheckOptions::default(),
             engine: EngineOptions::default(),
         };

@@ -14,7 +14,8 @@ use crate::engine::game::{Level, Think};
 use crate::engine::run::Progress;
 use crate::engine::session::EngineOptions;
 use crate::engine::tune::{
-    Budget, Estimate, Objective, Opponent, Pool, TuneConfig, TuneError, TuneReport, tune,
+    Budget, Confirm, Estimate, Objective, Opponent, Pool, StrongCheck, TuneConfig, TuneError,
+    TuneReport, tune,
 };
 use crate::rules::{CheckOptions, Mode};
 
@@ -52,6 +53,11 @@ pub struct Args {
     /// Games of the proof for each deck measured (fresh seeds).
     #[arg(long = "proof-games", value_name = "M", default_value_t = 10_000)]
     pub proof_games: u64,
+    /// Games a deck the strong level plays to look at a suggested change
+    /// (default: as many as a quarter of --budget allows, after the proof;
+    /// none with --games-budget; 0: none).
+    #[arg(long = "confirm-games", value_name = "N")]
+    pub confirm_games: Option<u64>,
     /// The run's seed (default: a fresh one, shown so the run can be replayed).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -137,6 +143,11 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         seed: args.seed.unwrap_or_else(fresh_seed),
         threads: args.threads,
         proof_games: args.proof_games,
+        confirm: match (args.confirm_games, budget) {
+            (Some(0), _) | (None, Budget::Games(_)) => Confirm::Off,
+            (Some(n), _) => Confirm::Games(n),
+            (None, Budget::Time(d)) => Confirm::Time(d / 4),
+        },
         check: CheckOptions {
             mode: args
                 .mode
@@ -213,6 +224,16 @@ fn gain(objective: Objective, e: &Estimate) -> String {
     }
 }
 
+/// The strong level's look: its gain and what it says of the quick one.
+fn strong(objective: Objective, c: &StrongCheck) -> String {
+    format!(
+        "{} on {} games a deck, both sides strong ({})",
+        gain(objective, &c.gain),
+        c.games,
+        c.verdict()
+    )
+}
+
 fn human(r: &TuneReport, deck: &Path) -> String {
     let mut s = String::new();
     let against = if r.opponents.is_empty() {
@@ -239,6 +260,9 @@ fn human(r: &TuneReport, deck: &Path) -> String {
     if r.suggested {
         s.push_str(&format!("  after:  {}\n", value(r.objective, &r.after)));
         s.push_str(&format!("  gain:   {}\n", gain(r.objective, &r.gain)));
+        if let Some(c) = &r.strong {
+            s.push_str(&format!("  strong: {}\n", strong(r.objective, c)));
+        }
         s.push_str("Changes (each measured alone on the proof games):\n");
         for c in &r.changes {
             let effect = c.effect.map_or(

@@ -37,6 +37,15 @@
 //! measured on the same proof games (the starting deck with only that swap,
 //! when that deck is legal on its own).
 //!
+//! **The strong level's look.** Tuned against the quick player, a suggested
+//! change is played once more by the strong player on both sides (the
+//! config's `think` a move), the answer and the starting deck on the same fresh
+//! games of a third seed stream, for as long as [`Confirm`] allows (by
+//! default a quarter of a time budget, after the proof): the report gives
+//! that gain with its interval beside the quick one. It does not decide what
+//! is suggested — the strong player is hundreds of times slower, so its
+//! interval is wide — it says whether a stronger player agrees.
+//!
 //! **Reproducible**: with a budget in games the search's path depends only on
 //! the seed (the candidates run in parallel; their results are gathered in
 //! order), so the same seed gives the same answer on any thread count.
@@ -75,6 +84,7 @@ const KICK: u32 = 2;
 /// Salts of the seed streams: the search's batches and the proof never meet.
 const SEARCH_SALT: u64 = 0x7E5E_A6C4_0000_0001;
 const PROOF_SALT: u64 = 0x960F_0F00_0000_0002;
+const STRONG_SALT: u64 = 0x5760_0C0F_0000_0003;
 /// The z of a two-sided 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;
 
@@ -95,6 +105,42 @@ pub enum Budget {
     Games(u64),
     /// Wall time for the search (the proof comes after).
     Time(Duration),
+}
+
+/// How long the strong level looks at a suggested change (see the module
+/// docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// No look.
+    Off,
+    /// This many games a deck (split among the opponents): reproducible.
+    Games(u64),
+    /// As many games as fit in this wall time.
+    Time(Duration),
+}
+
+/// The strong level's look at the answer.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct StrongCheck {
+    /// Games a deck.
+    pub games: u64,
+    pub before: Estimate,
+    pub after: Estimate,
+    /// After minus before, paired game by game.
+    pub gain: Estimate,
+}
+
+impl StrongCheck {
+    /// What the strong level's gain says of the quick one.
+    pub fn verdict(&self) -> &'static str {
+        if self.gain.ci95[0] > 0.0 {
+            "the strong player agrees"
+        } else if self.gain.ci95[1] < 0.0 {
+            "the strong player disagrees"
+        } else {
+            "too few games to tell"
+        }
+    }
 }
 
 /// Which cards may come in.
@@ -119,6 +165,9 @@ pub struct TuneConfig {
     pub threads: Option<usize>,
     /// Games of the proof for each deck measured, split among the opponents.
     pub proof_games: u64,
+    /// The strong level's look at a suggested change (quick tuning against
+    /// opponents only).
+    pub confirm: Confirm,
     /// The construction rules' options (mode, player count, overrides).
     pub check: CheckOptions,
     pub engine: EngineOptions,
@@ -179,6 +228,9 @@ pub struct TuneReport {
     /// The search's best deck when the proof turned it down.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unproven: Option<Unproven>,
+    /// The strong level's look at the suggested change, when it had games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strong: Option<StrongCheck>,
     pub search_games: u64,
     pub proof_games: u64,
     pub seed: u64,
@@ -360,6 +412,9 @@ fn tune_here(
         return Err(TuneError::Run(RunError::Cancelled { done, total }));
     }
     let mut report = t.prove(&start, &found)?;
+    if report.suggested && t.objective == Objective::WinRate && cfg.level == Level::Quick {
+        report.strong = t.strong_check(&start, &found)?;
+    }
     report.opponents = opponents.iter().map(|o| o.name.clone()).collect();
     Ok(report)
 }
@@ -767,6 +822,71 @@ impl Tuner<'_> {
         }
     }
 
+    /// The strong level's look at `found` against `start` (see the module
+    /// docs): `None` when [`Confirm`] left no game.
+    fn strong_check(&self, start: &Build, found: &Build) -> Result<Option<StrongCheck>, TuneError> {
+        let (limit, deadline) = match self.cfg.confirm {
+            Confirm::Off => return Ok(None),
+            Confirm::Games(n) => (n.div_ceil(self.sides()), None),
+            Confirm::Time(d) => (u64::MAX, Some(Instant::now() + d)),
+        };
+        let engines = self.compile_all(&[start, found])?;
+        let seed = game_seed(self.cfg.seed ^ STRONG_SALT, 0);
+        let cfg = |k: usize, games: u64| MatchConfig {
+            games,
+            seed: game_seed(seed, k as u64),
+            levels: [Level::Strong; 2],
+            think: [self.cfg.think; 2],
+            seats: Seats::Alternate,
+            threads: None,
+        };
+        let jobs: Vec<(usize, usize)> = (0..2)
+            .flat_map(|i| (0..engines[i].len()).map(move |k| (i, k)))
+            .collect();
+        // a few games a job at a time, so a wall-time allowance is kept
+        let chunk = 2u64;
+        let mut res: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
+        let mut played = 0u64;
+        while played < limit
+            && !self.progress.cancel.load(Ordering::Relaxed)
+            && deadline.is_none_or(|d| Instant::now() < d)
+        {
+            let n = chunk.min(limit - played);
+            let parts: Vec<Result<Vec<u8>, RunError>> = jobs
+                .par_iter()
+                .map(|&(i, k)| engines[i][k].match_scores(&cfg(k, played + n), played..played + n))
+                .collect();
+            for (&(i, _), p) in jobs.iter().zip(parts) {
+                res[i].extend(p?.into_iter().map(i32::from));
+            }
+            played += n;
+        }
+        if played == 0 {
+            return Ok(None);
+        }
+        Ok(Some(StrongCheck {
+            games: played * self.sides(),
+            before: self.estimate(mean_se(&res[0])),
+            after: self.estimate(mean_se(&res[1])),
+            gain: self.gain_of(&res[0], &res[1]),
+        }))
+    }
+
+    /// The gain of `other` over `base`, paired game by game, in the
+    /// objective's units (above zero is better).
+    fn gain_of(&self, base: &[i32], other: &[i32]) -> Estimate {
+        let (mean, se) = paired(base, other);
+        let k = if self.objective == Objective::WinRate {
+            0.5
+        } else {
+            1.0
+        };
+        Estimate {
+            value: k * mean,
+            ci95: [k * (mean - Z95 * se), k * (mean + Z95 * se)],
+        }
+    }
+
     /// The proof (see the module docs) and the report.
     fn prove(&mut self, start: &Build, found: &Build) -> Result<TuneReport, TuneError> {
         let sides = self.sides();
@@ -774,16 +894,7 @@ impl Tuner<'_> {
         let seed = game_seed(self.cfg.seed ^ PROOF_SALT, 0);
         let res = self.race_round(&[start, found], seed, m)?;
         let before = self.estimate(mean_se(&res[0]));
-        let win = self.objective == Objective::WinRate;
-        let gain_of = |base: &[i32], other: &[i32]| -> Estimate {
-            let (mean, se) = paired(base, other);
-            let k = if win { 0.5 } else { 1.0 };
-            Estimate {
-                value: k * mean,
-                ci95: [k * (mean - Z95 * se), k * (mean + Z95 * se)],
-            }
-        };
-        let gain = gain_of(&res[0], &res[1]);
+        let gain = self.gain_of(&res[0], &res[1]);
         let mut changes = self.changes(start, found);
         for c in &mut changes {
             let alone = self.apply(start, c);
@@ -791,7 +902,7 @@ impl Tuner<'_> {
                 c.effect = Some(gain);
             } else if self.legal(&alone) {
                 let r = self.race_round(&[&alone], seed, m)?;
-                c.effect = Some(gain_of(&res[0], &r[0]));
+                c.effect = Some(self.gain_of(&res[0], &r[0]));
             }
         }
         let suggested = found != start && gain.ci95[0] > 0.0;
@@ -822,6 +933,7 @@ impl Tuner<'_> {
                 .collect(),
             suggested,
             unproven,
+            strong: None,
             search_games: self.games,
             proof_games: m * sides,
             seed: self.cfg.seed,

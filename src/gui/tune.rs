@@ -32,7 +32,8 @@ use crate::engine::game::Level;
 use crate::engine::run::{Progress, RunError};
 use crate::engine::session::EngineOptions;
 use crate::engine::tune::{
-    Budget, Change, Estimate, Objective, Opponent, Pool, TuneConfig, TuneError, TuneReport, tune,
+    Budget, Change, Confirm, Estimate, Objective, Opponent, Pool, TuneConfig, TuneError,
+    TuneReport, tune,
 };
 use crate::gui::job::{self, Cancel, Runs, Update};
 use crate::gui::screen::Action;
@@ -286,6 +287,12 @@ impl TunePanel {
             seed: self.seed.unwrap_or_else(fresh_seed),
             threads: None,
             proof_games: self.proof_games,
+            // the strong level looks at a suggestion for a quarter of a time
+            // budget more
+            confirm: match self.budget {
+                Budget::Time(d) => Confirm::Time(d / 4),
+                Budget::Games(_) => Confirm::Off,
+            },
             check: source.check.clone(),
             engine: EngineOptions::default(),
         };
@@ -515,6 +522,18 @@ impl TunePanel {
                 .on_press(Message::Save)
                 .into()
         });
+        if let Some(check) = &r.strong {
+            c = c.push(
+                text(format!(
+                    "Strong: {} on {} games a deck, both sides strong ({})",
+                    gain_text(r.objective, &check.gain),
+                    check.games,
+                    check.verdict()
+                ))
+                .size(12)
+                .style(muted),
+            );
+        }
         c = c.push(text("Swaps (each measured alone):").size(13));
         for ch in &r.changes {
             let effect = ch.effect.map_or_else(

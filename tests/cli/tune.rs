@@ -216,3 +216,57 @@ fn tune_refuses_bad_input_with_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no deck to tune"), "{}", stderr(&out));
 }
+
+/// A change suggested against an opponent is played again by the strong
+/// level on both sides (`--confirm-games`), on fresh games: its gain and
+/// interval are in the JSON and the text; none with `--confirm-games 0`.
+#[test]
+fn tune_lets_the_strong_level_look_at_a_suggested_change() {
+    let weak = fixture("tune/yellow-spells-weakened.txt");
+    let them = deck("dice-of-destiny-yellow-spells.txt");
+    let args = |confirm: &'static str, json: bool| {
+        let mut a = vec![
+            "--against",
+            s(&them),
+            "--games-budget",
+            "20000",
+            "--proof-games",
+            "2000",
+            "--seed",
+            "5",
+            "--think-iterations",
+            "8",
+            "--confirm-games",
+            confirm,
+        ];
+        if json {
+            a.push("--json");
+        }
+        a
+    };
+    let v = json(&dd_tune(s(&weak), &args("24", true)));
+    assert_eq!(v["suggested"], true, "{v:#}");
+    let strong = &v["strong"];
+    assert_eq!(strong["games"], 24, "{v:#}");
+    let (lo, g, hi) = (
+        num(&strong["gain"]["ci95"][0]),
+        num(&strong["gain"]["value"]),
+        num(&strong["gain"]["ci95"][1]),
+    );
+    assert!(lo <= g && g <= hi, "{v:#}");
+    assert!(
+        (0.0..=1.0).contains(&num(&strong["after"]["value"])),
+        "{v:#}"
+    );
+    // the quick answer is the same with or without the look
+    let off = json(&dd_tune(s(&weak), &args("0", true)));
+    assert!(off.get("strong").is_none(), "{off:#}");
+    assert_eq!(off["deck"], v["deck"]);
+    assert_eq!(off["gain"], v["gain"]);
+    let text = dd_tune(s(&weak), &args("24", false));
+    let t = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        t.contains("  strong: ") && t.contains("both sides strong"),
+        "{t}"
+    );
+}
