@@ -297,14 +297,7 @@ pub fn run<R: Rules>(
             })
             .reduce(MatchTally::default, MatchTally::merge)
     };
-    let tally = match cfg.threads {
-        None => work(),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| RunError::Threads(n, e.to_string()))?
-            .install(work),
-    };
+    let tally = super::run::in_pool(cfg.threads, work)?;
     if progress.cancel.load(Ordering::Relaxed) && tally.games < cfg.games {
         return Err(RunError::Cancelled {
             done: tally.games,

@@ -57,6 +57,22 @@ impl Progress<'_> {
     }
 }
 
+/// Runs `work` on a pool of `threads` worker threads (its parallel
+/// iterators use them), or on the global pool (every core) when `None`.
+pub fn in_pool<T: Send>(
+    threads: Option<usize>,
+    work: impl FnOnce() -> T + Send,
+) -> Result<T, RunError> {
+    match threads {
+        None => Ok(work()),
+        Some(n) => Ok(rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| RunError::Threads(n, e.to_string()))?
+            .install(work)),
+    }
+}
+
 /// Why a run did not finish.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RunError {
@@ -257,14 +273,7 @@ pub fn run<R: Rules>(
         total.per_game = per;
         total
     };
-    let tally = match cfg.threads {
-        None => work(),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| RunError::Threads(n, e.to_string()))?
-            .install(work),
-    };
+    let tally = in_pool(cfg.threads, work)?;
     if progress.cancel.load(Ordering::Relaxed) && tally.games < cfg.games {
         return Err(RunError::Cancelled {
             done: tally.games,

@@ -313,15 +313,9 @@ pub fn tune(
     cfg: &TuneConfig,
     progress: &Progress<'_>,
 ) -> Result<TuneReport, TuneError> {
-    let work = || tune_here(catalog, deck, opponents, pool, cfg, progress);
-    match cfg.threads {
-        None => work(),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| RunError::Threads(n, e.to_string()))?
-            .install(work),
-    }
+    super::run::in_pool(cfg.threads, || {
+        tune_here(catalog, deck, opponents, pool, cfg, progress)
+    })?
 }
 
 fn tune_here(
