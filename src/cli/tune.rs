@@ -14,8 +14,7 @@ use crate::engine::game::{Level, Think};
 use crate::engine::run::Progress;
 use crate::engine::session::EngineOptions;
 use crate::engine::tune::{
-    Budget, Confirm, Estimate, Objective, Opponent, Pool, StrongCheck, TuneConfig, TuneError,
-    TuneReport, tune,
+    Budget, Confirm, Estimate, Objective, Opponent, Pool, TuneConfig, TuneError, TuneReport, tune,
 };
 use crate::rules::{CheckOptions, Mode};
 
@@ -209,31 +208,6 @@ fn value(objective: Objective, e: &Estimate) -> String {
     }
 }
 
-fn gain(objective: Objective, e: &Estimate) -> String {
-    match objective {
-        Objective::WinRate => format!(
-            "{:+.1} points (95% CI {:+.1} to {:+.1})",
-            100.0 * e.value,
-            100.0 * e.ci95[0],
-            100.0 * e.ci95[1]
-        ),
-        Objective::KillTurn => format!(
-            "{:+.2} turns sooner (95% CI {:+.2} to {:+.2})",
-            e.value, e.ci95[0], e.ci95[1]
-        ),
-    }
-}
-
-/// The strong level's look: its gain and what it says of the quick one.
-fn strong(objective: Objective, c: &StrongCheck) -> String {
-    format!(
-        "{} on {} games a deck, both sides strong ({})",
-        gain(objective, &c.gain),
-        c.games,
-        c.verdict()
-    )
-}
-
 fn human(r: &TuneReport, deck: &Path) -> String {
     let mut s = String::new();
     let against = if r.opponents.is_empty() {
@@ -259,15 +233,15 @@ fn human(r: &TuneReport, deck: &Path) -> String {
     s.push_str(&format!("  before: {}\n", value(r.objective, &r.before)));
     if r.suggested {
         s.push_str(&format!("  after:  {}\n", value(r.objective, &r.after)));
-        s.push_str(&format!("  gain:   {}\n", gain(r.objective, &r.gain)));
+        s.push_str(&format!("  gain:   {}\n", r.objective.gain_text(&r.gain)));
         if let Some(c) = &r.strong {
-            s.push_str(&format!("  strong: {}\n", strong(r.objective, c)));
+            s.push_str(&format!("  strong: {}\n", c.summary(r.objective)));
         }
         s.push_str("Changes (each measured alone on the proof games):\n");
         for c in &r.changes {
             let effect = c.effect.map_or(
                 "only with the other changes (not legal alone)".to_string(),
-                |e| gain(r.objective, &e),
+                |e| r.objective.gain_text(&e),
             );
             s.push_str(&format!(
                 "  -{} {}  +{} {}   {effect}\n",
@@ -289,7 +263,7 @@ fn human(r: &TuneReport, deck: &Path) -> String {
             s.push_str(&format!(
                 "  (the search's best, {}, measured {} on the proof games: not above zero)\n",
                 what.join(", "),
-                gain(r.objective, &u.gain)
+                r.objective.gain_text(&u.gain)
             ));
         }
     }

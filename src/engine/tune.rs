@@ -130,7 +130,36 @@ pub struct StrongCheck {
     pub gain: Estimate,
 }
 
+impl Objective {
+    /// A gain with its interval: "+1.2 points (95% CI +0.4 to +2.0)" or
+    /// "+0.35 turns sooner (95% CI ...)" — what the CLI and the app print.
+    pub fn gain_text(self, e: &Estimate) -> String {
+        match self {
+            Objective::WinRate => format!(
+                "{:+.1} points (95% CI {:+.1} to {:+.1})",
+                100.0 * e.value,
+                100.0 * e.ci95[0],
+                100.0 * e.ci95[1]
+            ),
+            Objective::KillTurn => format!(
+                "{:+.2} turns sooner (95% CI {:+.2} to {:+.2})",
+                e.value, e.ci95[0], e.ci95[1]
+            ),
+        }
+    }
+}
+
 impl StrongCheck {
+    /// The look in one line: its gain, games and [`StrongCheck::verdict`].
+    pub fn summary(&self, objective: Objective) -> String {
+        format!(
+            "{} on {} games a deck, both sides strong ({})",
+            objective.gain_text(&self.gain),
+            self.games,
+            self.verdict()
+        )
+    }
+
     /// What the strong level's gain says of the quick one.
     pub fn verdict(&self) -> &'static str {
         if self.gain.ci95[0] > 0.0 {

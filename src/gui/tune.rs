@@ -63,7 +63,6 @@ pub fn opponent_box_id(deck: DeckId) -> String {
 #[derive(Clone, Debug)]
 pub struct Source {
     pub db: PathBuf,
-    pub deck_id: DeckId,
     pub catalog_id: CatalogId,
     pub catalog: Arc<Catalog>,
     pub deck: Deck,
@@ -332,7 +331,7 @@ impl TunePanel {
                     format!(
                         "Tune: {} ({})",
                         count_changes(report.changes.len()),
-                        gain_text(report.objective, &report.gain)
+                        report.objective.gain_text(&report.gain)
                     )
                 } else {
                     "Tune: no change found that wins more; the deck stays as it is.".into()
@@ -496,7 +495,7 @@ impl TunePanel {
                     text(format!(
                         "The search's best ({}) was not proven: {}.",
                         swaps.join(", "),
-                        gain_text(r.objective, &u.gain)
+                        r.objective.gain_text(&u.gain)
                     ))
                     .size(12)
                     .style(muted),
@@ -506,7 +505,7 @@ impl TunePanel {
         }
         c = c.push(text(format!("After: {}", value_text(r.objective, &r.after))).size(13));
         c = c.push(
-            text(format!("Gain: {}", gain_text(r.objective, &r.gain)))
+            text(format!("Gain: {}", r.objective.gain_text(&r.gain)))
                 .size(13)
                 .style(readable::success),
         );
@@ -524,21 +523,16 @@ impl TunePanel {
         });
         if let Some(check) = &r.strong {
             c = c.push(
-                text(format!(
-                    "Strong: {} on {} games a deck, both sides strong ({})",
-                    gain_text(r.objective, &check.gain),
-                    check.games,
-                    check.verdict()
-                ))
-                .size(12)
-                .style(muted),
+                text(format!("Strong: {}", check.summary(r.objective)))
+                    .size(12)
+                    .style(muted),
             );
         }
         c = c.push(text("Swaps (each measured alone):").size(13));
         for ch in &r.changes {
             let effect = ch.effect.map_or_else(
                 || "only with the other swaps (not legal alone)".to_string(),
-                |e| gain_text(r.objective, &e),
+                |e| r.objective.gain_text(&e),
             );
             c = c.push(text(format!("{}   {effect}", swap(ch))).size(12));
         }
@@ -627,22 +621,6 @@ pub fn value_text(objective: Objective, e: &Estimate) -> String {
         ),
         Objective::KillTurn => format!(
             "kill turn {:.2} (95% CI {:.2}–{:.2})",
-            e.value, e.ci95[0], e.ci95[1]
-        ),
-    }
-}
-
-/// A gain with its interval.
-pub fn gain_text(objective: Objective, e: &Estimate) -> String {
-    match objective {
-        Objective::WinRate => format!(
-            "{:+.1} points (95% CI {:+.1} to {:+.1})",
-            100.0 * e.value,
-            100.0 * e.ci95[0],
-            100.0 * e.ci95[1]
-        ),
-        Objective::KillTurn => format!(
-            "{:+.2} turns sooner (95% CI {:+.2} to {:+.2})",
             e.value, e.ci95[0], e.ci95[1]
         ),
     }

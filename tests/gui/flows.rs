@@ -13,14 +13,6 @@ use deckwright::gui::screen::{collection, decks};
 use deckwright::model::{Deck, GameId};
 use deckwright::store::DeckId;
 
-/// The open deck of the deck builder.
-fn open_deck(h: &Harness) -> &decks::Editor {
-    match h.app.shell().unwrap().screen() {
-        Screen::Decks(d) => d.open().expect("a deck is open"),
-        other => panic!("not on the deck builder: {:?}", other.id()),
-    }
-}
-
 /// A new empty deck of `game`, stored before the app starts.
 fn with_empty_deck(game: GameId, name: &str) -> (Harness, DeckId) {
     let mut id = None;
@@ -53,7 +45,7 @@ fn create_a_deck() {
     h.type_into(decks::NAME_ID, "Frog Rush");
     h.click_text("Create");
 
-    let deck = open_deck(&h);
+    let deck = h.deck_editor();
     assert_eq!(deck.info().name, "Frog Rush");
     assert!(h.shows("Frog Rush"));
     // it is in the store, as version 1, empty
@@ -100,13 +92,13 @@ fn add_cards_until_legal_and_watch_the_violations_go() {
             }
             Ok(())
         });
-        let total = open_deck(&h).deck().main_count();
+        let total = h.deck_editor().deck().main_count();
         assert_eq!(total as usize, 1 + 3 * (n + 1));
         if n == 5 {
             assert!(h.text_containing("colour-limit").is_some());
         }
     }
-    let report = open_deck(&h).report().unwrap();
+    let report = h.deck_editor().report().unwrap();
     let rules: Vec<String> = report
         .violations
         .iter()
@@ -122,7 +114,7 @@ fn add_cards_until_legal_and_watch_the_violations_go() {
     h.click_id("minus-main-library-owl");
     assert!(h.shows("Legal"));
     assert!(h.text_containing("violation").is_none());
-    assert!(open_deck(&h).report().unwrap().legal);
+    assert!(h.deck_editor().report().unwrap().legal);
 
     // a fourth Furious Chicken breaks copy-limit; undo makes it legal again
     h.click_id("plus-main-furious-chicken");
@@ -190,7 +182,7 @@ fn dd_d4_a_cards_text_lets_the_deck_break_the_size_rule() {
     assert!(h.shows("Legal"), "30 red and green cards");
     h.type_into(decks::editor::SEARCH_ID, "Roomy");
     h.click_id("add-roomy-coop");
-    assert_eq!(open_deck(&h).deck().main_count(), 31);
+    assert_eq!(h.deck_editor().deck().main_count(), 31);
     assert!(h.shows("Legal"), "Roomy Coop's text allows 31 cards");
     h.click_id("plus-main-chicken-swarm");
     let shown = h.text_containing("deck has 32 cards");
@@ -213,7 +205,7 @@ fn switch_bizarre_world_mode() {
             "resources/decks/bizarre-world-crafted-rocks.txt",
         )),
     )));
-    assert_eq!(open_deck(&h).deck().main_count(), 31);
+    assert_eq!(h.deck_editor().deck().main_count(), 31);
     assert!(h.shows("Legal"));
     assert!(
         h.text_containing("crafting mode · Normal duel · 15 life")
@@ -240,7 +232,7 @@ fn switch_bizarre_world_mode() {
     for _ in 0..2 {
         h.click_id("minus-main-boring-alien-of-sacrifice");
     }
-    assert_eq!(open_deck(&h).deck().main_count(), 26);
+    assert_eq!(h.deck_editor().deck().main_count(), 26);
     assert!(
         h.text_containing("Speed duel · 10 life").is_some(),
         "{:?}",
@@ -318,7 +310,11 @@ fn import_deck_text_with_an_error_and_see_its_line() {
         error.starts_with("pasted deck:3: `three Flipping Boar` is not a card line"),
         "{error}"
     );
-    assert_eq!(open_deck(&h).deck().main_count(), 0, "nothing was imported");
+    assert_eq!(
+        h.deck_editor().deck().main_count(),
+        0,
+        "nothing was imported"
+    );
 }
 
 #[test]

@@ -152,6 +152,25 @@ impl Harness {
 }
 
 impl Harness {
+    /// The deck builder's open deck (panics elsewhere: a test's mistake).
+    pub fn deck_editor(&self) -> &deckwright::gui::screen::decks::Editor {
+        match self.app.shell().unwrap().screen() {
+            deckwright::gui::app::Screen::Decks(d) => d.open().expect("a deck is open"),
+            other => panic!("not on the deck builder: {:?}", other.id()),
+        }
+    }
+
+    /// The texts of the banners on show, oldest first.
+    pub fn banner_texts(&self) -> Vec<String> {
+        self.app
+            .shell()
+            .unwrap()
+            .banners()
+            .iter()
+            .map(|b| b.text.clone())
+            .collect()
+    }
+
     /// Every text and widget id on screen (for failure messages).
     pub fn dump(&self) -> Vec<String> {
         let mut seen = Vec::new();

@@ -410,13 +410,6 @@ fn a_deck_the_engine_cannot_play_says_why() {
 
 // ---------------------------------------------------------------- odds tab
 
-fn editor_of(h: &Harness) -> &editor::Editor {
-    match h.app.shell().unwrap().screen() {
-        Screen::Decks(d) => d.open().expect("a deck is open"),
-        other => panic!("not on the deck builder: {:?}", other.id()),
-    }
-}
-
 /// Issue 25 item 10: the Odds tab's seven turns stay on one line at
 /// 1024×700 (the side panel was 193 pixels wide and wrapped them), in both
 /// the list and the visual layout of the deck.
@@ -459,11 +452,11 @@ fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
     // the deck under test, whatever the sample decks' timestamps (a new
     // database's decks can share its millisecond)
     h.send(Message::Decks(decks::Message::Open(deck)));
-    assert_eq!(editor_of(&h).info().id, deck);
+    assert_eq!(h.deck_editor().info().id, deck);
     h.click_text("Odds");
     let (catalog, _, e) = engine_of(&h, deck);
     let want = odds::table(&catalog, &e, Seat::First, 1).unwrap();
-    let table = editor_of(&h).odds().table.clone().unwrap().unwrap();
+    let table = h.deck_editor().odds().table.clone().unwrap().unwrap();
     assert_eq!(table, want);
     assert_eq!(
         table.seen,
@@ -476,19 +469,20 @@ fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
     assert!(h.shows("3x Ember Cub"));
     assert!(h.shows(&editor::odds_percent(cub.probability[0])));
     // the goldfish estimate of the deck
-    let Estimate::Ready(s) = &editor_of(&h).odds().estimate else {
-        panic!("no estimate: {:?}", editor_of(&h).odds().estimate);
+    let Estimate::Ready(s) = &h.deck_editor().odds().estimate else {
+        panic!("no estimate: {:?}", h.deck_editor().odds().estimate);
     };
     assert_eq!(s.games, 10_000);
 
     // going second sees one more card at every turn
     h.click_text("Going second");
-    let second = editor_of(&h).odds().table.clone().unwrap().unwrap();
+    let second = h.deck_editor().odds().table.clone().unwrap().unwrap();
     assert_eq!(second.seen, [6, 7, 8, 9, 10, 11, 12]);
     assert_eq!(second, odds::table(&catalog, &e, Seat::Second, 1).unwrap());
 
     // an edit: one Ember Cub less, and the odds and estimate follow
-    let n = editor_of(&h)
+    let n = h
+        .deck_editor()
         .deck()
         .entries
         .iter()
@@ -497,7 +491,7 @@ fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
     h.send(Message::Decks(decks::Message::Editor(
         editor::Message::Minus(n),
     )));
-    let after = editor_of(&h).odds().table.clone().unwrap().unwrap();
+    let after = h.deck_editor().odds().table.clone().unwrap().unwrap();
     let cub2 = after.rows.iter().find(|r| r.card == "Ember Cub").unwrap();
     assert_eq!(cub2.copies, 2);
     assert!(
@@ -509,9 +503,9 @@ fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
                 .unwrap()
                 .probability[3]
     );
-    let edited = editor_of(&h).deck().clone();
+    let edited = h.deck_editor().deck().clone();
     let e2 = Engine::new(&catalog, &edited, &EngineOptions::default()).unwrap();
-    let Estimate::Ready(s2) = &editor_of(&h).odds().estimate else {
+    let Estimate::Ready(s2) = &h.deck_editor().odds().estimate else {
         panic!("no estimate after the edit");
     };
     let want2 = e2
@@ -529,7 +523,7 @@ fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
         **s2, want2,
         "the estimate is of the edited deck, going second"
     );
-    assert_eq!(editor_of(&h).deck().main_count(), 29);
+    assert_eq!(h.deck_editor().deck().main_count(), 29);
     // the deck builder's other tabs do not run estimates
     h.send(Message::Decks(decks::Message::Editor(
         editor::Message::Tab(Tab::Charts),
@@ -537,9 +531,9 @@ fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
     h.send(Message::Decks(decks::Message::Editor(
         editor::Message::Plus(n),
     )));
-    assert_eq!(editor_of(&h).deck().main_count(), 30);
+    assert_eq!(h.deck_editor().deck().main_count(), 30);
     assert_eq!(
-        editor_of(&h)
+        h.deck_editor()
             .odds()
             .table
             .as_ref()
@@ -552,7 +546,7 @@ fn the_odds_tab_shows_exact_odds_and_follows_every_edit() {
     h.send(Message::Decks(decks::Message::Editor(
         editor::Message::Tab(Tab::Odds),
     )));
-    let back = editor_of(&h).odds().table.clone().unwrap().unwrap();
+    let back = h.deck_editor().odds().table.clone().unwrap().unwrap();
     assert_eq!(back, second, "recomputed when the tab opens again");
 }
 
@@ -1638,16 +1632,6 @@ fn restart(h: Harness) -> Harness {
     again
 }
 
-fn banner_texts(h: &Harness) -> Vec<String> {
-    h.app
-        .shell()
-        .unwrap()
-        .banners()
-        .iter()
-        .map(|b| b.text.clone())
-        .collect()
-}
-
 #[test]
 fn a_game_in_progress_survives_a_restart() {
     let (mut h, deck) = with_deck(
@@ -1735,7 +1719,7 @@ fn a_stored_game_the_deck_no_longer_allows_is_dealt_again_with_its_seed() {
     let s = session(&h);
     assert_eq!(s.seed(), 99, "the same seed");
     assert!(s.moves().is_empty(), "dealt again");
-    let b = banner_texts(&h);
+    let b = h.banner_texts();
     assert!(
         b.iter()
             .any(|t| t.contains("could not be played again (move 2")

@@ -40,13 +40,6 @@ fn with_beatdown() -> (Harness, DeckId) {
     (h, id.unwrap())
 }
 
-fn editor(h: &Harness) -> &decks::Editor {
-    match h.app.shell().unwrap().screen() {
-        Screen::Decks(d) => d.open().expect("a deck is open"),
-        other => panic!("not on the deck builder: {:?}", other.id()),
-    }
-}
-
 fn print_screen(h: &Harness) -> &print::Print {
     match h.app.shell().unwrap().screen() {
         Screen::Print(p) => p,
@@ -68,16 +61,6 @@ fn click(h: &Harness, label: &str) -> Vec<Message> {
     let mut ui = h.ui();
     ui.click(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
     ui.into_messages().collect()
-}
-
-fn banners(h: &Harness) -> Vec<String> {
-    h.app
-        .shell()
-        .unwrap()
-        .banners()
-        .iter()
-        .map(|b| b.text.clone())
-        .collect()
 }
 
 /// The saved object in `dir`, with its checks: one `DeckCustom` per pile
@@ -130,8 +113,8 @@ fn export_to_tts_from_the_deck_builder() {
     );
     let out = h.dir.path().join("tts out");
     h.send(deck_tts(tts::Message::Folder(out.clone())));
-    let State::Done { report, .. } = editor(&h).tts().state() else {
-        panic!("not exported: {:?}", editor(&h).tts().state());
+    let State::Done { report, .. } = h.deck_editor().tts().state() else {
+        panic!("not exported: {:?}", h.deck_editor().tts().state());
     };
     assert_eq!(report.cards, 30);
     assert_eq!(report.sheets.len(), 1);
@@ -160,16 +143,16 @@ fn export_to_tts_from_the_deck_builder() {
         "{facts:?}"
     );
     assert!(
-        banners(&h)
+        h.banner_texts()
             .iter()
             .any(|b| b.starts_with("Tabletop Simulator: wrote ")),
         "{:?}",
-        banners(&h)
+        h.banner_texts()
     );
 
     // the sideboard as a second object
     h.click_text("+ sideboard");
-    assert!(editor(&h).tts().sideboard());
+    assert!(h.deck_editor().tts().sideboard());
     h.send(deck_tts(tts::Message::Folder(out.clone())));
     assert_eq!(check_object(&out, "fuzzy-beatdown"), [30, 2]);
 }
@@ -264,32 +247,36 @@ fn an_unwritable_folder_is_an_error_banner() {
     std::fs::write(&file, "x").unwrap();
     let out = file.join("tts");
     h.send(deck_tts(tts::Message::Folder(out.clone())));
-    let State::Failed(e) = editor(&h).tts().state() else {
-        panic!("{:?}", editor(&h).tts().state());
+    let State::Failed(e) = h.deck_editor().tts().state() else {
+        panic!("{:?}", h.deck_editor().tts().state());
     };
     assert!(
         e.starts_with("Tabletop Simulator export failed: cannot write"),
         "{e}"
     );
-    assert!(banners(&h).iter().any(|b| b == e), "{:?}", banners(&h));
+    assert!(
+        h.banner_texts().iter().any(|b| b == e),
+        "{:?}",
+        h.banner_texts()
+    );
     assert!(h.shows(e), "{:?}", h.dump());
     // a missing back picture is named
     let missing = h.dir.path().join("no-back.png");
     h.send(deck_tts(tts::Message::Back(missing)));
     h.send(deck_tts(tts::Message::Folder(h.dir.path().join("ok"))));
-    let State::Failed(e) = editor(&h).tts().state() else {
-        panic!("{:?}", editor(&h).tts().state());
+    let State::Failed(e) = h.deck_editor().tts().state() else {
+        panic!("{:?}", h.deck_editor().tts().state());
     };
     assert!(e.contains("no-back.png"), "{e}");
     // without a home folder there is nowhere to install: said, not a panic
     set_install_dir(&mut h, None);
     h.send(deck_tts(tts::Message::Install));
     assert!(
-        banners(&h)
+        h.banner_texts()
             .iter()
             .any(|b| b.contains("cannot find your home folder")),
         "{:?}",
-        banners(&h)
+        h.banner_texts()
     );
     // and the next export into a good folder works
     h.send(deck_tts(tts::Message::ClearBack));
@@ -344,11 +331,11 @@ fn stored_pictures_are_on_the_sheets() {
         s.create_deck(catalog, &deck).unwrap();
     });
     h.send(Message::Navigate(ScreenId::Decks));
-    assert_eq!(editor(&h).info().name, "Pictures");
+    assert_eq!(h.deck_editor().info().name, "Pictures");
     let out = h.dir.path().join("pictures");
     h.send(deck_tts(tts::Message::Folder(out.clone())));
-    let State::Done { report, .. } = editor(&h).tts().state() else {
-        panic!("not exported: {:?}", editor(&h).tts().state());
+    let State::Done { report, .. } = h.deck_editor().tts().state() else {
+        panic!("not exported: {:?}", h.deck_editor().tts().state());
     };
     assert_eq!((report.cards, report.drawn_faces), (11, 1), "{report:?}");
     assert_eq!(check_object(&out, "pictures"), [11]);
@@ -383,11 +370,11 @@ fn strange_world_exports_a_pile_a_section() {
         .expect("a Strange World sample deck");
     h.send(Message::Navigate(ScreenId::Decks));
     h.send(Message::Decks(decks::Message::Open(deck.id)));
-    assert_eq!(editor(&h).info().id, deck.id);
+    assert_eq!(h.deck_editor().info().id, deck.id);
     let out = h.dir.path().join("sw");
     h.send(deck_tts(tts::Message::Folder(out.clone())));
-    let State::Done { report, .. } = editor(&h).tts().state() else {
-        panic!("not exported: {:?}", editor(&h).tts().state());
+    let State::Done { report, .. } = h.deck_editor().tts().state() else {
+        panic!("not exported: {:?}", h.deck_editor().tts().state());
     };
     assert!(report.piles.len() > 1, "{:?}", report.piles);
     assert_eq!(

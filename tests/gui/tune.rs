@@ -9,7 +9,6 @@ use crate::harness::{Harness, catalog_of};
 use crate::support::{fixture, repo};
 use deckwright::engine::tune::Objective;
 use deckwright::gui::Message;
-use deckwright::gui::app::Screen;
 use deckwright::gui::prefs::ScreenId;
 use deckwright::gui::screen::decks;
 use deckwright::gui::tune::{self, PoolChoice, State};
@@ -41,32 +40,15 @@ fn with_decks() -> (Harness, DeckId, DeckId) {
     (h, weak, sample)
 }
 
-fn editor(h: &Harness) -> &decks::Editor {
-    match h.app.shell().unwrap().screen() {
-        Screen::Decks(d) => d.open().expect("a deck is open"),
-        other => panic!("not on the deck builder: {:?}", other.id()),
-    }
-}
-
 fn dt(m: tune::Message) -> Message {
     Message::Decks(decks::Message::Editor(decks::editor::Message::Tune(m)))
-}
-
-fn banners(h: &Harness) -> Vec<String> {
-    h.app
-        .shell()
-        .unwrap()
-        .banners()
-        .iter()
-        .map(|b| b.text.clone())
-        .collect()
 }
 
 /// The deck builder on the open deck's Tune tab.
 fn on_tune_tab(h: &mut Harness, weak: DeckId) {
     h.send(Message::Navigate(ScreenId::Decks));
     h.send(Message::Decks(decks::Message::Open(weak)));
-    assert_eq!(editor(h).info().id, weak);
+    assert_eq!(h.deck_editor().info().id, weak);
     h.click_text("Tune");
     assert!(h.shows("Against:"), "{:?}", h.dump());
     assert!(h.shows("Dice Sample"), "{:?}", h.dump());
@@ -89,8 +71,8 @@ fn tune_finds_a_faster_deck_and_saves_it_as_a_new_version() {
         seed: 5,
     }));
     h.click_text(tune::RUN_LABEL);
-    let State::Done(r) = editor(&h).tune().state() else {
-        panic!("no answer: {:?}", editor(&h).tune().state());
+    let State::Done(r) = h.deck_editor().tune().state() else {
+        panic!("no answer: {:?}", h.deck_editor().tune().state());
     };
     let r = r.clone();
     assert_eq!(r.objective, Objective::KillTurn);
@@ -116,7 +98,7 @@ fn tune_finds_a_faster_deck_and_saves_it_as_a_new_version() {
         "{:?}",
         h.dump()
     );
-    assert!(banners(&h).iter().any(|b| b.starts_with("Tune: ")));
+    assert!(h.banner_texts().iter().any(|b| b.starts_with("Tune: ")));
     let versions_before = h.store().deck_versions(weak).unwrap().len();
     h.click_text(tune::SAVE_LABEL);
     // the tuned list is the deck, saved at once as a noted version
@@ -152,14 +134,14 @@ fn cancel_stops_a_tuning_search_and_answers_nothing() {
         seed: 1,
     }));
     let task = h.app.update(dt(tune::Message::Run));
-    assert!(editor(&h).tune().is_running());
+    assert!(h.deck_editor().tune().is_running());
     assert!(h.shows("Reading the decks…"), "{:?}", h.dump());
     h.click_text("Cancel");
     h.settle(task);
     assert!(
-        matches!(editor(&h).tune().state(), State::Cancelled),
+        matches!(h.deck_editor().tune().state(), State::Cancelled),
         "{:?}",
-        editor(&h).tune().state()
+        h.deck_editor().tune().state()
     );
     assert!(h.shows("Cancelled: no answer (the search was not proven)."));
     // nothing was saved
@@ -171,7 +153,7 @@ fn tune_against_a_saved_deck_never_reports_below_the_start() {
     let (mut h, weak, sample) = with_decks();
     on_tune_tab(&mut h, weak);
     h.click_id(&tune::opponent_box_id(sample));
-    assert!(editor(&h).tune().chosen().contains(&sample));
+    assert!(h.deck_editor().tune().chosen().contains(&sample));
     assert!(!h.shows("No opponent ticked: the goldfish (mean kill turn)."));
     h.send(dt(tune::Message::Games {
         search: 2_000,
@@ -179,8 +161,8 @@ fn tune_against_a_saved_deck_never_reports_below_the_start() {
         seed: 2,
     }));
     h.click_text(tune::RUN_LABEL);
-    let State::Done(r) = editor(&h).tune().state() else {
-        panic!("no answer: {:?}", editor(&h).tune().state());
+    let State::Done(r) = h.deck_editor().tune().state() else {
+        panic!("no answer: {:?}", h.deck_editor().tune().state());
     };
     assert_eq!(r.objective, Objective::WinRate);
     assert_eq!(r.opponents, vec!["Dice Sample".to_string()]);
@@ -206,17 +188,21 @@ fn an_empty_collection_as_the_pool_is_an_error_banner() {
     let (mut h, weak, _) = with_decks();
     on_tune_tab(&mut h, weak);
     h.click_text("only cards I own");
-    assert_eq!(editor(&h).tune().pool(), PoolChoice::Collection);
+    assert_eq!(h.deck_editor().tune().pool(), PoolChoice::Collection);
     h.send(dt(tune::Message::Games {
         search: 500,
         proof: 100,
         seed: 3,
     }));
     h.click_text(tune::RUN_LABEL);
-    let State::Failed(e) = editor(&h).tune().state() else {
-        panic!("not refused: {:?}", editor(&h).tune().state());
+    let State::Failed(e) = h.deck_editor().tune().state() else {
+        panic!("not refused: {:?}", h.deck_editor().tune().state());
     };
     assert!(e.contains("the pool is empty"), "{e}");
-    assert!(banners(&h).iter().any(|b| b.contains("the pool is empty")));
+    assert!(
+        h.banner_texts()
+            .iter()
+            .any(|b| b.contains("the pool is empty"))
+    );
     assert!(h.text_containing("the pool is empty").is_some());
 }

@@ -307,12 +307,16 @@ fn play(g: &Fuzzycards, st: &State, p: usize, card: u16, host: Option<u16>) -> A
 /// Activate for the goldfish: see the module docs.
 fn activate(g: &Fuzzycards, st: &State) -> Action {
     let p = st.core.active;
-    if let Some(a) = plan(g, st, p, |d, _| {
-        Some(plan_value(st, p, d, st.core.turns[p]))
-    }) {
-        return a;
-    }
-    racing_ability(g, st, p).unwrap_or(Action::Next)
+    activate_by(g, st, |d, _| Some(plan_value(st, p, d, st.core.turns[p])))
+}
+
+/// Activate by the planner with `value` (see [`plan`]), else an ability
+/// that races, else on to the next phase.
+fn activate_by(g: &Fuzzycards, st: &State, value: impl Fn(&Def, u16) -> Option<i32>) -> Action {
+    let p = st.core.active;
+    plan(g, st, p, value)
+        .or_else(|| racing_ability(g, st, p))
+        .unwrap_or(Action::Next)
 }
 
 /// Player `p`'s cards with an Activate ability: the field's, then the
@@ -1384,15 +1388,13 @@ fn hand_pays(g: &Fuzzycards, st: &State, p: usize, d: &Def) -> bool {
 /// mirror; see [`super::weights`] for the draw rule's).
 fn quick_activate(g: &Fuzzycards, st: &State, w: &Weights) -> Action {
     let p = st.core.active;
-    let planned = plan(g, st, p, |d, _| {
+    let planned = activate_by(g, st, |d, _| {
         if draws_only(d) && hand_pays(g, st, p, d) {
             return None;
         }
         let guard = d.kind == Kind::Hero && d.own.kw & GUARD != 0;
         Some(plan_value(st, p, d, st.core.turns[p]) + w.guard * i32::from(guard))
-    })
-    .or_else(|| racing_ability(g, st, p))
-    .unwrap_or(Action::Next);
+    });
     match planned {
         Action::Play { card, target, row } if g.def(card).kind == Kind::Equip => Action::Play {
             card,

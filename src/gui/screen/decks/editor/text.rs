@@ -318,7 +318,6 @@ impl Editor {
         deck.game = Some(self.info.game);
         let source = tune::Source {
             db: self.db.path().to_path_buf(),
-            deck_id: self.info.id,
             catalog_id: self.info.catalog_id,
             catalog: self.index.catalog().clone(),
             deck,
