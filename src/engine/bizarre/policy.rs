@@ -27,8 +27,17 @@
 //! its ⚔ less the card it gives the other side (a Gift's), and keep a
 //! creature that dies for its ⚔ only when that beats its cost and the card
 //! as a resource spent on the best converter; it attacks with the
-//! converter worth most so reckoned. Attacked, it scores each answer by the battle it makes (life
-//! saved, sources killed on both sides) and uses the best, or none. Weights
+//! converter worth most so reckoned. A converter that needs a special
+//! resource (a Coin) counts only when another of its creatures gives one,
+//! and on a turn that may attack every keeper pays a tempo cost — its
+//! cost and the card as a resource would make ⚔ now — so a second Angry
+//! Goblin (or a better converter that would get little use) becomes a
+//! resource unless it gives more back over the turns to come; on the
+//! first player's first turn, which cannot attack, development is free.
+//! The other side's next attack counts a creature's ⚔ (start-of-turn and
+//! ability) as one source, as the battle does: it dies only to all of it.
+//! Attacked, it scores each answer by the battle it makes (life saved,
+//! sources killed on both sides) and uses the best, or none. Weights
 //! in [`super::weights`]. Every other level but goldfish keeps the quick
 //! player of before issue 27 (the racer that answers with whatever it left
 //! unexhausted).
@@ -418,8 +427,17 @@ impl Sources {
         }
     }
 
+    /// Adds `contributed` ⚔ of `card`: a creature's contributions add up
+    /// (it dies only when it receives all it contributed).
     fn push(&mut self, card: u16, value: i32, contributed: i32) {
-        if contributed > 0 && self.n < MAX_SOURCES {
+        if contributed <= 0 {
+            return;
+        }
+        if let Some(i) = self.cards[..self.n].iter().position(|&x| x == card) {
+            self.at[i].1 += contributed;
+            return;
+        }
+        if self.n < MAX_SOURCES {
             self.at[self.n] = (value, contributed);
             self.cards[self.n] = card;
             self.n += 1;
@@ -612,13 +630,45 @@ impl std::ops::Deref for Kept {
     }
 }
 
+/// How many of player `p`'s creatures in play or `kept` (but `except`) are
+/// resources of the special kind `s`: what a converter that needs `s` can
+/// be fed with each turn (a creature cannot pay for its own ability).
+fn special_sources(
+    g: &BizarreWorld,
+    st: &State,
+    p: usize,
+    s: u8,
+    except: u16,
+    kept: &[u16],
+) -> i32 {
+    st.core
+        .zones
+        .get(z(p, Zone::Play))
+        .iter()
+        .chain(kept)
+        .filter(|&&c| c != except && g.def(c).resource == ResourceKind::Special(s))
+        .count() as i32
+}
+
+/// How many uses a turn converter `cv` can get out of `res` resources, as
+/// far as its kind of resource goes: a converter that needs a special
+/// resource none of our other creatures gives makes nothing.
+fn feedable(g: &BizarreWorld, st: &State, p: usize, cv: &Conv, res: i32, kept: &[u16]) -> i32 {
+    match cv.special {
+        Some(s) => res.min(special_sources(g, st, p, s, cv.card, kept)),
+        _ => res,
+    }
+}
+
 /// The best worth per resource (tenths of ⚔, [`Conv::worth`]) of player
-/// `p`'s converters in play.
+/// `p`'s converters in play that can be fed.
 fn best_worth_in_play(g: &BizarreWorld, st: &State, p: usize, w: &Weights) -> i32 {
     let mut best = 0;
     for &c in st.core.zones.get(z(p, Zone::Play)) {
         for (i, ab) in g.def(c).actives.iter().enumerate() {
-            if let Some(cv) = Conv::of(c, i, ab) {
+            if let Some(cv) = Conv::of(c, i, ab)
+                && feedable(g, st, p, &cv, 1, &[]) > 0
+            {
                 best = best.max(cv.worth(w) / cv.exhaust);
             }
         }
@@ -626,23 +676,50 @@ fn best_worth_in_play(g: &BizarreWorld, st: &State, p: usize, w: &Weights) -> i3
     best
 }
 
+/// What the keepers are chosen for: the seat, whether this turn may
+/// attack, the resources the turn will have, the cards kept so far.
+struct KeepCtx<'a> {
+    p: usize,
+    banned: bool,
+    res: i32,
+    kept: &'a [u16],
+}
+
 /// How much the quick player wants to play a card, given the best worth
 /// per resource of the converters in play or kept (`0`: better as a
 /// resource). The racer's [`value`], but a converter counts by its worth
-/// (a Gift's ⚔ less the card it gives), and a creature that dies for its
-/// ⚔ only when that ⚔ beats what its cost and the card as a resource make
-/// with the best converter.
-fn quick_value(g: &BizarreWorld, c: u16, best: i32, w: &Weights) -> i32 {
+/// (a Gift's ⚔ less the card it gives) and only when a resource of its
+/// kind can feed it, and a creature that dies for its ⚔ only when that ⚔
+/// beats what its cost and the card as a resource make with the best
+/// converter. On a turn that may attack, a card is a tempo cost: what it
+/// costs and the card itself as a resource would make ⚔ now with the best
+/// converter, so a converter or a creature whose ⚔ comes at the start of
+/// later turns is kept only when it gives back more than that over the
+/// turns to come ([`Weights::future`]).
+fn quick_value(g: &BizarreWorld, st: &State, c: u16, best: i32, w: &Weights, k: &KeepCtx) -> i32 {
     let d = g.def(c);
     if d.blank {
         return 0;
     }
+    let pays_back = i32::from(d.resource != ResourceKind::None && !d.enters_exhausted);
+    let tempo = if k.banned || w.future == 0 {
+        0
+    } else {
+        (i32::from(d.cost) + 1 - pays_back).max(0) * best
+    };
+    let later = 10 * i32::from(d.turn_start_attack) * w.future / 10;
     let mut v = 0;
+    let mut conv = false;
     for (i, ab) in d.actives.iter().enumerate() {
         if let Some(cv) = Conv::of(c, i, ab) {
             let per = cv.worth(w) / cv.exhaust;
-            if per > best {
+            let uses = feedable(g, st, k.p, &cv, k.res, k.kept);
+            if per > best
+                && uses > 0
+                && (tempo == 0 || (per - best) * uses * w.future / 10 + later > tempo)
+            {
                 v += 50 + per;
+                conv = true;
             }
         }
         if ab.kill_self
@@ -658,9 +735,29 @@ fn quick_value(g: &BizarreWorld, c: u16, best: i32, w: &Weights) -> i32 {
             v += 5;
         }
     }
+    // a special resource that feeds a converter nothing else feeds
+    if let ResourceKind::Special(s) = d.resource {
+        for &x in st.core.zones.get(z(k.p, Zone::Play)).iter().chain(k.kept) {
+            for (i, ab) in g.def(x).actives.iter().enumerate() {
+                if let Some(cv) = Conv::of(x, i, ab)
+                    && cv.special == Some(s)
+                    && special_sources(g, st, k.p, s, x, k.kept) == 0
+                {
+                    let per = cv.worth(w) / cv.exhaust;
+                    if per > best && (tempo == 0 || (per - best) * w.future / 10 > tempo) {
+                        v += 50 + per;
+                        conv = true;
+                    }
+                }
+            }
+        }
+    }
     v += 15 * i32::from(d.on_play_draws);
     if d.turn_start_attack > 0 || d.turn_start_draws > 0 {
-        v += 20;
+        let only_later = !conv && v == 0 && d.turn_start_draws == 0;
+        if !only_later || tempo == 0 || later > tempo {
+            v += 20;
+        }
     }
     if v > 0 && d.resource != ResourceKind::None {
         v += 5;
@@ -685,18 +782,27 @@ fn quick_keepers(g: &BizarreWorld, st: &State, w: &Weights) -> Kept {
             .filter(|&&c| g.def(c).resource != ResourceKind::None)
             .count();
     let n = hand.len();
+    let banned = g.attack_banned(st);
     let mut used = [false; MAX_KEEP];
     let mut cost = 0usize;
     // the best card left each time (the ranking changes as converters are kept)
     for j in 0..n.min(MAX_KEEP) {
         let mut pick: Option<(i32, usize)> = None;
-        for (i, &c) in hand.iter().enumerate().take(MAX_KEEP) {
-            if used[i] {
-                continue;
-            }
-            let v = quick_value(g, c, best, w);
-            if v > 0 && pick.is_none_or(|(b, _)| v > b) {
-                pick = Some((v, i));
+        {
+            let k = KeepCtx {
+                p,
+                banned,
+                res: (total_now + n - j - 1) as i32,
+                kept: &kept.cards[..kept.n],
+            };
+            for (i, &c) in hand.iter().enumerate().take(MAX_KEEP) {
+                if used[i] {
+                    continue;
+                }
+                let v = quick_value(g, st, c, best, w, &k);
+                if v > 0 && pick.is_none_or(|(b, _)| v > b) {
+                    pick = Some((v, i));
+                }
             }
         }
         let Some((_, i)) = pick else { break };
@@ -711,7 +817,9 @@ fn quick_keepers(g: &BizarreWorld, st: &State, w: &Weights) -> Kept {
         kept.cards[kept.n] = c;
         kept.n += 1;
         for (a, ab) in g.def(c).actives.iter().enumerate() {
-            if let Some(cv) = Conv::of(c, a, ab) {
+            if let Some(cv) = Conv::of(c, a, ab)
+                && feedable(g, st, p, &cv, 1, &kept.cards[..kept.n]) > 0
+            {
                 best = best.max(cv.worth(w) / cv.exhaust);
             }
         }

@@ -14,6 +14,24 @@
 //! hand_share 7 and life 5: 61.3 / 50.7% (seed 303: 60.4 / 48.8%). Tried
 //! and left: kill 0 or 2, loss 0 (52.9 / 45.2%) or 2, damage 8 or 12,
 //! life 4 or 8, unseen 15 or 35: within a point or worse.
+//!
+//! Second pass (random pile 50.7%: 75% going first, 26% second). Going
+//! second, the first turn may attack, so a card played costs ⚔ now; the
+//! player kept every Angry Goblin and a Coin converter (Sleepy Alien,
+//! Shiny Gift) with no other Coin creature to feed it, and its reckoning
+//! of the other side's attack split an Angry Goblin's start-of-turn ⚔
+//! from its ability's, so 1 ⚔ "killed" it and resources were held back
+//! for that. Same runs, crafted rocks / random pile: converters fed only
+//! by a resource of their kind 65.5 / 57.1%; with the tempo cost (future
+//! 15) 65.8 / 59.0%, future 10: 65.8 / 61.9%, 5: — / 62.4%, 20: 65.8 /
+//! 56.9%, 30: — / 54.5%; a better converter exempt from the tempo cost
+//! 57.0% (random pile); a creature's contributions as one source 65.8 /
+//! 64.3% (seed 303: 65.5 / 64.1%). Tried and left: a bonus for keeping
+//! the other side within our next turn's reach (up to 10,000: random pile
+//! +1.4, crafted rocks -2.5), living through an attack worth less when our
+//! next turn cannot reach (random pile up to 68.8%, crafted rocks down to
+//! 57.9%: the decks pull apart), never holding back (69.0 / 57.9%), spread
+//! 5 or 9, unseen 20, one_shot_margin 0, feed_attack 5: within a point.
 
 /// The weights of [`super::policy`]'s quick player.
 #[derive(Clone, Copy, Debug)]
@@ -52,6 +70,10 @@ pub struct Weights {
     /// real attack may lie: a loss past our life within it counts as that
     /// share of [`Weights::death`].
     pub spread: i32,
+    /// The turns to come (in tenths) a card played now is reckoned to
+    /// give back over, against the ⚔ its cost and the card as a resource
+    /// would make now (`0`: no tempo cost).
+    pub future: i32,
 }
 
 /// The weights the quick player plays with.
@@ -68,4 +90,5 @@ pub const QUICK: Weights = Weights {
     feed_attack: 10,
     one_shot_margin: -10,
     spread: 7,
+    future: 10,
 };

@@ -142,20 +142,20 @@ fn bw_ai_quick_keeps_back_an_answer_to_a_lethal_attack() {
     );
 }
 
-/// Issue 27's goal is 60% against the racer in the sample mirrors. Crafted
-/// rocks: measured 60.8% over these 1,500 games (61.3% and 60.4% over
-/// 4,000, seeds 101 and 303; 60.7% over 20,000 at seed 3; quick-v1 51.4%).
-/// The random pile is still about even (47.7% here; 50.7% and 48.8% over
-/// 4,000): its floor only keeps it from falling below the racer's level.
+/// Issue 27's goal is 60% against the racer in the sample mirrors.
+/// Measured over these 1,500 games: crafted rocks 64.5%, random pile 65.4%
+/// (4,000 games, seeds 101 and 303: crafted rocks 65.8% and 65.5%, random
+/// pile 64.3% and 64.1%; 20,000 at seed 3: 65.5% and 63.8%; the racer
+/// against itself about 50%, quick-v1 51.4% and 50.0%).
 #[test]
 fn bizarre_world_quick_beats_the_goldfish_policy() {
     let deck = "bizarre-world-crafted-rocks.txt";
     let r = win_rate_in("bizarre-world", deck, deck, "quick", "goldfish", 1500, 17);
     assert!(
-        r >= 0.57,
+        r >= 0.61,
         "crafted rocks: quick won {r:.3} against goldfish"
     );
     let deck = "bizarre-world-random-pile.txt";
     let r = win_rate_in("bizarre-world", deck, deck, "quick", "goldfish", 1500, 17);
-    assert!(r >= 0.44, "random pile: quick won {r:.3} against goldfish");
+    assert!(r >= 0.61, "random pile: quick won {r:.3} against goldfish");
 }
