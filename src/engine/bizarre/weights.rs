@@ -22,9 +22,9 @@
 //! of the other side's attack split an Angry Goblin's start-of-turn ⚔
 //! from its ability's, so 1 ⚔ "killed" it and resources were held back
 //! for that. Same runs, crafted rocks / random pile: converters fed only
-//! by a resource of their kind 65.5 / 57.1%; with the tempo cost (future
-//! 15) 65.8 / 59.0%, future 10: 65.8 / 61.9%, 5: — / 62.4%, 20: 65.8 /
-//! 56.9%, 30: — / 54.5%; a better converter exempt from the tempo cost
+//! by a resource of their kind: random pile 57.1%; with the tempo cost
+//! (future 15) 65.8 / 59.0%, future 10: 65.8 / 61.9%, 5: random pile
+//! 62.4%, 20: 65.8 / 56.9%, 30: random pile 54.5%; a better converter exempt from the tempo cost
 //! 57.0% (random pile); a creature's contributions as one source 65.8 /
 //! 64.3% (seed 303: 65.5 / 64.1%). Tried and left: a bonus for keeping
 //! the other side within our next turn's reach (up to 10,000: random pile
