@@ -1,20 +1,45 @@
-//! The strong player: single-observer information-set Monte Carlo tree
-//! search (SO-ISMCTS; Cowling, Powley & Whitehouse, "Information Set Monte
-//! Carlo Tree Search", IEEE TCIAIG 4(2), 2012).
+//! The strong player: information-set Monte Carlo tree search (SO-ISMCTS;
+//! Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search",
+//! IEEE TCIAIG 4(2), 2012) with a raced root, guided by the quick player.
 //!
-//! One tree over the searching seat's information sets holds both seats'
-//! moves. Each iteration samples a world the seat cannot tell from the real
-//! one ([`Rules::sample_world`]: its hidden cards reshuffled, the other
-//! seat's hidden cards dealt again, fresh dice), walks the tree with the
-//! moves legal in that world, adds one node, plays the world out with a
-//! heuristic on both sides and backs the result up. A move is an edge keyed
-//! by its seat and what it reads ("Play Lava Hound"), so the other seat's
-//! moves meet across worlds by name, and selection is UCB1 counted over the
-//! iterations a move was available (the paper's availability count). The
-//! move played is the root's most visited; the heuristic's own move wins a
-//! tie.
+//! Every iteration samples a world the seat cannot tell from the real one
+//! ([`Rules::sample_world`]: its hidden cards reshuffled, the other seat's
+//! hidden cards dealt again, fresh dice) and plays it out with the quick
+//! player on both sides, so the search never reads a hidden card.
 //!
-//! A move with no alternative is played without a node. The search's
+//! - **The root is raced on common random numbers.** Worlds come in rounds:
+//!   world *n* is played once under every root move still in the race, so
+//!   moves are compared on the same deals and dice (paired differences). A
+//!   move whose paired difference to the leader is more than [`RACE_Z`]
+//!   standard errors below zero, after [`RACE_MIN`] worlds, leaves the race,
+//!   and the budget goes to the moves still in doubt (racing, as the deck
+//!   tuner races its candidates; successive rejection in bandit terms: the
+//!   root wants the best move, not a low regret on the way, so it is not
+//!   UCB1: Pepels, Cazenave & Winands, "Minimizing Simple and Cumulative
+//!   Regret in Monte-Carlo Tree Search", 2014).
+//! - **Below each root move, a tree over the seat's information sets** holds
+//!   both seats' next moves. An edge is keyed by its seat and what the move
+//!   reads ("Play Lava Hound"), so the other seat's moves meet across worlds
+//!   by name, and selection is UCB1 counted over the iterations in which a
+//!   move was legal (the paper's availability count), the quick player's
+//!   move tried first. A node grows only once it has been reached
+//!   [`EXPAND_AFTER`] times (until then the play-out goes on from it): at a
+//!   small budget the root alone is searched, at a large one the tree grows
+//!   where the visits gather. **The tree is off for now** (see
+//!   [`EXPAND_AFTER`]): the strong level is the raced root over sampled
+//!   worlds. The tree stops where chance speaks (the game's
+//!   generator moved: dice, a shuffle) and at the seat's next turn (its
+//!   draw) — past those points the seat would see something that differs
+//!   from world to world, which a node keyed by moves alone would pool — and
+//!   after [`TREE_DEPTH`] decisions.
+//! - **The quick player's move stands unless beaten**: the move played is the
+//!   leader of the race, but only if it beats the quick player's move (when
+//!   that is still in the race) by more than [`PICK_Z`] standard errors of
+//!   their paired difference. A search at a small budget cannot tell moves
+//!   of nearly equal value apart; picking the noisiest winner among them
+//!   threw away what the quick player knows.
+//!
+//! A move with no alternative is played without a search. The search's
 //! randomness comes from what the seat sees ([`super::search::observation_hash`]),
 //! so with a budget in iterations the same seed gives the same game on any
 //! machine and at any load.
@@ -25,16 +50,41 @@ use super::core::{Outcome, game_seed};
 use super::game::{Level, Rules, Think};
 use super::search::{candidates, observation_hash, playout};
 
-/// The exploration constant of UCB1, for rewards in 0..=1.
+/// The exploration constant of UCB1 below the root, for rewards in 0..=1.
 const EXPLORE: f64 = 0.7;
 
-/// Steps one iteration may walk down the tree (moves with no alternative
-/// included) before it plays out: a guard against a cycle of moves that
-/// change nothing.
+/// Standard errors of the paired difference behind the leader at which a
+/// root move leaves the race.
+const RACE_Z: f64 = 2.0;
+
+/// Worlds every root move meets before any leaves the race.
+const RACE_MIN: usize = 8;
+
+/// Standard errors of the paired difference by which the leader must beat
+/// the quick player's move to be played instead.
+const PICK_Z: f64 = 1.0;
+
+/// Times a node below the root is reached before it lists its moves and
+/// grows children (until then the play-out goes on from it); 0: never, the
+/// root alone is searched. Off for now: with 32, a Fuzzycards game at 240
+/// iterations a move took minutes (a game of eight turns ran past 100 s,
+/// with the tree off 0.6 s) — the tree walks the other seat into positions
+/// its quick play-outs are slow to finish from — and in the Dice of Destiny
+/// sample mirror at 20 ms a move the tree on or off made no difference we
+/// could measure (54.5% and 52.5% of 200 games against `flat`).
+const EXPAND_AFTER: u32 = 0;
+
+/// Decisions with a choice one iteration may walk in a tree below the root
+/// before it plays out.
+const TREE_DEPTH: u32 = 8;
+
+/// Steps one iteration may take in a tree, moves with no alternative and
+/// passive seats' passes included: a guard against moves that change
+/// nothing.
 const DESCENT_GUARD: u32 = 10_000;
 
-/// An edge of the tree: a move of `seat` reading `key`, and the node it
-/// leads to.
+/// An edge of a tree below the root: a move of `seat` reading `key`, and
+/// the node it leads to.
 struct Edge {
     seat: u8,
     key: u64,
@@ -48,164 +98,316 @@ struct Edge {
 
 #[derive(Default)]
 struct Node {
+    /// Iterations that reached the node.
+    visits: u32,
     edges: Vec<Edge>,
+}
+
+/// A root move in the race: its results world by world (twice the reward:
+/// 2 a win, 1 a draw, 0 a loss) and the tree below it.
+struct Runner<A> {
+    action: A,
+    results: Vec<u8>,
+    racing: bool,
+    tree: Vec<Node>,
+}
+
+impl<A> Runner<A> {
+    fn total(&self) -> u32 {
+        self.results.iter().map(|&r| u32::from(r)).sum()
+    }
 }
 
 /// The move of the seat to act after searching for `think` with `playouts`
 /// on both sides of the play-outs; `None` when the game cannot sample
-/// worlds.
+/// worlds. A budget in iterations counts play-outs.
 pub fn search<R: Rules>(
     rules: &R,
     st: &R::State,
     think: Think,
     playouts: Level,
 ) -> Option<R::Action> {
-    let fallback = rules.policy(st, playouts);
+    let quick = rules.policy(st, playouts);
     let me = rules.to_act(st);
-    let (moves, names) = candidates(rules, st, fallback);
+    let (moves, names) = candidates(rules, st, quick);
     if moves.len() <= 1 {
-        return Some(fallback);
+        return Some(quick);
     }
-    let root_keys: Vec<u64> = names.iter().map(|n| key_of(me, n)).collect();
+    let quick_name = rules.describe(st, quick);
+    let q = names.iter().position(|n| *n == quick_name);
+    let mut runners: Vec<Runner<R::Action>> = moves
+        .iter()
+        .map(|&action| Runner {
+            action,
+            results: Vec::new(),
+            racing: true,
+            tree: vec![Node::default()],
+        })
+        .collect();
     let base = observation_hash(rules, st, me);
     let start = Instant::now();
-    let mut tree: Vec<Node> = vec![Node::default()];
-    let mut path: Vec<(u32, usize)> = Vec::new();
-    let mut legal: Vec<R::Action> = Vec::new();
-    let mut here: Vec<(u64, R::Action)> = Vec::new();
-    let mut i = 0u64;
+    let mut spent = 0u64;
+    let mut w = 0u64;
+    let mut walk = Walk {
+        path: Vec::new(),
+        legal: Vec::new(),
+        here: Vec::new(),
+    };
+    let late =
+        || matches!(think, Think::Millis(ms) if start.elapsed().as_millis() >= u128::from(ms));
     loop {
         let done = match think {
-            Think::Iterations(n) => i >= u64::from(n.max(1)),
-            Think::Millis(ms) => {
-                i.is_multiple_of(4) && start.elapsed().as_millis() >= u128::from(ms)
-            }
+            Think::Iterations(n) => spent >= u64::from(n.max(1)),
+            Think::Millis(_) => late(),
         };
-        if done && i > 0 {
+        if done && w > 0 {
             break;
         }
-        let seed = game_seed(base, i);
-        i += 1;
         let mut world = st.clone();
-        if !rules.sample_world(&mut world, me, seed) {
+        if !rules.sample_world(&mut world, me, game_seed(base, w)) {
             return None;
         }
         rules.log_mut(&mut world).on = false;
-        path.clear();
+        let mut cut = false;
+        for r in runners.iter_mut().filter(|r| r.racing) {
+            // a slow game's round may outlast a time budget: it stops, and
+            // the world the racing moves did not all meet is not counted
+            if w > 0 && late() {
+                cut = true;
+                break;
+            }
+            let mut s = world.clone();
+            let got = if rules.apply(&mut s, r.action).is_ok() {
+                walk.iterate(rules, &mut s, &mut r.tree, playouts, EXPAND_AFTER, me)
+            } else {
+                1
+            };
+            r.results.push(got);
+            spent += 1;
+        }
+        if cut {
+            let n = w as usize;
+            for r in runners.iter_mut() {
+                r.results.truncate(n);
+            }
+            break;
+        }
+        w += 1;
+        if w as usize >= RACE_MIN && race(&mut runners, RACE_Z) <= 1 {
+            break;
+        }
+    }
+    let leader = leader(&runners)?;
+    let pick = match q {
+        Some(q) if runners[q].racing && q != leader => {
+            if ahead(&runners[leader], &runners[q], PICK_Z) {
+                leader
+            } else {
+                q
+            }
+        }
+        _ => leader,
+    };
+    Some(runners[pick].action)
+}
+
+/// The racing root move with the most points (the quick player's on a tie,
+/// then the first listed).
+fn leader<A>(runners: &[Runner<A>]) -> Option<usize> {
+    let mut best: Option<(usize, u32)> = None;
+    for (i, r) in runners.iter().enumerate() {
+        if r.racing && best.is_none_or(|(_, b)| r.total() > b) {
+            best = Some((i, r.total()));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// Drops the root moves that are `z` standard errors behind the leader;
+/// returns how many still race. The quick player's move leaves on the same
+/// evidence as any other.
+fn race<A>(runners: &mut [Runner<A>], z: f64) -> usize {
+    let Some(l) = leader(runners) else { return 0 };
+    let drop: Vec<usize> = (0..runners.len())
+        .filter(|&i| i != l && runners[i].racing && ahead(&runners[l], &runners[i], z))
+        .collect();
+    for i in drop {
+        runners[i].racing = false;
+    }
+    runners.iter().filter(|r| r.racing).count()
+}
+
+/// Whether `a` beats `b` by more than `z` standard errors of their paired
+/// difference over the worlds both met.
+fn ahead<A>(a: &Runner<A>, b: &Runner<A>, z: f64) -> bool {
+    let n = a.results.len().min(b.results.len());
+    if n < 2 {
+        return false;
+    }
+    let d: Vec<f64> = (0..n)
+        .map(|i| f64::from(a.results[i]) - f64::from(b.results[i]))
+        .collect();
+    let mean = d.iter().sum::<f64>() / n as f64;
+    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    let se = (var / n as f64).sqrt();
+    mean > 0.0 && mean > z * se
+}
+
+/// The buffers of a walk down a tree, kept across iterations.
+struct Walk<A> {
+    path: Vec<(u32, usize)>,
+    legal: Vec<A>,
+    here: Vec<(u64, A)>,
+}
+
+impl<A: Copy + PartialEq> Walk<A> {
+    /// One iteration below a root move already played in `s`: walks and
+    /// grows `tree`, plays out with `playouts`, backs the result up, and
+    /// returns seat `me`'s result (2 a win, 1 a draw, 0 a loss).
+    fn iterate<R: Rules<Action = A>>(
+        &mut self,
+        rules: &R,
+        s: &mut R::State,
+        tree: &mut Vec<Node>,
+        playouts: Level,
+        expand_after: u32,
+        me: usize,
+    ) -> u8 {
+        self.path.clear();
+        if expand_after > 0 {
+            self.descend(rules, s, tree, playouts, expand_after, me);
+        }
+        let o = playout(rules, s, playouts);
+        for &(nd, ei) in &self.path {
+            let e = &mut tree[nd as usize].edges[ei];
+            e.visits += 1;
+            e.reward += reward(o, e.seat as usize);
+        }
+        (2.0 * reward(o, me)) as u8
+    }
+
+    fn descend<R: Rules<Action = A>>(
+        &mut self,
+        rules: &R,
+        s: &mut R::State,
+        tree: &mut Vec<Node>,
+        playouts: Level,
+        expand_after: u32,
+        me: usize,
+    ) {
+        let chance = rules.core(s).rng.clone();
+        let turn = rules.core(s).turns[me];
         let mut node = 0u32;
         let mut steps = 0u32;
-        // selection and expansion
+        let mut depth = 0u32;
         loop {
-            if rules.outcome(&world).is_some() || steps >= DESCENT_GUARD {
-                break;
+            if rules.outcome(s).is_some()
+                || steps >= DESCENT_GUARD
+                || depth >= TREE_DEPTH
+                || rules.core(s).rng != chance
+                || rules.core(s).turns[me] != turn
+            {
+                return;
             }
             steps += 1;
-            let p = rules.to_act(&world);
-            here.clear();
-            if node == 0 {
-                // the root: the candidates of the real state, by name
-                for (k, &m) in root_keys.iter().zip(&moves) {
-                    here.push((*k, m));
-                }
-            } else if rules.passive(&world, p) {
-                let a = rules.pass(&world);
-                if rules.apply(&mut world, a).is_err() {
-                    break;
-                }
-                continue;
-            } else {
-                rules.legal_actions(&world, &mut legal);
-                for &m in &legal {
-                    let k = key_of(p, &rules.describe(&world, m));
-                    if !here.iter().any(|&(h, _)| h == k) {
-                        here.push((k, m));
-                    }
-                }
-            }
-            if here.is_empty() {
-                break;
-            }
-            if here.len() == 1 {
-                let a = here[0].1;
-                if rules.apply(&mut world, a).is_err() {
-                    break;
+            let p = rules.to_act(s);
+            if rules.passive(s, p) {
+                let a = rules.pass(s);
+                if rules.apply(s, a).is_err() {
+                    return;
                 }
                 continue;
             }
             let n = &mut tree[node as usize];
+            n.visits += 1;
+            if n.visits <= expand_after {
+                return;
+            }
+            self.here.clear();
+            rules.legal_actions(s, &mut self.legal);
+            for &m in &self.legal {
+                let k = key_of(p, &rules.describe(s, m));
+                if !self.here.iter().any(|&(h, _)| h == k) {
+                    self.here.push((k, m));
+                }
+            }
+            match self.here.len() {
+                0 => return,
+                1 => {
+                    n.visits -= 1;
+                    if rules.apply(s, self.here[0].1).is_err() {
+                        return;
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            depth += 1;
             for e in n.edges.iter_mut() {
-                if e.seat as usize == p && here.iter().any(|&(k, _)| k == e.key) {
+                if e.seat as usize == p && self.here.iter().any(|&(k, _)| k == e.key) {
                     e.avail += 1;
                 }
             }
-            // an untried move first, in the order the game lists them
-            let untried = here
-                .iter()
-                .position(|&(k, _)| !n.edges.iter().any(|e| e.seat as usize == p && e.key == k));
-            if let Some(u) = untried {
-                let (k, a) = here[u];
+            let tried = |k: u64| n.edges.iter().any(|e| e.seat as usize == p && e.key == k);
+            // an untried move first: the quick player's, then as listed
+            let untried = if self.here.iter().any(|&(k, _)| !tried(k)) {
+                let qa = rules.policy(s, playouts);
+                let qk = key_of(p, &rules.describe(s, qa));
+                if !tried(qk) && self.here.iter().any(|&(k, _)| k == qk) {
+                    Some((qk, qa))
+                } else {
+                    self.here.iter().copied().find(|&(k, _)| !tried(k))
+                }
+            } else {
+                None
+            };
+            let (key, a, child) = if let Some((key, a)) = untried {
                 let child = tree.len() as u32;
                 let n = &mut tree[node as usize];
                 n.edges.push(Edge {
                     seat: p as u8,
-                    key: k,
+                    key,
                     child,
                     visits: 0,
                     reward: 0.0,
                     avail: 1,
                 });
-                let e = n.edges.len() - 1;
                 tree.push(Node::default());
-                path.push((node, e));
-                if rules.apply(&mut world, a).is_err() {
-                    break;
+                (key, a, child)
+            } else {
+                let mut best: Option<(usize, f64)> = None;
+                for (ei, e) in n.edges.iter().enumerate() {
+                    if e.seat as usize != p || !self.here.iter().any(|&(k, _)| k == e.key) {
+                        continue;
+                    }
+                    let v = f64::from(e.visits.max(1));
+                    let ucb = e.reward / v + EXPLORE * (f64::from(e.avail.max(1)).ln() / v).sqrt();
+                    if best.is_none_or(|(_, b)| ucb > b) {
+                        best = Some((ei, ucb));
+                    }
                 }
-                break;
+                let Some((ei, _)) = best else { return };
+                let e = &n.edges[ei];
+                let a = self
+                    .here
+                    .iter()
+                    .find(|&&(k, _)| k == e.key)
+                    .map(|&(_, a)| a);
+                let Some(a) = a else { return };
+                (e.key, a, e.child)
+            };
+            let ei = tree[node as usize]
+                .edges
+                .iter()
+                .position(|e| e.seat as usize == p && e.key == key);
+            let Some(ei) = ei else { return };
+            self.path.push((node, ei));
+            if rules.apply(s, a).is_err() {
+                return;
             }
-            let mut best: Option<(usize, f64)> = None;
-            for (ei, e) in n.edges.iter().enumerate() {
-                if e.seat as usize != p || !here.iter().any(|&(k, _)| k == e.key) {
-                    continue;
-                }
-                let v = f64::from(e.visits.max(1));
-                let ucb = e.reward / v + EXPLORE * (f64::from(e.avail.max(1)).ln() / v).sqrt();
-                if best.is_none_or(|(_, b)| ucb > b) {
-                    best = Some((ei, ucb));
-                }
-            }
-            let Some((ei, _)) = best else { break };
-            let key = n.edges[ei].key;
-            let child = n.edges[ei].child;
-            path.push((node, ei));
-            let a = here.iter().find(|&&(k, _)| k == key).map(|&(_, a)| a);
-            match a {
-                Some(a) if rules.apply(&mut world, a).is_ok() => node = child,
-                _ => break,
-            }
-        }
-        // simulation
-        let o = playout(rules, &mut world, playouts);
-        // back-propagation
-        for &(nd, ei) in &path {
-            let e = &mut tree[nd as usize].edges[ei];
-            e.visits += 1;
-            e.reward += reward(o, e.seat as usize);
+            node = child;
         }
     }
-    let root = &tree[0];
-    let visits = |k: u64| {
-        root.edges
-            .iter()
-            .find(|e| e.seat as usize == me && e.key == k)
-            .map_or(0, |e| e.visits)
-    };
-    let best = root_keys.iter().map(|&k| visits(k)).max().unwrap_or(0);
-    let fallback_key = key_of(me, &rules.describe(st, fallback));
-    if visits(fallback_key) == best {
-        return Some(fallback);
-    }
-    let at = root_keys.iter().position(|&k| visits(k) == best)?;
-    Some(moves[at])
 }
 
 /// A move's key: its seat and an FNV-1a hash of what it reads.
@@ -223,5 +425,58 @@ fn reward(o: Option<Outcome>, p: usize) -> f64 {
         Some(Outcome::Win { .. }) => f64::from(u8::from(p == 0)),
         Some(Outcome::Loss { .. }) => f64::from(u8::from(p == 1)),
         _ => 0.5,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runner(results: &[u8]) -> Runner<u8> {
+        Runner {
+            action: 0,
+            results: results.to_vec(),
+            racing: true,
+            tree: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_move_is_ahead_only_on_evidence_paired_world_by_world() {
+        // the same worlds: a wins every one b loses, and they share the rest
+        let a = runner(&[2, 2, 2, 2, 1, 0, 2, 2, 2, 0]);
+        let b = runner(&[0, 0, 0, 0, 1, 0, 2, 2, 2, 0]);
+        assert!(ahead(&a, &b, 2.0));
+        assert!(!ahead(&b, &a, 0.0));
+        // one world apart in ten, and the difference is noise
+        let c = runner(&[2, 0, 2, 0, 1, 0, 2, 2, 2, 0]);
+        let d = runner(&[0, 0, 2, 0, 1, 0, 2, 2, 2, 0]);
+        assert!(
+            ahead(&c, &d, 0.5),
+            "one win more and no loss is a difference"
+        );
+        assert!(!ahead(&c, &d, 2.0), "but a small one");
+        let e = runner(&[2, 0, 2, 0, 1, 0, 2, 2, 2, 0]);
+        let f = runner(&[0, 2, 2, 0, 1, 0, 2, 2, 0, 2]);
+        assert!(!ahead(&e, &f, 1.0), "as many wins as losses is no evidence");
+        assert!(
+            !ahead(&runner(&[2]), &runner(&[0]), 0.0),
+            "one world is no evidence"
+        );
+    }
+
+    #[test]
+    fn the_race_drops_the_moves_far_behind_the_leader_and_keeps_the_close_ones() {
+        let mut runners = vec![
+            runner(&[2, 2, 2, 2, 2, 2, 2, 0]),
+            runner(&[0, 0, 0, 0, 0, 0, 0, 0]),
+            runner(&[2, 2, 2, 2, 2, 0, 2, 0]),
+        ];
+        assert_eq!(leader(&runners), Some(0));
+        assert_eq!(race(&mut runners, 2.0), 2);
+        assert!(runners[0].racing && !runners[1].racing && runners[2].racing);
+        // the leader among those still racing
+        runners[0].racing = false;
+        assert_eq!(leader(&runners), Some(2));
     }
 }
