@@ -72,7 +72,7 @@ pub(crate) fn candidates<R: Rules>(
 /// lengthens when it is on): its view of the cards, and the snapshot's
 /// public parts (phase, counters, board, dice; not its zones, which name
 /// hidden cards).
-fn seen<R: Rules>(
+pub(crate) fn seen<R: Rules>(
     rules: &R,
     st: &R::State,
     me: usize,
