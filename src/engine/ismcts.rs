@@ -47,8 +47,8 @@
 use std::time::Instant;
 
 use super::core::{Outcome, game_seed};
-use super::game::{Level, Rules, Think, played};
-use super::search::{candidates, observation_hash, playout, seen};
+use super::game::{Level, Rules, Think};
+use super::search::{candidates, observation_hash, playout, undoable};
 
 /// The exploration constant of UCB1 below the root, for rewards in 0..=1.
 const EXPLORE: f64 = 0.7;
@@ -129,12 +129,11 @@ pub fn search<R: Rules>(
 ) -> Option<R::Action> {
     let quick = rules.policy(st, playouts);
     let me = rules.to_act(st);
-    let (moves, names) = candidates(rules, st, quick);
+    let moves = candidates(rules, st, quick);
     if moves.len() <= 1 {
         return Some(quick);
     }
-    let quick_name = rules.describe(st, quick);
-    let q = names.iter().position(|n| *n == quick_name);
+    let q = moves.iter().position(|&m| m == quick);
     let mut runners: Vec<Runner<R::Action>> = moves
         .iter()
         .map(|&action| Runner {
@@ -212,29 +211,11 @@ pub fn search<R: Rules>(
     // player's to make: with the log off (matches, play-outs) the same
     // position gives the same search, and two searches that each undid the
     // other's move would repeat it for ever (a Fuzzycards card moved to the
-    // Altar and back)
+    // Altar and back, two cards swapped and swapped back)
     if Some(pick) != q && undoable(rules, st, runners[pick].action) {
         return Some(quick);
     }
     Some(runners[pick].action)
-}
-
-/// Whether seat to act, after `m`, could bring back what it sees now with
-/// its next move.
-fn undoable<R: Rules>(rules: &R, st: &R::State, m: R::Action) -> bool {
-    let me = rules.to_act(st);
-    let Some(after) = played(rules, st, m) else {
-        return false;
-    };
-    if rules.to_act(&after) != me {
-        return false;
-    }
-    let here = seen(rules, st, me);
-    let mut legal = Vec::new();
-    rules.legal_actions(&after, &mut legal);
-    legal
-        .into_iter()
-        .any(|b| played(rules, &after, b).is_some_and(|back| seen(rules, &back, me) == here))
 }
 
 /// The racing root move with the most points (the quick player's on a tie,

@@ -14,8 +14,10 @@
 //! - [`easy`]: the quick player with about a third of its moves a random
 //!   legal one.
 //!
-//! Moves that read the same ("Play Lava Hound" for either copy) are one
-//! move. A search's randomness comes from what its seat sees
+//! Moves that leave the seat seeing the same table ("Play Lava Hound" for
+//! either copy) are one move ([`candidates`]), and a move the seat could
+//! take back with its next one is left to the heuristic ([`undoable`]). A
+//! search's randomness comes from what its seat sees
 //! ([`observation_hash`]), so a seed replays the same game, two worlds that
 //! differ only in cards the seat cannot see get the same move, and the
 //! game's own dice are untouched.
@@ -29,43 +31,47 @@ use super::game::{Level, Rules, Think, choose};
 /// games end in far fewer).
 pub(crate) const PLAYOUT_GUARD: u32 = 50_000;
 
-/// The distinct legal moves of the seat to act that may be searched, with
-/// their names: moves that read the same are one, and a move that changes
-/// nothing its seat can see (a toggle, a pass that comes straight back)
-/// would be chosen again from the same worlds for ever, so only the
-/// heuristic's own choice `fallback` may be one.
+/// The distinct legal moves of the seat to act that may be searched. Two
+/// moves are one when they leave the seat seeing the same table (the
+/// order of the cards in a zone aside): "Play Lava Hound" for either copy
+/// in hand — but not "Swap Clover Rabbit and Ember Cub" for a fresh and a
+/// ready Cub, which read the same and are not — and the heuristic's own
+/// choice `fallback` stands for its kind (a search that picked another
+/// copy of it played a move the heuristic had not chosen, and the
+/// heuristic's next move undid it: a Fuzzycards match hung so). A move
+/// that changes nothing its seat can see (a toggle, a pass that comes
+/// straight back) would be chosen again from the same worlds for ever, so
+/// only `fallback` may be one.
 pub(crate) fn candidates<R: Rules>(
     rules: &R,
     st: &R::State,
     fallback: R::Action,
-) -> (Vec<R::Action>, Vec<String>) {
+) -> Vec<R::Action> {
     let me = rules.to_act(st);
-    let mut moves = Vec::new();
-    rules.legal_actions(st, &mut moves);
-    let mut names: Vec<String> = Vec::with_capacity(moves.len());
-    moves.retain(|&m| {
-        let name = rules.describe(st, m);
-        if names.contains(&name) {
-            false
-        } else {
-            names.push(name);
-            true
+    let mut legal = Vec::new();
+    rules.legal_actions(st, &mut legal);
+    let here = unordered(seen(rules, st, me));
+    let mut moves: Vec<R::Action> = Vec::with_capacity(legal.len());
+    let mut views = Vec::with_capacity(legal.len());
+    for m in legal {
+        let view =
+            super::game::played(rules, st, m).map(|after| unordered(seen(rules, &after, me)));
+        if m != fallback && view.as_ref().is_none_or(|v| *v == here) {
+            continue;
         }
-    });
-    let here = seen(rules, st, me);
-    let fallback_name = rules.describe(st, fallback);
-    let mut i = 0;
-    while i < moves.len() {
-        let changes = super::game::played(rules, st, moves[i])
-            .is_some_and(|after| seen(rules, &after, me) != here);
-        if changes || names[i] == fallback_name {
-            i += 1;
-        } else {
-            moves.remove(i);
-            names.remove(i);
+        match views
+            .iter()
+            .position(|v: &Option<_>| v.is_some() && *v == view)
+        {
+            Some(j) if m == fallback => moves[j] = m,
+            Some(_) => {}
+            None => {
+                moves.push(m);
+                views.push(view);
+            }
         }
     }
-    (moves, names)
+    moves
 }
 
 /// What seat `me` sees of the table, without the log (which a move always
@@ -110,7 +116,7 @@ pub fn flat<R: Rules>(
 ) -> Option<R::Action> {
     let fallback = rules.policy(st, playouts);
     let me = rules.to_act(st);
-    let (moves, names) = candidates(rules, st, fallback);
+    let moves = candidates(rules, st, fallback);
     if moves.len() <= 1 {
         return Some(fallback);
     }
@@ -141,11 +147,60 @@ pub fn flat<R: Rules>(
         w += 1;
     }
     let best = score.iter().copied().max().unwrap_or(0);
-    let fallback_name = rules.describe(st, fallback);
-    Some(match names.iter().position(|n| *n == fallback_name) {
+    let pick = match moves.iter().position(|&m| m == fallback) {
         Some(i) if score[i] == best => fallback,
         _ => moves[score.iter().position(|&s| s == best).unwrap_or(0)],
+    };
+    // a move the seat could take back with its next one is the heuristic's
+    // to make (see [`undoable`]); before this, two flat searches swapping
+    // the same two Fuzzycards Heroes back and forth hung a match
+    if pick != fallback && undoable(rules, st, pick) {
+        return Some(fallback);
+    }
+    Some(pick)
+}
+
+/// Whether the seat to act, after `m`, could bring back what it sees now
+/// with its next move, the order of the cards in a zone aside (a swapped
+/// pair swapped back leaves both rows holding the same cards, in another
+/// order). A searching player leaves such a move to the heuristic: with
+/// the log off (matches, play-outs) the same position gives the same
+/// search, and two searches that each undid the other's move would repeat
+/// it for ever.
+pub(crate) fn undoable<R: Rules>(rules: &R, st: &R::State, m: R::Action) -> bool {
+    let me = rules.to_act(st);
+    let Some(after) = super::game::played(rules, st, m) else {
+        return false;
+    };
+    if rules.to_act(&after) != me {
+        return false;
+    }
+    let here = unordered(seen(rules, st, me));
+    let mut legal = Vec::new();
+    rules.legal_actions(&after, &mut legal);
+    legal.into_iter().any(|b| {
+        super::game::played(rules, &after, b)
+            .is_some_and(|back| unordered(seen(rules, &back, me)) == here)
     })
+}
+
+/// A view with every zone's cards sorted: the same cards in the same zones
+/// read the same whatever their order.
+fn unordered(
+    (mut v, snap): (serde_json::Value, super::core::Snapshot),
+) -> (serde_json::Value, super::core::Snapshot) {
+    if let Some(seats) = v.get_mut("seats").and_then(|s| s.as_object_mut()) {
+        for seat in seats.values_mut() {
+            if let Some(zones) = seat.get_mut("zones").and_then(|z| z.as_object_mut()) {
+                for cards in zones.values_mut() {
+                    if let Some(cards) = cards.as_array_mut() {
+                        cards.sort_by_cached_key(|c| c.to_string());
+                    }
+                }
+            }
+        }
+    }
+    (v, snap)
 }
 
 /// The strong player's move: information-set tree search with quick
@@ -165,7 +220,7 @@ pub fn easy<R: Rules>(rules: &R, st: &R::State) -> R::Action {
         return quick;
     }
     // a move that changes nothing would be drawn again from the same view
-    let (moves, _) = candidates(rules, st, quick);
+    let moves = candidates(rules, st, quick);
     if moves.is_empty() {
         return quick;
     }

@@ -362,3 +362,140 @@ mod sample {
         }
     }
 }
+
+/// Issue 27: Settle moves cards freely, and a swapped pair swapped back
+/// holds the same cards in another order (the card that leaves a row goes
+/// to its end). A searching player that takes a swap the seat could undo
+/// with its next move hung a match (two searches swapped the same two
+/// Heroes back and forth: the same view, the same search); the check sees
+/// the same cards in the same rows as the same position, whatever their
+/// order.
+#[test]
+fn a_swap_the_seat_can_swap_back_is_undoable_whatever_the_order() {
+    use crate::engine::core::At;
+    use crate::engine::search::{seen, undoable};
+    let sim = sim_of(&[
+        (hero("Rabbit", 1, 3, 3, &[]), 10),
+        (hero("Cub", 1, 3, 3, &[]), 10),
+        (hero("Bear", 1, 3, 3, &[]), 10),
+    ]);
+    let mut st = sim.new_state();
+    sim.start(&mut st, 5, Seat::First);
+    while matches!(st.phase, Phase::Mulligan { .. }) {
+        sim.apply(&mut st, Action::Keep).unwrap();
+    }
+    let mut put = |name: &str, row: Zone| -> u16 {
+        let c = *st
+            .core
+            .zones
+            .get(z(0, Zone::Scroll))
+            .iter()
+            .find(|&&c| sim.copy_name(c) == name)
+            .unwrap();
+        st.core
+            .zones
+            .move_copy(z(0, Zone::Scroll), c, z(0, row), At::Top);
+        st.flags[usize::from(c)] &= !FRESH;
+        c
+    };
+    let rabbit = put("Rabbit", Zone::Altar);
+    put("Bear", Zone::Altar);
+    let cub = put("Cub", Zone::Vault);
+    put("Bear", Zone::Vault);
+    st.phase = Phase::Settle;
+    let swap = Action::Move {
+        card: rabbit,
+        with: Some(cub),
+    };
+    let mut legal = Vec::new();
+    sim.legal_actions(&st, &mut legal);
+    assert!(legal.contains(&swap), "{legal:?}");
+    let mut back = st.clone();
+    sim.apply(&mut back, swap).unwrap();
+    sim.apply(
+        &mut back,
+        Action::Move {
+            card: cub,
+            with: Some(rabbit),
+        },
+    )
+    .unwrap();
+    assert_ne!(
+        seen(&sim, &back, 0),
+        seen(&sim, &st, 0),
+        "swapped back, the rows read in another order"
+    );
+    assert!(undoable(&sim, &st, swap));
+    // ending Settle cannot be taken back
+    assert!(!undoable(&sim, &st, Action::Next));
+}
+
+/// Issue 27: the quick player's Settle ends from any arrangement of the
+/// rows (its plan reads the rows as they are: a plan that changed with the
+/// arrangement would move cards back and forth for ever). Random Settle
+/// moves scramble the rows, and a low Life brings the other side's lethal
+/// attacks into the plan, before the quick player settles: both seats,
+/// many games.
+#[test]
+fn fz_ai_quick_settle_ends_from_any_arrangement() {
+    use crate::engine::core::below;
+    let cards: [(Card, u16); 5] = [
+        (hero("Rabbit", 1, 6, 4, &[]), 8),
+        (hero("Cub", 1, 5, 4, &[]), 8),
+        (hero("Bear", 2, 7, 6, &[]), 6),
+        (hero("Wall", 2, 2, 9, &["guard"]), 4),
+        (hero("Hare", 1, 4, 3, &["rush"]), 4),
+    ];
+    let mut cat = Catalog::new(GameId::Fuzzycards, "t");
+    let mut deck = Vec::new();
+    for (i, (c, n)) in cards.iter().enumerate() {
+        cat.cards.push(c.clone());
+        deck.extend(std::iter::repeat_n(i as u16, usize::from(*n)));
+    }
+    let cards = DeckCards { cards: deck };
+    let side = || DeckSide {
+        catalog: &cat,
+        cards: &cards,
+    };
+    let sim = Fuzzycards::new(side(), Some(side()), Options::read(&[]).unwrap(), 40);
+    let mut scramble = crate::engine::rng(7);
+    let mut legal = Vec::new();
+    let mut settles = 0;
+    for seed in 0..1_000 {
+        let mut st = sim.new_state();
+        sim.start(&mut st, seed, Seat::First);
+        let mut scrambled = None;
+        let mut run = 0;
+        for _ in 0..5_000 {
+            if sim.outcome(&st).is_some() {
+                break;
+            }
+            if st.phase == Phase::Settle && scrambled != Some(st.core.turns) {
+                scrambled = Some(st.core.turns);
+                // a low Life makes the other side's attacks lethal: the
+                // plan then weighs blockers against attackers
+                let p = st.core.active;
+                st.core.life[p] = st.core.life[p].min(1 + below(&mut scramble, 12) as i32);
+                for _ in 0..below(&mut scramble, 4) {
+                    sim.legal_actions(&st, &mut legal);
+                    legal.retain(|a| matches!(a, Action::Move { .. }));
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let a = legal[below(&mut scramble, legal.len() as u32) as usize];
+                    sim.apply(&mut st, a).unwrap();
+                }
+                settles += 1;
+            }
+            let a = sim.policy(&st, Level::Quick);
+            if st.phase == Phase::Settle {
+                run += 1;
+                assert!(run <= 12, "seed {seed}: Settle goes on: {a:?}");
+            } else {
+                run = 0;
+            }
+            sim.apply(&mut st, a).unwrap();
+        }
+    }
+    assert!(settles > 4_000, "{settles} Settle phases scrambled");
+}

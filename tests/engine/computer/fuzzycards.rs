@@ -142,3 +142,30 @@ fn fuzzycards_quick_beats_the_goldfish_policy() {
         assert!(r >= floor, "{deck}: quick won {r:.3} against goldfish");
     }
 }
+
+/// Issue 27: every level's Settle ends. In this position (a beatdown
+/// mirror, strong against flat, seed 4) the quick player swapped Clover
+/// Rabbit and Ember Cub back and forth for ever and the match hung: its
+/// plan read the rows as they were, and each swap made the other
+/// arrangement look better; and the searching levels took "Swap Clover
+/// Rabbit and Ember Cub" for one move whichever copies it named, so they
+/// played a swap the quick player had not chosen and the quick player's
+/// next move undid it.
+#[test]
+fn fz_ai_settle_ends_where_it_swapped_for_ever() {
+    use deckwright::engine::core::Viewer;
+    use deckwright::engine::game::Think;
+    let path = crate::support::repo("tests/fixtures/positions/fz-settle-swaps-for-ever.toml");
+    let sc = deckwright::scenario::load(&path).unwrap();
+    let cat = deckwright::catalog::load(&sc.catalog).unwrap().catalog;
+    for level in [Level::Quick, Level::Strong, Level::Flat] {
+        let mut s = deckwright::scenario::session(&sc, &cat).unwrap();
+        let mut moves = Vec::new();
+        while s.view(Viewer::All)["phase"] == "settle" {
+            let c = s.decide(level, Think::Iterations(150)).unwrap();
+            moves.push(c.label.clone());
+            assert!(moves.len() <= 12, "{level:?}: {moves:#?}");
+            s.apply(&c.action).unwrap();
+        }
+    }
+}
