@@ -399,6 +399,12 @@ pub struct Rizontical {
     pub blank_fighter: Fighter,
     /// Whether any card has a triggered ability (skips event scans).
     pub has_triggers: bool,
+    /// Whether any card (or dummy) has a static ability, and the stats
+    /// (bit `Stat as u16`) a static ability modifies: a stat no card
+    /// changes is read without walking the statics in play (most of a
+    /// quick game's time went there).
+    pub has_statics: bool,
+    pub static_stats: u16,
     /// The Summons the cards in play make ("Summon a Wisp ..."), by name:
     /// the rulebook's list of 11 was lost (rules-notes RZ §1), so a Summon
     /// is what a card's text names. Each has [`MAX_SUMMONS`] entity ids per
@@ -493,6 +499,7 @@ impl Rizontical {
             );
         }
         let summons = cards::summons_made(&makers);
+        let (has_statics, static_stats) = statics_of(&table.defs, &dummies);
         Ok(Rizontical {
             table,
             setup,
@@ -503,6 +510,8 @@ impl Rizontical {
             blank_is_fighter: false,
             blank_fighter: Fighter::blank(),
             has_triggers,
+            has_statics,
+            static_stats,
             summons,
             summon_fighter: Fighter::summon(),
         })
@@ -669,6 +678,42 @@ impl Rizontical {
         s.table.deck = deck;
         s
     }
+}
+
+/// Whether `defs` and `dummies` have a static ability, and the stats
+/// their static abilities modify (a superset of what can be in play).
+fn statics_of(defs: &[Def], dummies: &[Fighter]) -> (bool, u16) {
+    use crate::engine::effect::{Ability, Trigger, Verb};
+    let mut any = false;
+    let mut stats = 0u16;
+    let mut note = |a: &Ability| {
+        if a.trigger == Trigger::Static {
+            any = true;
+            for step in &a.steps {
+                if let Verb::Modify { stat, .. } = step.verb {
+                    stats |= 1 << stat as u16;
+                }
+            }
+        }
+    };
+    let fighters = defs
+        .iter()
+        .filter_map(|d| match d {
+            Def::Fighter(f) => Some(f),
+            _ => None,
+        })
+        .chain(dummies);
+    for f in fighters {
+        f.skills.iter().for_each(|s| note(&s.ability));
+    }
+    for d in defs {
+        match d {
+            Def::Power(p) => p.abilities.iter().for_each(&mut note),
+            Def::Numen(n) => n.enchantment.iter().for_each(&mut note),
+            Def::Fighter(_) | Def::Blank => {}
+        }
+    }
+    (any, stats)
 }
 
 impl Rules for Rizontical {

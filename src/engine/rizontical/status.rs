@@ -161,6 +161,9 @@ impl Rizontical {
 
     /// Whether a static effect in play gives `e` a step `pick` selects.
     pub fn has_static(&self, st: &State, e: u16, pick: impl Fn(&Verb) -> bool) -> bool {
+        if !self.has_statics {
+            return false;
+        }
         self.statics(st).any(|(src, p, a)| {
             let ctx = Ctx::new(src, p);
             a.steps
@@ -171,6 +174,9 @@ impl Rizontical {
 
     /// The sum of the static changes to `stat` that cover `e`.
     pub fn static_stat(&self, st: &State, e: u16, stat: Stat) -> i16 {
+        if self.static_stats & (1 << stat as u16) == 0 {
+            return 0;
+        }
         let mut sum = 0i16;
         for (src, p, a) in self.statics(st) {
             let ctx = Ctx::new(src, p);
