@@ -470,22 +470,12 @@ impl Rizontical {
             |c| cards::read(c).reason(),
             Def::Blank,
         );
-        let has_triggers = table.defs.iter().any(|d| match d {
-            Def::Fighter(f) => f
-                .skills
-                .iter()
-                .any(|s| matches!(s.ability.trigger, crate::engine::effect::Trigger::On { .. })),
-            Def::Power(p) => p
-                .abilities
-                .iter()
-                .any(|a| matches!(a.trigger, crate::engine::effect::Trigger::On { .. })),
-            Def::Numen(n) => !n.enchantment.is_empty(),
-            Def::Blank => false,
-        }) || dummies.iter().any(|f| {
-            f.skills
-                .iter()
-                .any(|s| matches!(s.ability.trigger, crate::engine::effect::Trigger::On { .. }))
-        });
+        let has_triggers = table
+            .defs
+            .iter()
+            .any(|d| matches!(d, Def::Numen(n) if !n.enchantment.is_empty()))
+            || abilities_of(&table.defs, &dummies)
+                .any(|a| matches!(a.trigger, crate::engine::effect::Trigger::On { .. }));
         // the Summons the decks' cards make, and those of every card of the
         // catalogs (a position may name a Summon no deck card makes)
         let mut makers = table.defs.clone();
@@ -680,37 +670,40 @@ impl Rizontical {
     }
 }
 
-/// Whether `defs` and `dummies` have a static ability, and the stats
-/// their static abilities modify (a superset of what can be in play).
-fn statics_of(defs: &[Def], dummies: &[Fighter]) -> (bool, u16) {
-    use crate::engine::effect::{Ability, Trigger, Verb};
-    let mut any = false;
-    let mut stats = 0u16;
-    let mut note = |a: &Ability| {
-        if a.trigger == Trigger::Static {
-            any = true;
-            for step in &a.steps {
-                if let Verb::Modify { stat, .. } = step.verb {
-                    stats |= 1 << stat as u16;
-                }
-            }
-        }
-    };
+/// Every ability of `defs` and `dummies`: the Fighters' skills, the
+/// Powers' abilities, the Numens' enchantments.
+fn abilities_of<'a>(
+    defs: &'a [Def],
+    dummies: &'a [Fighter],
+) -> impl Iterator<Item = &'a crate::engine::effect::Ability> {
     let fighters = defs
         .iter()
         .filter_map(|d| match d {
             Def::Fighter(f) => Some(f),
             _ => None,
         })
-        .chain(dummies);
-    for f in fighters {
-        f.skills.iter().for_each(|s| note(&s.ability));
-    }
-    for d in defs {
-        match d {
-            Def::Power(p) => p.abilities.iter().for_each(&mut note),
-            Def::Numen(n) => n.enchantment.iter().for_each(&mut note),
-            Def::Fighter(_) | Def::Blank => {}
+        .chain(dummies)
+        .flat_map(|f| f.skills.iter().map(|s| &s.ability));
+    let others = defs.iter().flat_map(|d| match d {
+        Def::Power(p) => p.abilities.iter(),
+        Def::Numen(n) => n.enchantment.iter(),
+        Def::Fighter(_) | Def::Blank => [].iter(),
+    });
+    fighters.chain(others)
+}
+
+/// Whether `defs` and `dummies` have a static ability, and the stats
+/// their static abilities modify (a superset of what can be in play).
+fn statics_of(defs: &[Def], dummies: &[Fighter]) -> (bool, u16) {
+    use crate::engine::effect::{Trigger, Verb};
+    let mut any = false;
+    let mut stats = 0u16;
+    for a in abilities_of(defs, dummies).filter(|a| a.trigger == Trigger::Static) {
+        any = true;
+        for step in &a.steps {
+            if let Verb::Modify { stat, .. } = step.verb {
+                stats |= 1 << stat as u16;
+            }
         }
     }
     (any, stats)
