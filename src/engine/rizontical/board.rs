@@ -184,9 +184,11 @@ impl Rizontical {
     /// Whether `attacker` standing on `from` reaches `cell` with a hit:
     /// within max(RA, 1), and RA hits need a clear line.
     pub fn in_range(&self, st: &State, attacker: u16, from: u8, cell: u8) -> bool {
+        // a cell around is always in range (RA is at least 1): the RA, a
+        // walk of the statics in play, is read only for a cell farther off
         let d = self.distance(from, cell);
-        let reach = self.stat_ra(st, attacker).max(1);
-        d >= 1 && d <= reach && (d <= 1 || self.clear_line(st, from, cell))
+        d == 1
+            || (d > 1 && d <= self.stat_ra(st, attacker).max(1) && self.clear_line(st, from, cell))
     }
 
     /// Puts entity `e` on `cell` (which must be empty).

@@ -399,12 +399,11 @@ pub struct Rizontical {
     pub blank_fighter: Fighter,
     /// Whether any card has a triggered ability (skips event scans).
     pub has_triggers: bool,
-    /// Whether any card (or dummy) has a static ability, and the stats
-    /// (bit `Stat as u16`) a static ability modifies: a stat no card
-    /// changes is read without walking the statics in play (most of a
-    /// quick game's time went there).
-    pub has_statics: bool,
-    pub static_stats: u16,
+    /// What any card's (or dummy's) static abilities can change
+    /// ([`cards::statics_mask`]): a stat no card changes is read without
+    /// walking the statics in play (most of a quick game's time went
+    /// there).
+    pub statics: u32,
     /// The Summons the cards in play make ("Summon a Wisp ..."), by name:
     /// the rulebook's list of 11 was lost (rules-notes RZ §1), so a Summon
     /// is what a card's text names. Each has [`MAX_SUMMONS`] entity ids per
@@ -489,7 +488,7 @@ impl Rizontical {
             );
         }
         let summons = cards::summons_made(&makers);
-        let (has_statics, static_stats) = statics_of(&table.defs, &dummies);
+        let statics = statics_of(&table.defs, &dummies);
         Ok(Rizontical {
             table,
             setup,
@@ -500,8 +499,7 @@ impl Rizontical {
             blank_is_fighter: false,
             blank_fighter: Fighter::blank(),
             has_triggers,
-            has_statics,
-            static_stats,
+            statics,
             summons,
             summon_fighter: Fighter::summon(),
         })
@@ -692,21 +690,17 @@ fn abilities_of<'a>(
     fighters.chain(others)
 }
 
-/// Whether `defs` and `dummies` have a static ability, and the stats
-/// their static abilities modify (a superset of what can be in play).
-fn statics_of(defs: &[Def], dummies: &[Fighter]) -> (bool, u16) {
-    use crate::engine::effect::{Trigger, Verb};
-    let mut any = false;
-    let mut stats = 0u16;
-    for a in abilities_of(defs, dummies).filter(|a| a.trigger == Trigger::Static) {
-        any = true;
-        for step in &a.steps {
-            if let Verb::Modify { stat, .. } = step.verb {
-                stats |= 1 << stat as u16;
-            }
-        }
-    }
-    (any, stats)
+/// What the static abilities of `defs` and `dummies` can change (a
+/// superset of what can be in play).
+fn statics_of(defs: &[Def], dummies: &[Fighter]) -> u32 {
+    let defs = defs.iter().map(|d| match d {
+        Def::Fighter(f) => f.statics,
+        Def::Power(p) => p.statics,
+        Def::Numen(n) => n.statics,
+        Def::Blank => 0,
+    });
+    defs.chain(dummies.iter().map(|f| f.statics))
+        .fold(0, |a, b| a | b)
 }
 
 impl Rules for Rizontical {

@@ -369,17 +369,18 @@ fn attacks(
             }
         }
     }
-    if !st.pushed && r.stat_psh(st, e) > 0 {
+    let psh = if st.pushed { 0 } else { r.stat_psh(st, e) };
+    if psh > 0 {
         for t in enemies(st, p) {
             if r.around(here, st.cell[usize::from(t)]) && r.pushable(st, t) {
                 let dir = Rizontical::way(here, st.cell[usize::from(t)]);
-                let d = push_estimate(st, t, dir, r.stat_psh(st, e));
+                let d = push_estimate(st, t, dir, psh);
                 // a push does not end the turn: worth a little more
                 consider(
                     worth(r, st, t, d) + 1,
                     Action::Push {
                         target: t,
-                        n: Some(r.stat_psh(st, e).clamp(1, i16::from(u8::MAX)) as u8),
+                        n: Some(psh.clamp(1, i16::from(u8::MAX)) as u8),
                     },
                     &mut best,
                 );

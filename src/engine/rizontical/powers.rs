@@ -250,9 +250,9 @@ impl Rizontical {
 
     /// The Conjuration's AP cost for player `p` now.
     pub fn conjuration_cost(&self, st: &State, p: usize) -> u8 {
-        let free = self
-            .statics(st)
-            .any(|(_, q, a)| q == p && a.steps.iter().any(|s| s.verb == Verb::FreeConjuration));
+        let free = self.any_static(st, super::cards::STATIC_OTHER, |_, q, a| {
+            q == p && a.steps.iter().any(|s| s.verb == Verb::FreeConjuration)
+        });
         if free {
             return 0;
         }

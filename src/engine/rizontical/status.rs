@@ -16,9 +16,9 @@
 //!   Fighter void, its Auras to the Power void, a Soul for the opponent,
 //!   "is defeated" triggers, then Deploy Upon Defeat and the win checks.
 
-use super::cards::bits;
+use super::cards::{Def, STATIC_ELEMENTS, STATIC_KEYWORD, STATIC_OTHER, STATIC_STATUS, bits};
 use super::{
-    Answer, COUNTER_CAP, Category, MAX_CONDITIONS, NO_CELL, NONE, Rizontical, SLOTS, State, Zone, z,
+    Answer, COUNTER_CAP, MAX_CONDITIONS, NO_CELL, NONE, Rizontical, SLOTS, State, Zone, z,
 };
 use crate::engine::core::{At, Outcome};
 use crate::engine::effect::interp::{Ctx, Ref};
@@ -45,61 +45,69 @@ pub enum Dmg {
 pub const NOBODY: usize = 2;
 
 impl Rizontical {
-    /// Every static ability in play with its source and controller: Auras
-    /// and Permanents in Power slots, Numen Enchantments, PASSIVE skills of
-    /// Fighters on the board.
-    pub fn statics<'a>(
-        &'a self,
-        st: &'a State,
-    ) -> impl Iterator<Item = (u16, usize, &'a Ability)> + 'a {
-        let powers = (0..2).flat_map(move |p| {
-            st.core
-                .zones
-                .get(z(p, Zone::Powers))
-                .iter()
-                .filter_map(move |&c| {
-                    let pw = self.def(c).power()?;
-                    matches!(pw.category, Category::Permanent | Category::Aura)
-                        .then_some((c, p, pw))
-                })
-                .flat_map(|(c, p, pw)| {
-                    pw.abilities
-                        .iter()
-                        .filter(|a| a.trigger == Trigger::Static)
-                        .map(move |a| (c, p, a))
-                })
-        });
-        let numens = (0..2).flat_map(move |p| {
-            st.core
-                .zones
-                .get(z(p, Zone::Numen))
-                .iter()
-                .filter_map(move |&c| self.def(c).numen().map(|n| (c, p, n)))
-                .flat_map(|(c, p, n)| {
-                    n.enchantment
-                        .iter()
-                        .filter(|a| a.trigger == Trigger::Static)
-                        .map(move |a| (c, p, a))
-                })
-        });
-        let passives = (0..2).flat_map(move |p| {
-            st.slots[p]
-                .iter()
-                .copied()
-                .filter(|&e| e != NONE)
-                .flat_map(move |e| {
-                    self.fighter(st, e)
-                        .skills
-                        .iter()
-                        .enumerate()
-                        .filter(move |(i, s)| {
-                            s.ability.trigger == Trigger::Static
-                                && (s.time == 0 || st.skill_time[usize::from(e)][*i] > 0)
-                        })
-                        .map(move |(_, s)| (e, p, &s.ability))
-                })
-        });
-        powers.chain(numens).chain(passives)
+    /// Calls `f` with every static ability in play whose source can change
+    /// something `want` names ([`super::cards::statics_mask`] bits), with its source and
+    /// controller, until `f` returns true; says whether it did. The
+    /// statics in play: Auras and Permanents in Power slots, Numen
+    /// Enchantments, PASSIVE skills of Fighters on the board (in that
+    /// order, player 0's first). Plain loops, and a source whose bits miss
+    /// `want` is skipped unread: a quick game reads stats millions of
+    /// times.
+    pub fn any_static(
+        &self,
+        st: &State,
+        want: u32,
+        mut f: impl FnMut(u16, usize, &Ability) -> bool,
+    ) -> bool {
+        if self.statics & want == 0 {
+            return false;
+        }
+        for p in 0..2 {
+            for &c in st.core.zones.get(z(p, Zone::Powers)) {
+                if let Def::Power(pw) = self.def(c)
+                    && pw.statics & want != 0
+                {
+                    for a in &pw.abilities {
+                        if a.trigger == Trigger::Static && f(c, p, a) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        for p in 0..2 {
+            for &c in st.core.zones.get(z(p, Zone::Numen)) {
+                if let Def::Numen(n) = self.def(c)
+                    && n.statics & want != 0
+                {
+                    for a in &n.enchantment {
+                        if a.trigger == Trigger::Static && f(c, p, a) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        for p in 0..2 {
+            for &e in &st.slots[p] {
+                if e == NONE {
+                    continue;
+                }
+                let fighter = self.fighter(st, e);
+                if fighter.statics & want == 0 {
+                    continue;
+                }
+                for (i, s) in fighter.skills.iter().enumerate() {
+                    if s.ability.trigger == Trigger::Static
+                        && (s.time == 0 || st.skill_time[usize::from(e)][i] > 0)
+                        && f(e, p, &s.ability)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether a static target of `ctx`'s source covers entity `e`.
@@ -153,18 +161,17 @@ impl Rizontical {
             Kind::FighterOf { element } => {
                 let bit = bits::element(element);
                 self.fighter(st, e).is(bit)
-                    || (bit != bits::NEUTRAL && self.has_static(st, e, |v| *v == Verb::AllElements))
+                    || (bit != bits::NEUTRAL
+                        && self.has_static(st, e, STATIC_ELEMENTS, |v| *v == Verb::AllElements))
             }
             _ => false,
         }
     }
 
-    /// Whether a static effect in play gives `e` a step `pick` selects.
-    pub fn has_static(&self, st: &State, e: u16, pick: impl Fn(&Verb) -> bool) -> bool {
-        if !self.has_statics {
-            return false;
-        }
-        self.statics(st).any(|(src, p, a)| {
+    /// Whether a static effect in play gives `e` a step `pick` selects,
+    /// among the steps of the kinds `want` names ([`super::cards::statics_mask`] bits).
+    pub fn has_static(&self, st: &State, e: u16, want: u32, pick: impl Fn(&Verb) -> bool) -> bool {
+        self.any_static(st, want, |src, p, a| {
             let ctx = Ctx::new(src, p);
             a.steps
                 .iter()
@@ -174,11 +181,8 @@ impl Rizontical {
 
     /// The sum of the static changes to `stat` that cover `e`.
     pub fn static_stat(&self, st: &State, e: u16, stat: Stat) -> i16 {
-        if self.static_stats & (1 << stat as u16) == 0 {
-            return 0;
-        }
         let mut sum = 0i16;
-        for (src, p, a) in self.statics(st) {
+        self.any_static(st, 1 << stat as u32, |src, p, a| {
             let ctx = Ctx::new(src, p);
             for s in &a.steps {
                 if let Verb::Modify { stat: s2, delta } = s.verb
@@ -188,7 +192,8 @@ impl Rizontical {
                     sum += i16::from(delta);
                 }
             }
-        }
+            false
+        });
         sum
     }
 
@@ -229,6 +234,7 @@ impl Rizontical {
         self.has_static(
             st,
             e,
+            STATIC_KEYWORD,
             |v| matches!(v, Verb::Keyword { keyword, gain: true, .. } if *keyword == k),
         )
     }
@@ -239,6 +245,7 @@ impl Rizontical {
             || self.has_static(
                 st,
                 e,
+                STATIC_STATUS,
                 |v| matches!(v, Verb::Give { status } if *status == s),
             )
     }
@@ -254,7 +261,7 @@ impl Rizontical {
                 n += 1;
             }
         }
-        for (src, p, a) in self.statics(st) {
+        self.any_static(st, STATIC_ELEMENTS, |src, p, a| {
             let ctx = Ctx::new(src, p);
             for s in &a.steps {
                 let bit = match &s.verb {
@@ -267,7 +274,8 @@ impl Rizontical {
                     n += 1;
                 }
             }
-        }
+            false
+        });
         (out, n)
     }
 
@@ -352,6 +360,7 @@ impl Rizontical {
             if self.has_static(
                 st,
                 e,
+                STATIC_OTHER,
                 |v| matches!(v, Verb::Immune { status } if status == s),
             ) {
                 return false;
