@@ -376,6 +376,12 @@ pub fn human(r: &MatchReport, a: &str, b: &str) -> String {
     ));
     if r.errors > 0 {
         out.push_str(&format!("  engine defects: {} games stopped\n", r.errors));
+        if let Some(e) = &r.first_error {
+            out.push_str(&format!(
+                "  the first: game {} (seed {}): {}: {}\n",
+                e.game, e.seed, e.rule, e.message
+            ));
+        }
     }
     out
 }

@@ -74,8 +74,21 @@ pub struct MatchTally {
     pub second_losses: u64,
     /// Games stopped by an engine defect (an illegal policy action).
     pub errors: u64,
+    /// The first of them (by game number, whatever the thread count).
+    pub first_error: Option<MatchError>,
     /// Sum of game lengths in A's turns, for the mean.
     pub turns: u64,
+}
+
+/// The first game of a match an engine defect stopped: enough to replay
+/// it (`game` is its number in the match, `seed` its own seed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchError {
+    pub game: u64,
+    pub seed: u64,
+    /// The rule the engine named, and what went wrong.
+    pub rule: &'static str,
+    pub message: String,
 }
 
 impl MatchTally {
@@ -92,6 +105,10 @@ impl MatchTally {
         self.first_losses += o.first_losses;
         self.second_losses += o.second_losses;
         self.errors += o.errors;
+        self.first_error = match (self.first_error, o.first_error) {
+            (Some(a), Some(b)) => Some(if b.game < a.game { b } else { a }),
+            (a, b) => a.or(b),
+        };
         self.turns += o.turns;
         self
     }
@@ -118,6 +135,13 @@ pub fn act<R: Rules>(
     choose_with(rules, st, levels, think)
 }
 
+/// The most actions one turn of a match game may take: a turn of any of the
+/// games takes tens, so this many is a policy undoing its own moves (found
+/// in seconds, with the game's number and seed, rather than after the
+/// whole game's [`super::game::ACTION_GUARD`] — hours at a searching
+/// level's pace).
+pub const TURN_GUARD: u32 = 5_000;
+
 /// Plays one two-player game to its end. The outcome is player 0's (A's).
 pub fn play_game<R: Rules>(
     rules: &R,
@@ -128,9 +152,27 @@ pub fn play_game<R: Rules>(
     think: [Think; 2],
     buf: &mut Vec<R::Action>,
 ) -> Result<Outcome, super::core::Illegal> {
+    play_game_within(rules, st, seed, seat, levels, think, buf, TURN_GUARD)
+}
+
+/// [`play_game`] with `turn_guard` actions a turn at most (a test's small
+/// guard shows the guard stops a game).
+#[allow(clippy::too_many_arguments)]
+pub fn play_game_within<R: Rules>(
+    rules: &R,
+    st: &mut R::State,
+    seed: u64,
+    seat: Seat,
+    levels: [Level; 2],
+    think: [Think; 2],
+    buf: &mut Vec<R::Action>,
+    turn_guard: u32,
+) -> Result<Outcome, super::core::Illegal> {
     rules.start(st, seed, seat);
     let mut prng = rng(seed ^ 0x005E_ED0F_D1CE);
     let mut guard = 0u32;
+    let mut turn = rules.core(st).turns;
+    let mut in_turn = 0u32;
     loop {
         if let Some(o) = rules.outcome(st) {
             return Ok(o);
@@ -143,6 +185,22 @@ pub fn play_game<R: Rules>(
                 "loop guard",
                 "the game did not end",
             ));
+        }
+        let now = rules.core(st).turns;
+        if now == turn {
+            in_turn += 1;
+            if in_turn > turn_guard {
+                return Err(super::core::Illegal::new(
+                    "loop guard",
+                    format!(
+                        "turn {} did not end after {turn_guard} actions",
+                        u32::from(now[0]) + u32::from(now[1])
+                    ),
+                ));
+            }
+        } else {
+            turn = now;
+            in_turn = 0;
         }
     }
 }
@@ -209,9 +267,17 @@ fn one<R: Rules>(
         buf,
     ) {
         Ok(o) => o,
-        Err(_) => {
+        Err(e) => {
             t.errors += 1;
             t.draws += 1;
+            if t.first_error.as_ref().is_none_or(|f| i < f.game) {
+                t.first_error = Some(MatchError {
+                    game: i,
+                    seed: game_seed(cfg.seed, i),
+                    rule: e.rule,
+                    message: e.message,
+                });
+            }
             return;
         }
     };
@@ -376,6 +442,9 @@ pub struct MatchReport {
     /// Games an engine defect stopped (counted as draws; always 0 unless
     /// something is wrong).
     pub errors: u64,
+    /// The first of them, to replay (absent when there is none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_error: Option<MatchError>,
 }
 
 impl MatchReport {
@@ -405,6 +474,7 @@ impl MatchReport {
             think: cfg.think,
             mean_turns: t.turns as f64 / g,
             errors: t.errors,
+            first_error: t.first_error.clone(),
         }
     }
 }
@@ -496,4 +566,37 @@ pub fn transcript<R: Rules>(
         moves,
         end: state_json(rules, &st, viewer),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failed(game: u64) -> MatchTally {
+        MatchTally {
+            games: 1,
+            errors: 1,
+            first_error: Some(MatchError {
+                game,
+                seed: game_seed(3, game),
+                rule: "loop guard",
+                message: format!("game {game}"),
+            }),
+            ..MatchTally::default()
+        }
+    }
+
+    /// Threads merge their tallies in any order: the match reports the
+    /// lowest-numbered game a defect stopped, the same on any machine.
+    #[test]
+    fn a_match_names_its_first_stopped_game_whatever_the_merge_order() {
+        let parts = [failed(7), MatchTally::default(), failed(2), failed(5)];
+        for order in [[0, 1, 2, 3], [3, 2, 1, 0], [1, 3, 0, 2]] {
+            let t = order
+                .iter()
+                .fold(MatchTally::default(), |t, &i| t.merge(parts[i].clone()));
+            assert_eq!(t.errors, 3);
+            assert_eq!(t.first_error.as_ref().map(|e| e.game), Some(2));
+        }
+    }
 }

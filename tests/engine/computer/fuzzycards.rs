@@ -3,7 +3,7 @@
 use deckwright::engine::core::Seat;
 use deckwright::engine::game::{FIXED_THINK, Level, Rules};
 use deckwright::engine::game_seed;
-use deckwright::engine::matchup::play_game;
+use deckwright::engine::matchup::{TURN_GUARD, play_game, play_game_within};
 
 use crate::fuzzycards::{catalog, game, hero};
 
@@ -44,6 +44,42 @@ fn quick_beats_random_on_mirrored_vanilla_decks() {
         wins * 100 >= games as usize * 90,
         "Quick won {wins} of {games}"
     );
+}
+
+/// A turn that takes more actions than the turn guard stops the game with
+/// the turn named (a policy undoing its own moves is found in seconds, not
+/// after the whole game's guard); the match's guard is far above any real
+/// turn (the same game ends under it).
+#[test]
+fn a_turn_past_the_turn_guard_stops_the_game_and_names_the_turn() {
+    let cat = catalog(vec![
+        hero("Brute", 2, 6, 3, 7, ""),
+        hero("Cub", 1, 3, 2, 4, ""),
+    ]);
+    let deck = [(0u16, 16), (1, 14)];
+    let g = game(&cat, &deck, Some(&deck));
+    let mut buf = Vec::new();
+    let play = |guard: u32, buf: &mut Vec<_>| {
+        let mut st = g.new_state();
+        play_game_within(
+            &g,
+            &mut st,
+            game_seed(5, 0),
+            Seat::First,
+            [Level::Quick; 2],
+            [FIXED_THINK; 2],
+            buf,
+            guard,
+        )
+    };
+    let e = play(1, &mut buf).expect_err("a turn of one action at most");
+    assert_eq!(e.rule, "loop guard");
+    assert!(
+        e.message.contains("did not end after 1 actions"),
+        "{}",
+        e.message
+    );
+    assert!(play(TURN_GUARD, &mut buf).is_ok());
 }
 
 /// Puts a copy of player `p`'s `name` from its Scroll or hand on its field

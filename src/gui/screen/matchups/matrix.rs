@@ -186,6 +186,7 @@ mod tests {
             think: [crate::engine::game::FIXED_THINK; 2],
             mean_turns: 4.0,
             errors: 0,
+            first_error: None,
         }
     }
 
