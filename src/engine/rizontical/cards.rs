@@ -143,6 +143,8 @@ pub struct Fighter {
     pub skills: Vec<Skill>,
     /// What its static (PASSIVE) skills can change: [`statics_mask`].
     pub statics: u32,
+    /// The events its TRIGGER skills wait for: [`triggers_mask`].
+    pub triggers: u32,
 }
 
 impl Fighter {
@@ -177,6 +179,7 @@ impl Fighter {
         let skills: Vec<Skill> = skills(card).into_iter().filter_map(|(s, _)| s).collect();
         Fighter {
             statics: statics_mask(skills.iter().map(|s| &s.ability)),
+            triggers: triggers_mask(skills.iter().map(|s| &s.ability)),
             name: card.name.clone(),
             hp: int("hp"),
             mana: int("mana"),
@@ -216,6 +219,7 @@ impl Fighter {
             types: vec![0],
             skills: Vec::new(),
             statics: 0,
+            triggers: 0,
         }
     }
 
@@ -276,6 +280,19 @@ pub fn statics_mask<'a>(abilities: impl IntoIterator<Item = &'a Ability>) -> u32
     m
 }
 
+/// The events the triggered abilities among `abilities` wait for, a bit
+/// per [`Event`] (`event as u32`): an event skips every source in play
+/// whose bits miss it.
+pub fn triggers_mask<'a>(abilities: impl IntoIterator<Item = &'a Ability>) -> u32 {
+    abilities
+        .into_iter()
+        .filter_map(|a| match a.trigger {
+            Trigger::On { event, .. } => Some(1 << event as u32),
+            _ => None,
+        })
+        .fold(0, |m, b| m | b)
+}
+
 /// The four Power categories.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Category {
@@ -302,6 +319,8 @@ pub struct Power {
     /// Permanent's or an Aura's; 0 for the other categories):
     /// [`statics_mask`].
     pub statics: u32,
+    /// The events its abilities wait for: [`triggers_mask`].
+    pub triggers: u32,
 }
 
 /// A Numen's two abilities.
@@ -312,6 +331,8 @@ pub struct Numen {
     pub cost: u8,
     /// What its Enchantment's static abilities change: [`statics_mask`].
     pub statics: u32,
+    /// The events its Enchantment waits for: [`triggers_mask`].
+    pub triggers: u32,
 }
 
 /// A card as the engine plays it.
@@ -502,6 +523,7 @@ fn numen(card: &Card) -> Numen {
     let (ench, conj) = numen_readings(card);
     Numen {
         statics: statics_mask(&ench.abilities),
+        triggers: triggers_mask(&ench.abilities),
         enchantment: ench.abilities,
         conjuration: conj.abilities.into_iter().next(),
         cost: cost_of(card),
@@ -600,6 +622,7 @@ fn power(card: &Card) -> Power {
         Category::Permanent | Category::Aura => statics_mask(&r.abilities),
         Category::Normal | Category::Trigger => 0,
     };
+    let triggers = triggers_mask(&r.abilities);
     Power {
         cost: cost_of(card),
         category,
@@ -609,6 +632,7 @@ fn power(card: &Card) -> Power {
         abilities: r.abilities,
         modelled,
         statics,
+        triggers,
     }
 }
 
@@ -932,7 +956,7 @@ mod tests {
     /// only a Permanent's or an Aura's count (a stat read skips a source
     /// whose bits miss it).
     #[test]
-    fn a_cards_static_bits_name_what_its_statics_change() {
+    fn a_cards_static_and_trigger_bits_name_what_its_abilities_do() {
         let aura = |text: &str, category: &str| {
             let mut c = card("power", text);
             c.fields
@@ -957,5 +981,16 @@ mod tests {
             0,
             "a triggered ability is no static"
         );
+        let mut c = card(
+            "power",
+            "When this Fighter hits: the target gets the Poison status.",
+        );
+        c.fields
+            .insert("category".into(), FieldValue::Text("aura".into()));
+        assert_eq!(power(&c).triggers, 1 << Event::Hits as u32);
+        let mut c = card("power", "Allied Fighters get +1 RA.");
+        c.fields
+            .insert("category".into(), FieldValue::Text("permanent".into()));
+        assert_eq!(power(&c).triggers, 0, "a static waits for no event");
     }
 }

@@ -82,6 +82,9 @@ impl Rizontical {
         let mut cands = [(NONE, 0u8, Src::Skill(0)); MAX_CANDIDATES];
         let mut n = 0;
         let first = st.core.active;
+        // a source none of whose abilities waits for the event is not
+        // listed (its abilities would each be skipped below)
+        let bit = 1u32 << event as u32;
         let mut push = |c: (u16, u8, Src)| {
             if n < MAX_CANDIDATES {
                 cands[n] = c;
@@ -93,6 +96,7 @@ impl Rizontical {
         for p in [first, 1 - first] {
             if let Some(nc) = self.numen(st, p)
                 && let Some(nm) = self.def(nc).numen()
+                && nm.triggers & bit != 0
             {
                 for i in 0..nm.enchantment.len() {
                     push((nc, p as u8, Src::Enchantment(i as u8)));
@@ -101,14 +105,16 @@ impl Rizontical {
         }
         for p in [first, 1 - first] {
             for &e in &st.slots[p] {
-                if e != NONE {
+                if e != NONE && self.fighter(st, e).triggers & bit != 0 {
                     for i in 0..self.fighter(st, e).skills.len() {
                         push((e, p as u8, Src::Skill(i as u8)));
                     }
                 }
             }
             for &c in st.core.zones.get(z(p, Zone::Powers)) {
-                if let Some(pw) = self.def(c).power() {
+                if let Some(pw) = self.def(c).power()
+                    && pw.triggers & bit != 0
+                {
                     for i in 0..pw.abilities.len() {
                         push((c, p as u8, Src::Power(i as u8)));
                     }
