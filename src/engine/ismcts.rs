@@ -74,6 +74,27 @@ const PICK_Z: f64 = 1.0;
 /// could measure (54.5% and 52.5% of 200 games against `flat`).
 const EXPAND_AFTER: u32 = 0;
 
+// TEMPORARY (measuring): DW_EXPAND ("n", or "n0,n1" for players 0 and 1)
+// and DW_DEPTH override the constants.
+fn env_or(name: &str, p: usize, default: u32) -> u32 {
+    let Ok(v) = std::env::var(name) else {
+        return default;
+    };
+    let parts: Vec<&str> = v.split(',').collect();
+    parts[p.min(parts.len() - 1)]
+        .trim()
+        .parse()
+        .unwrap_or(default)
+}
+
+fn expand_after(p: usize) -> u32 {
+    env_or("DW_EXPAND", p, EXPAND_AFTER)
+}
+
+fn tree_depth(p: usize) -> u32 {
+    env_or("DW_DEPTH", p, TREE_DEPTH)
+}
+
 /// Decisions with a choice one iteration may walk in a tree below the root
 /// before it plays out.
 const TREE_DEPTH: u32 = 8;
@@ -101,6 +122,12 @@ struct Node {
     /// Iterations that reached the node.
     visits: u32,
     edges: Vec<Edge>,
+    /// The play-outs that went on from the node before it grew: how many,
+    /// and each seat's reward summed over them. They played the quick
+    /// player's move there, so they are credited to its edge when the node
+    /// grows (with [`Tree::credit`]).
+    early: u32,
+    early_reward: [f64; 2],
 }
 
 /// A root move in the race: its results world by world (twice the reward:
@@ -127,6 +154,38 @@ pub fn search<R: Rules>(
     think: Think,
     playouts: Level,
 ) -> Option<R::Action> {
+    let me = rules.to_act(st);
+    let tree = Tree {
+        expand_after: expand_after(me),
+        depth: tree_depth(me),
+        credit: env_or("DW_CREDIT", me, 0) > 0,
+        widen: env_or("DW_WIDEN", me, 0) > 0,
+    };
+    search_with(rules, st, think, playouts, tree)
+}
+
+/// How the trees below the root grow.
+#[derive(Clone, Copy, Debug)]
+struct Tree {
+    /// See [`EXPAND_AFTER`].
+    expand_after: u32,
+    /// See [`TREE_DEPTH`].
+    depth: u32,
+    /// Whether a node's early play-outs count for the quick player's edge.
+    credit: bool,
+    /// Whether a node opens a new edge only while it has fewer than the
+    /// square root of its visits (progressive widening).
+    widen: bool,
+}
+
+/// [`search`] with the trees below the root growing as `tree` says.
+fn search_with<R: Rules>(
+    rules: &R,
+    st: &R::State,
+    think: Think,
+    playouts: Level,
+    tree: Tree,
+) -> Option<R::Action> {
     let quick = rules.policy(st, playouts);
     let me = rules.to_act(st);
     let moves = candidates(rules, st, quick);
@@ -147,11 +206,7 @@ pub fn search<R: Rules>(
     let start = Instant::now();
     let mut spent = 0u64;
     let mut w = 0u64;
-    let mut walk = Walk {
-        path: Vec::new(),
-        legal: Vec::new(),
-        here: Vec::new(),
-    };
+    let mut walk = Walk::new();
     let late =
         || matches!(think, Think::Millis(ms) if start.elapsed().as_millis() >= u128::from(ms));
     loop {
@@ -177,7 +232,7 @@ pub fn search<R: Rules>(
             }
             let mut s = world.clone();
             let got = if rules.apply(&mut s, r.action).is_ok() {
-                walk.iterate(rules, &mut s, &mut r.tree, playouts, EXPAND_AFTER, me)
+                walk.iterate(rules, &mut s, &mut r.tree, playouts, tree, me)
             } else {
                 1
             };
@@ -265,9 +320,20 @@ struct Walk<A> {
     path: Vec<(u32, usize)>,
     legal: Vec<A>,
     here: Vec<(u64, A)>,
+    /// The node whose play-out this iteration is, when it has not grown.
+    leaf: Option<u32>,
 }
 
-impl<A: Copy + PartialEq> Walk<A> {
+impl<A: Copy + PartialEq + std::fmt::Debug> Walk<A> {
+    fn new() -> Walk<A> {
+        Walk {
+            path: Vec::new(),
+            legal: Vec::new(),
+            here: Vec::new(),
+            leaf: None,
+        }
+    }
+
     /// One iteration below a root move already played in `s`: walks and
     /// grows `tree`, plays out with `playouts`, backs the result up, and
     /// returns seat `me`'s result (2 a win, 1 a draw, 0 a loss).
@@ -277,12 +343,13 @@ impl<A: Copy + PartialEq> Walk<A> {
         s: &mut R::State,
         tree: &mut Vec<Node>,
         playouts: Level,
-        expand_after: u32,
+        grow: Tree,
         me: usize,
     ) -> u8 {
         self.path.clear();
-        if expand_after > 0 {
-            self.descend(rules, s, tree, playouts, expand_after, me);
+        self.leaf = None;
+        if grow.expand_after > 0 {
+            self.descend(rules, s, tree, playouts, grow, me);
         }
         let o = playout(rules, s, playouts);
         for &(nd, ei) in &self.path {
@@ -290,7 +357,56 @@ impl<A: Copy + PartialEq> Walk<A> {
             e.visits += 1;
             e.reward += reward(o, e.seat as usize);
         }
+        if let Some(l) = self.leaf {
+            let n = &mut tree[l as usize];
+            n.early += 1;
+            for (p, r) in n.early_reward.iter_mut().enumerate() {
+                *r += reward(o, p);
+            }
+        }
         (2.0 * reward(o, me)) as u8
+    }
+
+    /// Lists in `here` the moves `legal` of seat `p` (`own`: the
+    /// searching seat) at a node, one per edge, the quick player's move
+    /// `quick` standing for the moves of its edge (else the first listed).
+    ///
+    /// The other seat's moves are keyed by what they read ([`key_of`]):
+    /// in another world its hand holds other copies, and the searching seat
+    /// knows its move only by what it sees of it. The searching seat's own
+    /// moves are keyed by the action itself, copy ids and all ([`own_key`]):
+    /// "Swap Clover Rabbit and Ember Cub" for a fresh and a ready Cub reads
+    /// the same and leaves another table, and merged under one edge the
+    /// tree would learn one and play the other (the merging 43c662f fixed
+    /// at the root). The action is enough, and cheap: the seat's own cards
+    /// in sight keep their copy ids in every world ([`Rules::sample_world`]
+    /// deals only hidden cards again), so the same move meets the same edge
+    /// from world to world; and it costs a hash of its `Debug` text and no
+    /// allocation, where reading every move costs a string each and the
+    /// root's [`candidates`] plays every move and compares the tables. The
+    /// price: two copies of a card that leave the same table ("Play
+    /// Pounce!" from either copy in hand) are two edges below the root.
+    fn list<R: Rules<Action = A>>(
+        &mut self,
+        rules: &R,
+        s: &R::State,
+        p: usize,
+        own: bool,
+        quick: A,
+    ) {
+        self.here.clear();
+        for &m in &self.legal {
+            let k = if own {
+                own_key(p, &m)
+            } else {
+                key_of(p, &rules.describe(s, m))
+            };
+            match self.here.iter().position(|&(h, _)| h == k) {
+                Some(j) if m == quick => self.here[j].1 = m,
+                Some(_) => {}
+                None => self.here.push((k, m)),
+            }
+        }
     }
 
     fn descend<R: Rules<Action = A>>(
@@ -299,7 +415,7 @@ impl<A: Copy + PartialEq> Walk<A> {
         s: &mut R::State,
         tree: &mut Vec<Node>,
         playouts: Level,
-        expand_after: u32,
+        grow: Tree,
         me: usize,
     ) {
         let chance = rules.core(s).rng.clone();
@@ -310,7 +426,7 @@ impl<A: Copy + PartialEq> Walk<A> {
         loop {
             if rules.outcome(s).is_some()
                 || steps >= DESCENT_GUARD
-                || depth >= TREE_DEPTH
+                || depth >= grow.depth
                 || rules.core(s).rng != chance
                 || rules.core(s).turns[me] != turn
             {
@@ -327,17 +443,21 @@ impl<A: Copy + PartialEq> Walk<A> {
             }
             let n = &mut tree[node as usize];
             n.visits += 1;
-            if n.visits <= expand_after {
+            if n.visits <= grow.expand_after {
+                self.leaf = Some(node);
                 return;
             }
-            self.here.clear();
             rules.legal_actions(s, &mut self.legal);
-            for &m in &self.legal {
-                let k = key_of(p, &rules.describe(s, m));
-                if !self.here.iter().any(|&(h, _)| h == k) {
-                    self.here.push((k, m));
+            if let [a] = self.legal[..] {
+                // a move with no alternative: nothing to name
+                n.visits -= 1;
+                if rules.apply(s, a).is_err() {
+                    return;
                 }
+                continue;
             }
+            let quick = rules.policy(s, playouts);
+            self.list(rules, s, p, p == me, quick);
             match self.here.len() {
                 0 => return,
                 1 => {
@@ -357,27 +477,40 @@ impl<A: Copy + PartialEq> Walk<A> {
             }
             let tried = |k: u64| n.edges.iter().any(|e| e.seat as usize == p && e.key == k);
             // an untried move first: the quick player's, then as listed
-            let untried = if self.here.iter().any(|&(k, _)| !tried(k)) {
-                let qa = rules.policy(s, playouts);
-                let qk = key_of(p, &rules.describe(s, qa));
-                if !tried(qk) && self.here.iter().any(|&(k, _)| k == qk) {
-                    Some((qk, qa))
-                } else {
-                    self.here.iter().copied().find(|&(k, _)| !tried(k))
-                }
-            } else {
-                None
-            };
+            // (with widening, only while the node has few edges for its
+            // visits, or none of those it has is legal here)
+            let open = self.here.iter().filter(|&&(k, _)| tried(k)).count();
+            let room = !grow.widen
+                || open == 0
+                || (open as f64) < (f64::from(n.visits - grow.expand_after)).sqrt();
+            let untried = self
+                .here
+                .iter()
+                .copied()
+                .find(|&(k, m)| m == quick && !tried(k))
+                .or_else(|| {
+                    room.then(|| self.here.iter().copied().find(|&(k, _)| !tried(k)))
+                        .flatten()
+                });
             let (key, a, child) = if let Some((key, a)) = untried {
                 let child = tree.len() as u32;
                 let n = &mut tree[node as usize];
+                // the play-outs before the node grew played the quick
+                // player's move: they are its edge's first visits
+                let (visits, reward) = if grow.credit && a == quick && n.early > 0 {
+                    let got = (n.early, n.early_reward[p]);
+                    n.early = 0;
+                    got
+                } else {
+                    (0, 0.0)
+                };
                 n.edges.push(Edge {
                     seat: p as u8,
                     key,
                     child,
-                    visits: 0,
-                    reward: 0.0,
-                    avail: 1,
+                    visits,
+                    reward,
+                    avail: visits + 1,
                 });
                 tree.push(Node::default());
                 (key, a, child)
@@ -419,11 +552,29 @@ impl<A: Copy + PartialEq> Walk<A> {
 
 /// A move's key: its seat and an FNV-1a hash of what it reads.
 fn key_of(seat: usize, name: &str) -> u64 {
-    let mut h: u64 = 0xCBF2_9CE4_8422_2325 ^ seat as u64;
-    for b in name.bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+    let mut h = Fnv(0xCBF2_9CE4_8422_2325 ^ seat as u64);
+    let _ = std::fmt::Write::write_str(&mut h, name);
+    h.0
+}
+
+/// The key of seat `seat`'s own move `m`: an FNV-1a hash of the action's
+/// `Debug` text (its copy ids and all), nothing allocated.
+fn own_key<A: std::fmt::Debug>(seat: usize, m: &A) -> u64 {
+    let mut h = Fnv(0xCBF2_9CE4_8422_2325 ^ seat as u64 ^ 0xFF00);
+    let _ = std::fmt::Write::write_fmt(&mut h, format_args!("{m:?}"));
+    h.0
+}
+
+/// An FNV-1a hash written to as text.
+struct Fnv(u64);
+
+impl std::fmt::Write for Fnv {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for b in s.bytes() {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+        Ok(())
     }
-    h
 }
 
 /// Seat `p`'s reward: 1 for its win, 0.5 for a draw or an unfinished game.
@@ -445,6 +596,106 @@ mod tests {
             results: results.to_vec(),
             racing: true,
             tree: Vec::new(),
+        }
+    }
+
+    use crate::engine::DeckCards;
+    use crate::engine::core::Viewer;
+    use crate::engine::fuzzycards::{Fuzzycards, Options, State};
+    use crate::engine::game::played;
+    use crate::engine::position::state_json;
+    use crate::engine::session::DeckSide;
+
+    /// The Fuzzycards position in which the searching levels swapped two
+    /// Heroes back and forth for ever (a beatdown mirror in Settle), as
+    /// its rules and state.
+    fn swaps_for_ever() -> (Fuzzycards, State) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/positions/fz-settle-swaps-for-ever.toml");
+        let sc = crate::scenario::load(&path).unwrap();
+        let cat = crate::catalog::load(&sc.catalog).unwrap().catalog;
+        let index = cat.name_index();
+        let decks = sc.position.seats.clone().map(|seat| DeckCards {
+            cards: seat
+                .zones
+                .iter()
+                .flat_map(|z| &z.cards)
+                .map(|c| index.named(c.name.value.trim())[0] as u16)
+                .collect(),
+        });
+        let side = |p: usize| DeckSide {
+            catalog: &cat,
+            cards: &decks[p],
+        };
+        let rules = Fuzzycards::new(
+            side(0),
+            Some(side(1)),
+            Options::read(&[]).unwrap(),
+            crate::engine::core::DEFAULT_MAX_TURNS,
+        );
+        let st = crate::engine::position::place(&rules, &sc.position).unwrap();
+        (rules, st)
+    }
+
+    #[test]
+    fn own_moves_that_read_the_same_and_leave_other_tables_are_other_edges() {
+        let (rules, st) = swaps_for_ever();
+        let me = rules.to_act(&st);
+        let quick = rules.policy(&st, Level::Quick);
+        let mut legal = Vec::new();
+        rules.legal_actions(&st, &mut legal);
+        let view =
+            |m| played(&rules, &st, m).map(|s| state_json(&rules, &s, Viewer::Seat(me as u8)));
+        let mut twins = Vec::new();
+        for (i, &a) in legal.iter().enumerate() {
+            for &b in &legal[i + 1..] {
+                if rules.describe(&st, a) == rules.describe(&st, b) && view(a) != view(b) {
+                    twins.push((a, b));
+                }
+            }
+        }
+        assert!(
+            !twins.is_empty(),
+            "the fixture has a swap that reads the same for two pairs"
+        );
+        let mut walk = Walk::new();
+        walk.legal = legal.clone();
+        walk.list(&rules, &st, me, true, quick);
+        let key = |walk: &Walk<_>, m| walk.here.iter().find(|&&(_, h)| h == m).map(|&(k, _)| k);
+        for &(a, b) in &twins {
+            let (ka, kb) = (key(&walk, a), key(&walk, b));
+            assert!(
+                ka.is_some() && kb.is_some() && ka != kb,
+                "{a:?} and {b:?}: own edges"
+            );
+        }
+        // the other seat's moves are known by what they read: one edge
+        walk.list(&rules, &st, me, false, quick);
+        for &(a, b) in &twins {
+            assert!(
+                key(&walk, a).is_none() || key(&walk, b).is_none(),
+                "{a:?} and {b:?}: one edge"
+            );
+        }
+        // the quick player's move stands for its kind
+        assert!(walk.here.iter().any(|&(_, m)| m == quick));
+    }
+
+    #[test]
+    fn with_the_tree_on_the_strong_player_ends_the_settle_it_swapped_in_for_ever() {
+        let (rules, mut st) = swaps_for_ever();
+        let tree = Tree {
+            expand_after: 1,
+            depth: TREE_DEPTH.max(8),
+            credit: true,
+            widen: true,
+        };
+        let mut moves = Vec::new();
+        while state_json(&rules, &st, Viewer::All)["phase"] == "settle" {
+            let a = search_with(&rules, &st, Think::Iterations(150), Level::Quick, tree).unwrap();
+            moves.push(rules.describe(&st, a));
+            assert!(moves.len() <= 12, "{moves:#?}");
+            rules.apply(&mut st, a).unwrap();
         }
     }
 
