@@ -18,20 +18,22 @@
 //!   UCB1: Pepels, Cazenave & Winands, "Minimizing Simple and Cumulative
 //!   Regret in Monte-Carlo Tree Search", 2014).
 //! - **Below each root move, a tree over the seat's information sets** holds
-//!   both seats' next moves. An edge is keyed by its seat and what the move
-//!   reads ("Play Lava Hound"), so the other seat's moves meet across worlds
-//!   by name, and selection is UCB1 counted over the iterations in which a
-//!   move was legal (the paper's availability count), the quick player's
-//!   move tried first. A node grows only once it has been reached
-//!   [`EXPAND_AFTER`] times (until then the play-out goes on from it): at a
-//!   small budget the root alone is searched, at a large one the tree grows
-//!   where the visits gather. **The tree is off for now** (see
-//!   [`EXPAND_AFTER`]): the strong level is the raced root over sampled
-//!   worlds. The tree stops where chance speaks (the game's
-//!   generator moved: dice, a shuffle) and at the seat's next turn (its
-//!   draw) — past those points the seat would see something that differs
-//!   from world to world, which a node keyed by moves alone would pool — and
-//!   after [`TREE_DEPTH`] decisions.
+//!   both seats' next moves. The other seat's moves are keyed by what they
+//!   read ("Play Lava Hound"), so they meet across worlds by name; the
+//!   seat's own moves by the action itself, since two that read the same
+//!   may leave different tables ([`Walk::list`]). Selection is UCB1 counted
+//!   over the iterations in which a move was legal (the paper's
+//!   availability count), the quick player's move tried first. A node grows
+//!   only once it has been reached [`EXPAND_AFTER`] times (until then the
+//!   play-out goes on from it): at a small budget the root alone is
+//!   searched, at a large one the tree grows where the visits gather.
+//!   **The tree is on in Bizarre World only** (measured, it did not win in
+//!   the other games: see [`EXPAND_AFTER`]); elsewhere the strong level is
+//!   the raced root over sampled worlds. The tree stops
+//!   where chance speaks (the game's generator moved: dice, a shuffle) and
+//!   at the seat's next turn (its draw) — past those points the seat would
+//!   see something that differs from world to world, which a node keyed by
+//!   moves alone would pool — and after [`TREE_DEPTH`] decisions.
 //! - **The quick player's move stands unless beaten**: the move played is the
 //!   leader of the race, but only if it beats the quick player's move (when
 //!   that is still in the race) by more than [`PICK_Z`] standard errors of
@@ -49,6 +51,7 @@ use std::time::Instant;
 use super::core::{Outcome, game_seed};
 use super::game::{Level, Rules, Think};
 use super::search::{candidates, observation_hash, playout, undoable};
+use crate::model::GameId;
 
 /// The exploration constant of UCB1 below the root, for rewards in 0..=1.
 const EXPLORE: f64 = 0.7;
@@ -66,34 +69,51 @@ const PICK_Z: f64 = 1.0;
 
 /// Times a node below the root is reached before it lists its moves and
 /// grows children (until then the play-out goes on from it); 0: never, the
-/// root alone is searched. Off for now: with 32, a Fuzzycards game at 240
-/// iterations a move took minutes (a game of eight turns ran past 100 s,
-/// with the tree off 0.6 s) — the tree walks the other seat into positions
-/// its quick play-outs are slow to finish from — and in the Dice of Destiny
-/// sample mirror at 20 ms a move the tree on or off made no difference we
-/// could measure (54.5% and 52.5% of 200 games against `flat`).
+/// root alone is searched.
+///
+/// **Off but in Bizarre World ([`EXPAND_AFTER_BW`]): measured, the tree
+/// does not win elsewhere.** Strong with the tree (deck A)
+/// against strong without it, with the seat's own moves keyed by the
+/// action ([`Walk::list`]); mirrors, seed 3, one thread, a budget in
+/// iterations, 95% CI:
+///
+/// | game | iterations | expand after | games | the tree's side won |
+/// |---|---|---|---|---|
+/// | Fuzzycards beatdown | 200 | 2 | 200 | 51.5% (44.6-58.3) |
+/// | Fuzzycards beatdown | 200 | 8 | 200 | 56.0% (49.1-62.7) |
+/// | Fuzzycards beatdown | 200 | 8, see below | 200 | 54.0% (47.1-60.8) |
+/// | Fuzzycards beatdown | 1,000 | 8 | 100 | 49.0% (39.4-58.7) |
+/// | Dice of Destiny sample | 200 | 2 | 200 | 46.0% (39.2-52.9) |
+/// | Dice of Destiny sample | 200 | 8 | 200 | 45.0% (38.3-51.9) |
+/// | Bizarre World crafted rocks | 200 | 8 | 400 | 58.0% (53.1-62.7) |
+/// | Bizarre World crafted rocks | 1,000 | 8 | 200 | 58.5% (51.6-65.1) |
+///
+/// ("See below": a node's play-outs before it grew, which played the quick
+/// player's move there, credited to that move's edge, and progressive
+/// widening, a new edge only while a node has fewer than the square root
+/// of its visits; no better.) Against `flat` (Fuzzycards beatdown, 200
+/// iterations, 200 games) strong won 69.5% (62.8-75.5) with the tree
+/// (expand after 8) and 75.0% (68.6-80.5) without; Bizarre World (400
+/// games) 64.0% (59.2-68.6) with, 60.8% (55.9-65.4) without. The same
+/// mirror without the tree on either side: 49.8% (44.9-54.6) of 400 (Bizarre
+/// World, 200 iterations). Rizontical (20-30 s a game at 200 iterations)
+/// was not measured. [`TREE_DEPTH`] 4 or 8
+/// made no difference to the time. The tree costs time: a Fuzzycards
+/// mirror game at 200 iterations took 0.5-0.6 s with the tree on one side
+/// against 0.13 s with none (10 games each). Not measured, but likely: the
+/// race below the root ends later, as the runners of one world no longer
+/// play the same play-out after their moves and the paired differences
+/// are noisier, so a search with the tree spends its whole budget where
+/// the root alone stops early. Before the seat's own moves were keyed by
+/// the action (and the root's moves by the table they leave, 43c662f), a
+/// Fuzzycards game with 32 at 240 iterations ran for minutes; now none
+/// did.
 const EXPAND_AFTER: u32 = 0;
 
-// TEMPORARY (measuring): DW_EXPAND ("n", or "n0,n1" for players 0 and 1)
-// and DW_DEPTH override the constants.
-fn env_or(name: &str, p: usize, default: u32) -> u32 {
-    let Ok(v) = std::env::var(name) else {
-        return default;
-    };
-    let parts: Vec<&str> = v.split(',').collect();
-    parts[p.min(parts.len() - 1)]
-        .trim()
-        .parse()
-        .unwrap_or(default)
-}
-
-fn expand_after(p: usize) -> u32 {
-    env_or("DW_EXPAND", p, EXPAND_AFTER)
-}
-
-fn tree_depth(p: usize) -> u32 {
-    env_or("DW_DEPTH", p, TREE_DEPTH)
-}
+/// [`EXPAND_AFTER`] in Bizarre World, where the tree won at 200 and at
+/// 1,000 iterations (the table above) and costs almost no time (0.12 s a
+/// mirror game at 200 iterations against 0.11 s: its games are short).
+const EXPAND_AFTER_BW: u32 = 8;
 
 /// Decisions with a choice one iteration may walk in a tree below the root
 /// before it plays out.
@@ -101,7 +121,11 @@ const TREE_DEPTH: u32 = 8;
 
 /// Steps one iteration may take in a tree, moves with no alternative and
 /// passive seats' passes included: a guard against moves that change
-/// nothing.
+/// nothing. A descent cannot loop on moves with a choice (a swap and the
+/// swap back, over and over): it walks at most [`TREE_DEPTH`] of them, and
+/// the play-out after it is the quick player's, bounded by
+/// [`super::search::PLAYOUT_GUARD`]; the move played at the root is never
+/// one the seat could take back next ([`undoable`]).
 const DESCENT_GUARD: u32 = 10_000;
 
 /// An edge of a tree below the root: a move of `seat` reading `key`, and
@@ -122,12 +146,6 @@ struct Node {
     /// Iterations that reached the node.
     visits: u32,
     edges: Vec<Edge>,
-    /// The play-outs that went on from the node before it grew: how many,
-    /// and each seat's reward summed over them. They played the quick
-    /// player's move there, so they are credited to its edge when the node
-    /// grows (with [`Tree::credit`]).
-    early: u32,
-    early_reward: [f64; 2],
 }
 
 /// A root move in the race: its results world by world (twice the reward:
@@ -154,14 +172,7 @@ pub fn search<R: Rules>(
     think: Think,
     playouts: Level,
 ) -> Option<R::Action> {
-    let me = rules.to_act(st);
-    let tree = Tree {
-        expand_after: expand_after(me),
-        depth: tree_depth(me),
-        credit: env_or("DW_CREDIT", me, 0) > 0,
-        widen: env_or("DW_WIDEN", me, 0) > 0,
-    };
-    search_with(rules, st, think, playouts, tree)
+    search_with(rules, st, think, playouts, tree_of(rules.game()))
 }
 
 /// How the trees below the root grow.
@@ -171,11 +182,19 @@ struct Tree {
     expand_after: u32,
     /// See [`TREE_DEPTH`].
     depth: u32,
-    /// Whether a node's early play-outs count for the quick player's edge.
-    credit: bool,
-    /// Whether a node opens a new edge only while it has fewer than the
-    /// square root of its visits (progressive widening).
-    widen: bool,
+}
+
+/// The strong level's trees in `game`: off ([`EXPAND_AFTER`]), but in
+/// Bizarre World, where the tree won ([`EXPAND_AFTER_BW`]).
+fn tree_of(game: GameId) -> Tree {
+    let expand_after = match game {
+        GameId::BizarreWorld => EXPAND_AFTER_BW,
+        _ => EXPAND_AFTER,
+    };
+    Tree {
+        expand_after,
+        depth: TREE_DEPTH,
+    }
 }
 
 /// [`search`] with the trees below the root growing as `tree` says.
@@ -320,8 +339,6 @@ struct Walk<A> {
     path: Vec<(u32, usize)>,
     legal: Vec<A>,
     here: Vec<(u64, A)>,
-    /// The node whose play-out this iteration is, when it has not grown.
-    leaf: Option<u32>,
 }
 
 impl<A: Copy + PartialEq + std::fmt::Debug> Walk<A> {
@@ -330,7 +347,6 @@ impl<A: Copy + PartialEq + std::fmt::Debug> Walk<A> {
             path: Vec::new(),
             legal: Vec::new(),
             here: Vec::new(),
-            leaf: None,
         }
     }
 
@@ -347,7 +363,6 @@ impl<A: Copy + PartialEq + std::fmt::Debug> Walk<A> {
         me: usize,
     ) -> u8 {
         self.path.clear();
-        self.leaf = None;
         if grow.expand_after > 0 {
             self.descend(rules, s, tree, playouts, grow, me);
         }
@@ -356,13 +371,6 @@ impl<A: Copy + PartialEq + std::fmt::Debug> Walk<A> {
             let e = &mut tree[nd as usize].edges[ei];
             e.visits += 1;
             e.reward += reward(o, e.seat as usize);
-        }
-        if let Some(l) = self.leaf {
-            let n = &mut tree[l as usize];
-            n.early += 1;
-            for (p, r) in n.early_reward.iter_mut().enumerate() {
-                *r += reward(o, p);
-            }
         }
         (2.0 * reward(o, me)) as u8
     }
@@ -444,7 +452,6 @@ impl<A: Copy + PartialEq + std::fmt::Debug> Walk<A> {
             let n = &mut tree[node as usize];
             n.visits += 1;
             if n.visits <= grow.expand_after {
-                self.leaf = Some(node);
                 return;
             }
             rules.legal_actions(s, &mut self.legal);
@@ -477,40 +484,22 @@ impl<A: Copy + PartialEq + std::fmt::Debug> Walk<A> {
             }
             let tried = |k: u64| n.edges.iter().any(|e| e.seat as usize == p && e.key == k);
             // an untried move first: the quick player's, then as listed
-            // (with widening, only while the node has few edges for its
-            // visits, or none of those it has is legal here)
-            let open = self.here.iter().filter(|&&(k, _)| tried(k)).count();
-            let room = !grow.widen
-                || open == 0
-                || (open as f64) < (f64::from(n.visits - grow.expand_after)).sqrt();
             let untried = self
                 .here
                 .iter()
                 .copied()
                 .find(|&(k, m)| m == quick && !tried(k))
-                .or_else(|| {
-                    room.then(|| self.here.iter().copied().find(|&(k, _)| !tried(k)))
-                        .flatten()
-                });
+                .or_else(|| self.here.iter().copied().find(|&(k, _)| !tried(k)));
             let (key, a, child) = if let Some((key, a)) = untried {
                 let child = tree.len() as u32;
                 let n = &mut tree[node as usize];
-                // the play-outs before the node grew played the quick
-                // player's move: they are its edge's first visits
-                let (visits, reward) = if grow.credit && a == quick && n.early > 0 {
-                    let got = (n.early, n.early_reward[p]);
-                    n.early = 0;
-                    got
-                } else {
-                    (0, 0.0)
-                };
                 n.edges.push(Edge {
                     seat: p as u8,
                     key,
                     child,
-                    visits,
-                    reward,
-                    avail: visits + 1,
+                    visits: 0,
+                    reward: 0.0,
+                    avail: 1,
                 });
                 tree.push(Node::default());
                 (key, a, child)
@@ -687,8 +676,6 @@ mod tests {
         let tree = Tree {
             expand_after: 1,
             depth: TREE_DEPTH.max(8),
-            credit: true,
-            widen: true,
         };
         let mut moves = Vec::new();
         while state_json(&rules, &st, Viewer::All)["phase"] == "settle" {
