@@ -18,20 +18,22 @@
 //!   UCB1: Pepels, Cazenave & Winands, "Minimizing Simple and Cumulative
 //!   Regret in Monte-Carlo Tree Search", 2014).
 //! - **Below each root move, a tree over the seat's information sets** holds
-//!   both seats' next moves. An edge is keyed by its seat and what the move
-//!   reads ("Play Lava Hound"), so the other seat's moves meet across worlds
-//!   by name, and selection is UCB1 counted over the iterations in which a
-//!   move was legal (the paper's availability count), the quick player's
-//!   move tried first. A node grows only once it has been reached
-//!   [`EXPAND_AFTER`] times (until then the play-out goes on from it): at a
-//!   small budget the root alone is searched, at a large one the tree grows
-//!   where the visits gather. **The tree is off for now** (see
-//!   [`EXPAND_AFTER`]): the strong level is the raced root over sampled
-//!   worlds. The tree stops where chance speaks (the game's
-//!   generator moved: dice, a shuffle) and at the seat's next turn (its
-//!   draw) — past those points the seat would see something that differs
-//!   from world to world, which a node keyed by moves alone would pool — and
-//!   after [`TREE_DEPTH`] decisions.
+//!   both seats' next moves. The other seat's moves are keyed by what they
+//!   read ("Play Lava Hound"), so they meet across worlds by name; the
+//!   seat's own moves by the action itself, since two that read the same
+//!   may leave different tables ([`Walk::list`]). Selection is UCB1 counted
+//!   over the iterations in which a move was legal (the paper's
+//!   availability count), the quick player's move tried first. A node grows
+//!   only once it has been reached [`EXPAND_AFTER`] times (until then the
+//!   play-out goes on from it): at a small budget the root alone is
+//!   searched, at a large one the tree grows where the visits gather.
+//!   **The tree is on in Bizarre World only** (measured, it did not win in
+//!   the other games: see [`EXPAND_AFTER`]); elsewhere the strong level is
+//!   the raced root over sampled worlds. The tree stops
+//!   where chance speaks (the game's generator moved: dice, a shuffle) and
+//!   at the seat's next turn (its draw) — past those points the seat would
+//!   see something that differs from world to world, which a node keyed by
+//!   moves alone would pool — and after [`TREE_DEPTH`] decisions.
 //! - **The quick player's move stands unless beaten**: the move played is the
 //!   leader of the race, but only if it beats the quick player's move (when
 //!   that is still in the race) by more than [`PICK_Z`] standard errors of
@@ -49,6 +51,7 @@ use std::time::Instant;
 use super::core::{Outcome, game_seed};
 use super::game::{Level, Rules, Think};
 use super::search::{candidates, observation_hash, playout, undoable};
+use crate::model::GameId;
 
 /// The exploration constant of UCB1 below the root, for rewards in 0..=1.
 const EXPLORE: f64 = 0.7;
@@ -66,13 +69,51 @@ const PICK_Z: f64 = 1.0;
 
 /// Times a node below the root is reached before it lists its moves and
 /// grows children (until then the play-out goes on from it); 0: never, the
-/// root alone is searched. Off for now: with 32, a Fuzzycards game at 240
-/// iterations a move took minutes (a game of eight turns ran past 100 s,
-/// with the tree off 0.6 s) — the tree walks the other seat into positions
-/// its quick play-outs are slow to finish from — and in the Dice of Destiny
-/// sample mirror at 20 ms a move the tree on or off made no difference we
-/// could measure (54.5% and 52.5% of 200 games against `flat`).
+/// root alone is searched.
+///
+/// **Off but in Bizarre World ([`EXPAND_AFTER_BW`]): measured, the tree
+/// does not win elsewhere.** Strong with the tree (deck A)
+/// against strong without it, with the seat's own moves keyed by the
+/// action ([`Walk::list`]); mirrors, seed 3, one thread, a budget in
+/// iterations, 95% CI:
+///
+/// | game | iterations | expand after | games | the tree's side won |
+/// |---|---|---|---|---|
+/// | Fuzzycards beatdown | 200 | 2 | 200 | 51.5% (44.6-58.3) |
+/// | Fuzzycards beatdown | 200 | 8 | 200 | 56.0% (49.1-62.7) |
+/// | Fuzzycards beatdown | 200 | 8, see below | 200 | 54.0% (47.1-60.8) |
+/// | Fuzzycards beatdown | 1,000 | 8 | 100 | 49.0% (39.4-58.7) |
+/// | Dice of Destiny sample | 200 | 2 | 200 | 46.0% (39.2-52.9) |
+/// | Dice of Destiny sample | 200 | 8 | 200 | 45.0% (38.3-51.9) |
+/// | Bizarre World crafted rocks | 200 | 8 | 400 | 58.0% (53.1-62.7) |
+/// | Bizarre World crafted rocks | 1,000 | 8 | 200 | 58.5% (51.6-65.1) |
+///
+/// ("See below": a node's play-outs before it grew, which played the quick
+/// player's move there, credited to that move's edge, and progressive
+/// widening, a new edge only while a node has fewer than the square root
+/// of its visits; no better.) Against `flat` (Fuzzycards beatdown, 200
+/// iterations, 200 games) strong won 69.5% (62.8-75.5) with the tree
+/// (expand after 8) and 75.0% (68.6-80.5) without; Bizarre World (400
+/// games) 64.0% (59.2-68.6) with, 60.8% (55.9-65.4) without. The same
+/// mirror without the tree on either side: 49.8% (44.9-54.6) of 400 (Bizarre
+/// World, 200 iterations). Rizontical (20-30 s a game at 200 iterations)
+/// was not measured. [`TREE_DEPTH`] 4 or 8
+/// made no difference to the time. The tree costs time: a Fuzzycards
+/// mirror game at 200 iterations took 0.5-0.6 s with the tree on one side
+/// against 0.13 s with none (10 games each). Not measured, but likely: the
+/// race below the root ends later, as the runners of one world no longer
+/// play the same play-out after their moves and the paired differences
+/// are noisier, so a search with the tree spends its whole budget where
+/// the root alone stops early. Before the seat's own moves were keyed by
+/// the action (and the root's moves by the table they leave, 43c662f), a
+/// Fuzzycards game with 32 at 240 iterations ran for minutes; now none
+/// did.
 const EXPAND_AFTER: u32 = 0;
+
+/// [`EXPAND_AFTER`] in Bizarre World, where the tree won at 200 and at
+/// 1,000 iterations (the table above) and costs almost no time (0.12 s a
+/// mirror game at 200 iterations against 0.11 s: its games are short).
+const EXPAND_AFTER_BW: u32 = 8;
 
 /// Decisions with a choice one iteration may walk in a tree below the root
 /// before it plays out.
@@ -80,7 +121,11 @@ const TREE_DEPTH: u32 = 8;
 
 /// Steps one iteration may take in a tree, moves with no alternative and
 /// passive seats' passes included: a guard against moves that change
-/// nothing.
+/// nothing. A descent cannot loop on moves with a choice (a swap and the
+/// swap back, over and over): it walks at most [`TREE_DEPTH`] of them, and
+/// the play-out after it is the quick player's, bounded by
+/// [`super::search::PLAYOUT_GUARD`]; the move played at the root is never
+/// one the seat could take back next ([`undoable`]).
 const DESCENT_GUARD: u32 = 10_000;
 
 /// An edge of a tree below the root: a move of `seat` reading `key`, and
@@ -127,6 +172,39 @@ pub fn search<R: Rules>(
     think: Think,
     playouts: Level,
 ) -> Option<R::Action> {
+    search_with(rules, st, think, playouts, tree_of(rules.game()))
+}
+
+/// How the trees below the root grow.
+#[derive(Clone, Copy, Debug)]
+struct Tree {
+    /// See [`EXPAND_AFTER`].
+    expand_after: u32,
+    /// See [`TREE_DEPTH`].
+    depth: u32,
+}
+
+/// The strong level's trees in `game`: off ([`EXPAND_AFTER`]), but in
+/// Bizarre World, where the tree won ([`EXPAND_AFTER_BW`]).
+fn tree_of(game: GameId) -> Tree {
+    let expand_after = match game {
+        GameId::BizarreWorld => EXPAND_AFTER_BW,
+        _ => EXPAND_AFTER,
+    };
+    Tree {
+        expand_after,
+        depth: TREE_DEPTH,
+    }
+}
+
+/// [`search`] with the trees below the root growing as `tree` says.
+fn search_with<R: Rules>(
+    rules: &R,
+    st: &R::State,
+    think: Think,
+    playouts: Level,
+    tree: Tree,
+) -> Option<R::Action> {
     let quick = rules.policy(st, playouts);
     let me = rules.to_act(st);
     let moves = candidates(rules, st, quick);
@@ -147,11 +225,7 @@ pub fn search<R: Rules>(
     let start = Instant::now();
     let mut spent = 0u64;
     let mut w = 0u64;
-    let mut walk = Walk {
-        path: Vec::new(),
-        legal: Vec::new(),
-        here: Vec::new(),
-    };
+    let mut walk = Walk::new();
     let late =
         || matches!(think, Think::Millis(ms) if start.elapsed().as_millis() >= u128::from(ms));
     loop {
@@ -177,7 +251,7 @@ pub fn search<R: Rules>(
             }
             let mut s = world.clone();
             let got = if rules.apply(&mut s, r.action).is_ok() {
-                walk.iterate(rules, &mut s, &mut r.tree, playouts, EXPAND_AFTER, me)
+                walk.iterate(rules, &mut s, &mut r.tree, playouts, tree, me)
             } else {
                 1
             };
@@ -267,7 +341,15 @@ struct Walk<A> {
     here: Vec<(u64, A)>,
 }
 
-impl<A: Copy + PartialEq> Walk<A> {
+impl<A: Copy + PartialEq + std::fmt::Debug> Walk<A> {
+    fn new() -> Walk<A> {
+        Walk {
+            path: Vec::new(),
+            legal: Vec::new(),
+            here: Vec::new(),
+        }
+    }
+
     /// One iteration below a root move already played in `s`: walks and
     /// grows `tree`, plays out with `playouts`, backs the result up, and
     /// returns seat `me`'s result (2 a win, 1 a draw, 0 a loss).
@@ -277,12 +359,12 @@ impl<A: Copy + PartialEq> Walk<A> {
         s: &mut R::State,
         tree: &mut Vec<Node>,
         playouts: Level,
-        expand_after: u32,
+        grow: Tree,
         me: usize,
     ) -> u8 {
         self.path.clear();
-        if expand_after > 0 {
-            self.descend(rules, s, tree, playouts, expand_after, me);
+        if grow.expand_after > 0 {
+            self.descend(rules, s, tree, playouts, grow, me);
         }
         let o = playout(rules, s, playouts);
         for &(nd, ei) in &self.path {
@@ -293,13 +375,55 @@ impl<A: Copy + PartialEq> Walk<A> {
         (2.0 * reward(o, me)) as u8
     }
 
+    /// Lists in `here` the moves `legal` of seat `p` (`own`: the
+    /// searching seat) at a node, one per edge, the quick player's move
+    /// `quick` standing for the moves of its edge (else the first listed).
+    ///
+    /// The other seat's moves are keyed by what they read ([`key_of`]):
+    /// in another world its hand holds other copies, and the searching seat
+    /// knows its move only by what it sees of it. The searching seat's own
+    /// moves are keyed by the action itself, copy ids and all ([`own_key`]):
+    /// "Swap Clover Rabbit and Ember Cub" for a fresh and a ready Cub reads
+    /// the same and leaves another table, and merged under one edge the
+    /// tree would learn one and play the other (the merging 43c662f fixed
+    /// at the root). The action is enough, and cheap: the seat's own cards
+    /// in sight keep their copy ids in every world ([`Rules::sample_world`]
+    /// deals only hidden cards again), so the same move meets the same edge
+    /// from world to world; and it costs a hash of its `Debug` text and no
+    /// allocation, where reading every move costs a string each and the
+    /// root's [`candidates`] plays every move and compares the tables. The
+    /// price: two copies of a card that leave the same table ("Play
+    /// Pounce!" from either copy in hand) are two edges below the root.
+    fn list<R: Rules<Action = A>>(
+        &mut self,
+        rules: &R,
+        s: &R::State,
+        p: usize,
+        own: bool,
+        quick: A,
+    ) {
+        self.here.clear();
+        for &m in &self.legal {
+            let k = if own {
+                own_key(p, &m)
+            } else {
+                key_of(p, &rules.describe(s, m))
+            };
+            match self.here.iter().position(|&(h, _)| h == k) {
+                Some(j) if m == quick => self.here[j].1 = m,
+                Some(_) => {}
+                None => self.here.push((k, m)),
+            }
+        }
+    }
+
     fn descend<R: Rules<Action = A>>(
         &mut self,
         rules: &R,
         s: &mut R::State,
         tree: &mut Vec<Node>,
         playouts: Level,
-        expand_after: u32,
+        grow: Tree,
         me: usize,
     ) {
         let chance = rules.core(s).rng.clone();
@@ -310,7 +434,7 @@ impl<A: Copy + PartialEq> Walk<A> {
         loop {
             if rules.outcome(s).is_some()
                 || steps >= DESCENT_GUARD
-                || depth >= TREE_DEPTH
+                || depth >= grow.depth
                 || rules.core(s).rng != chance
                 || rules.core(s).turns[me] != turn
             {
@@ -327,17 +451,20 @@ impl<A: Copy + PartialEq> Walk<A> {
             }
             let n = &mut tree[node as usize];
             n.visits += 1;
-            if n.visits <= expand_after {
+            if n.visits <= grow.expand_after {
                 return;
             }
-            self.here.clear();
             rules.legal_actions(s, &mut self.legal);
-            for &m in &self.legal {
-                let k = key_of(p, &rules.describe(s, m));
-                if !self.here.iter().any(|&(h, _)| h == k) {
-                    self.here.push((k, m));
+            if let [a] = self.legal[..] {
+                // a move with no alternative: nothing to name
+                n.visits -= 1;
+                if rules.apply(s, a).is_err() {
+                    return;
                 }
+                continue;
             }
+            let quick = rules.policy(s, playouts);
+            self.list(rules, s, p, p == me, quick);
             match self.here.len() {
                 0 => return,
                 1 => {
@@ -357,17 +484,12 @@ impl<A: Copy + PartialEq> Walk<A> {
             }
             let tried = |k: u64| n.edges.iter().any(|e| e.seat as usize == p && e.key == k);
             // an untried move first: the quick player's, then as listed
-            let untried = if self.here.iter().any(|&(k, _)| !tried(k)) {
-                let qa = rules.policy(s, playouts);
-                let qk = key_of(p, &rules.describe(s, qa));
-                if !tried(qk) && self.here.iter().any(|&(k, _)| k == qk) {
-                    Some((qk, qa))
-                } else {
-                    self.here.iter().copied().find(|&(k, _)| !tried(k))
-                }
-            } else {
-                None
-            };
+            let untried = self
+                .here
+                .iter()
+                .copied()
+                .find(|&(k, m)| m == quick && !tried(k))
+                .or_else(|| self.here.iter().copied().find(|&(k, _)| !tried(k)));
             let (key, a, child) = if let Some((key, a)) = untried {
                 let child = tree.len() as u32;
                 let n = &mut tree[node as usize];
@@ -419,11 +541,29 @@ impl<A: Copy + PartialEq> Walk<A> {
 
 /// A move's key: its seat and an FNV-1a hash of what it reads.
 fn key_of(seat: usize, name: &str) -> u64 {
-    let mut h: u64 = 0xCBF2_9CE4_8422_2325 ^ seat as u64;
-    for b in name.bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+    let mut h = Fnv(0xCBF2_9CE4_8422_2325 ^ seat as u64);
+    let _ = std::fmt::Write::write_str(&mut h, name);
+    h.0
+}
+
+/// The key of seat `seat`'s own move `m`: an FNV-1a hash of the action's
+/// `Debug` text (its copy ids and all), nothing allocated.
+fn own_key<A: std::fmt::Debug>(seat: usize, m: &A) -> u64 {
+    let mut h = Fnv(0xCBF2_9CE4_8422_2325 ^ seat as u64 ^ 0xFF00);
+    let _ = std::fmt::Write::write_fmt(&mut h, format_args!("{m:?}"));
+    h.0
+}
+
+/// An FNV-1a hash written to as text.
+struct Fnv(u64);
+
+impl std::fmt::Write for Fnv {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for b in s.bytes() {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+        }
+        Ok(())
     }
-    h
 }
 
 /// Seat `p`'s reward: 1 for its win, 0.5 for a draw or an unfinished game.
@@ -445,6 +585,104 @@ mod tests {
             results: results.to_vec(),
             racing: true,
             tree: Vec::new(),
+        }
+    }
+
+    use crate::engine::DeckCards;
+    use crate::engine::core::Viewer;
+    use crate::engine::fuzzycards::{Fuzzycards, Options, State};
+    use crate::engine::game::played;
+    use crate::engine::position::state_json;
+    use crate::engine::session::DeckSide;
+
+    /// The Fuzzycards position in which the searching levels swapped two
+    /// Heroes back and forth for ever (a beatdown mirror in Settle), as
+    /// its rules and state.
+    fn swaps_for_ever() -> (Fuzzycards, State) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/positions/fz-settle-swaps-for-ever.toml");
+        let sc = crate::scenario::load(&path).unwrap();
+        let cat = crate::catalog::load(&sc.catalog).unwrap().catalog;
+        let index = cat.name_index();
+        let decks = sc.position.seats.clone().map(|seat| DeckCards {
+            cards: seat
+                .zones
+                .iter()
+                .flat_map(|z| &z.cards)
+                .map(|c| index.named(c.name.value.trim())[0] as u16)
+                .collect(),
+        });
+        let side = |p: usize| DeckSide {
+            catalog: &cat,
+            cards: &decks[p],
+        };
+        let rules = Fuzzycards::new(
+            side(0),
+            Some(side(1)),
+            Options::read(&[]).unwrap(),
+            crate::engine::core::DEFAULT_MAX_TURNS,
+        );
+        let st = crate::engine::position::place(&rules, &sc.position).unwrap();
+        (rules, st)
+    }
+
+    #[test]
+    fn own_moves_that_read_the_same_and_leave_other_tables_are_other_edges() {
+        let (rules, st) = swaps_for_ever();
+        let me = rules.to_act(&st);
+        let quick = rules.policy(&st, Level::Quick);
+        let mut legal = Vec::new();
+        rules.legal_actions(&st, &mut legal);
+        let view =
+            |m| played(&rules, &st, m).map(|s| state_json(&rules, &s, Viewer::Seat(me as u8)));
+        let mut twins = Vec::new();
+        for (i, &a) in legal.iter().enumerate() {
+            for &b in &legal[i + 1..] {
+                if rules.describe(&st, a) == rules.describe(&st, b) && view(a) != view(b) {
+                    twins.push((a, b));
+                }
+            }
+        }
+        assert!(
+            !twins.is_empty(),
+            "the fixture has a swap that reads the same for two pairs"
+        );
+        let mut walk = Walk::new();
+        walk.legal = legal.clone();
+        walk.list(&rules, &st, me, true, quick);
+        let key = |walk: &Walk<_>, m| walk.here.iter().find(|&&(_, h)| h == m).map(|&(k, _)| k);
+        for &(a, b) in &twins {
+            let (ka, kb) = (key(&walk, a), key(&walk, b));
+            assert!(
+                ka.is_some() && kb.is_some() && ka != kb,
+                "{a:?} and {b:?}: own edges"
+            );
+        }
+        // the other seat's moves are known by what they read: one edge
+        walk.list(&rules, &st, me, false, quick);
+        for &(a, b) in &twins {
+            assert!(
+                key(&walk, a).is_none() || key(&walk, b).is_none(),
+                "{a:?} and {b:?}: one edge"
+            );
+        }
+        // the quick player's move stands for its kind
+        assert!(walk.here.iter().any(|&(_, m)| m == quick));
+    }
+
+    #[test]
+    fn with_the_tree_on_the_strong_player_ends_the_settle_it_swapped_in_for_ever() {
+        let (rules, mut st) = swaps_for_ever();
+        let tree = Tree {
+            expand_after: 1,
+            depth: TREE_DEPTH.max(8),
+        };
+        let mut moves = Vec::new();
+        while state_json(&rules, &st, Viewer::All)["phase"] == "settle" {
+            let a = search_with(&rules, &st, Think::Iterations(150), Level::Quick, tree).unwrap();
+            moves.push(rules.describe(&st, a));
+            assert!(moves.len() <= 12, "{moves:#?}");
+            rules.apply(&mut st, a).unwrap();
         }
     }
 
