@@ -105,8 +105,12 @@ impl Rizontical {
         }
         for p in [first, 1 - first] {
             for &e in &st.slots[p] {
-                if e != NONE && self.fighter(st, e).triggers & bit != 0 {
-                    for i in 0..self.fighter(st, e).skills.len() {
+                if e == NONE {
+                    continue;
+                }
+                let f = self.fighter(st, e);
+                if f.triggers & bit != 0 {
+                    for i in 0..f.skills.len() {
                         push((e, p as u8, Src::Skill(i as u8)));
                     }
                 }

@@ -62,25 +62,18 @@ impl Rizontical {
         if self.statics & want == 0 {
             return false;
         }
-        for p in 0..2 {
-            for &c in st.core.zones.get(z(p, Zone::Powers)) {
-                if let Def::Power(pw) = self.def(c)
-                    && pw.statics & want != 0
-                {
-                    for a in &pw.abilities {
-                        if a.trigger == Trigger::Static && f(c, p, a) {
-                            return true;
-                        }
+        for zone in [Zone::Powers, Zone::Numen] {
+            for p in 0..2 {
+                for &c in st.core.zones.get(z(p, zone)) {
+                    let (bits, abilities) = match (zone, self.def(c)) {
+                        (Zone::Powers, Def::Power(pw)) => (pw.statics, &pw.abilities),
+                        (Zone::Numen, Def::Numen(n)) => (n.statics, &n.enchantment),
+                        _ => continue,
+                    };
+                    if bits & want == 0 {
+                        continue;
                     }
-                }
-            }
-        }
-        for p in 0..2 {
-            for &c in st.core.zones.get(z(p, Zone::Numen)) {
-                if let Def::Numen(n) = self.def(c)
-                    && n.statics & want != 0
-                {
-                    for a in &n.enchantment {
+                    for a in abilities {
                         if a.trigger == Trigger::Static && f(c, p, a) {
                             return true;
                         }
