@@ -505,6 +505,58 @@ pub fn choose_with<R: Rules>(
 /// policy that never ends its turn is an engine defect).
 pub const ACTION_GUARD: u32 = 1_000_000;
 
+/// The most actions one turn may take: a turn of any of the games takes
+/// tens, so this many is a policy undoing its own moves (found in seconds,
+/// rather than after the whole game's [`ACTION_GUARD`] — hours at a
+/// searching level's pace).
+pub const TURN_GUARD: u32 = 5_000;
+
+/// The loop guard of a game played to its end: stops it after
+/// [`ACTION_GUARD`] actions, or after `per_turn` actions in one turn.
+pub struct LoopGuard {
+    actions: u32,
+    turn: [u16; 2],
+    in_turn: u32,
+    per_turn: u32,
+}
+
+impl LoopGuard {
+    /// A guard for a game whose turn counters are `turns` now.
+    pub fn new(turns: [u16; 2], per_turn: u32) -> LoopGuard {
+        LoopGuard {
+            actions: 0,
+            turn: turns,
+            in_turn: 0,
+            per_turn,
+        }
+    }
+
+    /// Counts an action just taken (`turns`: the turn counters after it).
+    pub fn step(&mut self, turns: [u16; 2]) -> Result<(), Illegal> {
+        self.actions += 1;
+        if self.actions > ACTION_GUARD {
+            return Err(Illegal::new("loop guard", "the game did not end"));
+        }
+        if turns != self.turn {
+            self.turn = turns;
+            self.in_turn = 0;
+            return Ok(());
+        }
+        self.in_turn += 1;
+        if self.in_turn > self.per_turn {
+            return Err(Illegal::new(
+                "loop guard",
+                format!(
+                    "turn {} did not end after {} actions",
+                    u32::from(turns[0]) + u32::from(turns[1]),
+                    self.per_turn
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Plays one game to its end with the policies. Returns the outcome, or the
 /// illegal action a broken policy chose (an engine defect, counted by runs).
 pub fn play_out<R: Rules>(
@@ -515,17 +567,14 @@ pub fn play_out<R: Rules>(
     levels: [Level; 2],
 ) -> Result<Outcome, Illegal> {
     rules.start(st, seed, seat);
-    let mut guard = 0u32;
+    let mut guard = LoopGuard::new(rules.core(st).turns, TURN_GUARD);
     loop {
         if let Some(o) = rules.outcome(st) {
             return Ok(o);
         }
         let a = choose(rules, st, levels);
         rules.apply(st, a)?;
-        guard += 1;
-        if guard > ACTION_GUARD {
-            return Err(Illegal::new("loop guard", "the game did not end"));
-        }
+        guard.step(rules.core(st).turns)?;
     }
 }
 

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::core::{Outcome, Rng, Seat, game_seed, rng};
-use super::game::{Level, Rules, Think, choose_with};
+use super::game::{Level, LoopGuard, Rules, Think, choose_with};
 use super::run::{CHUNK, MAX_GAMES, Progress, RunError, wilson};
 
 /// Who sits first.
@@ -135,12 +135,7 @@ pub fn act<R: Rules>(
     choose_with(rules, st, levels, think)
 }
 
-/// The most actions one turn of a match game may take: a turn of any of the
-/// games takes tens, so this many is a policy undoing its own moves (found
-/// in seconds, with the game's number and seed, rather than after the
-/// whole game's [`super::game::ACTION_GUARD`] — hours at a searching
-/// level's pace).
-pub const TURN_GUARD: u32 = 5_000;
+pub use super::game::TURN_GUARD;
 
 /// Plays one two-player game to its end. The outcome is player 0's (A's).
 pub fn play_game<R: Rules>(
@@ -170,38 +165,14 @@ pub fn play_game_within<R: Rules>(
 ) -> Result<Outcome, super::core::Illegal> {
     rules.start(st, seed, seat);
     let mut prng = rng(seed ^ 0x005E_ED0F_D1CE);
-    let mut guard = 0u32;
-    let mut turn = rules.core(st).turns;
-    let mut in_turn = 0u32;
+    let mut guard = LoopGuard::new(rules.core(st).turns, turn_guard);
     loop {
         if let Some(o) = rules.outcome(st) {
             return Ok(o);
         }
         let a = act(rules, st, levels, think, &mut prng, buf);
         rules.apply(st, a)?;
-        guard += 1;
-        if guard > super::game::ACTION_GUARD {
-            return Err(super::core::Illegal::new(
-                "loop guard",
-                "the game did not end",
-            ));
-        }
-        let now = rules.core(st).turns;
-        if now == turn {
-            in_turn += 1;
-            if in_turn > turn_guard {
-                return Err(super::core::Illegal::new(
-                    "loop guard",
-                    format!(
-                        "turn {} did not end after {turn_guard} actions",
-                        u32::from(now[0]) + u32::from(now[1])
-                    ),
-                ));
-            }
-        } else {
-            turn = now;
-            in_turn = 0;
-        }
+        guard.step(rules.core(st).turns)?;
     }
 }
 
@@ -525,7 +496,7 @@ pub fn transcript<R: Rules>(
     let mut prng = rng(seed ^ 0x005E_ED0F_D1CE);
     let mut buf = Vec::new();
     let mut moves = Vec::new();
-    let mut guard = 0u32;
+    let mut guard = LoopGuard::new(rules.core(&st).turns, TURN_GUARD);
     while rules.outcome(&st).is_none() {
         let p = rules.to_act(&st);
         let a = act(rules, &st, cfg.levels, cfg.think, &mut prng, &mut buf);
@@ -548,13 +519,7 @@ pub fn transcript<R: Rules>(
             label: sees_label.then_some(label),
             log,
         });
-        guard += 1;
-        if guard > super::game::ACTION_GUARD {
-            return Err(super::core::Illegal::new(
-                "loop guard",
-                "the game did not end",
-            ));
-        }
+        guard.step(rules.core(&st).turns)?;
     }
     Ok(Transcript {
         seed,
