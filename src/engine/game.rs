@@ -196,6 +196,10 @@ pub trait Rules: Sync + Send + Sized + 'static {
     fn game(&self) -> GameId;
     const TURN_UNIT: TurnUnit;
     const LABELS: CurveLabels;
+    /// Times a node below the strong search's root is reached before it
+    /// grows the information-set tree ([`super::ismcts::EXPAND_AFTER`]: 0,
+    /// the root alone); a game sets it where the tree was measured to win.
+    const SEARCH_TREE_EXPAND_AFTER: u32 = super::ismcts::EXPAND_AFTER;
 
     /// A state with every buffer allocated (reused across games via [`Rules::start`]).
     fn new_state(&self) -> Self::State;

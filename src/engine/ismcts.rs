@@ -24,7 +24,7 @@
 //!   may leave different tables ([`Walk::list`]). Selection is UCB1 counted
 //!   over the iterations in which a move was legal (the paper's
 //!   availability count), the quick player's move tried first. A node grows
-//!   only once it has been reached [`EXPAND_AFTER`] times (until then the
+//!   only once it has been reached [`Rules::SEARCH_TREE_EXPAND_AFTER`] times (until then the
 //!   play-out goes on from it): at a small budget the root alone is
 //!   searched, at a large one the tree grows where the visits gather.
 //!   **The tree is on in Bizarre World only** (measured, it did not win in
@@ -51,7 +51,6 @@ use std::time::Instant;
 use super::core::{Outcome, game_seed};
 use super::game::{Level, Rules, Think};
 use super::search::{candidates, observation_hash, playout, undoable};
-use crate::model::GameId;
 
 /// The exploration constant of UCB1 below the root, for rewards in 0..=1.
 const EXPLORE: f64 = 0.7;
@@ -71,7 +70,10 @@ const PICK_Z: f64 = 1.0;
 /// grows children (until then the play-out goes on from it); 0: never, the
 /// root alone is searched.
 ///
-/// **Off but in Bizarre World ([`EXPAND_AFTER_BW`]): measured, the tree
+/// The default of [`Rules::SEARCH_TREE_EXPAND_AFTER`], which a game sets
+/// where the tree wins.
+///
+/// **Off but in Bizarre World (its rules set 8): measured, the tree
 /// does not win elsewhere.** Strong with the tree (deck A)
 /// against strong without it, with the seat's own moves keyed by the
 /// action ([`Walk::list`]); mirrors, seed 3, one thread, a budget in
@@ -108,12 +110,7 @@ const PICK_Z: f64 = 1.0;
 /// the action (and the root's moves by the table they leave, 43c662f), a
 /// Fuzzycards game with 32 at 240 iterations ran for minutes; now none
 /// did.
-const EXPAND_AFTER: u32 = 0;
-
-/// [`EXPAND_AFTER`] in Bizarre World, where the tree won at 200 and at
-/// 1,000 iterations (the table above) and costs almost no time (0.12 s a
-/// mirror game at 200 iterations against 0.11 s: its games are short).
-const EXPAND_AFTER_BW: u32 = 8;
+pub const EXPAND_AFTER: u32 = 0;
 
 /// Decisions with a choice one iteration may walk in a tree below the root
 /// before it plays out.
@@ -172,7 +169,11 @@ pub fn search<R: Rules>(
     think: Think,
     playouts: Level,
 ) -> Option<R::Action> {
-    search_with(rules, st, think, playouts, tree_of(rules.game()))
+    let tree = Tree {
+        expand_after: R::SEARCH_TREE_EXPAND_AFTER,
+        depth: TREE_DEPTH,
+    };
+    search_with(rules, st, think, playouts, tree)
 }
 
 /// How the trees below the root grow.
@@ -182,19 +183,6 @@ struct Tree {
     expand_after: u32,
     /// See [`TREE_DEPTH`].
     depth: u32,
-}
-
-/// The strong level's trees in `game`: off ([`EXPAND_AFTER`]), but in
-/// Bizarre World, where the tree won ([`EXPAND_AFTER_BW`]).
-fn tree_of(game: GameId) -> Tree {
-    let expand_after = match game {
-        GameId::BizarreWorld => EXPAND_AFTER_BW,
-        _ => EXPAND_AFTER,
-    };
-    Tree {
-        expand_after,
-        depth: TREE_DEPTH,
-    }
 }
 
 /// [`search`] with the trees below the root growing as `tree` says.

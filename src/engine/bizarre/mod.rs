@@ -387,6 +387,12 @@ impl Rules for BizarreWorld {
         GameId::BizarreWorld
     }
     const TURN_UNIT: TurnUnit = TurnUnit::Turn;
+    /// The strong search grows its tree here: against itself without the
+    /// tree it won 58.0% (53.1-62.7) of 400 crafted-rocks mirror games at
+    /// 200 iterations and 58.5% (51.6-65.1) of 200 at 1,000, at almost no
+    /// cost in time (0.12 s a game against 0.11 s: the games are short);
+    /// the other games' figures are at [`crate::engine::ismcts::EXPAND_AFTER`].
+    const SEARCH_TREE_EXPAND_AFTER: u32 = 8;
     const LABELS: CurveLabels = CurveLabels {
         resources: "resources",
         hand: "cards in hand",
