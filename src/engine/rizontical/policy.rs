@@ -31,6 +31,7 @@ use super::cards::{Category, SkillKind};
 use super::choices::Ask;
 pub use super::estimate::{best_fighter, card_value, deploy_cell, setup_cell};
 use super::estimate::{contested, enemies, nearest_enemy, push_estimate, threat, worth};
+use super::status::Sheet;
 use super::{Action, Answer, NO_CELL, NONE, Phase, Rizontical, SLOTS, State, Zone, z};
 use crate::engine::effect::{Ability, Event, Resource, Stat, Status, Target, Trigger, Verb, Who};
 use crate::engine::game::Level;
@@ -340,6 +341,7 @@ fn attacks(
     p: usize,
     e: u16,
     known: Option<&Known>,
+    sheet: Option<&Sheet>,
 ) -> Option<(i32, Action)> {
     if st.no_damage {
         return None;
@@ -363,13 +365,22 @@ fn attacks(
     };
     if !st.hit {
         for t in enemies(st, p) {
-            if r.in_range(st, e, here, st.cell[usize::from(t)]) {
+            let cell = st.cell[usize::from(t)];
+            let reach = match sheet {
+                Some(sh) => r.in_range_in(st, sh, e, here, cell),
+                None => r.in_range(st, e, here, cell),
+            };
+            if reach {
                 let d = hit_damage(t);
                 consider(worth(r, st, t, d), Action::Hit { target: t }, &mut best);
             }
         }
     }
-    let psh = if st.pushed { 0 } else { r.stat_psh(st, e) };
+    let psh = match sheet {
+        _ if st.pushed => 0,
+        Some(sh) => r.stat_in(st, sh, e, Stat::Push),
+        None => r.stat_psh(st, e),
+    };
     if psh > 0 {
         for t in enemies(st, p) {
             if r.around(here, st.cell[usize::from(t)]) && r.pushable(st, t) {
@@ -464,7 +475,10 @@ fn attacks(
                     let t = st.board[usize::from(x)];
                     if t != NONE && r.around(here, x) {
                         hit_any = true;
-                        let d = r.hit_damage(st, e, t);
+                        let d = match sheet {
+                            Some(sh) => r.hit_damage_in(st, sh, e, t),
+                            None => r.hit_damage(st, e, t),
+                        };
                         if r.owner(t) == p {
                             v -= 2 * worth(r, st, t, d);
                         } else {
@@ -598,11 +612,13 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
     }
     let ally = st.slots[p][usize::from(st.step)];
     if ally != NONE && level == Level::Quick {
+        let sheet = r.sheet(st);
         if !st.hit
             && !st.no_damage
             && enemies(st, p).any(|t| {
-                r.in_range(
+                r.in_range_in(
                     st,
+                    &sheet,
                     ally,
                     st.cell[usize::from(ally)],
                     st.cell[usize::from(t)],
@@ -612,7 +628,7 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
         {
             return b;
         }
-        if let Some(a) = fight(r, st, p, ally) {
+        if let Some(a) = fight(r, st, p, ally, sheet) {
             return a;
         }
     } else if ally != NONE {
@@ -625,7 +641,7 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
         {
             return b;
         }
-        if let Some((_, a)) = attacks(r, st, p, ally, None) {
+        if let Some((_, a)) = attacks(r, st, p, ally, None, None) {
             return a;
         }
         if !st.moved && !st.hit {
@@ -779,10 +795,12 @@ struct Known {
     /// The farthest the ally strikes from where it stands (RA, around, a
     /// skill's "within N cells"); `i16::MAX` for an unlimited reach.
     far: i16,
+    /// The stats on the table the turn starts from.
+    sheet: Sheet,
 }
 
 impl Known {
-    fn new(r: &Rizontical, st: &State, p: usize, ally: u16) -> Known {
+    fn new(r: &Rizontical, st: &State, p: usize, ally: u16, sheet: Sheet) -> Known {
         let mut k = Known {
             n: 0,
             t: [NONE; SLOTS],
@@ -790,18 +808,23 @@ impl Known {
             back: [0; SLOTS],
             reach: [0; SLOTS],
             menace: [0; SLOTS],
-            far: r.stat_ra(st, ally).max(1),
+            far: 0,
+            sheet,
         };
+        let sh = &k.sheet;
+        let stat = |e: u16, s: Stat| r.stat_in(st, sh, e, s);
+        let hit = |a: u16, t: u16| r.hit_damage_in(st, sh, a, t);
+        k.far = stat(ally, Stat::Range).max(1);
         for t in enemies(st, p) {
             let i = k.n;
             k.t[i] = t;
-            k.hit[i] = r.hit_damage(st, ally, t);
-            k.back[i] = r.hit_damage(st, t, ally);
-            k.reach[i] = r.stat_mp(st, t) + r.stat_ra(st, t).max(1);
+            k.hit[i] = hit(ally, t);
+            k.back[i] = hit(t, ally);
+            k.reach[i] = stat(t, Stat::Mp) + stat(t, Stat::Range).max(1);
             k.menace[i] = st.slots[p]
                 .iter()
                 .filter(|&&a| a != NONE)
-                .map(|&a| r.hit_damage(st, t, a))
+                .map(|&a| hit(t, a))
                 .max()
                 .unwrap_or(0);
             k.n += 1;
@@ -829,10 +852,10 @@ impl Known {
 /// enemies still on the board could do to the ally there before it acts
 /// again ([`danger`]). A move comes first when a cell other than its own
 /// scores best; `None` when staying without attacking is best.
-fn fight(r: &Rizontical, st: &State, p: usize, ally: u16) -> Option<Action> {
+fn fight(r: &Rizontical, st: &State, p: usize, ally: u16, sheet: Sheet) -> Option<Action> {
     let here = st.cell[usize::from(ally)];
-    let k = Known::new(r, st, p, ally);
-    let (mut best, act) = judge(r, st, p, ally, here, &k, true);
+    let k = Known::new(r, st, p, ally, sheet);
+    let (mut best, act) = judge(r, st, p, ally, &k, &k.sheet, true);
     let mut to = here;
     if !st.moved && !st.hit {
         let reach = r.reachable(st, here, r.stat_mp(st, ally));
@@ -856,7 +879,16 @@ fn fight(r: &Rizontical, st: &State, p: usize, ally: u16) -> Option<Action> {
                 });
                 w.board[usize::from(cell)] = ally;
                 w.cell[usize::from(ally)] = cell;
-                let (v, _) = judge(r, w, p, ally, cell, &k, false);
+                // the stats read on the table the turn starts from hold
+                // unless a static covers by position
+                let fresh;
+                let sheet = if k.sheet.positional {
+                    fresh = r.sheet(w);
+                    &fresh
+                } else {
+                    &k.sheet
+                };
+                let (v, _) = judge(r, w, p, ally, &k, sheet, false);
                 w.board[usize::from(cell)] = NONE;
                 v
             } else {
@@ -874,18 +906,19 @@ fn fight(r: &Rizontical, st: &State, p: usize, ally: u16) -> Option<Action> {
     act
 }
 
-/// The score of the ally ending its turn on `cell` (where `st` has it), and
-/// its best attack from there.
+/// The score of the ally ending its turn on the cell `st` has it on, and
+/// its best attack from there (with the stats of `sheet`).
 fn judge(
     r: &Rizontical,
     st: &State,
     p: usize,
     ally: u16,
-    cell: u8,
     k: &Known,
+    sheet: &Sheet,
     stays: bool,
 ) -> (i32, Option<Action>) {
-    match attacks(r, st, p, ally, Some(k)) {
+    let cell = st.cell[usize::from(ally)];
+    match attacks(r, st, p, ally, Some(k), Some(sheet)) {
         Some((v, a)) => {
             let target = match a {
                 Action::Hit { target }

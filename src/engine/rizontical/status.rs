@@ -44,6 +44,48 @@ pub enum Dmg {
 /// Who deals status DMG (no player).
 pub const NOBODY: usize = 2;
 
+/// The entities a [`Sheet`] holds: every Fighter slot, and Summons.
+const SHEET: usize = 2 * SLOTS + 8;
+
+/// The stats a [`Sheet`] holds, in its order: the five of
+/// [`Rizontical::stat_atk`] to [`Rizontical::stat_psh`], then
+/// [`Rizontical::extra_damage`].
+pub const SHEET_STATS: [Stat; 6] = [
+    Stat::Atk,
+    Stat::Def,
+    Stat::Mp,
+    Stat::Range,
+    Stat::Push,
+    Stat::ExtraDamage,
+];
+
+/// Places in [`SHEET_STATS`].
+const ATK: usize = 0;
+const DEF: usize = 1;
+const RA: usize = 3;
+const EXTRA: usize = 5;
+
+/// The stats and hit elements of the entities on the board of one table
+/// ([`Rizontical::sheet`]), each as its own read gives it.
+#[derive(Clone, Debug)]
+pub struct Sheet {
+    n: usize,
+    ents: [u16; SHEET],
+    stats: [[i16; SHEET_STATS.len()]; SHEET],
+    elements: [[u16; 8]; SHEET],
+    n_elements: [u8; SHEET],
+    /// A static in play covers the entities around its source: the sheet
+    /// holds only for the table it was read on, not one where an entity
+    /// stands elsewhere.
+    pub positional: bool,
+}
+
+impl Sheet {
+    fn at(&self, e: u16) -> Option<usize> {
+        self.ents[..self.n].iter().position(|&x| x == e)
+    }
+}
+
 impl Rizontical {
     /// Calls `f` with every static ability in play whose source can change
     /// something `want` names ([`super::cards::statics_mask`] bits), with its source and
@@ -58,6 +100,16 @@ impl Rizontical {
         st: &State,
         want: u32,
         mut f: impl FnMut(u16, usize, &Ability) -> bool,
+    ) -> bool {
+        self.walk_statics(st, want, |src, p, _, a| f(src, p, a))
+    }
+
+    /// [`Self::any_static`], with each source's [`super::cards::statics_mask`] bits.
+    fn walk_statics(
+        &self,
+        st: &State,
+        want: u32,
+        mut f: impl FnMut(u16, usize, u32, &Ability) -> bool,
     ) -> bool {
         if self.statics & want == 0 {
             return false;
@@ -74,7 +126,7 @@ impl Rizontical {
                         continue;
                     }
                     for a in abilities {
-                        if a.trigger == Trigger::Static && f(c, p, a) {
+                        if a.trigger == Trigger::Static && f(c, p, bits, a) {
                             return true;
                         }
                     }
@@ -93,7 +145,7 @@ impl Rizontical {
                 for (i, s) in fighter.skills.iter().enumerate() {
                     if s.ability.trigger == Trigger::Static
                         && (s.time == 0 || st.skill_time[usize::from(e)][i] > 0)
-                        && f(e, p, &s.ability)
+                        && f(e, p, fighter.statics, &s.ability)
                     {
                         return true;
                     }
@@ -289,16 +341,215 @@ impl Rizontical {
     /// attacker's best element and type against Weakness and Resistance,
     /// then Buffs, Debuffs and extra DMG.
     pub fn hit_damage(&self, st: &State, attacker: u16, target: u16) -> i16 {
-        let base = (self.stat_atk(st, attacker) - self.stat_def(st, target)).max(0);
-        let types = &self.fighter(st, attacker).types;
-        let mut best = 0;
         let (elements, n) = self.hit_elements(st, attacker);
-        for &e in &elements[..n] {
+        self.hit_of(
+            st,
+            attacker,
+            target,
+            self.stat_atk(st, attacker) - self.stat_def(st, target),
+            &elements[..n],
+            self.extra_damage(st, attacker),
+        )
+    }
+
+    /// [`Self::hit_damage`] from the attacker's ATK less the target's DEF,
+    /// its hit elements and its extra DMG.
+    fn hit_of(
+        &self,
+        st: &State,
+        attacker: u16,
+        target: u16,
+        atk_less_def: i16,
+        elements: &[u16],
+        extra: i16,
+    ) -> i16 {
+        let base = atk_less_def.max(0);
+        let types = &self.fighter(st, attacker).types;
+        // [`Self::affinity`] with the target's Fighter looked up once
+        let f = self.fighter(st, target);
+        let mut best = 0;
+        for &e in elements {
             for &t in types {
-                best = best.max(self.affinity(st, target, e | t, base));
+                let hit = e | t;
+                let mut d = base;
+                if hit & f.weak_to != 0 {
+                    d += f.weakness;
+                }
+                if hit & f.resist_to != 0 {
+                    d -= f.resistance;
+                }
+                best = best.max(d.max(0));
             }
         }
-        (best + self.extra_damage(st, attacker)).max(0)
+        (best + extra).max(0)
+    }
+
+    /// Every stat of every entity on the board, read in one walk of the
+    /// statics in play (a stat read walks them all: the quick player reads
+    /// dozens a decision).
+    pub fn sheet(&self, st: &State) -> Sheet {
+        let mut sh = Sheet {
+            n: 0,
+            ents: [NONE; SHEET],
+            stats: [[0; SHEET_STATS.len()]; SHEET],
+            elements: [[0; 8]; SHEET],
+            n_elements: [0; SHEET],
+            positional: false,
+        };
+        let summons = (0..2).flat_map(|p| self.summons_of(st, p));
+        for e in (0..2)
+            .flat_map(|p| st.slots[p].iter().copied())
+            .filter(|&e| e != NONE)
+            .chain(summons)
+        {
+            if sh.n == SHEET {
+                break;
+            }
+            let i = sh.n;
+            sh.ents[i] = e;
+            for &b in &self.fighter(st, e).elements {
+                let k = usize::from(sh.n_elements[i]);
+                if k < 8 {
+                    sh.elements[i][k] = b;
+                    sh.n_elements[i] += 1;
+                }
+            }
+            sh.n += 1;
+        }
+        let want = SHEET_STATS
+            .iter()
+            .fold(STATIC_ELEMENTS, |m, &s| m | 1 << s as u32);
+        self.walk_statics(st, !0, |src, p, bits, a| {
+            let ctx = Ctx::new(src, p);
+            for s in &a.steps {
+                let read = match s.verb {
+                    Verb::Modify { stat, .. } => SHEET_STATS.contains(&stat),
+                    Verb::AllElements | Verb::HitElement { .. } => true,
+                    _ => false,
+                };
+                if read
+                    && matches!(
+                        s.target,
+                        Target::Each {
+                            who: Who::AllyAround,
+                            ..
+                        }
+                    )
+                {
+                    sh.positional = true;
+                }
+                if bits & want == 0 {
+                    continue;
+                }
+                match s.verb {
+                    Verb::Modify { stat, delta } => {
+                        let Some(k) = SHEET_STATS.iter().position(|&x| x == stat) else {
+                            continue;
+                        };
+                        if bits & (1 << stat as u32) == 0 {
+                            continue;
+                        }
+                        for i in 0..sh.n {
+                            if self.covers(st, &ctx, &s.target, sh.ents[i]) {
+                                sh.stats[i][k] += i16::from(delta);
+                            }
+                        }
+                    }
+                    Verb::AllElements | Verb::HitElement { .. } if bits & STATIC_ELEMENTS != 0 => {
+                        let bit = match &s.verb {
+                            Verb::HitElement { element } => bits::of(element),
+                            _ => bits::AKASHA_HIT,
+                        };
+                        for i in 0..sh.n {
+                            let k = usize::from(sh.n_elements[i]);
+                            if k < 8 && self.covers(st, &ctx, &s.target, sh.ents[i]) {
+                                sh.elements[i][k] = bit;
+                                sh.n_elements[i] += 1;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            false
+        });
+        // the lasting changes, in one pass (as `Lasting::stat` sums them)
+        let mut lasting = [[0i32; SHEET_STATS.len()]; SHEET];
+        for l in st.core.lasting.iter() {
+            if let Holder::Card(c) = l.holder
+                && let Change::Stat { stat, delta } = l.change
+                && let Some(k) = SHEET_STATS.iter().position(|&x| x == stat)
+                && let Some(i) = sh.at(c)
+            {
+                lasting[i][k] += i32::from(delta);
+            }
+        }
+        for i in 0..sh.n {
+            let e = sh.ents[i];
+            let f = self.fighter(st, e);
+            let printed = [f.atk, f.def, f.mp, f.range, f.push];
+            for (k, &stat) in SHEET_STATS.iter().enumerate() {
+                let lasting = lasting[i][k] as i16;
+                sh.stats[i][k] = if stat == Stat::ExtraDamage {
+                    lasting.clamp(-COUNTER_CAP, COUNTER_CAP) + sh.stats[i][k]
+                } else {
+                    (printed[k] + sh.stats[i][k] + lasting).clamp(0, STAT_CAP)
+                };
+            }
+        }
+        sh
+    }
+
+    /// A stat of `e` (one of [`SHEET_STATS`]) from `sheet` when it holds
+    /// `e`, else read.
+    pub fn stat_in(&self, st: &State, sheet: &Sheet, e: u16, stat: Stat) -> i16 {
+        match (sheet.at(e), SHEET_STATS.iter().position(|&x| x == stat)) {
+            (Some(i), Some(k)) => sheet.stats[i][k],
+            _ => match stat {
+                Stat::Atk => self.stat_atk(st, e),
+                Stat::Def => self.stat_def(st, e),
+                Stat::Mp => self.stat_mp(st, e),
+                Stat::Range => self.stat_ra(st, e),
+                Stat::Push => self.stat_psh(st, e),
+                Stat::ExtraDamage => self.extra_damage(st, e),
+                _ => self.static_stat(st, e, stat),
+            },
+        }
+    }
+
+    /// [`Self::hit_damage`] with the stats `sheet` holds.
+    pub fn hit_damage_in(&self, st: &State, sheet: &Sheet, attacker: u16, target: u16) -> i16 {
+        let (Some(a), Some(t)) = (sheet.at(attacker), sheet.at(target)) else {
+            return self.hit_damage(st, attacker, target);
+        };
+        self.hit_of(
+            st,
+            attacker,
+            target,
+            sheet.stats[a][ATK] - sheet.stats[t][DEF],
+            &sheet.elements[a][..usize::from(sheet.n_elements[a])],
+            sheet.stats[a][EXTRA],
+        )
+    }
+
+    /// [`Self::in_range`] with the attacker's RA from `sheet`.
+    pub fn in_range_in(
+        &self,
+        st: &State,
+        sheet: &Sheet,
+        attacker: u16,
+        from: u8,
+        cell: u8,
+    ) -> bool {
+        let d = self.distance(from, cell);
+        if d <= 1 {
+            return d == 1;
+        }
+        let ra = match sheet.at(attacker) {
+            Some(i) => sheet.stats[i][RA],
+            None => self.stat_ra(st, attacker),
+        };
+        d <= ra.max(1) && self.clear_line(st, from, cell)
     }
 
     /// Power and ability DMG of an element (Variables 2: Weakness, Resistance).

@@ -571,3 +571,122 @@ fn rz_speed_rule_and_first_last() {
         1
     );
 }
+
+/// The stat sheet the quick player reads (every stat of every entity on the
+/// board in one walk of the statics in play) gives what each stat read
+/// gives, in every position of quick games between decks full of Auras,
+/// Permanents and PASSIVE skills; and so does its Hit DMG and reach.
+#[test]
+fn a_stat_sheet_reads_what_each_stat_read_gives() {
+    use deckwright::engine::effect::Stat;
+    use deckwright::engine::game::{Level, choose};
+    let r = duel(A, B);
+    let (mut checked, mut changed) = (0, 0);
+    for seed in 0..24u64 {
+        let mut st = r.new_state();
+        let seat = if seed % 2 == 0 {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        r.start(&mut st, seed, seat);
+        for _ in 0..3_000 {
+            if r.outcome(&st).is_some() {
+                break;
+            }
+            let sheet = r.sheet(&st);
+            let on: Vec<u16> = r.on_board(&st);
+            for &e in &on {
+                let reads = [
+                    (Stat::Atk, r.stat_atk(&st, e)),
+                    (Stat::Def, r.stat_def(&st, e)),
+                    (Stat::Mp, r.stat_mp(&st, e)),
+                    (Stat::Range, r.stat_ra(&st, e)),
+                    (Stat::Push, r.stat_psh(&st, e)),
+                    (Stat::ExtraDamage, r.extra_damage(&st, e)),
+                ];
+                for (stat, want) in reads {
+                    assert_eq!(r.stat_in(&st, &sheet, e, stat), want, "{stat:?} of {e}");
+                    if r.static_stat(&st, e, stat) != 0 {
+                        changed += 1;
+                    }
+                }
+                for &t in &on {
+                    assert_eq!(
+                        r.hit_damage_in(&st, &sheet, e, t),
+                        r.hit_damage(&st, e, t),
+                        "{e} hits {t}"
+                    );
+                    let (a, b) = (st.cell[usize::from(e)], st.cell[usize::from(t)]);
+                    assert_eq!(
+                        r.in_range_in(&st, &sheet, e, a, b),
+                        r.in_range(&st, e, a, b)
+                    );
+                }
+                checked += 1;
+            }
+            let a = choose(&r, &st, [Level::Quick; 2]);
+            r.apply(&mut st, a).unwrap();
+        }
+    }
+    assert!(checked > 1_000, "only {checked} entities checked");
+    assert!(changed > 100, "statics changed only {changed} stats");
+}
+
+/// A static that covers the allies around its source makes the sheet hold
+/// only for the table it was read on: it says so (the quick player then
+/// reads a sheet for each cell it weighs), and it still reads that table
+/// right. (No sample card words such a stat change; this one is built.)
+#[test]
+fn a_stat_sheet_says_when_a_static_covers_by_position() {
+    use deckwright::engine::effect::{Ability, Kind, Stat, Step, Target, Trigger, Verb, Who};
+    use deckwright::engine::rizontical::cards::{Def, Skill, SkillKind, statics_mask};
+    let mut r = duel(A, B);
+    let plain = board(&r, 0);
+    let poe = plain.core.zones.get(z(0, Zone::FighterDeck))[0];
+    let name = r.name_of(poe).to_string();
+    let aura = Step::new(
+        Verb::Modify {
+            stat: Stat::Atk,
+            delta: 2,
+        },
+        Target::Each {
+            who: Who::AllyAround,
+            kind: Kind::Fighter,
+        },
+    );
+    let Def::Fighter(f) = &mut r.table.defs[usize::from(poe)] else {
+        panic!("{name} is a Fighter")
+    };
+    f.skills.push(Skill {
+        kind: SkillKind::Passive,
+        cost: 0,
+        uses: 0,
+        time: 0,
+        ability: Ability::new(Trigger::Static, vec![aura]),
+    });
+    f.statics = statics_mask(f.skills.iter().map(|s| &s.ability));
+    r.statics |= f.statics;
+    let mut st = board(&r, 0);
+    let source = put(&r, &mut st, 0, 0, &name, 1, 3);
+    let deck = st.core.zones.get(z(0, Zone::FighterDeck)).to_vec();
+    let other = *deck
+        .iter()
+        .find(|&&c| matches!(r.def(c), Def::Fighter(_)))
+        .unwrap();
+    let other_name = r.name_of(other).to_string();
+    let ally = put(&r, &mut st, 0, 1, &other_name, 1, 4);
+    let sheet = r.sheet(&st);
+    assert!(sheet.positional);
+    assert_eq!(
+        r.stat_in(&st, &sheet, ally, Stat::Atk),
+        r.stat_atk(&st, ally)
+    );
+    assert_eq!(r.static_stat(&st, ally, Stat::Atk), 2, "around: +2 ATK");
+    assert_eq!(r.static_stat(&st, source, Stat::Atk), 0);
+    // without the built static, no sheet is positional
+    let r0 = duel(A, B);
+    let mut st0 = board(&r0, 0);
+    put(&r0, &mut st0, 0, 0, &name, 1, 3);
+    assert!(!r0.sheet(&st0).positional);
+}
