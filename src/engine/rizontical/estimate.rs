@@ -138,14 +138,27 @@ pub fn card_value(r: &Rizontical, st: &State, p: usize, c: u16) -> i32 {
         return -1;
     }
     let fight = contested(st, p);
-    let mut v = 0i32;
-    for a in &pw.abilities {
-        v += ability_value(a, pw.category, fight);
-    }
     if pw.category == Category::Trigger && !fight {
         return 0;
     }
-    v - i32::from(pw.cost)
+    r.power_values[usize::from(r.table.def_index(c))][usize::from(fight)] - i32::from(pw.cost)
+}
+
+/// What each card's abilities are worth to [`card_value`], without and
+/// with an enemy to fight, by card (0 for a card that is not a Power):
+/// summed once, not at each of the policy's looks at a hand.
+pub(super) fn power_values(defs: &[super::cards::Def]) -> Vec<[i32; 2]> {
+    defs.iter()
+        .map(|d| match d.power() {
+            Some(pw) => [false, true].map(|fight| {
+                pw.abilities
+                    .iter()
+                    .map(|a| ability_value(a, pw.category, fight))
+                    .sum()
+            }),
+            None => [0; 2],
+        })
+        .collect()
 }
 
 pub(super) fn ability_value(a: &Ability, cat: Category, fight: bool) -> i32 {

@@ -404,6 +404,10 @@ pub struct Rizontical {
     /// walking the statics in play (most of a quick game's time went
     /// there).
     pub statics: u32,
+    /// What each card's abilities are worth to the policies' card values,
+    /// by card ([`estimate::power_values`]); read from `table.defs` when
+    /// the engine is made.
+    pub power_values: Vec<[i32; 2]>,
     /// The Summons the cards in play make ("Summon a Wisp ..."), by name:
     /// the rulebook's list of 11 was lost (rules-notes RZ §1), so a Summon
     /// is what a card's text names. Each has [`MAX_SUMMONS`] entity ids per
@@ -489,6 +493,7 @@ impl Rizontical {
         }
         let summons = cards::summons_made(&makers);
         let statics = statics_of(&table.defs, &dummies);
+        let power_values = estimate::power_values(&table.defs);
         Ok(Rizontical {
             table,
             setup,
@@ -500,6 +505,7 @@ impl Rizontical {
             blank_fighter: Fighter::blank(),
             has_triggers,
             statics,
+            power_values,
             summons,
             summon_fighter: Fighter::summon(),
         })
