@@ -89,6 +89,7 @@ const PICK_Z: f64 = 1.0;
 /// | Dice of Destiny sample | 200 | 8 | 200 | 45.0% (38.3-51.9) |
 /// | Bizarre World crafted rocks | 200 | 8 | 400 | 58.0% (53.1-62.7) |
 /// | Bizarre World crafted rocks | 1,000 | 8 | 200 | 58.5% (51.6-65.1) |
+/// | Rizontical ember push | 200 | 8 | 200 | 38.5% (32.0-45.4) |
 ///
 /// ("See below": a node's play-outs before it grew, which played the quick
 /// player's move there, credited to that move's edge, and progressive
@@ -98,8 +99,11 @@ const PICK_Z: f64 = 1.0;
 /// (expand after 8) and 75.0% (68.6-80.5) without; Bizarre World (400
 /// games) 64.0% (59.2-68.6) with, 60.8% (55.9-65.4) without. The same
 /// mirror without the tree on either side: 49.8% (44.9-54.6) of 400 (Bizarre
-/// World, 200 iterations). Rizontical (20-30 s a game at 200 iterations)
-/// was not measured. [`TREE_DEPTH`] 4 or 8
+/// World, 200 iterations). Rizontical (3.4 s of one core a game at 200
+/// iterations once its quick player read stat sheets) loses with the tree:
+/// its side won 33.0% of the games it went first and 44.0% of those it
+/// went second.
+/// [`TREE_DEPTH`] 4 or 8
 /// made no difference to the time. The tree costs time: a Fuzzycards
 /// mirror game at 200 iterations took 0.5-0.6 s with the tree on one side
 /// against 0.13 s with none (10 games each). Not measured, but likely: the
