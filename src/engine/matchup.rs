@@ -311,6 +311,18 @@ pub fn scores<R: Rules>(rules: &R, cfg: &MatchConfig, range: std::ops::Range<u64
         .collect()
 }
 
+/// Chunks a match is cut into at least (while it has that many games).
+const MIN_CHUNKS: u64 = 64;
+
+/// Games per chunk of a match: [`CHUNK`], or fewer so that a short match is
+/// shared among the threads (the strong level plays a game in seconds: 400
+/// games were one chunk of 1,024, and one thread played them all). By the
+/// game count alone, never the thread count, so the result still does not
+/// depend on it.
+fn chunk_size(games: u64) -> u64 {
+    games.div_ceil(MIN_CHUNKS).clamp(1, CHUNK)
+}
+
 /// Plays `cfg.games` games of A against B (see the module docs).
 pub fn run<R: Rules>(
     rules: &R,
@@ -320,7 +332,8 @@ pub fn run<R: Rules>(
     if cfg.games == 0 || cfg.games > MAX_GAMES {
         return Err(RunError::Games);
     }
-    let chunks = cfg.games.div_ceil(CHUNK);
+    let size = chunk_size(cfg.games);
+    let chunks = cfg.games.div_ceil(size);
     let done = AtomicU64::new(0);
     let work = || {
         (0..chunks)
@@ -329,7 +342,7 @@ pub fn run<R: Rules>(
                 if progress.cancel.load(Ordering::Relaxed) {
                     return MatchTally::default();
                 }
-                let range = c * CHUNK..((c + 1) * CHUNK).min(cfg.games);
+                let range = c * size..((c + 1) * size).min(cfg.games);
                 chunk(rules, cfg, range, progress, &done)
             })
             .reduce(MatchTally::default, MatchTally::merge)
@@ -562,6 +575,23 @@ mod tests {
                 .fold(MatchTally::default(), |t, &i| t.merge(parts[i].clone()));
             assert_eq!(t.errors, 3);
             assert_eq!(t.first_error.as_ref().map(|e| e.game), Some(2));
+        }
+    }
+
+    /// A short match is cut into chunks enough for every thread (400 strong
+    /// games were one chunk, played by one thread); a long one keeps chunks
+    /// of [`CHUNK`] games; every game is in one chunk.
+    #[test]
+    fn a_short_match_is_shared_among_the_threads() {
+        assert_eq!(chunk_size(1), 1);
+        assert_eq!(chunk_size(400), 7);
+        assert_eq!(400u64.div_ceil(chunk_size(400)), 58);
+        assert_eq!(chunk_size(20_000), 313);
+        assert_eq!(chunk_size(1_000_000), CHUNK);
+        for games in [1, 63, 64, 65, 999, 65_537] {
+            let size = chunk_size(games);
+            assert!(games.div_ceil(size) * size >= games);
+            assert!((games.div_ceil(size) - 1) * size < games);
         }
     }
 }

@@ -80,6 +80,30 @@ fn a_seed_replays_whatever_the_thread_count() {
     assert_ne!(one["a"]["wins"], other["a"]["wins"]);
 }
 
+/// A short match at the strong level (cut into chunks of a game each, shared
+/// among the threads) replays the same on one thread and on two.
+#[test]
+fn a_short_strong_match_replays_whatever_the_thread_count() {
+    let args = |threads: &'static str| {
+        [
+            "--games",
+            "4",
+            "--seed",
+            "5",
+            "--level",
+            "strong",
+            "--think-iterations",
+            "12",
+            "--threads",
+            threads,
+            "--json",
+        ]
+    };
+    let one = json(&dd_match(&args("1")));
+    assert_eq!(one, json(&dd_match(&args("2"))));
+    assert_eq!(one["games"], 4);
+}
+
 #[test]
 fn gauntlets_and_round_robins() {
     let c = root().join("resources/catalogs/dice-of-destiny.toml");
