@@ -86,6 +86,30 @@ impl Sheet {
     }
 }
 
+/// A stat from its printed value, its static changes and its lasting ones:
+/// capped 0..=[`STAT_CAP`].
+fn capped(printed: i16, statics: i16, lasting: i16) -> i16 {
+    (printed + statics + lasting).clamp(0, STAT_CAP)
+}
+
+/// Extra DMG from its static changes and its lasting Buff (the Buff's value
+/// capped at [`COUNTER_CAP`] either way).
+fn extra_of(statics: i16, lasting: i16) -> i16 {
+    lasting.clamp(-COUNTER_CAP, COUNTER_CAP) + statics
+}
+
+/// Weakness and Resistance of Fighter `f` for a hit or DMG of `hit` bits.
+fn affinity_of(f: &super::cards::Fighter, hit: u16, dmg: i16) -> i16 {
+    let mut d = dmg;
+    if hit & f.weak_to != 0 {
+        d += f.weakness;
+    }
+    if hit & f.resist_to != 0 {
+        d -= f.resistance;
+    }
+    d.max(0)
+}
+
 impl Rizontical {
     /// Calls `f` with every static ability in play whose source can change
     /// something `want` names ([`super::cards::statics_mask`] bits), with its source and
@@ -243,8 +267,11 @@ impl Rizontical {
     }
 
     fn stat_of(&self, st: &State, e: u16, stat: Stat, printed: i16) -> i16 {
-        let v = printed + self.static_stat(st, e, stat) + st.core.lasting.stat(e, stat) as i16;
-        v.clamp(0, STAT_CAP)
+        capped(
+            printed,
+            self.static_stat(st, e, stat),
+            st.core.lasting.stat(e, stat) as i16,
+        )
     }
 
     pub fn stat_atk(&self, st: &State, e: u16) -> i16 {
@@ -266,9 +293,10 @@ impl Rizontical {
     /// Extra DMG `e`'s hits deal: the Hit DMG Dealt Buff and static "deal 1
     /// extra DMG" (Buff value at most 6).
     pub fn extra_damage(&self, st: &State, e: u16) -> i16 {
-        let buff =
-            (st.core.lasting.stat(e, Stat::ExtraDamage) as i16).clamp(-COUNTER_CAP, COUNTER_CAP);
-        buff + self.static_stat(st, e, Stat::ExtraDamage)
+        extra_of(
+            self.static_stat(st, e, Stat::ExtraDamage),
+            st.core.lasting.stat(e, Stat::ExtraDamage) as i16,
+        )
     }
 
     /// Whether `e` has a keyword (its PASSIVE skills, statics, lasting).
@@ -326,15 +354,7 @@ impl Rizontical {
 
     /// Weakness and Resistance for a hit or DMG of `hit` bits.
     fn affinity(&self, st: &State, target: u16, hit: u16, dmg: i16) -> i16 {
-        let f = self.fighter(st, target);
-        let mut d = dmg;
-        if hit & f.weak_to != 0 {
-            d += f.weakness;
-        }
-        if hit & f.resist_to != 0 {
-            d -= f.resistance;
-        }
-        d.max(0)
+        affinity_of(self.fighter(st, target), hit, dmg)
     }
 
     /// Hit DMG (combat phase steps 1-3): ATK − DEF floored at 0, then the
@@ -365,20 +385,12 @@ impl Rizontical {
     ) -> i16 {
         let base = atk_less_def.max(0);
         let types = &self.fighter(st, attacker).types;
-        // [`Self::affinity`] with the target's Fighter looked up once
+        // the target's Fighter looked up once, not at each element and type
         let f = self.fighter(st, target);
         let mut best = 0;
         for &e in elements {
             for &t in types {
-                let hit = e | t;
-                let mut d = base;
-                if hit & f.weak_to != 0 {
-                    d += f.weakness;
-                }
-                if hit & f.resist_to != 0 {
-                    d -= f.resistance;
-                }
-                best = best.max(d.max(0));
+                best = best.max(affinity_of(f, e | t, base));
             }
         }
         (best + extra).max(0)
@@ -491,9 +503,9 @@ impl Rizontical {
             for (k, &stat) in SHEET_STATS.iter().enumerate() {
                 let lasting = lasting[i][k] as i16;
                 sh.stats[i][k] = if stat == Stat::ExtraDamage {
-                    lasting.clamp(-COUNTER_CAP, COUNTER_CAP) + sh.stats[i][k]
+                    extra_of(sh.stats[i][k], lasting)
                 } else {
-                    (printed[k] + sh.stats[i][k] + lasting).clamp(0, STAT_CAP)
+                    capped(printed[k], sh.stats[i][k], lasting)
                 };
             }
         }

@@ -643,8 +643,8 @@ fn a_stat_sheet_says_when_a_static_covers_by_position() {
     use deckwright::engine::rizontical::cards::{Def, Skill, SkillKind, statics_mask};
     let mut r = duel(A, B);
     let plain = board(&r, 0);
-    let poe = plain.core.zones.get(z(0, Zone::FighterDeck))[0];
-    let name = r.name_of(poe).to_string();
+    let first = plain.core.zones.get(z(0, Zone::FighterDeck))[0];
+    let name = r.name_of(first).to_string();
     let aura = Step::new(
         Verb::Modify {
             stat: Stat::Atk,
@@ -655,7 +655,8 @@ fn a_stat_sheet_says_when_a_static_covers_by_position() {
             kind: Kind::Fighter,
         },
     );
-    let Def::Fighter(f) = &mut r.table.defs[usize::from(poe)] else {
+    let def = usize::from(r.table.def_index(first));
+    let Def::Fighter(f) = &mut r.table.defs[def] else {
         panic!("{name} is a Fighter")
     };
     f.skills.push(Skill {
