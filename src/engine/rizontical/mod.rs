@@ -408,6 +408,10 @@ pub struct Rizontical {
     /// by card ([`estimate::power_values`]); read from `table.defs` when
     /// the engine is made.
     pub power_values: Vec<[i32; 2]>,
+    /// What each card's static abilities can change
+    /// ([`cards::statics_mask`] bits), by card: a walk of the statics in
+    /// play skips a source without reading its card.
+    pub def_statics: Vec<u32>,
     /// The Summons the cards in play make ("Summon a Wisp ..."), by name:
     /// the rulebook's list of 11 was lost (rules-notes RZ §1), so a Summon
     /// is what a card's text names. Each has [`MAX_SUMMONS`] entity ids per
@@ -494,6 +498,7 @@ impl Rizontical {
         let summons = cards::summons_made(&makers);
         let statics = statics_of(&table.defs, &dummies);
         let power_values = estimate::power_values(&table.defs);
+        let def_statics = table.defs.iter().map(def_statics).collect();
         Ok(Rizontical {
             table,
             setup,
@@ -506,6 +511,7 @@ impl Rizontical {
             has_triggers,
             statics,
             power_values,
+            def_statics,
             summons,
             summon_fighter: Fighter::summon(),
         })
@@ -699,14 +705,20 @@ fn abilities_of<'a>(
 /// What the static abilities of `defs` and `dummies` can change (a
 /// superset of what can be in play).
 fn statics_of(defs: &[Def], dummies: &[Fighter]) -> u32 {
-    let defs = defs.iter().map(|d| match d {
+    defs.iter()
+        .map(def_statics)
+        .chain(dummies.iter().map(|f| f.statics))
+        .fold(0, |a, b| a | b)
+}
+
+/// What one card's static abilities can change.
+fn def_statics(d: &Def) -> u32 {
+    match d {
         Def::Fighter(f) => f.statics,
         Def::Power(p) => p.statics,
         Def::Numen(n) => n.statics,
         Def::Blank => 0,
-    });
-    defs.chain(dummies.iter().map(|f| f.statics))
-        .fold(0, |a, b| a | b)
+    }
 }
 
 impl Rules for Rizontical {

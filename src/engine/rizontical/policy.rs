@@ -35,6 +35,7 @@ use super::status::Sheet;
 use super::{Action, Answer, NO_CELL, NONE, Phase, Rizontical, SLOTS, State, Zone, z};
 use crate::engine::effect::{Ability, Event, Resource, Stat, Status, Target, Trigger, Verb, Who};
 use crate::engine::game::Level;
+use std::cell::OnceCell;
 
 /// The policy's choice for the player to act.
 pub fn choose(r: &Rizontical, st: &State, level: Level) -> Action {
@@ -100,13 +101,15 @@ fn power_target(
     c: u16,
     a: &Ability,
     quick: bool,
+    sheet: Option<&OnceCell<Sheet>>,
 ) -> Option<(i32, Option<u16>)> {
     let step = Rizontical::chosen_step(a)?;
+    let sheet = sheet.map(|c| c.get_or_init(|| r.sheet(st)));
     let ctx = crate::engine::effect::interp::Ctx::new(c, p);
     let mut best: Option<(i32, Option<u16>)> = None;
     for q in 0..2 {
         for &t in &st.slots[q] {
-            if t == NONE || !r.valid_target(st, &ctx, step, t) {
+            if t == NONE || !r.valid_target_in(st, sheet, &ctx, step, t) {
                 continue;
             }
             let v = match step.verb {
@@ -162,7 +165,13 @@ fn power_target(
 }
 
 /// The best Power to use now: (worth, action).
-fn best_power(r: &Rizontical, st: &State, p: usize, level: Level) -> Option<(i32, Action)> {
+fn best_power(
+    r: &Rizontical,
+    st: &State,
+    p: usize,
+    level: Level,
+    sheet: Option<&OnceCell<Sheet>>,
+) -> Option<(i32, Action)> {
     let free = r.options.power_slots as usize
         - st.core
             .zones
@@ -221,7 +230,9 @@ fn best_power(r: &Rizontical, st: &State, p: usize, level: Level) -> Option<(i32
                 let mut targeted = false;
                 let mut special = 0;
                 for a in &pw.abilities {
-                    if let Some((tv, t)) = power_target(r, st, p, c, a, level == Level::Quick) {
+                    if let Some((tv, t)) =
+                        power_target(r, st, p, c, a, level == Level::Quick, sheet)
+                    {
                         special += tv;
                         target = t;
                     }
@@ -440,7 +451,7 @@ fn attacks(
         let cost = 4 * ap;
         if hits && let Some(step) = Rizontical::chosen_step(&s.ability) {
             for t in enemies(st, p) {
-                if !r.valid_target(st, &ctx, step, t) {
+                if !r.valid_target_in(st, sheet, &ctx, step, t) {
                     continue;
                 }
                 let mut d = hit_damage(t);
@@ -604,15 +615,19 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
             return Action::Activate { card: c };
         }
     }
-    if let Some((_, a)) = best_power(r, st, p, level) {
+    // the quick player reads the table's stats once a decision, when it
+    // first needs one
+    let sheet = OnceCell::new();
+    let quick = level == Level::Quick;
+    if let Some((_, a)) = best_power(r, st, p, level, quick.then_some(&sheet)) {
         return a;
     }
     if let Some(a) = conjuration(r, st, p) {
         return a;
     }
     let ally = st.slots[p][usize::from(st.step)];
-    if ally != NONE && level == Level::Quick {
-        let sheet = r.sheet(st);
+    if ally != NONE && quick {
+        let sheet = sheet.into_inner().unwrap_or_else(|| r.sheet(st));
         if !st.hit
             && !st.no_damage
             && enemies(st, p).any(|t| {
@@ -824,7 +839,7 @@ impl Known {
             k.menace[i] = st.slots[p]
                 .iter()
                 .filter(|&&a| a != NONE)
-                .map(|&a| hit(t, a))
+                .map(|&a| if a == ally { k.back[i] } else { hit(t, a) })
                 .max()
                 .unwrap_or(0);
             k.n += 1;

@@ -648,6 +648,18 @@ impl Rizontical {
 
     /// Whether `target` is a target the ability's chosen step allows.
     pub fn valid_target(&self, st: &State, ctx: &Ctx, step: &Step, target: u16) -> bool {
+        self.valid_target_in(st, None, ctx, step, target)
+    }
+
+    /// [`Self::valid_target`] with the RA `sheet` holds, when given.
+    pub fn valid_target_in(
+        &self,
+        st: &State,
+        sheet: Option<&super::status::Sheet>,
+        ctx: &Ctx,
+        step: &Step,
+        target: u16,
+    ) -> bool {
         if usize::from(target) >= st.cell.len() || st.cell[usize::from(target)] == NO_CELL {
             return false;
         }
@@ -662,7 +674,7 @@ impl Rizontical {
             // (∞RA): unlimited range, entities between ignored
             return target != ctx.source;
         }
-        self.reaches(st, ctx, step.reach, target)
+        self.reaches_in(st, sheet, ctx, step.reach, target)
     }
 
     /// A SPELL*'s steps in the order they apply: "Spell* skills effect are

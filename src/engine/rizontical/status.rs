@@ -74,11 +74,24 @@ pub struct Sheet {
     stats: [[i16; SHEET_STATS.len()]; SHEET],
     elements: [[u16; 8]; SHEET],
     n_elements: [u8; SHEET],
+    /// What each entity's hits are for Weakness and Resistance: each of
+    /// its hit elements with each of its types, once ([`MASKS_OVER`] when
+    /// there are more than [`MASKS`]: its hits are then read as
+    /// [`Rizontical::hit_damage`] reads them).
+    masks: [[u16; MASKS]; SHEET],
+    n_masks: [u8; SHEET],
+    /// Each entity's Weakness and Resistance: bits, then values.
+    weak: [(u16, u16, i16, i16); SHEET],
     /// A static in play covers the entities around its source: the sheet
     /// holds only for the table it was read on, not one where an entity
     /// stands elsewhere.
     pub positional: bool,
 }
+
+/// The element-and-type pairs a [`Sheet`] keeps per entity.
+const MASKS: usize = 16;
+/// More pairs than [`MASKS`].
+const MASKS_OVER: u8 = u8::MAX;
 
 impl Sheet {
     fn at(&self, e: u16) -> Option<usize> {
@@ -100,12 +113,22 @@ fn extra_of(statics: i16, lasting: i16) -> i16 {
 
 /// Weakness and Resistance of Fighter `f` for a hit or DMG of `hit` bits.
 fn affinity_of(f: &super::cards::Fighter, hit: u16, dmg: i16) -> i16 {
+    affinity_bits((f.weak_to, f.resist_to, f.weakness, f.resistance), hit, dmg)
+}
+
+/// [`affinity_of`] with the Fighter's Weakness and Resistance: bits, then
+/// values.
+fn affinity_bits(
+    (weak_to, resist_to, weakness, resistance): (u16, u16, i16, i16),
+    hit: u16,
+    dmg: i16,
+) -> i16 {
     let mut d = dmg;
-    if hit & f.weak_to != 0 {
-        d += f.weakness;
+    if hit & weak_to != 0 {
+        d += weakness;
     }
-    if hit & f.resist_to != 0 {
-        d -= f.resistance;
+    if hit & resist_to != 0 {
+        d -= resistance;
     }
     d.max(0)
 }
@@ -141,6 +164,10 @@ impl Rizontical {
         for zone in [Zone::Powers, Zone::Numen] {
             for p in 0..2 {
                 for &c in st.core.zones.get(z(p, zone)) {
+                    // the card's bits first: most sources change nothing wanted
+                    if self.def_statics[usize::from(self.table.def_index(c))] & want == 0 {
+                        continue;
+                    }
                     let (bits, abilities) = match (zone, self.def(c)) {
                         (Zone::Powers, Def::Power(pw)) => (pw.statics, &pw.abilities),
                         (Zone::Numen, Def::Numen(n)) => (n.statics, &n.enchantment),
@@ -406,6 +433,9 @@ impl Rizontical {
             stats: [[0; SHEET_STATS.len()]; SHEET],
             elements: [[0; 8]; SHEET],
             n_elements: [0; SHEET],
+            masks: [[0; MASKS]; SHEET],
+            n_masks: [0; SHEET],
+            weak: [(0, 0, 0, 0); SHEET],
             positional: false,
         };
         let summons = (0..2).flat_map(|p| self.summons_of(st, p));
@@ -499,6 +529,22 @@ impl Rizontical {
         for i in 0..sh.n {
             let e = sh.ents[i];
             let f = self.fighter(st, e);
+            sh.weak[i] = (f.weak_to, f.resist_to, f.weakness, f.resistance);
+            'pairs: for &b in &sh.elements[i][..usize::from(sh.n_elements[i])] {
+                for &t in &f.types {
+                    let m = b | t;
+                    let n = usize::from(sh.n_masks[i]);
+                    if sh.masks[i][..n].contains(&m) {
+                        continue;
+                    }
+                    if n == MASKS {
+                        sh.n_masks[i] = MASKS_OVER;
+                        break 'pairs;
+                    }
+                    sh.masks[i][n] = m;
+                    sh.n_masks[i] += 1;
+                }
+            }
             let printed = [f.atk, f.def, f.mp, f.range, f.push];
             for (k, &stat) in SHEET_STATS.iter().enumerate() {
                 let lasting = lasting[i][k] as i16;
@@ -534,6 +580,16 @@ impl Rizontical {
         let (Some(a), Some(t)) = (sheet.at(attacker), sheet.at(target)) else {
             return self.hit_damage(st, attacker, target);
         };
+        if sheet.n_masks[a] != MASKS_OVER {
+            // as hit_of: the best pair against the target, then extra DMG
+            let base = (sheet.stats[a][ATK] - sheet.stats[t][DEF]).max(0);
+            let best = sheet.masks[a][..usize::from(sheet.n_masks[a])]
+                .iter()
+                .map(|&m| affinity_bits(sheet.weak[t], m, base))
+                .max()
+                .unwrap_or(0);
+            return (best + sheet.stats[a][EXTRA]).max(0);
+        }
         self.hit_of(
             st,
             attacker,
@@ -860,6 +916,22 @@ impl Rizontical {
     /// Whether `e`'s reach step covers `target` (chosen targets, Each
     /// targets with a reach).
     pub fn reaches(&self, st: &State, ctx: &Ctx, reach: Option<Reach>, target: u16) -> bool {
+        self.reaches_in(st, None, ctx, reach, target)
+    }
+
+    /// [`Self::reaches`] with the RA `sheet` holds, when given.
+    pub fn reaches_in(
+        &self,
+        st: &State,
+        sheet: Option<&Sheet>,
+        ctx: &Ctx,
+        reach: Option<Reach>,
+        target: u16,
+    ) -> bool {
+        let ra = |a: u16| match sheet.and_then(|sh| sh.at(a)) {
+            Some(i) => sheet.map_or(0, |sh| sh.stats[i][RA]),
+            None => self.stat_ra(st, a),
+        };
         let tc = st.cell[usize::from(target)];
         if tc == NO_CELL {
             return false;
@@ -878,13 +950,20 @@ impl Rizontical {
         };
         match reach {
             None | Some(Reach::Unlimited) => true,
-            Some(Reach::Range) => src_cell != NO_CELL && self.in_range(st, src, src_cell, tc),
+            Some(Reach::Range) => {
+                src_cell != NO_CELL
+                    && match sheet {
+                        Some(sh) => self.in_range_in(st, sh, src, src_cell, tc),
+                        None => self.in_range(st, src, src_cell, tc),
+                    }
+            }
             Some(Reach::Around) => self.around(src_cell, tc),
             Some(Reach::Cells { n }) => {
                 src_cell != NO_CELL && self.distance(src_cell, tc) <= i16::from(n)
             }
-            Some(Reach::AllyRange) => allies()
-                .any(|a| self.distance(st.cell[usize::from(a)], tc) <= self.stat_ra(st, a).max(1)),
+            Some(Reach::AllyRange) => {
+                allies().any(|a| self.distance(st.cell[usize::from(a)], tc) <= ra(a).max(1))
+            }
             Some(Reach::AllyCells { n }) => {
                 allies().any(|a| self.distance(st.cell[usize::from(a)], tc) <= i16::from(n))
             }

@@ -578,7 +578,8 @@ fn rz_speed_rule_and_first_last() {
 /// Permanents and PASSIVE skills; and so does its Hit DMG and reach.
 #[test]
 fn a_stat_sheet_reads_what_each_stat_read_gives() {
-    use deckwright::engine::effect::Stat;
+    use deckwright::engine::effect::interp::Ctx;
+    use deckwright::engine::effect::{Reach, Stat};
     use deckwright::engine::game::{Level, choose};
     let r = duel(A, B);
     let (mut checked, mut changed) = (0, 0);
@@ -622,6 +623,15 @@ fn a_stat_sheet_reads_what_each_stat_read_gives() {
                         r.in_range_in(&st, &sheet, e, a, b),
                         r.in_range(&st, e, a, b)
                     );
+                    // a Power's or a skill's reach, with the RA the sheet holds
+                    let ctx = Ctx::new(e, r.owner(e));
+                    for reach in [Reach::Range, Reach::AllyRange] {
+                        assert_eq!(
+                            r.reaches_in(&st, Some(&sheet), &ctx, Some(reach), t),
+                            r.reaches(&st, &ctx, Some(reach), t),
+                            "{reach:?} from {e} to {t}"
+                        );
+                    }
                 }
                 checked += 1;
             }
