@@ -58,6 +58,40 @@ pub struct Core<Z: ZoneId> {
 }
 
 impl<Z: ZoneId> Core<Z> {
+    /// `src` copied into this core's own buffers: no allocation once they
+    /// are as large (a policy's scratch table, refilled each decision).
+    /// Every field is named, so a new one cannot be forgotten.
+    pub fn refill_from(&mut self, src: &Core<Z>) {
+        let Core {
+            zones,
+            rng,
+            seed,
+            seat,
+            active,
+            turns,
+            life,
+            passive,
+            by_hand,
+            outcome,
+            lasting,
+            trace,
+            log,
+        } = src;
+        self.zones.clone_from(zones);
+        self.rng.clone_from(rng);
+        self.seed = *seed;
+        self.seat = *seat;
+        self.active = *active;
+        self.turns = *turns;
+        self.life = *life;
+        self.passive = *passive;
+        self.by_hand = *by_hand;
+        self.outcome.clone_from(outcome);
+        self.lasting.clone_from(lasting);
+        self.trace.clone_from(trace);
+        self.log.clone_from(log);
+    }
+
     /// A core with buffers for `copies` cards of `defs` definitions.
     pub fn new(copies: usize, defs: usize, max_turns: u16) -> Core<Z> {
         Core {

@@ -120,11 +120,27 @@ pub struct TurnStat {
 
 /// What one game leaves behind for statistics (player 0's turns and plays).
 /// Buffers are reused from game to game.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Trace {
     pub turns: Vec<TurnStat>,
     /// Plays per card definition (index into the table).
     pub plays: Vec<u32>,
+}
+
+impl Clone for Trace {
+    fn clone(&self) -> Self {
+        Trace {
+            turns: self.turns.clone(),
+            plays: self.plays.clone(),
+        }
+    }
+
+    /// Into the lists' own buffers.
+    fn clone_from(&mut self, src: &Self) {
+        let Trace { turns, plays } = src;
+        self.turns.clone_from(turns);
+        self.plays.clone_from(plays);
+    }
 }
 
 impl Trace {
@@ -222,10 +238,26 @@ pub struct Note {
 }
 
 /// A game log: off (and allocation-free) unless switched on.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Log {
     pub on: bool,
     pub notes: Vec<Note>,
+}
+
+impl Clone for Log {
+    fn clone(&self) -> Self {
+        Log {
+            on: self.on,
+            notes: self.notes.clone(),
+        }
+    }
+
+    /// Into the notes' own buffer.
+    fn clone_from(&mut self, src: &Self) {
+        let Log { on, notes } = src;
+        self.on = *on;
+        self.notes.clone_from(notes);
+    }
 }
 
 impl Log {

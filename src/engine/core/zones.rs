@@ -97,10 +97,25 @@ pub enum At {
 }
 
 /// The zones of one game state.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Zones<Z: ZoneId> {
     lists: Vec<Vec<u16>>,
     _zone: PhantomData<Z>,
+}
+
+impl<Z: ZoneId> Clone for Zones<Z> {
+    fn clone(&self) -> Self {
+        Zones {
+            lists: self.lists.clone(),
+            _zone: PhantomData,
+        }
+    }
+
+    /// Into the lists' own buffers (a policy's scratch table is refilled
+    /// at each decision, not allocated again).
+    fn clone_from(&mut self, src: &Self) {
+        self.lists.clone_from(&src.lists);
+    }
 }
 
 impl<Z: ZoneId> Zones<Z> {

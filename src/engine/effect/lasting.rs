@@ -68,9 +68,22 @@ pub struct Lasting {
 }
 
 /// Every lasting change of a game.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct LastingSet {
     items: Vec<Lasting>,
+}
+
+impl Clone for LastingSet {
+    fn clone(&self) -> Self {
+        LastingSet {
+            items: self.items.clone(),
+        }
+    }
+
+    /// Into the list's own buffer.
+    fn clone_from(&mut self, src: &Self) {
+        self.items.clone_from(&src.items);
+    }
 }
 
 impl LastingSet {

@@ -383,6 +383,113 @@ pub struct State {
     pub asked: Option<Box<choices::Asked>>,
 }
 
+impl State {
+    /// `src` copied into this state's own buffers: no allocation once
+    /// they are as large (the quick player's scratch table, refilled at
+    /// each decision). Every field is named, so a new one cannot be
+    /// forgotten.
+    pub fn refill_from(&mut self, src: &State) {
+        let State {
+            core,
+            phase,
+            round,
+            step,
+            order,
+            half,
+            last_player,
+            ap,
+            souls,
+            legendary_used,
+            unique_used,
+            ultimate,
+            slots,
+            board,
+            tiles,
+            cell,
+            hp,
+            mana,
+            protection,
+            skill_uses,
+            skill_time,
+            dummy_kind,
+            dummy_reserve,
+            aura_on,
+            uses,
+            time,
+            used_this_turn,
+            moved,
+            hit,
+            pushed,
+            skilled,
+            conjured,
+            first_hit_done,
+            no_damage,
+            end_turn,
+            end_round,
+            negated,
+            hit_negated,
+            redirect,
+            extra,
+            depth,
+            last_defeated_slot,
+            placing,
+            setup_step,
+            pending,
+            script,
+            cursor,
+            asked,
+        } = src;
+        self.core.refill_from(core);
+        self.phase.clone_from(phase);
+        self.round.clone_from(round);
+        self.step.clone_from(step);
+        self.order.clone_from(order);
+        self.half.clone_from(half);
+        self.last_player.clone_from(last_player);
+        self.ap.clone_from(ap);
+        self.souls.clone_from(souls);
+        self.legendary_used.clone_from(legendary_used);
+        self.unique_used.clone_from(unique_used);
+        self.ultimate.clone_from(ultimate);
+        self.slots.clone_from(slots);
+        self.board.clone_from(board);
+        self.tiles.clone_from(tiles);
+        self.cell.clone_from(cell);
+        self.hp.clone_from(hp);
+        self.mana.clone_from(mana);
+        self.protection.clone_from(protection);
+        self.skill_uses.clone_from(skill_uses);
+        self.skill_time.clone_from(skill_time);
+        self.dummy_kind.clone_from(dummy_kind);
+        self.dummy_reserve.clone_from(dummy_reserve);
+        self.aura_on.clone_from(aura_on);
+        self.uses.clone_from(uses);
+        self.time.clone_from(time);
+        self.used_this_turn.clone_from(used_this_turn);
+        self.moved.clone_from(moved);
+        self.hit.clone_from(hit);
+        self.pushed.clone_from(pushed);
+        self.skilled.clone_from(skilled);
+        self.conjured.clone_from(conjured);
+        self.first_hit_done.clone_from(first_hit_done);
+        self.no_damage.clone_from(no_damage);
+        self.end_turn.clone_from(end_turn);
+        self.end_round.clone_from(end_round);
+        self.negated.clone_from(negated);
+        self.hit_negated.clone_from(hit_negated);
+        self.redirect.clone_from(redirect);
+        self.extra.clone_from(extra);
+        self.depth.clone_from(depth);
+        self.last_defeated_slot.clone_from(last_defeated_slot);
+        self.placing.clone_from(placing);
+        self.setup_step.clone_from(setup_step);
+        self.pending.clone_from(pending);
+        self.script.clone_from(script);
+        self.cursor.clone_from(cursor);
+        self.asked.clone_from(asked);
+    }
+}
+
 /// Rizontical with its decks compiled (see the module docs).
 #[derive(Clone, Debug)]
 pub struct Rizontical {
@@ -412,6 +519,10 @@ pub struct Rizontical {
     /// ([`cards::statics_mask`] bits), by card: a walk of the statics in
     /// play skips a source without reading its card.
     pub def_statics: Vec<u32>,
+    /// The events a Power's abilities wait for (bits of
+    /// [`crate::engine::effect::Event`]), by card (0 for a card that is not
+    /// a Power): an event skips a Power in play without reading its card.
+    pub def_triggers: Vec<u32>,
     /// The Summons the cards in play make ("Summon a Wisp ..."), by name:
     /// the rulebook's list of 11 was lost (rules-notes RZ §1), so a Summon
     /// is what a card's text names. Each has [`MAX_SUMMONS`] entity ids per
@@ -499,6 +610,11 @@ impl Rizontical {
         let statics = statics_of(&table.defs, &dummies);
         let power_values = estimate::power_values(&table.defs);
         let def_statics = table.defs.iter().map(def_statics).collect();
+        let def_triggers = table
+            .defs
+            .iter()
+            .map(|d| d.power().map_or(0, |pw| pw.triggers))
+            .collect();
         Ok(Rizontical {
             table,
             setup,
@@ -512,6 +628,7 @@ impl Rizontical {
             statics,
             power_values,
             def_statics,
+            def_triggers,
             summons,
             summon_fighter: Fighter::summon(),
         })

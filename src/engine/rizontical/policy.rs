@@ -35,7 +35,7 @@ use super::status::Sheet;
 use super::{Action, Answer, NO_CELL, NONE, Phase, Rizontical, SLOTS, State, Zone, z};
 use crate::engine::effect::{Ability, Event, Resource, Stat, Status, Target, Trigger, Verb, Who};
 use crate::engine::game::Level;
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 
 /// The policy's choice for the player to act.
 pub fn choose(r: &Rizontical, st: &State, level: Level) -> Action {
@@ -873,8 +873,11 @@ fn fight(r: &Rizontical, st: &State, p: usize, ally: u16, sheet: Sheet) -> Optio
     let (mut best, act) = judge(r, st, p, ally, &k, &k.sheet, true);
     let mut to = here;
     if !st.moved && !st.hit {
-        let reach = r.reachable(st, here, r.stat_mp(st, ally));
-        let mut w: Option<State> = None;
+        let reach = r.reachable(st, here, r.stat_in(st, &k.sheet, ally, Stat::Mp));
+        // the scratch table of the last decision, refilled (a fresh clone
+        // each decision was a tenth of a quick game)
+        let mut w = SCRATCH.take().unwrap_or_else(|| Box::new(st.clone()));
+        let mut filled = false;
         for (cell, _) in reach.iter() {
             if st.tiles.iter().any(|t| t.cell == cell) {
                 continue;
@@ -887,23 +890,23 @@ fn fight(r: &Rizontical, st: &State, p: usize, ally: u16, sheet: Sheet) -> Optio
                     .any(|&t| r.distance(cell, st.cell[usize::from(t)]) <= k.far);
             let v = if strikes {
                 // a scratch board: the ally stands on the cell
-                let w = w.get_or_insert_with(|| {
-                    let mut w = st.clone();
+                if !filled {
+                    w.refill_from(st);
                     w.board[usize::from(here)] = NONE;
-                    w
-                });
+                    filled = true;
+                }
                 w.board[usize::from(cell)] = ally;
                 w.cell[usize::from(ally)] = cell;
                 // the stats read on the table the turn starts from hold
                 // unless a static covers by position
                 let fresh;
                 let sheet = if k.sheet.positional {
-                    fresh = r.sheet(w);
+                    fresh = r.sheet(&w);
                     &fresh
                 } else {
                     &k.sheet
                 };
-                let (v, _) = judge(r, w, p, ally, &k, sheet, false);
+                let (v, _) = judge(r, &w, p, ally, &k, sheet, false);
                 w.board[usize::from(cell)] = NONE;
                 v
             } else {
@@ -914,11 +917,18 @@ fn fight(r: &Rizontical, st: &State, p: usize, ally: u16, sheet: Sheet) -> Optio
                 to = cell;
             }
         }
+        SCRATCH.set(Some(w));
     }
     if to != here {
         return Some(Action::Move { cell: to });
     }
     act
+}
+
+thread_local! {
+    /// [`fight`]'s scratch table, kept from one decision to the next on
+    /// each thread so that refilling it reuses its buffers.
+    static SCRATCH: Cell<Option<Box<State>>> = const { Cell::new(None) };
 }
 
 /// The score of the ally ending its turn on the cell `st` has it on, and

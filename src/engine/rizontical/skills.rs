@@ -116,8 +116,8 @@ impl Rizontical {
                 }
             }
             for &c in st.core.zones.get(z(p, Zone::Powers)) {
-                if let Some(pw) = self.def(c).power()
-                    && pw.triggers & bit != 0
+                if self.def_triggers[usize::from(self.table.def_index(c))] & bit != 0
+                    && let Some(pw) = self.def(c).power()
                 {
                     for i in 0..pw.abilities.len() {
                         push((c, p as u8, Src::Power(i as u8)));

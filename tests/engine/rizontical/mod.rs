@@ -643,6 +643,32 @@ fn a_stat_sheet_reads_what_each_stat_read_gives() {
     assert!(changed > 100, "statics changed only {changed} stats");
 }
 
+/// The quick player's scratch table is refilled from each decision's table
+/// (`State::refill_from`, into its own buffers): refilled from any other
+/// position, it is that table, field for field.
+#[test]
+fn a_refilled_scratch_table_is_the_table_it_was_filled_from() {
+    use deckwright::engine::game::{Level, choose};
+    let r = duel(A, B);
+    let mut scratch = r.new_state();
+    let mut compared = 0;
+    for seed in 0..6u64 {
+        let mut st = r.new_state();
+        r.start(&mut st, seed, Seat::First);
+        for _ in 0..3_000 {
+            if r.outcome(&st).is_some() {
+                break;
+            }
+            scratch.refill_from(&st);
+            assert_eq!(format!("{scratch:?}"), format!("{:?}", st.clone()));
+            compared += 1;
+            let a = choose(&r, &st, [Level::Quick; 2]);
+            r.apply(&mut st, a).unwrap();
+        }
+    }
+    assert!(compared > 200, "only {compared} tables compared");
+}
+
 /// A static that covers the allies around its source makes the sheet hold
 /// only for the table it was read on: it says so (the quick player then
 /// reads a sheet for each cell it weighs), and it still reads that table
