@@ -89,7 +89,7 @@ pub struct Sheet {
 }
 
 /// The element-and-type pairs a [`Sheet`] keeps per entity.
-const MASKS: usize = 16;
+const MASKS: usize = 8;
 /// More pairs than [`MASKS`].
 const MASKS_OVER: u8 = u8::MAX;
 
@@ -461,7 +461,10 @@ impl Rizontical {
         let want = SHEET_STATS
             .iter()
             .fold(STATIC_ELEMENTS, |m, &s| m | 1 << s as u32);
-        self.walk_statics(st, !0, |src, p, bits, a| {
+        // a source whose bits miss `want` has no step the sheet reads (nor
+        // one that makes it positional): statics_mask sets a stat's bit for
+        // every Modify of it, and STATIC_ELEMENTS for every element step
+        self.walk_statics(st, want, |src, p, bits, a| {
             let ctx = Ctx::new(src, p);
             for s in &a.steps {
                 let read = match s.verb {
