@@ -62,7 +62,6 @@ pub const SHEET_STATS: [Stat; 6] = [
 /// Places in [`SHEET_STATS`].
 const ATK: usize = 0;
 const DEF: usize = 1;
-const RA: usize = 3;
 const EXTRA: usize = 5;
 
 /// The stats and hit elements of the entities on the board of one table
@@ -148,36 +147,24 @@ impl Rizontical {
         want: u32,
         mut f: impl FnMut(u16, usize, &Ability) -> bool,
     ) -> bool {
-        self.walk_statics(st, want, |src, p, _, a| f(src, p, a))
-    }
-
-    /// [`Self::any_static`], with each source's [`super::cards::statics_mask`] bits.
-    fn walk_statics(
-        &self,
-        st: &State,
-        want: u32,
-        mut f: impl FnMut(u16, usize, u32, &Ability) -> bool,
-    ) -> bool {
         if self.statics & want == 0 {
             return false;
         }
         for zone in [Zone::Powers, Zone::Numen] {
             for p in 0..2 {
                 for &c in st.core.zones.get(z(p, zone)) {
-                    // the card's bits first: most sources change nothing wanted
+                    // the card's bits (its Power's or Numen's statics) first:
+                    // most sources change nothing wanted
                     if self.def_statics[usize::from(self.table.def_index(c))] & want == 0 {
                         continue;
                     }
-                    let (bits, abilities) = match (zone, self.def(c)) {
-                        (Zone::Powers, Def::Power(pw)) => (pw.statics, &pw.abilities),
-                        (Zone::Numen, Def::Numen(n)) => (n.statics, &n.enchantment),
+                    let abilities = match (zone, self.def(c)) {
+                        (Zone::Powers, Def::Power(pw)) => &pw.abilities,
+                        (Zone::Numen, Def::Numen(n)) => &n.enchantment,
                         _ => continue,
                     };
-                    if bits & want == 0 {
-                        continue;
-                    }
                     for a in abilities {
-                        if a.trigger == Trigger::Static && f(c, p, bits, a) {
+                        if a.trigger == Trigger::Static && f(c, p, a) {
                             return true;
                         }
                     }
@@ -196,7 +183,7 @@ impl Rizontical {
                 for (i, s) in fighter.skills.iter().enumerate() {
                     if s.ability.trigger == Trigger::Static
                         && (s.time == 0 || st.skill_time[usize::from(e)][i] > 0)
-                        && f(e, p, fighter.statics, &s.ability)
+                        && f(e, p, &s.ability)
                     {
                         return true;
                     }
@@ -464,7 +451,7 @@ impl Rizontical {
         // a source whose bits miss `want` has no step the sheet reads (nor
         // one that makes it positional): statics_mask sets a stat's bit for
         // every Modify of it, and STATIC_ELEMENTS for every element step
-        self.walk_statics(st, want, |src, p, bits, a| {
+        self.any_static(st, want, |src, p, a| {
             let ctx = Ctx::new(src, p);
             for s in &a.steps {
                 let read = match s.verb {
@@ -483,24 +470,18 @@ impl Rizontical {
                 {
                     sh.positional = true;
                 }
-                if bits & want == 0 {
-                    continue;
-                }
                 match s.verb {
                     Verb::Modify { stat, delta } => {
                         let Some(k) = SHEET_STATS.iter().position(|&x| x == stat) else {
                             continue;
                         };
-                        if bits & (1 << stat as u32) == 0 {
-                            continue;
-                        }
                         for i in 0..sh.n {
                             if self.covers(st, &ctx, &s.target, sh.ents[i]) {
                                 sh.stats[i][k] += i16::from(delta);
                             }
                         }
                     }
-                    Verb::AllElements | Verb::HitElement { .. } if bits & STATIC_ELEMENTS != 0 => {
+                    Verb::AllElements | Verb::HitElement { .. } => {
                         let bit = match &s.verb {
                             Verb::HitElement { element } => bits::of(element),
                             _ => bits::AKASHA_HIT,
@@ -616,11 +597,8 @@ impl Rizontical {
         if d <= 1 {
             return d == 1;
         }
-        let ra = match sheet.at(attacker) {
-            Some(i) => sheet.stats[i][RA],
-            None => self.stat_ra(st, attacker),
-        };
-        d <= ra.max(1) && self.clear_line(st, from, cell)
+        d <= self.stat_in(st, sheet, attacker, Stat::Range).max(1)
+            && self.clear_line(st, from, cell)
     }
 
     /// Power and ability DMG of an element (Variables 2: Weakness, Resistance).
@@ -931,8 +909,8 @@ impl Rizontical {
         reach: Option<Reach>,
         target: u16,
     ) -> bool {
-        let ra = |a: u16| match sheet.and_then(|sh| sh.at(a)) {
-            Some(i) => sheet.map_or(0, |sh| sh.stats[i][RA]),
+        let ra = |a: u16| match sheet {
+            Some(sh) => self.stat_in(st, sh, a, Stat::Range),
             None => self.stat_ra(st, a),
         };
         let tc = st.cell[usize::from(target)];
