@@ -506,6 +506,10 @@ pub struct Rizontical {
     pub blank_fighter: Fighter,
     /// Whether any card has a triggered ability (skips event scans).
     pub has_triggers: bool,
+    /// The events any card's (or dummy's) abilities wait for (bits of
+    /// [`crate::engine::effect::Event`]): an event no card waits for is
+    /// not dispatched at all.
+    pub events: u32,
     /// What any card's (or dummy's) static abilities can change
     /// ([`cards::statics_mask`]): a stat no card changes is read without
     /// walking the statics in play (most of a quick game's time went
@@ -607,6 +611,7 @@ impl Rizontical {
             );
         }
         let summons = cards::summons_made(&makers);
+        let events = events_of(&table.defs, &dummies);
         let statics = statics_of(&table.defs, &dummies);
         let power_values = estimate::power_values(&table.defs);
         let def_statics = table.defs.iter().map(def_statics).collect();
@@ -625,6 +630,7 @@ impl Rizontical {
             blank_is_fighter: false,
             blank_fighter: Fighter::blank(),
             has_triggers,
+            events,
             statics,
             power_values,
             def_statics,
@@ -825,6 +831,19 @@ fn statics_of(defs: &[Def], dummies: &[Fighter]) -> u32 {
     defs.iter()
         .map(def_statics)
         .chain(dummies.iter().map(|f| f.statics))
+        .fold(0, |a, b| a | b)
+}
+
+/// The events the abilities of `defs` and `dummies` wait for.
+fn events_of(defs: &[Def], dummies: &[Fighter]) -> u32 {
+    defs.iter()
+        .map(|d| match d {
+            Def::Fighter(f) => f.triggers,
+            Def::Power(p) => p.triggers,
+            Def::Numen(n) => n.triggers,
+            Def::Blank => 0,
+        })
+        .chain(dummies.iter().map(|f| f.triggers))
         .fold(0, |a, b| a | b)
 }
 

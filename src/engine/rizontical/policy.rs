@@ -444,8 +444,8 @@ fn attacks(
         let around = steps
             .iter()
             .any(|x| matches!(x.verb, Verb::HitAround | Verb::PerEntityHit { .. }));
-        let pushes_each = steps.iter().find_map(|x| match (x.verb.clone(), x.target) {
-            (Verb::Push { n, .. }, Target::Each { .. }) => Some(n),
+        let pushes_each = steps.iter().find_map(|x| match (&x.verb, x.target) {
+            (&Verb::Push { n, .. }, Target::Each { .. }) => Some(n),
             _ => None,
         });
         let cost = 4 * ap;

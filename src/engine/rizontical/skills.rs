@@ -76,7 +76,8 @@ impl Rizontical {
     /// An event whose `who` is matched against `actor` ("this Fighter
     /// pushes ...": the pusher), about `subject` and `other`.
     pub fn fire_by(&self, st: &mut State, event: Event, actor: u16, subject: u16, other: u16) {
-        if !self.has_triggers || st.depth >= MAX_DEPTH || st.core.over() {
+        let bit = 1u32 << event as u32;
+        if self.events & bit == 0 || st.depth >= MAX_DEPTH || st.core.over() {
             return;
         }
         let mut cands = [(NONE, 0u8, Src::Skill(0)); MAX_CANDIDATES];
@@ -84,7 +85,6 @@ impl Rizontical {
         let first = st.core.active;
         // a source none of whose abilities waits for the event is not
         // listed (its abilities would each be skipped below)
-        let bit = 1u32 << event as u32;
         let mut push = |c: (u16, u8, Src)| {
             if n < MAX_CANDIDATES {
                 cands[n] = c;

@@ -9,8 +9,8 @@ mod turns;
 
 use deckwright::engine::DeckCards;
 use deckwright::engine::core::{At, Seat};
-use deckwright::engine::effect::Status;
 use deckwright::engine::effect::lasting::Holder;
+use deckwright::engine::effect::{Event, Status};
 use deckwright::engine::game::Rules;
 use deckwright::engine::rizontical::board::{self, cell_at};
 use deckwright::engine::rizontical::*;
@@ -225,6 +225,28 @@ fn rz_psh_dmg_against_the_border() {
     assert_eq!(r.stat_atk(&st, kain), 5);
     st.core.lasting.round_end();
     assert_eq!(r.stat_atk(&st, kain), 4);
+}
+
+/// An event no card of the game waits for is not dispatched (a quick game
+/// raises thousands): Kain's PASSIVE "When this Fighter takes PSH DMG" is
+/// the only one of a Fuq Yew and Kain game, and it still plays.
+#[test]
+fn a_game_dispatches_only_the_events_its_cards_wait_for() {
+    let both = duel(A, B);
+    let zill = 1u32 << Event::AboutToBeHit as u32;
+    assert_ne!(both.events & zill, 0, "Zill's TRIGGER waits for a hit");
+    let r = duel(&["Fuq Yew", "Kain"], &["Fuq Yew", "Kain"]);
+    assert_eq!(r.events, 1 << Event::TakesPushDamage as u32);
+    let mut st = board(&r, 0);
+    let fuq = put(&r, &mut st, 0, 0, "Fuq Yew", 6, 2);
+    let kain = put(&r, &mut st, 1, 0, "Kain", 7, 2);
+    let dir = Rizontical::way(st.cell[usize::from(fuq)], st.cell[usize::from(kain)]);
+    r.push(&mut st, 0, fuq, kain, dir, 2);
+    assert_eq!(
+        r.stat_atk(&st, kain),
+        5,
+        "+1 ATK until the end of the round"
+    );
 }
 
 /// PSH DMG Examples 2 and 3: pushed 1 cell into another entity, both take 1;
