@@ -270,3 +270,71 @@ fn tune_lets_the_strong_level_look_at_a_suggested_change() {
         "{t}"
     );
 }
+
+/// With the collection as the pool the tuned deck holds no more copies of a
+/// card than are owned, or than the starting deck already holds: two
+/// Fireballs and three Lightning Tosses owned, nothing else, and the weakened
+/// deck gets only those back.
+#[test]
+fn tune_from_the_collection_never_goes_past_the_copies_owned() {
+    let db = Db::new();
+    let dd = "Chaos Tower Starter (sample content)";
+    db.ok(&["collection", "set", "--catalog", dd, "Fireball", "2"]);
+    db.ok(&["collection", "set", "--catalog", dd, "Lightning Toss", "3"]);
+    let weak = fixture("tune/yellow-spells-weakened.txt");
+    let c = sample_catalog("dice-of-destiny");
+    let v = json(&db.run(&[
+        "tune",
+        "--catalog",
+        s(&c),
+        s(&weak),
+        "--pool",
+        "collection",
+        "--games-budget",
+        "30000",
+        "--proof-games",
+        "2000",
+        "--seed",
+        "5",
+        "--json",
+    ]));
+    assert_eq!(v["suggested"], true, "{v:#}");
+    let count = |list: &[(u64, String)], name: &str| {
+        list.iter()
+            .filter(|(_, n)| n == name)
+            .map(|(k, _)| *k)
+            .sum::<u64>()
+    };
+    let tuned: Vec<(u64, String)> = v["deck"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let (n, name) = l.as_str().unwrap().split_once(' ').unwrap();
+            (n.parse().unwrap(), name.to_string())
+        })
+        .collect();
+    let start: Vec<(u64, String)> = std::fs::read_to_string(&weak)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| {
+            let (n, name) = l.split_once(' ').unwrap();
+            (n.parse().unwrap(), name.to_string())
+        })
+        .collect();
+    for (n, name) in &tuned {
+        let owned = match name.as_str() {
+            "Fireball" => 2,
+            "Lightning Toss" => 3,
+            _ => 0,
+        };
+        let most = owned.max(count(&start, name));
+        assert!(*n <= most, "{n} {name}: at most {most}\n{v:#}");
+    }
+    // the burn it does own comes back
+    assert!(
+        count(&tuned, "Fireball") + count(&tuned, "Lightning Toss") > 2,
+        "{v:#}"
+    );
+}
