@@ -377,20 +377,16 @@ fn attacks(
     if !st.hit {
         for t in enemies(st, p) {
             let cell = st.cell[usize::from(t)];
-            let reach = match sheet {
-                Some(sh) => r.in_range_in(st, sh, e, here, cell),
-                None => r.in_range(st, e, here, cell),
-            };
-            if reach {
+            if r.in_range_in(st, sheet, e, here, cell) {
                 let d = hit_damage(t);
                 consider(worth(r, st, t, d), Action::Hit { target: t }, &mut best);
             }
         }
     }
-    let psh = match sheet {
-        _ if st.pushed => 0,
-        Some(sh) => r.stat_in(st, sh, e, Stat::Push),
-        None => r.stat_psh(st, e),
+    let psh = if st.pushed {
+        0
+    } else {
+        r.stat_in(st, sheet, e, Stat::Push)
     };
     if psh > 0 {
         for t in enemies(st, p) {
@@ -486,10 +482,7 @@ fn attacks(
                     let t = st.board[usize::from(x)];
                     if t != NONE && r.around(here, x) {
                         hit_any = true;
-                        let d = match sheet {
-                            Some(sh) => r.hit_damage_in(st, sh, e, t),
-                            None => r.hit_damage(st, e, t),
-                        };
+                        let d = r.hit_damage_in(st, sheet, e, t);
                         if r.owner(t) == p {
                             v -= 2 * worth(r, st, t, d);
                         } else {
@@ -633,7 +626,7 @@ fn turn(r: &Rizontical, st: &State, level: Level) -> Action {
             && enemies(st, p).any(|t| {
                 r.in_range_in(
                     st,
-                    &sheet,
+                    Some(&sheet),
                     ally,
                     st.cell[usize::from(ally)],
                     st.cell[usize::from(t)],
@@ -827,8 +820,8 @@ impl Known {
             sheet,
         };
         let sh = &k.sheet;
-        let stat = |e: u16, s: Stat| r.stat_in(st, sh, e, s);
-        let hit = |a: u16, t: u16| r.hit_damage_in(st, sh, a, t);
+        let stat = |e: u16, s: Stat| r.stat_in(st, Some(sh), e, s);
+        let hit = |a: u16, t: u16| r.hit_damage_in(st, Some(sh), a, t);
         k.far = stat(ally, Stat::Range).max(1);
         for t in enemies(st, p) {
             let i = k.n;
@@ -873,7 +866,7 @@ fn fight(r: &Rizontical, st: &State, p: usize, ally: u16, sheet: Sheet) -> Optio
     let (mut best, act) = judge(r, st, p, ally, &k, &k.sheet, true);
     let mut to = here;
     if !st.moved && !st.hit {
-        let reach = r.reachable(st, here, r.stat_in(st, &k.sheet, ally, Stat::Mp));
+        let reach = r.reachable(st, here, r.stat_in(st, Some(&k.sheet), ally, Stat::Mp));
         // the scratch table of the last decision, refilled (a fresh clone
         // each decision was a tenth of a quick game)
         let mut w = SCRATCH.take().unwrap_or_else(|| Box::new(st.clone()));

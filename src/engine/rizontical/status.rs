@@ -542,11 +542,12 @@ impl Rizontical {
         sh
     }
 
-    /// A stat of `e` (one of [`SHEET_STATS`]) from `sheet` when it holds
-    /// `e`, else read.
-    pub fn stat_in(&self, st: &State, sheet: &Sheet, e: u16, stat: Stat) -> i16 {
-        match (sheet.at(e), SHEET_STATS.iter().position(|&x| x == stat)) {
-            (Some(i), Some(k)) => sheet.stats[i][k],
+    /// A stat of `e` (one of [`SHEET_STATS`]) from `sheet` when there is
+    /// one and it holds `e`, else read.
+    pub fn stat_in(&self, st: &State, sheet: Option<&Sheet>, e: u16, stat: Stat) -> i16 {
+        let held = sheet.and_then(|sh| Some((sh, sh.at(e)?)));
+        match (held, SHEET_STATS.iter().position(|&x| x == stat)) {
+            (Some((sh, i)), Some(k)) => sh.stats[i][k],
             _ => match stat {
                 Stat::Atk => self.stat_atk(st, e),
                 Stat::Def => self.stat_def(st, e),
@@ -559,8 +560,17 @@ impl Rizontical {
         }
     }
 
-    /// [`Self::hit_damage`] with the stats `sheet` holds.
-    pub fn hit_damage_in(&self, st: &State, sheet: &Sheet, attacker: u16, target: u16) -> i16 {
+    /// [`Self::hit_damage`] with the stats `sheet` holds, when given.
+    pub fn hit_damage_in(
+        &self,
+        st: &State,
+        sheet: Option<&Sheet>,
+        attacker: u16,
+        target: u16,
+    ) -> i16 {
+        let Some(sheet) = sheet else {
+            return self.hit_damage(st, attacker, target);
+        };
         let (Some(a), Some(t)) = (sheet.at(attacker), sheet.at(target)) else {
             return self.hit_damage(st, attacker, target);
         };
@@ -584,11 +594,11 @@ impl Rizontical {
         )
     }
 
-    /// [`Self::in_range`] with the attacker's RA from `sheet`.
+    /// [`Self::in_range`] with the attacker's RA from `sheet`, when given.
     pub fn in_range_in(
         &self,
         st: &State,
-        sheet: &Sheet,
+        sheet: Option<&Sheet>,
         attacker: u16,
         from: u8,
         cell: u8,
@@ -909,10 +919,7 @@ impl Rizontical {
         reach: Option<Reach>,
         target: u16,
     ) -> bool {
-        let ra = |a: u16| match sheet {
-            Some(sh) => self.stat_in(st, sh, a, Stat::Range),
-            None => self.stat_ra(st, a),
-        };
+        let ra = |a: u16| self.stat_in(st, sheet, a, Stat::Range);
         let tc = st.cell[usize::from(target)];
         if tc == NO_CELL {
             return false;
@@ -932,11 +939,7 @@ impl Rizontical {
         match reach {
             None | Some(Reach::Unlimited) => true,
             Some(Reach::Range) => {
-                src_cell != NO_CELL
-                    && match sheet {
-                        Some(sh) => self.in_range_in(st, sh, src, src_cell, tc),
-                        None => self.in_range(st, src, src_cell, tc),
-                    }
+                src_cell != NO_CELL && self.in_range_in(st, sheet, src, src_cell, tc)
             }
             Some(Reach::Around) => self.around(src_cell, tc),
             Some(Reach::Cells { n }) => {

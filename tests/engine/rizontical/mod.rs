@@ -629,20 +629,24 @@ fn a_stat_sheet_reads_what_each_stat_read_gives() {
                     (Stat::ExtraDamage, r.extra_damage(&st, e)),
                 ];
                 for (stat, want) in reads {
-                    assert_eq!(r.stat_in(&st, &sheet, e, stat), want, "{stat:?} of {e}");
+                    assert_eq!(
+                        r.stat_in(&st, Some(&sheet), e, stat),
+                        want,
+                        "{stat:?} of {e}"
+                    );
                     if r.static_stat(&st, e, stat) != 0 {
                         changed += 1;
                     }
                 }
                 for &t in &on {
                     assert_eq!(
-                        r.hit_damage_in(&st, &sheet, e, t),
+                        r.hit_damage_in(&st, Some(&sheet), e, t),
                         r.hit_damage(&st, e, t),
                         "{e} hits {t}"
                     );
                     let (a, b) = (st.cell[usize::from(e)], st.cell[usize::from(t)]);
                     assert_eq!(
-                        r.in_range_in(&st, &sheet, e, a, b),
+                        r.in_range_in(&st, Some(&sheet), e, a, b),
                         r.in_range(&st, e, a, b)
                     );
                     // a Power's or a skill's reach, with the RA the sheet holds
@@ -738,7 +742,7 @@ fn a_stat_sheet_says_when_a_static_covers_by_position() {
     let sheet = r.sheet(&st);
     assert!(sheet.positional);
     assert_eq!(
-        r.stat_in(&st, &sheet, ally, Stat::Atk),
+        r.stat_in(&st, Some(&sheet), ally, Stat::Atk),
         r.stat_atk(&st, ally)
     );
     assert_eq!(r.static_stat(&st, ally, Stat::Atk), 2, "around: +2 ATK");
