@@ -10,10 +10,15 @@ fn run(args: &[&str]) -> Output {
 }
 
 fn dd_tune(deck_path: &str, extra: &[&str]) -> Output {
+    dd_tune_on(&Db::new(), deck_path, extra)
+}
+
+/// `tune` on the Dice of Destiny sample catalog, with `db`'s collection.
+fn dd_tune_on(db: &Db, deck_path: &str, extra: &[&str]) -> Output {
     let c = sample_catalog("dice-of-destiny");
     let mut args = vec!["tune", "--catalog", s(&c), deck_path];
     args.extend_from_slice(extra);
-    run(&args)
+    db.run(&args)
 }
 
 fn num(v: &serde_json::Value) -> f64 {
@@ -282,22 +287,21 @@ fn tune_from_the_collection_never_goes_past_the_copies_owned() {
     db.ok(&["collection", "set", "--catalog", dd, "Fireball", "2"]);
     db.ok(&["collection", "set", "--catalog", dd, "Lightning Toss", "3"]);
     let weak = fixture("tune/yellow-spells-weakened.txt");
-    let c = sample_catalog("dice-of-destiny");
-    let v = json(&db.run(&[
-        "tune",
-        "--catalog",
-        s(&c),
+    let v = json(&dd_tune_on(
+        &db,
         s(&weak),
-        "--pool",
-        "collection",
-        "--games-budget",
-        "30000",
-        "--proof-games",
-        "2000",
-        "--seed",
-        "5",
-        "--json",
-    ]));
+        &[
+            "--pool",
+            "collection",
+            "--games-budget",
+            "30000",
+            "--proof-games",
+            "2000",
+            "--seed",
+            "5",
+            "--json",
+        ],
+    ));
     assert_eq!(v["suggested"], true, "{v:#}");
     let count = |list: &[(u64, String)], name: &str| {
         list.iter()
@@ -305,24 +309,30 @@ fn tune_from_the_collection_never_goes_past_the_copies_owned() {
             .map(|(k, _)| *k)
             .sum::<u64>()
     };
-    let tuned: Vec<(u64, String)> = v["deck"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| {
-            let (n, name) = l.as_str().unwrap().split_once(' ').unwrap();
-            (n.parse().unwrap(), name.to_string())
-        })
-        .collect();
-    let start: Vec<(u64, String)> = std::fs::read_to_string(&weak)
-        .unwrap()
-        .lines()
-        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
-        .map(|l| {
-            let (n, name) = l.split_once(' ').unwrap();
-            (n.parse().unwrap(), name.to_string())
-        })
-        .collect();
+    // "3 Fireball" lines as (count, name)
+    let counted = |lines: Vec<&str>| -> Vec<(u64, String)> {
+        lines
+            .into_iter()
+            .map(|l| {
+                let (n, name) = l.split_once(' ').unwrap();
+                (n.parse().unwrap(), name.to_string())
+            })
+            .collect()
+    };
+    let tuned = counted(
+        v["deck"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap())
+            .collect(),
+    );
+    let list = std::fs::read_to_string(&weak).unwrap();
+    let start = counted(
+        list.lines()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .collect(),
+    );
     for (n, name) in &tuned {
         let owned = match name.as_str() {
             "Fireball" => 2,

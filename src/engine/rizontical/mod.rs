@@ -504,11 +504,9 @@ pub struct Rizontical {
     /// Whether the importance blank stands for a Fighter (it replaced one).
     pub blank_is_fighter: bool,
     pub blank_fighter: Fighter,
-    /// Whether any card has a triggered ability (skips event scans).
-    pub has_triggers: bool,
     /// The events any card's (or dummy's) abilities wait for (bits of
     /// [`crate::engine::effect::Event`]): an event no card waits for is
-    /// not dispatched at all.
+    /// not dispatched at all ([`Rizontical::waits_for`]).
     pub events: u32,
     /// What any card's (or dummy's) static abilities can change
     /// ([`cards::statics_mask`]): a stat no card changes is read without
@@ -592,12 +590,6 @@ impl Rizontical {
             |c| cards::read(c).reason(),
             Def::Blank,
         );
-        let has_triggers = table
-            .defs
-            .iter()
-            .any(|d| matches!(d, Def::Numen(n) if !n.enchantment.is_empty()))
-            || abilities_of(&table.defs, &dummies)
-                .any(|a| matches!(a.trigger, crate::engine::effect::Trigger::On { .. }));
         // the Summons the decks' cards make, and those of every card of the
         // catalogs (a position may name a Summon no deck card makes)
         let mut makers = table.defs.clone();
@@ -615,11 +607,7 @@ impl Rizontical {
         let statics = statics_of(&table.defs, &dummies);
         let power_values = estimate::power_values(&table.defs);
         let def_statics = table.defs.iter().map(def_statics).collect();
-        let def_triggers = table
-            .defs
-            .iter()
-            .map(|d| d.power().map_or(0, |pw| pw.triggers))
-            .collect();
+        let def_triggers = table.defs.iter().map(def_events).collect();
         Ok(Rizontical {
             table,
             setup,
@@ -629,7 +617,6 @@ impl Rizontical {
             dummies,
             blank_is_fighter: false,
             blank_fighter: Fighter::blank(),
-            has_triggers,
             events,
             statics,
             power_values,
@@ -803,28 +790,6 @@ impl Rizontical {
     }
 }
 
-/// Every ability of `defs` and `dummies`: the Fighters' skills, the
-/// Powers' abilities, the Numens' enchantments.
-fn abilities_of<'a>(
-    defs: &'a [Def],
-    dummies: &'a [Fighter],
-) -> impl Iterator<Item = &'a crate::engine::effect::Ability> {
-    let fighters = defs
-        .iter()
-        .filter_map(|d| match d {
-            Def::Fighter(f) => Some(f),
-            _ => None,
-        })
-        .chain(dummies)
-        .flat_map(|f| f.skills.iter().map(|s| &s.ability));
-    let others = defs.iter().flat_map(|d| match d {
-        Def::Power(p) => p.abilities.iter(),
-        Def::Numen(n) => n.enchantment.iter(),
-        Def::Fighter(_) | Def::Blank => [].iter(),
-    });
-    fighters.chain(others)
-}
-
 /// What the static abilities of `defs` and `dummies` can change (a
 /// superset of what can be in play).
 fn statics_of(defs: &[Def], dummies: &[Fighter]) -> u32 {
@@ -837,14 +802,19 @@ fn statics_of(defs: &[Def], dummies: &[Fighter]) -> u32 {
 /// The events the abilities of `defs` and `dummies` wait for.
 fn events_of(defs: &[Def], dummies: &[Fighter]) -> u32 {
     defs.iter()
-        .map(|d| match d {
-            Def::Fighter(f) => f.triggers,
-            Def::Power(p) => p.triggers,
-            Def::Numen(n) => n.triggers,
-            Def::Blank => 0,
-        })
+        .map(def_events)
         .chain(dummies.iter().map(|f| f.triggers))
         .fold(0, |a, b| a | b)
+}
+
+/// The events one card's abilities wait for.
+fn def_events(d: &Def) -> u32 {
+    match d {
+        Def::Fighter(f) => f.triggers,
+        Def::Power(p) => p.triggers,
+        Def::Numen(n) => n.triggers,
+        Def::Blank => 0,
+    }
 }
 
 /// What one card's static abilities can change.

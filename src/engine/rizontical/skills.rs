@@ -68,6 +68,12 @@ impl Rizontical {
         }
     }
 
+    /// Whether any card of the game waits for `event` ([`Rizontical::events`]).
+    #[inline]
+    pub fn waits_for(&self, event: Event) -> bool {
+        self.events & 1 << event as u32 != 0
+    }
+
     /// An event about `subject` (see the module docs).
     pub fn fire(&self, st: &mut State, event: Event, subject: u16, other: u16) {
         self.fire_by(st, event, subject, subject, other);
@@ -76,10 +82,10 @@ impl Rizontical {
     /// An event whose `who` is matched against `actor` ("this Fighter
     /// pushes ...": the pusher), about `subject` and `other`.
     pub fn fire_by(&self, st: &mut State, event: Event, actor: u16, subject: u16, other: u16) {
-        let bit = 1u32 << event as u32;
-        if self.events & bit == 0 || st.depth >= MAX_DEPTH || st.core.over() {
+        if !self.waits_for(event) || st.depth >= MAX_DEPTH || st.core.over() {
             return;
         }
+        let bit = 1u32 << event as u32;
         let mut cands = [(NONE, 0u8, Src::Skill(0)); MAX_CANDIDATES];
         let mut n = 0;
         let first = st.core.active;
@@ -482,9 +488,7 @@ impl Rizontical {
 
     /// "Moves onto a cell around an ally" Triggers for `e` after it moved.
     pub fn fire_moves_near(&self, st: &mut State, e: u16) {
-        if self.has_triggers {
-            self.fire(st, Event::MovesNear, e, NONE);
-        }
+        self.fire(st, Event::MovesNear, e, NONE);
     }
 
     /// The Fighter player `p` deploys next (the top one, or with
@@ -532,7 +536,7 @@ impl Rizontical {
     /// What arriving does: a Tile under it, "is deployed" Triggers.
     pub fn after_deploy(&self, st: &mut State, e: u16) {
         self.stepped(st, e);
-        if self.has_triggers && st.cell[usize::from(e)] != NO_CELL {
+        if st.cell[usize::from(e)] != NO_CELL {
             self.fire(st, Event::Deployed, e, NONE);
         }
     }

@@ -698,7 +698,7 @@ impl Rizontical {
         if st.no_damage && by == st.core.active && st.phase == super::Phase::Turn {
             return 0;
         }
-        if self.has_triggers && kind != Dmg::Status {
+        if self.waits_for(Event::AboutToTakeDamage) && kind != Dmg::Status {
             let saved = st.hit_negated;
             st.hit_negated = false;
             self.fire(st, Event::AboutToTakeDamage, e, NONE);
@@ -741,9 +741,7 @@ impl Rizontical {
             lost += self.hurt(st, NOBODY, e, 1, Dmg::Status);
         }
         if st.hp[i] <= 0 && st.cell[i] != NO_CELL {
-            if self.has_triggers {
-                self.fire(st, Event::WouldBeDefeated, e, NONE);
-            }
+            self.fire(st, Event::WouldBeDefeated, e, NONE);
             if st.hp[i] <= 0 {
                 self.defeat(st, e);
             }
@@ -813,9 +811,7 @@ impl Rizontical {
             e,
             Some(i32::from(st.souls[foe])),
         );
-        if self.has_triggers {
-            self.fire(st, Event::Defeated, e, NONE);
-        }
+        self.fire(st, Event::Defeated, e, NONE);
         if let Some(s) = slot {
             self.deploy_upon_defeat(st, owner, s);
         }
