@@ -15,10 +15,11 @@ pub struct Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let message = cut_long_lines(&self.message);
         match (self.line, self.column) {
-            (0, _) => write!(f, "{}: {}", self.file.display(), self.message),
-            (l, 0) => write!(f, "{}:{l}: {}", self.file.display(), self.message),
-            (l, c) => write!(f, "{}:{l}:{c}: {}", self.file.display(), self.message),
+            (0, _) => write!(f, "{}: {message}", self.file.display()),
+            (l, 0) => write!(f, "{}:{l}: {message}", self.file.display()),
+            (l, c) => write!(f, "{}:{l}:{c}: {message}", self.file.display()),
         }
     }
 }
@@ -71,15 +72,29 @@ impl LineIndex {
 }
 
 /// Reads a file as UTF-8 text (a leading byte-order mark dropped). Errors name
-/// the file, and for bad encoding the line of the first bad byte.
+/// the file, and for bad encoding the line of the first bad byte. Only a
+/// regular file of at most [`crate::files::TEXT_CAP`] bytes is read
+/// ([`crate::files::read_capped`]).
 pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
-    let bytes = std::fs::read(path).map_err(|e| Diagnostic {
+    read_text_capped(path, crate::files::TEXT_CAP)
+}
+
+/// [`read_text`] with another size cap.
+pub fn read_text_capped(path: &Path, cap: u64) -> Result<String, Diagnostic> {
+    let bytes = crate::files::read_capped(path, cap).map_err(|e| Diagnostic {
         file: path.to_path_buf(),
         line: 0,
         column: 0,
-        message: format!("cannot read file: {}", io_reason(&e)),
+        message: format!("cannot read file: {}", unreadable_reason(&e)),
     })?;
     text_from_bytes(path, bytes)
+}
+
+fn unreadable_reason(e: &crate::files::Unreadable) -> String {
+    match e {
+        crate::files::Unreadable::Io(e) => io_reason(e),
+        other => other.to_string(),
+    }
 }
 
 /// Decodes bytes as UTF-8 text, as [`read_text`] does.
@@ -111,6 +126,51 @@ pub fn text_from_bytes(path: &Path, bytes: Vec<u8>) -> Result<String, Diagnostic
     }
 }
 
+/// The most characters of quoted input a message shows (a card name, a
+/// line of a file, a name from a backup's schema): input can be any length,
+/// and a message that echoes 200 MB back helps nobody.
+pub const QUOTE_LIMIT: usize = 200;
+
+/// `text` as a message may quote it: whole when it is at most
+/// [`QUOTE_LIMIT`] characters, else its first ones followed by how many
+/// more there were.
+pub fn cut_quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        None => text.to_string(),
+        Some((at, _)) => {
+            let rest = text[at..].chars().count();
+            format!("{}… ({rest} more characters)", &text[..at])
+        }
+    }
+}
+
+/// The longest line of a message shown whole: past it, the line is cut
+/// (a safety net under [`cut_quoted`] for messages that quote input whole).
+pub const LINE_LIMIT: usize = 1000;
+
+/// `text` with every line longer than [`LINE_LIMIT`] characters cut, saying
+/// how much was left out. Borrowed when nothing is cut.
+pub fn cut_long_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= LINE_LIMIT || text.lines().all(|l| l.len() <= LINE_LIMIT) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(LINE_LIMIT * 2);
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        match line.char_indices().nth(LINE_LIMIT) {
+            None => out.push_str(line),
+            Some((at, _)) => {
+                let rest = line[at..].chars().count();
+                out.push_str(&line[..at]);
+                out.push_str(&format!("… ({rest} more characters)"));
+            }
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file".to_string(),
@@ -123,6 +183,32 @@ fn io_reason(e: &std::io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_lines_of_a_message_are_cut() {
+        assert_eq!(cut_long_lines("a\nb"), "a\nb");
+        let long = format!("unknown card \"{}\"\nline two", "n".repeat(5000));
+        let cut = cut_long_lines(&long);
+        let first = cut.lines().next().unwrap();
+        assert_eq!(
+            first.chars().count(),
+            LINE_LIMIT + "… (4015 more characters)".chars().count()
+        );
+        assert!(cut.ends_with("\nline two"), "{cut}");
+    }
+
+    #[test]
+    fn quoted_input_is_cut_to_what_a_message_can_show() {
+        assert_eq!(cut_quoted("Goblin"), "Goblin");
+        let long = "é".repeat(QUOTE_LIMIT + 5);
+        let cut = cut_quoted(&long);
+        assert!(cut.starts_with(&"é".repeat(QUOTE_LIMIT)), "{cut}");
+        assert!(cut.ends_with("… (5 more characters)"), "{cut}");
+        assert_eq!(
+            cut_quoted(&"x".repeat(QUOTE_LIMIT)),
+            "x".repeat(QUOTE_LIMIT)
+        );
+    }
 
     #[test]
     fn locates_lines_and_columns() {

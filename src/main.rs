@@ -7,7 +7,10 @@ use clap::Parser;
 use deckwright::cli::{self, Cli};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return cli::parse_failed(&e),
+    };
     match cli::run(cli) {
         Ok(code) => code,
         Err(e) => {

@@ -8,7 +8,7 @@ use std::path::Path;
 use toml::Spanned;
 use toml::de::{DeArray, DeTable, DeValue};
 
-use crate::diag::{Diagnostic, Diagnostics, LineIndex, read_text};
+use crate::diag::{Diagnostic, Diagnostics, LineIndex, read_text_capped};
 use crate::games::{self, FieldDef, FieldKind, GameDef};
 use crate::model::{Card, CardEffect, Catalog, Effect, FieldValue, GameId, slug};
 
@@ -38,7 +38,8 @@ pub fn load(path: &Path) -> Result<Loaded, Diagnostics> {
     if let Some(loaded) = stream(path) {
         return loaded;
     }
-    let text = read_text(path).map_err(|d| Diagnostics(vec![d]))?;
+    let text =
+        read_text_capped(path, crate::files::CATALOG_CAP).map_err(|d| Diagnostics(vec![d]))?;
     parse(&text, path, path.parent())
 }
 
@@ -65,8 +66,8 @@ const STREAM_ABOVE: u64 = 4 << 20;
 /// (it is then read whole, which also says what is wrong with it).
 fn stream(path: &Path) -> Option<Result<Loaded, Diagnostics>> {
     use std::io::BufRead;
-    let file = std::fs::File::open(path).ok()?;
-    if file.metadata().ok()?.len() <= STREAM_ABOVE {
+    let (file, size) = crate::files::open_regular(path).ok()?;
+    if size <= STREAM_ABOVE || size > crate::files::CATALOG_CAP {
         return None;
     }
     let mut reader = std::io::BufReader::new(file);
@@ -446,16 +447,24 @@ impl<'a> Parser<'a> {
             );
             return None;
         }
-        if let Some(dir) = self.base_dir
-            && !dir.join(s).is_file()
-        {
-            self.err(
-                v.span(),
-                format!(
-                    "key `{key}`: image `{s}` not found (looked in {})",
-                    dir.join(s).display()
+        if let Some(dir) = self.base_dir {
+            match std::fs::metadata(dir.join(s)) {
+                Ok(m) if m.is_file() => {}
+                Ok(_) => self.err(
+                    v.span(),
+                    format!(
+                        "key `{key}`: image `{s}` is not a regular file ({}); nothing was read",
+                        dir.join(s).display()
+                    ),
                 ),
-            );
+                Err(_) => self.err(
+                    v.span(),
+                    format!(
+                        "key `{key}`: image `{s}` not found (looked in {})",
+                        dir.join(s).display()
+                    ),
+                ),
+            }
         }
         Some(s.to_string())
     }

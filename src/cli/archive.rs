@@ -42,6 +42,18 @@ pub enum Args {
     Restore { file: PathBuf },
 }
 
+impl Args {
+    /// The command's name when it changes the database (refused under
+    /// `--read-only` before it runs).
+    pub fn writes(&self) -> Option<&'static str> {
+        match self {
+            Args::ImportAll { .. } => Some("import-all"),
+            Args::Restore { .. } => Some("restore"),
+            _ => None,
+        }
+    }
+}
+
 pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
     match args {
         Args::ExportAll { dir, force } => {

@@ -72,6 +72,18 @@ struct CheckReport<'a> {
     warnings: &'a [Warning],
 }
 
+impl Args {
+    /// The command's name when it changes the database (refused under
+    /// `--read-only` before it runs).
+    pub fn writes(&self) -> Option<&'static str> {
+        match self {
+            Args::Import { .. } => Some("catalog import"),
+            Args::Delete { .. } => Some("catalog delete"),
+            _ => None,
+        }
+    }
+}
+
 pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
     match args {
         Args::Check { file, json } => {

@@ -66,6 +66,18 @@ struct Row<'a> {
     counts: Owned,
 }
 
+impl Args {
+    /// The command's name when it changes the database (refused under
+    /// `--read-only` before it runs).
+    pub fn writes(&self) -> Option<&'static str> {
+        match self {
+            Args::Set { .. } => Some("collection set"),
+            Args::Import { .. } => Some("collection import"),
+            _ => None,
+        }
+    }
+}
+
 pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
     match args {
         Args::Show { catalog, all, json } => {

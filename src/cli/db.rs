@@ -44,6 +44,19 @@ pub(super) fn set_read_only(on: bool) {
     READ_ONLY.store(on, Ordering::Relaxed);
 }
 
+/// Refuses `command`, which changes the database, under `--read-only`
+/// (before anything is read or created); names the flag and the database.
+pub fn refuse_if_read_only(db: Option<&Path>, command: &str) -> Result<(), CliError> {
+    if !READ_ONLY.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    let path = db_path(db)?;
+    Err(CliError::input(format!(
+        "the database {} is read-only (opened with --read-only): `{command}` changes it; nothing was changed",
+        path.display()
+    )))
+}
+
 /// Opens (creating and seeding with the sample catalogs on first use) the
 /// database; read-only with `--read-only` or when it cannot be written.
 pub fn open(db: Option<&Path>) -> Result<Store, CliError> {

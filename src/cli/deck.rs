@@ -91,6 +91,22 @@ pub enum Args {
     },
 }
 
+impl Args {
+    /// The command's name when it changes the database (refused under
+    /// `--read-only` before it runs).
+    pub fn writes(&self) -> Option<&'static str> {
+        match self {
+            Args::Import { .. } => Some("deck import"),
+            Args::Save { .. } => Some("deck save"),
+            Args::Restore { .. } => Some("deck restore"),
+            Args::Rename { .. } => Some("deck rename"),
+            Args::Duplicate { .. } => Some("deck duplicate"),
+            Args::Delete { .. } => Some("deck delete"),
+            _ => None,
+        }
+    }
+}
+
 pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
     match args {
         Args::List { game, json } => {

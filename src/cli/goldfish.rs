@@ -49,8 +49,9 @@ pub struct Args {
     /// The deck goes second.
     #[arg(long)]
     pub second: bool,
-    /// Worker threads (default: every core). The result does not depend on it.
-    #[arg(long, value_name = "N")]
+    /// Worker threads (default: every core; at most 4 a core). The result
+    /// does not depend on it.
+    #[arg(long, value_name = "N", value_parser = super::threads_arg)]
     pub threads: Option<usize>,
     /// Stop a game that has not won after this many turns (Rizontical: rounds).
     #[arg(long = "max-turns", value_name = "T", default_value_t = DEFAULT_MAX_TURNS)]
@@ -74,9 +75,6 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
-    if args.threads == Some(0) {
-        return Err(CliError::input("--threads must be at least 1"));
-    }
     let opts = EngineOptions {
         overrides: overrides(&args.options)?,
         max_turns: args.max_turns,

@@ -69,8 +69,9 @@ pub struct Args {
     /// Who sits first: alternate (default), a-first or a-second.
     #[arg(long, default_value = "alternate", value_parser = ["alternate", "a-first", "a-second"])]
     pub seats: String,
-    /// Worker threads (default: every core). The result does not depend on it.
-    #[arg(long, value_name = "N")]
+    /// Worker threads (default: every core; at most 4 a core). The result
+    /// does not depend on it.
+    #[arg(long, value_name = "N", value_parser = super::threads_arg)]
     pub threads: Option<usize>,
     /// Stop a game after this many of deck A's turns (a draw).
     #[arg(long = "max-turns", value_name = "T", default_value_t = DEFAULT_MAX_TURNS)]
@@ -144,9 +145,6 @@ struct Gauntlet<'a> {
 }
 
 pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
-    if args.threads == Some(0) {
-        return Err(CliError::input("--threads must be at least 1"));
-    }
     if args.think == Some(0) || args.think_iterations == Some(0) {
         return Err(CliError::input(
             "--think and --think-iterations must be at least 1",

@@ -16,6 +16,7 @@ mod hand;
 mod matchup;
 mod odds;
 mod out;
+pub use out::parse_failed;
 mod pdf;
 mod progress;
 mod scenario;
@@ -109,6 +110,20 @@ pub enum Command {
     Archive(archive::Args),
 }
 
+impl Command {
+    /// The command's name when it changes the database: under
+    /// `--read-only` it is refused before it runs (issue 48).
+    fn writes(&self) -> Option<&'static str> {
+        match self {
+            Command::Catalog(a) => a.writes(),
+            Command::Deck(a) => a.writes(),
+            Command::Collection(a) => a.writes(),
+            Command::Archive(a) => a.writes(),
+            _ => None,
+        }
+    }
+}
+
 /// A failure with its exit code (2 for input errors).
 #[derive(Debug)]
 pub struct CliError {
@@ -118,7 +133,8 @@ pub struct CliError {
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        // a message may quote input of any length (a 200 MB card name)
+        f.write_str(&crate::diag::cut_long_lines(&self.message))
     }
 }
 
@@ -150,6 +166,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
 
 fn dispatch(cli: Cli) -> Result<ExitCode, CliError> {
     db::set_read_only(cli.read_only);
+    if let Some(name) = cli.command.as_ref().and_then(Command::writes) {
+        db::refuse_if_read_only(cli.db.as_deref(), name)?;
+    }
     add_games(&cli)?;
     match cli.command {
         None => {
@@ -229,6 +248,30 @@ pub(crate) fn load_catalog_with_lines(
     } else {
         Ok((load_catalog(arg, dbp)?, Vec::new()))
     }
+}
+
+/// The most worker threads a core: more only wait their turn (100,000
+/// threads for 10 games ran past 20 s just starting up).
+const THREADS_PER_CORE: usize = 4;
+
+/// Parses `--threads N`: 1 to [`THREADS_PER_CORE`] times this machine's
+/// cores.
+pub(crate) fn threads_arg(s: &str) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let most = cores * THREADS_PER_CORE;
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("`{}` is not a whole number", crate::diag::cut_quoted(s)))?;
+    if n == 0 {
+        return Err("must be at least 1".into());
+    }
+    if n > most {
+        return Err(format!(
+            "at most {most} ({THREADS_PER_CORE} a core, and this machine has {cores} core{})",
+            if cores == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(n)
 }
 
 /// Prints `value` as one JSON object on stdout.

@@ -63,8 +63,9 @@ pub struct Args {
     /// A searching level's budget a move, in iterations (default 240).
     #[arg(long = "think-iterations", value_name = "N")]
     pub think_iterations: Option<u32>,
-    /// Worker threads (default: every core). The result does not depend on it.
-    #[arg(long, value_name = "N")]
+    /// Worker threads (default: every core; at most 4 a core). The result
+    /// does not depend on it.
+    #[arg(long, value_name = "N", value_parser = super::threads_arg)]
     pub threads: Option<usize>,
     /// Bizarre World: the deck mode (default: the starting deck's).
     #[arg(long)]
@@ -84,9 +85,6 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
-    if args.threads == Some(0) {
-        return Err(CliError::input("--threads must be at least 1"));
-    }
     if args.games_budget == Some(0) || args.proof_games == 0 || args.think_iterations == Some(0) {
         return Err(CliError::input(
             "--games-budget, --proof-games and --think-iterations must be at least 1",

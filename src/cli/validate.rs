@@ -57,7 +57,11 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
     if args.json {
         print_json(&report)?;
     } else {
-        out!("{}", human(&report, &args.deck));
+        // (a violation quotes the deck's own text, which may be any length)
+        out!(
+            "{}",
+            crate::diag::cut_long_lines(&human(&report, &args.deck))
+        );
     }
     Ok(if report.legal {
         ExitCode::SUCCESS

@@ -62,7 +62,7 @@ pub(crate) fn check_builtin(text: &str, file: &Path) -> Result<GameDef, Diagnost
 
 /// The line of the `id` key of a game file (0 when it cannot be read).
 pub(crate) fn id_line(path: &Path) -> usize {
-    std::fs::read_to_string(path)
+    crate::diag::read_text(path)
         .ok()
         .map_or(0, |text| Doc::new(&text, path).line(&["id"]))
 }

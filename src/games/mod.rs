@@ -222,7 +222,10 @@ pub fn add_file(path: &Path) -> Result<&'static dyn Game, Diagnostics> {
     if let Some(a) = added.iter().find(|a| a.game.def.id == def.id) {
         let same_text = || {
             matches!(
-                (std::fs::read(&a.canonical), std::fs::read(&canonical)),
+                (
+                    crate::files::read_capped(&a.canonical, crate::files::TEXT_CAP),
+                    crate::files::read_capped(&canonical, crate::files::TEXT_CAP),
+                ),
                 (Ok(x), Ok(y)) if x == y
             )
         };

@@ -54,6 +54,8 @@ pub struct Banners {
 impl Banners {
     /// Reports `text`: a new banner, or one more of the same.
     pub fn push(&mut self, tone: Tone, text: String) {
+        // a message may quote input of any length
+        let text = crate::diag::cut_long_lines(&text).into_owned();
         if let Some(i) = self
             .list
             .iter()

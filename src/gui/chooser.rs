@@ -525,7 +525,7 @@ pub fn check(kind: Kind, path: &Path, confirmed: bool) -> Result<Checked, String
             if !path.exists() {
                 return Err(format!("There is no file at {shown}."));
             }
-            std::fs::File::open(path).map_err(|e| format!("Cannot read {shown}: {e}"))?;
+            crate::files::open_regular(path).map_err(|e| format!("Cannot read {shown}: {e}"))?;
             Ok(Checked::Ready(path.to_path_buf()))
         }
         Kind::Folder => {

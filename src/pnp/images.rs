@@ -335,13 +335,13 @@ pub fn read(path: &Path) -> Result<Vec<u8>, ImageError> {
     use std::io::Read;
     let err = |e: std::io::Error| ImageError::Read {
         path: path.to_path_buf(),
-        reason: match e.kind() {
-            std::io::ErrorKind::NotFound => "no such file".to_string(),
-            _ => e.to_string(),
-        },
+        reason: crate::files::Unreadable::Io(e).to_string(),
     };
-    let mut file = std::fs::File::open(path).map_err(err)?;
-    let len = file.metadata().map_err(err)?.len();
+    // (a folder, a device or a named pipe is refused before it is read)
+    let (mut file, len) = crate::files::open_regular(path).map_err(|e| ImageError::Read {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    })?;
     if len > MAX_PICTURE_BYTES {
         return Err(ImageError::Read {
             path: path.to_path_buf(),

@@ -468,7 +468,7 @@ fn read_export(dir: &Path) -> Result<Archive> {
         });
     }
     let path = dir.join(MANIFEST);
-    if !path.is_file() {
+    if std::fs::symlink_metadata(&path).is_err() {
         return Err(StoreError::NotAnExport {
             dir: dir.to_path_buf(),
             reason: format!(
@@ -476,6 +476,9 @@ fn read_export(dir: &Path) -> Result<Archive> {
             ),
         });
     }
+    // the manifest is held to what every file it names is: a link out of
+    // the folder is refused, and a pipe or a device is not read
+    let path = check::inside(dir, dir, MANIFEST, &path, 0)?;
     let manifest: Manifest = read_toml(&path).map_err(StoreError::Archive)?;
     if manifest.format != FORMAT {
         return Err(diag(

@@ -41,6 +41,9 @@ const RESTORING: &str = ".restoring";
 pub const BEFORE_RESTORE: &str = ".before-restore";
 /// The lock file held during a restore.
 const RESTORE_LOCK: &str = ".restore-lock";
+/// The live database kept during a restore, renamed to
+/// [`BEFORE_RESTORE`] once the restore is done.
+const KEEPING: &str = ".keeping";
 
 /// What a restore did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,13 +89,27 @@ pub fn check_database(path: &Path) -> Result<u32> {
 /// only read.
 pub fn restore(db: &Path, backup: &Path) -> Result<RestoreSummary> {
     refuse_same_file(Some(db), backup)?;
+    // A database that cannot be written is refused before anything is
+    // created beside it (a lock file, a staged copy, journals).
+    if let Some(super::open::Access::ReadOnly(reason)) = super::open::access(db, false)? {
+        return Err(StoreError::ReadOnly {
+            path: db.to_path_buf(),
+            reason,
+        });
+    }
     let _running = RestoreLock::take(db)?;
     let src = open_for_reading(backup)?;
     let found = check(&src, backup)?;
     let staging = sibling(db, RESTORING);
-    copy_to(&src, &staging)?;
+    let live_page_size = match db.exists() {
+        true => Some(page_size(&open_existing(db)?, db)?),
+        false => None,
+    };
+    let staged = copy_to(&src, &staging).and_then(|_| prepare(&staging, live_page_size));
     drop(src);
-    let result = restore_from(db, &staging);
+    let result = staged
+        .map_err(|e| refused_backup(e, backup))
+        .and_then(|()| restore_from(db, &staging));
     remove_database_files(&staging);
     let previous = result?;
     // Opening sets WAL mode again and proves the result opens.
@@ -166,10 +183,12 @@ fn same_file(_file: &std::fs::File, path: &Path) -> bool {
 /// prepared copy of the backup and half-written copies, with their journals.
 fn stopped_restore_files(db: &Path) -> Vec<PathBuf> {
     let staging = sibling(db, RESTORING);
+    let keeping = sibling(db, KEEPING);
     let bases = [
         sibling(&staging, PARTIAL),
         staging,
-        sibling(&sibling(db, BEFORE_RESTORE), PARTIAL),
+        sibling(&keeping, PARTIAL),
+        keeping,
     ];
     bases
         .iter()
@@ -184,10 +203,10 @@ fn stopped_restore_files(db: &Path) -> Vec<PathBuf> {
 /// opened for writing.
 pub(crate) fn clean_stopped_restore(db: &Path) -> Vec<PathBuf> {
     let found = stopped_restore_files(db);
-    if found.is_empty() {
+    let lock_path = sibling(db, RESTORE_LOCK);
+    if found.is_empty() && !lock_path.exists() {
         return found;
     }
-    let lock_path = sibling(db, RESTORE_LOCK);
     let Ok(lock) = std::fs::File::options()
         .create(true)
         .truncate(false)
@@ -200,28 +219,76 @@ pub(crate) fn clean_stopped_restore(db: &Path) -> Vec<PathBuf> {
         // a restore is running
         return Vec::new();
     }
-    let removed: Vec<PathBuf> = found
+    let mut removed: Vec<PathBuf> = found
         .into_iter()
         .filter(|f| std::fs::remove_file(f).is_ok())
         .collect();
-    let _ = std::fs::remove_file(&lock_path);
+    // the lock file of a stopped restore goes too (nobody holds it)
+    if std::fs::remove_file(&lock_path).is_ok() {
+        removed.push(lock_path);
+    }
     removed
 }
 
-/// The steps of [`restore`] once the backup is copied to `staging`.
+/// An error met while the backup was copied beside the database and
+/// brought to the current schema, told about the backup the user gave (the
+/// staged copy, `<db>.restoring`, is ours and gone by then).
+fn refused_backup(e: StoreError, backup: &Path) -> StoreError {
+    let path = backup.to_path_buf();
+    match e {
+        StoreError::Migration {
+            version, source, ..
+        } => StoreError::NotADatabase {
+            path,
+            reason: format!(
+                "cannot be brought up to schema version {version}: {source}; nothing was changed"
+            ),
+        },
+        StoreError::NotADatabase { reason, .. } => StoreError::NotADatabase { path, reason },
+        StoreError::Open { source, .. }
+        | StoreError::Backup { source, .. }
+        | StoreError::Sqlite(source) => StoreError::NotADatabase {
+            path,
+            reason: format!("cannot be made ready to restore: {source}; nothing was changed"),
+        },
+        StoreError::Corrupt { what } => StoreError::NotADatabase {
+            path,
+            reason: format!("is damaged ({what}); nothing was changed"),
+        },
+        other => other,
+    }
+}
+
+/// The steps of [`restore`] once the backup is copied to `staging`. The
+/// live database is first kept as `<db>.keeping`, which becomes
+/// `<db>.before-restore` (replacing an earlier one) only once the restore is
+/// done: a refused or failed restore leaves the earlier one, and nothing
+/// new, beside the database.
 fn restore_from(db: &Path, staging: &Path) -> Result<Option<PathBuf>> {
-    let live_page_size = match db.exists() {
-        true => Some(page_size(&open_existing(db)?, db)?),
-        false => None,
-    };
-    prepare(staging, live_page_size)?;
-    let previous = if db.exists() {
-        let kept = sibling(db, BEFORE_RESTORE);
-        keep(db, &kept)?;
-        Some(kept)
-    } else {
-        None
-    };
+    let keeping = sibling(db, KEEPING);
+    let existed = db.exists();
+    if existed {
+        keep(db, &keeping)?;
+    }
+    let copied = copy_into_live(db, staging);
+    if let Err(e) = copied {
+        remove_database_files(&keeping);
+        return Err(e);
+    }
+    if !existed {
+        return Ok(None);
+    }
+    let kept = sibling(db, BEFORE_RESTORE);
+    std::fs::rename(&keeping, &kept).map_err(|source| StoreError::Write {
+        path: kept.clone(),
+        source,
+    })?;
+    Ok(Some(kept))
+}
+
+/// Copies the prepared backup at `staging` into the live database in one
+/// transaction.
+fn copy_into_live(db: &Path, staging: &Path) -> Result<()> {
     let prepared = open_existing(staging)?;
     let mut live = Connection::open(db).map_err(|source| StoreError::Open {
         path: db.to_path_buf(),
@@ -231,8 +298,7 @@ fn restore_from(db: &Path, staging: &Path) -> Result<Option<PathBuf>> {
         path: db.to_path_buf(),
         source,
     })?;
-    copy(&prepared, &mut live, db)?;
-    Ok(previous)
+    copy(&prepared, &mut live, db)
 }
 
 /// Migrates the staged backup to the current schema and gives it the live
@@ -245,6 +311,18 @@ fn prepare(staging: &Path, page: Option<i64>) -> Result<()> {
     let mut conn = Connection::open(staging).map_err(open_err)?;
     configure(&conn).map_err(open_err)?;
     migrate::migrate(&mut conn, SCHEMA_VERSION, staging)?;
+    // The planner's statistics are the one part of a backup's schema left
+    // as found (foreign_schema); their rows are not carried over.
+    for (name, _) in STAT_TABLES {
+        let exists: bool = conn.query_row(
+            "SELECT count(*) > 0 FROM sqlite_schema WHERE type = 'table' AND name = ?1",
+            [name],
+            |r| r.get(0),
+        )?;
+        if exists {
+            conn.execute(&format!("DELETE FROM {name}"), [])?;
+        }
+    }
     if let Some(page) = page
         && page_size(&conn, staging)? != page
     {
@@ -371,7 +449,12 @@ fn check(conn: &Connection, path: &Path) -> Result<u32> {
             "is not a Deckwright database (it has no `{missing}` table)"
         )));
     }
-    let version = migrate::version(conn)?;
+    let version = migrate::version(conn).map_err(|e| match e {
+        StoreError::Corrupt { .. } => {
+            bad("is not a Deckwright database (its schema version is negative or too large)".into())
+        }
+        other => other,
+    })?;
     if version == 0 {
         return Err(bad(
             "is not a Deckwright database (it has no schema version)".into(),
@@ -396,48 +479,101 @@ fn check(conn: &Connection, path: &Path) -> Result<u32> {
 /// One object of a schema: its type, name, table and the SQL that made it.
 type SchemaObject = (String, String, String, Option<String>);
 
+/// The statistics tables `ANALYZE` creates, with the statement SQLite itself
+/// writes for each (`analyze.c`). They steer only the query planner, so a
+/// backup may have them or not; any other definition under these names, and
+/// any other object whose name starts with `sqlite_`, is foreign.
+const STAT_TABLES: [(&str, &str); 2] = [
+    ("sqlite_stat1", "CREATE TABLE sqlite_stat1(tbl,idx,stat)"),
+    (
+        "sqlite_stat4",
+        "CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)",
+    ),
+];
+
+/// Whether `o` is one of SQLite's statistics tables exactly as SQLite
+/// creates it.
+fn is_sqlite_stat_table(o: &SchemaObject) -> bool {
+    STAT_TABLES.iter().any(|(name, sql)| {
+        o.0 == "table" && o.1 == *name && o.2 == *name && o.3.as_deref() == Some(&normalise(sql))
+    })
+}
+
 /// What in the database's schema this version of Deckwright would not have
 /// created at schema version `version` (a trigger, a view, a table, an
-/// index, or a table with other columns), or `None` when the schema is
-/// exactly Deckwright's. The reference is made afresh by running the
-/// migrations up to `version` on an empty database in memory.
+/// index, a table with other columns or constraints, an object listed twice,
+/// or one missing), or `None` when the schema is exactly Deckwright's. The
+/// whole schema is compared, SQLite's internal objects included: only the
+/// statistics tables SQLite creates, with SQLite's own definitions
+/// ([`STAT_TABLES`]), may differ. The reference is made afresh by running
+/// the migrations up to `version` on an empty database in memory.
 ///
 /// Why: a restored database is trusted from then on. A trigger smuggled
 /// into a backup would run on the next save (one renaming every card was
-/// found); a view or table could shadow what the app reads.
+/// found, and one named `sqlite_stat9` written with `PRAGMA writable_schema`);
+/// a view or table could shadow what the app reads; a table whose statement
+/// was edited (a foreign key made `ON DELETE CASCADE`) would delete rows.
 fn foreign_schema(conn: &Connection, version: u32) -> Result<Option<String>> {
     let mut reference = Connection::open_in_memory()?;
     migrate::migrate(&mut reference, version, Path::new(":memory:"))?;
-    let ours = schema_objects(&reference)?;
-    let theirs = schema_objects(conn)?;
-    // ANALYZE's statistics tables only steer the query planner
-    let extra = theirs
+    let mut ours = schema_objects(&reference)?;
+    ours.retain(|o| !is_sqlite_stat_table(o));
+    let mut unmatched = ours.clone();
+    let mut extra = Vec::new();
+    for o in schema_objects(conn)? {
+        if let Some(i) = unmatched.iter().position(|u| *u == o) {
+            unmatched.swap_remove(i);
+        } else if !is_sqlite_stat_table(&o) {
+            extra.push(o);
+        }
+    }
+    let extra = extra
         .iter()
-        .filter(|o| !ours.contains(o) && !o.1.starts_with("sqlite_stat"))
-        .map(|(kind, name, table, _)| match kind.as_str() {
-            "table" if ours.iter().any(|o| o.0 == "table" && o.1 == *name) => {
-                format!("its table `{name}` has other columns or constraints")
+        .map(|(kind, name, table, _)| {
+            let known = ours.iter().any(|o| o.0 == *kind && o.1 == *name);
+            let stat = STAT_TABLES.iter().any(|(n, _)| n == name);
+            match kind.as_str() {
+                _ if known && !unmatched.iter().any(|o| o.0 == *kind && o.1 == *name) => {
+                    format!("its {kind} `{}` is listed twice", cut(name))
+                }
+                "table" if known => {
+                    format!("its table `{}` has other columns or constraints", cut(name))
+                }
+                "table" if stat => format!(
+                    "its table `{}` is not the statistics table SQLite creates",
+                    cut(name)
+                ),
+                "index" | "trigger" if known => format!(
+                    "its {kind} `{}` on `{}` is not the one Deckwright creates",
+                    cut(name),
+                    cut(table)
+                ),
+                "table" | "view" => format!("it has a {} `{}`", cut(kind), cut(name)),
+                _ => format!("it has a {} `{}` on `{}`", cut(kind), cut(name), cut(table)),
             }
-            "table" | "view" => format!("it has a {kind} `{name}`"),
-            _ => format!("it has a {kind} `{name}` on `{table}`"),
         })
         .collect::<Vec<_>>();
     if !extra.is_empty() {
         return Ok(Some(extra.join("; ")));
     }
-    Ok(ours
-        .iter()
-        .find(|o| !theirs.contains(o))
+    Ok(unmatched
+        .first()
         .map(|(kind, name, _, _)| format!("its {kind} `{name}` is missing")))
+}
+
+/// A name from a foreign schema cut to a length a message can show.
+fn cut(name: &str) -> String {
+    crate::diag::cut_quoted(name)
 }
 
 /// The schema's objects, their SQL normalised: SQLite keeps a statement's
 /// text as written, and rewrites it on `ALTER TABLE ... RENAME` with quotes
-/// that have varied between its versions, so case, quotes and runs of white
-/// space are not told apart.
+/// that have varied between its versions, so outside string literals case,
+/// identifier quotes and runs of white space are not told apart. Every row
+/// of `sqlite_schema` is read, SQLite's own objects included.
 fn schema_objects(conn: &Connection) -> Result<Vec<SchemaObject>> {
     let mut stmt =
-        conn.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY name")?;
+        conn.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name")?;
     let objects = stmt
         .query_map([], |r| {
             let sql: Option<String> = r.get(3)?;
@@ -447,12 +583,35 @@ fn schema_objects(conn: &Connection) -> Result<Vec<SchemaObject>> {
     Ok(objects)
 }
 
+/// `sql` with identifier quotes dropped, white space runs made one space
+/// and letters lower-cased, except inside string literals (`'...'`), which
+/// are kept as written.
 fn normalise(sql: &str) -> String {
-    sql.split(|c: char| c.is_whitespace() || matches!(c, '"' | '`' | '[' | ']'))
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    let mut out = String::with_capacity(sql.len());
+    let mut in_string = false;
+    let mut space = false;
+    for c in sql.chars() {
+        if in_string {
+            out.push(c);
+            in_string = c != '\'';
+            continue;
+        }
+        if c.is_whitespace() || matches!(c, '"' | '`' | '[' | ']') {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+        }
+        space = false;
+        if c == '\'' {
+            in_string = true;
+            out.push(c);
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out
 }
 
 fn table_names(conn: &Connection) -> rusqlite::Result<Vec<String>> {

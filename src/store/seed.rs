@@ -355,7 +355,8 @@ impl Store {
             samples.iter().map(|catalog| {
                 let images = move |rel: &str| {
                     let full = catalog.resolve_path(rel);
-                    std::fs::read(&full).map_err(|e| format!("{e} ({})", full.display()))
+                    crate::files::read_capped(&full, crate::pnp::images::MAX_PICTURE_BYTES)
+                        .map_err(|e| format!("{e} ({})", full.display()))
                 };
                 (catalog, Box::new(images) as Box<ImageFn<'_>>)
             }),

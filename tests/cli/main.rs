@@ -23,6 +23,7 @@ mod odds;
 mod outputs;
 mod scenario;
 mod solo;
+mod special_files;
 mod tune;
 mod validate;
 mod world_match;

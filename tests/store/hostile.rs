@@ -72,6 +72,123 @@ fn restore_refuses_a_backup_with_a_trigger_a_view_or_a_table_of_its_own() {
     assert_eq!(schema(db.path()), ours);
 }
 
+/// Edits `db`'s schema table by hand (`PRAGMA writable_schema`), the way a
+/// hostile backup is made: SQLite's own name checks are not run.
+fn write_schema(db: &Path, sql: &str) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.execute_batch(&format!(
+        "PRAGMA writable_schema = ON; {sql}; PRAGMA writable_schema = OFF;"
+    ))
+    .unwrap();
+}
+
+/// Issue 48 item 1: the whole schema is compared, SQLite's internal names
+/// included. Each bypass class of the outside check is a backup here: a
+/// trigger and a view under a statistics table's name, a statistics table
+/// with another definition or a trigger on it, a table whose statement was
+/// edited (a foreign key made `ON DELETE CASCADE`), a trigger under the name
+/// of SQLite's automatic indexes.
+/// A backup with SQLite's own statistics tables (after `ANALYZE`) restores.
+#[test]
+fn restore_compares_the_whole_schema_internal_names_included() {
+    let db = Db::new();
+    db.ok(&["deck", "rename", "Beatdown (sample)", "Mine"]);
+    let dd = "Chaos Tower Starter (sample content)";
+    db.ok(&["collection", "set", "--catalog", dd, "Fireball", "2"]);
+    let owned = db.ok(&["collection", "show", "--catalog", dd, "--json"]);
+    let decks = |db: &Db| -> Vec<String> {
+        let list = db.json(&["deck", "list", "--json"]);
+        let mut names: Vec<String> = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["name"].to_string())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = decks(&db);
+    let cards_before = db.ok(&["catalog", "show", "Genesis Wave (sample content)", "--json"]);
+    let backup = db.folder().join("backup.db");
+    db.ok(&["backup", s(&backup)]);
+    let ours = schema(db.path());
+    let planted = "UPDATE cards SET name = ''renamed''; DELETE FROM collection;";
+    for (sql, says) in [
+        (
+            format!(
+                "INSERT INTO sqlite_schema (type, name, tbl_name, rootpage, sql) VALUES \
+                 ('trigger', 'sqlite_stat9', 'deck_versions', 0, \
+                 'CREATE TRIGGER sqlite_stat9 AFTER INSERT ON deck_versions BEGIN {planted} END')"
+            ),
+            "trigger `sqlite_stat9` on `deck_versions`",
+        ),
+        (
+            "INSERT INTO sqlite_schema (type, name, tbl_name, rootpage, sql) VALUES \
+             ('view', 'sqlite_stat_peek', 'sqlite_stat_peek', 0, \
+             'CREATE VIEW sqlite_stat_peek AS SELECT * FROM cards')"
+                .to_string(),
+            "view `sqlite_stat_peek`",
+        ),
+        (
+            "ANALYZE; UPDATE sqlite_schema SET sql = \
+             'CREATE TABLE sqlite_stat1(tbl,idx,stat DEFAULT (1))' WHERE name = 'sqlite_stat1'"
+                .to_string(),
+            "`sqlite_stat1` is not the statistics table SQLite creates",
+        ),
+        (
+            format!(
+                "INSERT INTO sqlite_schema (type, name, tbl_name, rootpage, sql) VALUES \
+                 ('trigger', 'sqlite_autoindex_cards_9', 'cards', 0, \
+                 'CREATE TRIGGER sqlite_autoindex_cards_9 AFTER UPDATE ON cards BEGIN {planted} END')"
+            ),
+            "trigger `sqlite_autoindex_cards_9` on `cards`",
+        ),
+        (
+            "UPDATE sqlite_schema SET sql = replace(sql, 'REFERENCES images (id)', \
+             'REFERENCES images (id) ON DELETE CASCADE') WHERE name = 'cards'"
+                .to_string(),
+            "table `cards` has other columns or constraints",
+        ),
+    ] {
+        let evil = db.folder().join("evil.db");
+        remove_database(&evil);
+        std::fs::copy(&backup, &evil).unwrap();
+        write_schema(&evil, &sql);
+        assert_ne!(schema(&evil), ours, "{sql}");
+        let err = db.refused(&["restore", s(&evil)]);
+        assert!(err.contains(says), "{sql}: {err}");
+        assert!(err.contains("evil.db"), "{err}");
+        assert!(err.contains("nothing was changed"), "{err}");
+        assert_eq!(schema(db.path()), ours, "{sql}");
+        // the next save runs no planted trigger
+        db.ok(&["deck", "rename", "Mine", "Mine again"]);
+        db.ok(&["deck", "rename", "Mine again", "Mine"]);
+        assert_eq!(decks(&db), before, "{sql}");
+        assert_eq!(
+            db.ok(&["catalog", "show", "Genesis Wave (sample content)", "--json"]),
+            cards_before
+        );
+        assert_eq!(
+            db.ok(&["collection", "show", "--catalog", dd, "--json"]),
+            owned
+        );
+    }
+    // SQLite's own statistics, as ANALYZE writes them, are no reason to refuse
+    let analyzed = db.folder().join("analyzed.db");
+    std::fs::copy(&backup, &analyzed).unwrap();
+    rusqlite::Connection::open(&analyzed)
+        .unwrap()
+        .execute_batch("ANALYZE")
+        .unwrap();
+    assert!(schema(&analyzed).iter().any(|o| o.contains("sqlite_stat1")));
+    db.ok(&["restore", s(&analyzed)]);
+    assert_eq!(decks(&db), before);
+    assert_eq!(
+        db.ok(&["collection", "show", "--catalog", dd, "--json"]),
+        owned
+    );
+}
+
 /// An export of a fresh database with one deck of two versions, in `dir`.
 fn exported(db: &Db) -> std::path::PathBuf {
     let out = db.folder().join("export");
@@ -243,7 +360,11 @@ fn a_restore_stopped_half_way_is_cleaned_up_at_the_next_start() {
         "deckwright.db.restoring",
         "deckwright.db.restoring-wal",
         "deckwright.db.restoring.partial",
-        "deckwright.db.before-restore.partial",
+        "deckwright.db.keeping",
+        "deckwright.db.keeping-journal",
+        "deckwright.db.keeping.partial",
+        // a lock file nobody holds
+        "deckwright.db.restore-lock",
     ];
     for f in left {
         std::fs::write(db.folder().join(f), b"half a copy").unwrap();
@@ -272,6 +393,24 @@ fn a_restore_stopped_half_way_is_cleaned_up_at_the_next_start() {
         }
     }
     assert!(!db.folder().join(left[0]).exists(), "{starts} starts");
+}
+
+/// Issue 48 item 6: what a killed `backup` leaves (`bk.db.partial` and its
+/// journal) is removed by the next `backup` to the same file.
+#[test]
+fn a_backup_killed_half_way_is_cleaned_up_by_the_next_backup() {
+    let db = Db::new();
+    db.ok(&["deck", "list"]);
+    let bk = db.folder().join("bk.db");
+    let left = ["bk.db.partial", "bk.db.partial-journal"];
+    for f in left {
+        std::fs::write(db.folder().join(f), b"half a copy").unwrap();
+    }
+    db.ok(&["backup", s(&bk)]);
+    for f in left {
+        assert!(!db.folder().join(f).exists(), "{f} is still there");
+    }
+    assert_eq!(schema(&bk), schema(db.path()));
 }
 
 #[test]

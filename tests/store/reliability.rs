@@ -298,6 +298,186 @@ fn reads_but_refuses_writes(db: &Path, user: As, extra: &[&str], why: &str) {
     assert_eq!(files_in(folder), before, "files were left behind");
 }
 
+/// What the writing commands need from outside: a backup, an export folder,
+/// a deck list, a catalog file and a collection CSV, made from another
+/// database in a folder anyone can read.
+struct Inputs {
+    _dir: tempfile::TempDir,
+    backup: PathBuf,
+    export: PathBuf,
+    deck: PathBuf,
+    catalog: PathBuf,
+    csv: PathBuf,
+}
+
+fn inputs() -> Inputs {
+    let dir = tempfile::tempdir().unwrap();
+    chmod(dir.path(), 0o755);
+    let other = dir.path().join("other.db");
+    let backup = dir.path().join("backup.db");
+    let export = dir.path().join("export");
+    let csv = dir.path().join("owned.csv");
+    ok(&other, &["catalog", "list"]);
+    ok(&other, &["backup", backup.to_str().unwrap()]);
+    ok(&other, &["export-all", export.to_str().unwrap()]);
+    ok(
+        &other,
+        &[
+            "collection",
+            "export",
+            "--catalog",
+            FZ,
+            "-o",
+            csv.to_str().unwrap(),
+        ],
+    );
+    for entry in walk(&export) {
+        chmod(&entry, if entry.is_dir() { 0o755 } else { 0o644 });
+    }
+    chmod(&backup, 0o644);
+    chmod(&csv, 0o644);
+    let catalog = dir.path().join("mine.toml");
+    std::fs::write(
+        &catalog,
+        "game = \"fuzzycards\"\nname = \"Mine\"\n\n[[card]]\nname = \"Pup\"\ntype = \"hero\"\nrarity = \"common\"\nforce = \"power\"\ncost = 1\natk = 1\ndef = 1\nhp = 1\n",
+    )
+    .unwrap();
+    chmod(&catalog, 0o644);
+    Inputs {
+        _dir: dir,
+        backup,
+        export,
+        deck: repo("resources/decks/fuzzycards-beatdown.txt"),
+        catalog,
+        csv,
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut all = vec![dir.to_path_buf()];
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            all.extend(walk(&p));
+        } else {
+            all.push(p);
+        }
+    }
+    all
+}
+
+/// Every command that changes the database, with what it needs.
+fn writing_commands(i: &Inputs) -> Vec<Vec<String>> {
+    let p = |p: &Path| p.to_str().unwrap().to_string();
+    let deck = "Beatdown (sample)";
+    [
+        vec!["restore".into(), p(&i.backup)],
+        vec!["import-all".into(), p(&i.export), "--replace".into()],
+        vec!["catalog".into(), "import".into(), p(&i.catalog)],
+        vec!["catalog".into(), "delete".into(), "Mine".into()],
+        vec![
+            "deck".into(),
+            "import".into(),
+            p(&i.deck),
+            "--catalog".into(),
+            FZ.into(),
+        ],
+        vec!["deck".into(), "save".into(), deck.into(), p(&i.deck)],
+        vec!["deck".into(), "restore".into(), deck.into(), "1".into()],
+        vec![
+            "deck".into(),
+            "duplicate".into(),
+            deck.into(),
+            "Copy".into(),
+        ],
+        vec![
+            "deck".into(),
+            "rename".into(),
+            "Copy".into(),
+            "Other".into(),
+        ],
+        vec!["deck".into(), "delete".into(), "Other".into()],
+        vec![
+            "collection".into(),
+            "set".into(),
+            "--catalog".into(),
+            FZ.into(),
+            "Ember Cub".into(),
+            "2".into(),
+        ],
+        vec![
+            "collection".into(),
+            "import".into(),
+            "--catalog".into(),
+            FZ.into(),
+            p(&i.csv),
+        ],
+    ]
+    .into()
+}
+
+/// The database file's bytes and the files beside it.
+fn state_of(db: &Path) -> (Vec<u8>, BTreeSet<String>) {
+    (std::fs::read(db).unwrap(), files_in(db.parent().unwrap()))
+}
+
+/// Issue 48 item 2: under `--read-only` every command that writes is
+/// refused with exit code 2 naming the flag, the database is not touched,
+/// and nothing is created beside it — `restore` and `import-all` included.
+#[test]
+fn read_only_option_is_honoured_by_every_writing_command() {
+    let (_base, _folder, db) = database_for(As::Me);
+    let i = inputs();
+    let before = state_of(&db);
+    for args in writing_commands(&i) {
+        let mut all = vec!["--read-only".to_string()];
+        all.extend(args.iter().cloned());
+        let err = refused(&run(&db, &all));
+        assert!(err.contains("--read-only"), "{args:?}: {err}");
+        assert!(err.contains(db.to_str().unwrap()), "{args:?}: {err}");
+        assert!(err.contains("nothing was changed"), "{args:?}: {err}");
+        assert_eq!(state_of(&db), before, "{args:?} changed the database");
+    }
+    // and every one of them writes without the flag (the list is not stale)
+    for args in writing_commands(&i) {
+        let out = run(&db, &args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+/// Issue 48 item 2: a restore onto a database its user cannot write
+/// (0444) is refused, and leaves no `-wal`, `-shm`, `.before-restore` or
+/// lock file beside it.
+#[test]
+fn a_restore_onto_a_read_only_database_leaves_nothing() {
+    let Some(user) = permission_user() else {
+        return;
+    };
+    let (_base, folder, db) = database_for(user);
+    let i = inputs();
+    chmod(&db, 0o444);
+    let before = state_of(&db);
+    let out = deckwright(&db, user, &[OsStr::new("restore"), i.backup.as_os_str()]);
+    let err = refused(&out);
+    assert!(
+        err.contains("is read-only (the file is not writable)"),
+        "{err}"
+    );
+    assert_eq!(state_of(&db), before, "files were left beside the database");
+    chmod(&folder, 0o555);
+    chmod(&db, 0o644);
+    let out = deckwright(&db, user, &[OsStr::new("restore"), i.backup.as_os_str()]);
+    let err = refused(&out);
+    assert!(err.contains("is not writable"), "{err}");
+    chmod(&folder, 0o755);
+    assert_eq!(state_of(&db), before, "files were left beside the database");
+}
+
 #[test]
 fn read_only_option_reads_refuses_writes_and_leaves_nothing() {
     let (_base, folder, db) = database_for(As::Me);

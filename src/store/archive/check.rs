@@ -29,7 +29,7 @@ pub(super) const MAX_VERSION: u32 = 1_000_000_000;
 /// The line of `file` where `key` is given the value `value`, for messages
 /// (`0` when it cannot be found: the message still names the file).
 pub(super) fn line_of(file: &Path, key: &str, value: &str) -> usize {
-    let Ok(text) = std::fs::read_to_string(file) else {
+    let Ok(text) = crate::diag::read_text(file) else {
         return 0;
     };
     text.lines()
