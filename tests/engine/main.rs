@@ -8,6 +8,7 @@
 mod support;
 
 mod bizarre;
+mod blind;
 mod computer;
 mod coverage;
 mod dice;

@@ -268,7 +268,12 @@ fn read_boxes(card: &Card) -> (Reading, bool) {
                 .push(format!("\"{t}\" (not played: its cost is not read)"));
         }
     }
-    if let Some(t) = field("text") {
+    // The shared rules-text box (`text`), for a card typed whole rather
+    // than box by box: "Exhaust 1 resource: gain 2 attack." reads as the
+    // active ability with its cost, a sentence without a cost as always-on
+    // or triggered text. (It used to be looked up among the game's own
+    // fields, where it never is: a card typed there read as vanilla.)
+    if let Some(t) = card.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         any = true;
         r.merge(g.read(t, &Base::new(Trigger::Static)));
     }
