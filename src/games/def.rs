@@ -46,6 +46,9 @@ pub struct GameDef {
     /// `[rules]`: numbers only a built-in game's own module reads (Strange
     /// World's World size and solo stacks).
     pub rules: toml::Table,
+    /// `[lexicon]` as written: the game's words for the card-text grammar
+    /// (schema/game.md; read by [`crate::engine::effect::lexicon`]).
+    pub lexicon: toml::Table,
     /// The folder of the game file, which paths in it (`print.back`) are
     /// relative to; `None` for the built-in games (relative to `resources/`).
     pub base_dir: Option<PathBuf>,
@@ -74,6 +77,8 @@ pub(crate) struct RawGameDef {
     pub setup: toml::Table,
     #[serde(default)]
     pub rules: toml::Table,
+    #[serde(default)]
+    pub lexicon: toml::Table,
 }
 
 /// Which card types and fields a catalog of this game may use.
@@ -305,6 +310,7 @@ impl GameDef {
             setup,
             setup_table: raw.setup,
             rules: raw.rules,
+            lexicon: raw.lexicon,
             base_dir: None,
         })
     }

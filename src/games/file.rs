@@ -198,6 +198,12 @@ impl Checker<'_> {
         self.options();
         self.construction();
         self.setup(builtin);
+        for (at, message) in crate::engine::effect::lexicon::check(&self.def.lexicon) {
+            let mut full = vec!["lexicon".to_string()];
+            full.extend(at);
+            let named = format!("`{}`: {message}", full.join("."));
+            self.problem(full, named);
+        }
         if !builtin && !self.def.rules.is_empty() {
             self.problem(
                 path(&[&"rules"]),
@@ -1094,6 +1100,25 @@ exact = 20
         assert_eq!(def.print.corner_radius_mm, Some(2.5));
         let e = errors(&MINIMAL.replace("frame = ", "corner_radius_mm = 40.0\nframe = "));
         assert!(e.contains("`print.corner_radius_mm` = 40"), "{e}");
+    }
+
+    #[test]
+    fn a_lexicon_names_its_bad_words_at_their_line() {
+        let bad = format!(
+            "{MINIMAL}\n[lexicon]\ndefault_kind = \"hero\"\nshouting = true\n\n[lexicon.events]\n\"is born\" = \"hatches\"\n"
+        );
+        let e = errors(&bad);
+        assert!(e.contains("`lexicon.shouting`: unknown key"), "{e}");
+        assert!(e.contains("unknown variant `hatches`"), "{e}");
+        let line = |needle: &str| bad.lines().position(|l| l.contains(needle)).unwrap() + 1;
+        assert!(
+            e.contains(&format!("g.toml:{}:", line("\"is born\""))),
+            "{e}"
+        );
+        let good = format!(
+            "{MINIMAL}\n[lexicon]\ndefault_kind = \"hero\"\n\n[lexicon.synonyms]\n\"the foe\" = \"your opponent\"\n"
+        );
+        assert!(check_text(&good, Path::new("g.toml")).is_ok());
     }
 
     #[test]

@@ -108,9 +108,12 @@ fn deck_with(game: &str, card: &Card) -> String {
         "bizarre-world" => "bizarre-world-crafted-rocks.txt",
         _ => "rizontical-ember-push.txt",
     };
-    let text = std::fs::read_to_string(crate::support::root().join("resources/decks").join(file))
-        .unwrap();
-    if text.lines().any(|l| l.trim().strip_prefix("1 ").is_some_and(|n| n == card.name)) {
+    let text =
+        std::fs::read_to_string(crate::support::root().join("resources/decks").join(file)).unwrap();
+    if text
+        .lines()
+        .any(|l| l.trim().strip_prefix("1 ").is_some_and(|n| n == card.name))
+    {
         return text;
     }
     if game != "rizontical" {

@@ -273,7 +273,12 @@ fn read_boxes(card: &Card) -> (Reading, bool) {
     // active ability with its cost, a sentence without a cost as always-on
     // or triggered text. (It used to be looked up among the game's own
     // fields, where it never is: a card typed there read as vanilla.)
-    if let Some(t) = card.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+    if let Some(t) = card
+        .text
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
         any = true;
         r.merge(g.read(t, &Base::new(Trigger::Static)));
     }

@@ -5,16 +5,17 @@
 
 use std::sync::OnceLock;
 
-use crate::engine::effect::lexicon::{ItMeans, Lexicon};
+use crate::engine::effect::lexicon::Lexicon;
 use crate::engine::effect::text::{Grammar, Phrase, Piece};
-use crate::engine::effect::{Condition, Keyword, Kind, Limit, Resource, Step, Target, Verb};
+use crate::engine::effect::{Condition, Keyword, Step, Target, Verb};
+use crate::model::GameId;
 
 fn fact(verb: Verb) -> Piece {
     Piece::Static(vec![Step::new(verb, Target::This)])
 }
 
 /// The generator's fixed sentences; costs, conditions and effects are read
-/// by the compositional grammar with [`LEXICON`].
+/// by the compositional grammar with the words of its game file's `[lexicon]`.
 const SENTENCES: &[Phrase] = &[
     Phrase {
         pattern: "this creature can't use its ability in response to an attack",
@@ -65,95 +66,22 @@ const SENTENCES: &[Phrase] = &[
     },
 ];
 
-/// Bizarre World's words: the rulebook calls ⚔ "attack" and "damage"
-/// alike ("exhausting 1 resource to get 2 damage", p.2), so gaining
-/// damage is gaining ⚔, always for this turn.
-pub const LEXICON: Lexicon = Lexicon {
-    synonyms: &[
-        ("attack this turn", "attack"),
-        ("damage this turn", "damage"),
-        ("⚔ this turn", "attack"),
-        ("⚔", "attack"),
-        ("exhaust this creature", "exhaust this creature"),
-        ("kill this creature", "kill this"),
-        ("kill this card", "kill this"),
-        ("sacrifice this creature", "kill this"),
-        ("sacrifice this", "kill this"),
-        ("destroy this creature", "kill this"),
-        ("kill itself", "kill this"),
-        ("in play", "in play"),
-        (
-            "when this creature is played",
-            "when you play this creature",
-        ),
-        (
-            "when this creature enters play",
-            "when you play this creature",
-        ),
-        (
-            "when this creature comes into play",
-            "when you play this creature",
-        ),
-        ("when this creature arrives", "when you play this creature"),
-        ("when played", "when you play this creature"),
-        ("on play", "when you play this creature"),
-        ("no cards in your hand", "0 cards in hand"),
-        ("no cards in hand", "0 cards in hand"),
-        ("0 cards in your hand", "0 cards in hand"),
-        ("an empty hand", "0 cards in hand"),
-        ("your hand is empty", "you have 0 cards in hand"),
-        ("if you have", "you have"),
-        ("only if you have", "you have"),
-    ],
-    kinds: &[("creature", Kind::Creature)],
-    default_kind: Kind::Creature,
-    resources: &[
-        ("attack", Resource::Attack),
-        ("damage", Resource::Attack),
-        ("life", Resource::Life),
-    ],
-    stats: &[],
-    keywords: &[],
-    statuses: &[],
-    status_verbs: &[],
-    defeat_verbs: &[],
-    events: &[],
-    named_triggers: &[],
-    card_nouns: &["card"],
-    elements: false,
-    it: ItMeans::This,
-    search_shuffles: false,
-    cost_colon: Some(Limit::Unlimited),
-    pay: None,
-    vocabulary: VOCABULARY,
-};
-
-const VOCABULARY: &[&str] = &[
-    "attack",
-    "card",
-    "life",
-    "resource",
-    "creature",
-    "exhaust",
-    "draw",
-    "gain",
-    "lose",
-    "opponent",
-    "kill",
-    "hand",
-    "turn",
-    "play",
-    "ability",
-    "tuesday",
-    "exhausted",
-];
-
 const VERBS: &[&str] = &["gain", "draw", "draws", "lose", "loses", "get", "gets"];
 
 /// The grammar, built once.
 pub fn grammar() -> &'static Grammar {
     static G: OnceLock<Grammar> = OnceLock::new();
-    G.get_or_init(|| Grammar::new("Bizarre World", &LEXICON, SENTENCES, &[], &[], &[], VERBS))
+    G.get_or_init(|| {
+        Grammar::new(
+            "Bizarre World",
+            Lexicon::of_builtin(GameId::BizarreWorld),
+            SENTENCES,
+            &[],
+            &[],
+            &[],
+            VERBS,
+        )
+    })
 }
 
 #[cfg(test)]

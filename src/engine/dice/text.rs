@@ -5,11 +5,12 @@
 
 use std::sync::OnceLock;
 
-use crate::engine::effect::lexicon::{ItMeans, Lexicon};
+use crate::engine::effect::lexicon::Lexicon;
 use crate::engine::effect::text::{Grammar, Phrase, Piece};
 use crate::engine::effect::{
-    Condition, Event, Keyword, Kind, Limit, Resource, Stat, Step, Target, Trigger, Verb, Who,
+    Condition, Event, Keyword, Kind, Limit, Stat, Step, Target, Trigger, Verb, Who,
 };
+use crate::model::GameId;
 
 fn steps(s: Vec<Step>) -> Piece {
     Piece::Steps(s)
@@ -222,95 +223,6 @@ const MODIFIERS: &[Phrase] = &[Phrase {
     build: |_| Piece::Then,
 }];
 
-/// Dice of Destiny's words (its rulebook's "creature", "spell", "arrives",
-/// "life points", and what players call them).
-pub const LEXICON: Lexicon = Lexicon {
-    synonyms: &[
-        ("dmg", "damage"),
-        ("comes into play", "arrives"),
-        ("enters play", "arrives"),
-        ("enters the battlefield", "arrives"),
-        ("enters the field", "arrives"),
-        ("is summoned", "arrives"),
-        ("is played", "arrives"),
-        ("is cast", "arrives"),
-        ("is deployed", "arrives"),
-        ("enters", "arrives"),
-        (
-            "when you summon this creature",
-            "when this creature arrives",
-        ),
-        ("when you play this creature", "when this creature arrives"),
-        ("on arrival", "when this creature arrives"),
-        ("your library", "your deck"),
-        ("knocks off", "deals"),
-        ("knock off", "deal"),
-        ("isn't", "is not"),
-        ("right away", "immediately"),
-        ("straight away", "immediately"),
-        ("on the turn it arrives", "the turn it arrives"),
-        ("during the turn it arrives", "the turn it arrives"),
-        ("the same turn it arrives", "the turn it arrives"),
-    ],
-    kinds: &[
-        ("creature", Kind::Creature),
-        ("monster", Kind::Creature),
-        ("minion", Kind::Creature),
-        ("unit", Kind::Creature),
-        ("spell", Kind::Spell),
-    ],
-    default_kind: Kind::Creature,
-    resources: &[("life", Resource::Life)],
-    stats: &[],
-    keywords: &[],
-    statuses: &[],
-    status_verbs: &[],
-    defeat_verbs: &["destroy", "kill", "defeat"],
-    events: &[
-        ("arrives", Event::Played),
-        ("attacks", Event::Attacks),
-        ("hits", Event::Hits),
-    ],
-    named_triggers: &[],
-    card_nouns: &["card"],
-    elements: false,
-    it: ItMeans::This,
-    search_shuffles: true,
-    cost_colon: None,
-    pay: None,
-    vocabulary: VOCABULARY,
-};
-
-/// The words that make a sentence rules text.
-const VOCABULARY: &[&str] = &[
-    "creature",
-    "card",
-    "damage",
-    "life",
-    "point",
-    "turn",
-    "attack",
-    "dice",
-    "hit",
-    "spell",
-    "deck",
-    "hand",
-    "reroll",
-    "opponent",
-    "play",
-    "graveyard",
-    "block",
-    "draw",
-    "gain",
-    "deal",
-    "search",
-    "shuffle",
-    "return",
-    "roll",
-    "target",
-    "effect",
-];
-
 const VERBS: &[&str] = &[
     "deal", "gain", "draw", "search", "shuffle", "return", "make", "goes", "has", "put",
 ];
@@ -321,7 +233,7 @@ pub fn grammar() -> &'static Grammar {
     G.get_or_init(|| {
         Grammar::new(
             "Dice of Destiny",
-            &LEXICON,
+            Lexicon::of_builtin(GameId::DiceOfDestiny),
             SENTENCES,
             TRIGGERS,
             CLAUSES,

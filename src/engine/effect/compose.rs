@@ -977,7 +977,9 @@ fn subject(lex: &Lexicon, c: &mut Cur) -> Option<Who> {
         return Some(Who::This);
     }
     if c.eat("this") {
-        c.word(|w| w == "card" || lex.kind(w).is_some())?;
+        // "when this Hero is deployed", and as players shorten it "when
+        // this is deployed"
+        c.word(|w| w == "card" || lex.kind(w).is_some());
         return Some(Who::This);
     }
     match target(lex, c)? {

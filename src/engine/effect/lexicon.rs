@@ -56,14 +56,237 @@ pub struct Lexicon {
     pub pay: Option<Resource>,
     /// Words that make a sentence rules text rather than flavour.
     pub vocabulary: &'static [&'static str],
+    /// What each keyword (or status) means, in its rulebook's words: a
+    /// parenthesis after a keyword that says no more than this is its
+    /// reminder text.
+    pub glosses: &'static [(&'static str, &'static str)],
 }
 
 /// See [`Lexicon::it`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ItMeans {
     This,
     Subject,
 }
+
+/// A problem with a game file's `[lexicon]`: the key path inside it and
+/// what is wrong.
+pub type Problem = (Vec<String>, String);
+
+/// Leaks `v` for the rest of the run: a game's words are read once per run
+/// (a built-in game's when its grammar is first used, a game file's when it
+/// is added) and then shared by every reading, as the tables in the code
+/// they replace were.
+fn leak<T>(v: Vec<T>) -> &'static [T] {
+    Box::leak(v.into_boxed_slice())
+}
+
+fn leak_str(s: &str) -> &'static str {
+    Box::leak(s.to_string().into_boxed_str())
+}
+
+/// Reads a value of `[lexicon]` with serde, naming its key on failure.
+fn value<T: serde::de::DeserializeOwned>(
+    t: &toml::Table,
+    key: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<T> {
+    let v = t.get(key)?;
+    match v.clone().try_into() {
+        Ok(x) => Some(x),
+        Err(e) => {
+            problems.push((vec![key.to_string()], e.message().trim().to_string()));
+            None
+        }
+    }
+}
+
+/// Reads a table of `[lexicon]` whose keys are phrases, in the file's
+/// order, each value read with serde.
+fn phrases<T: serde::de::DeserializeOwned>(
+    t: &toml::Table,
+    key: &str,
+    problems: &mut Vec<Problem>,
+) -> Vec<(&'static str, T)> {
+    let Some(v) = t.get(key) else {
+        return Vec::new();
+    };
+    let Some(table) = v.as_table() else {
+        problems.push((vec![key.to_string()], "must be a table of phrases".into()));
+        return Vec::new();
+    };
+    let mut out = Vec::with_capacity(table.len());
+    for (phrase, v) in table {
+        if phrase.trim().is_empty() || phrase.trim() != phrase || phrase.to_lowercase() != *phrase {
+            problems.push((
+                vec![key.to_string(), phrase.clone()],
+                "a phrase is lower-case words separated by single spaces".into(),
+            ));
+            continue;
+        }
+        match v.clone().try_into::<T>() {
+            Ok(x) => out.push((leak_str(phrase), x)),
+            Err(e) => problems.push((
+                vec![key.to_string(), phrase.clone()],
+                e.message().trim().to_string(),
+            )),
+        }
+    }
+    out
+}
+
+/// The keys `[lexicon]` may have (schema/game.md).
+const KEYS: &[&str] = &[
+    "default_kind",
+    "elements",
+    "it",
+    "search_shuffles",
+    "cost_colon",
+    "pay",
+    "card_nouns",
+    "defeat_verbs",
+    "vocabulary",
+    "synonyms",
+    "kinds",
+    "resources",
+    "stats",
+    "keywords",
+    "statuses",
+    "status_verbs",
+    "events",
+    "named_triggers",
+    "glosses",
+];
+
+/// A named trigger as a game file writes it.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NamedTrigger {
+    event: Event,
+    #[serde(default = "this_who")]
+    who: Who,
+}
+
+fn this_who() -> Who {
+    Who::This
+}
+
+/// The problems of a game file's `[lexicon]` (none for a good one, or for
+/// none at all).
+pub fn check(t: &toml::Table) -> Vec<Problem> {
+    match Lexicon::read(t) {
+        Ok(_) => Vec::new(),
+        Err(p) => p,
+    }
+}
+
+impl Lexicon {
+    /// A game's words from its file's `[lexicon]` (schema/game.md). Read
+    /// once per game per run; the tables live for the rest of the run.
+    pub fn read(t: &toml::Table) -> Result<Lexicon, Vec<Problem>> {
+        let mut p = Vec::new();
+        for key in t.keys() {
+            if !KEYS.contains(&key.as_str()) {
+                p.push((
+                    vec![key.clone()],
+                    format!("unknown key; `[lexicon]` has {}", KEYS.join(", ")),
+                ));
+            }
+        }
+        let strings = |key: &str, p: &mut Vec<Problem>| -> &'static [&'static str] {
+            let v: Vec<String> = value(t, key, p).unwrap_or_default();
+            leak(v.iter().map(|s| leak_str(s)).collect())
+        };
+        let lex = Lexicon {
+            synonyms: leak(
+                phrases::<String>(t, "synonyms", &mut p)
+                    .into_iter()
+                    .map(|(from, to)| (from, leak_str(&to)))
+                    .collect(),
+            ),
+            kinds: leak(phrases(t, "kinds", &mut p)),
+            default_kind: value(t, "default_kind", &mut p).unwrap_or(Kind::Any),
+            resources: leak(phrases(t, "resources", &mut p)),
+            stats: leak(phrases(t, "stats", &mut p)),
+            keywords: leak(phrases(t, "keywords", &mut p)),
+            statuses: leak(phrases(t, "statuses", &mut p)),
+            status_verbs: leak(phrases(t, "status_verbs", &mut p)),
+            defeat_verbs: strings("defeat_verbs", &mut p),
+            events: leak(phrases(t, "events", &mut p)),
+            named_triggers: leak(
+                phrases::<NamedTrigger>(t, "named_triggers", &mut p)
+                    .into_iter()
+                    .map(|(name, n)| (name, n.event, n.who))
+                    .collect(),
+            ),
+            card_nouns: {
+                let nouns = strings("card_nouns", &mut p);
+                if nouns.is_empty() { &["card"] } else { nouns }
+            },
+            elements: value(t, "elements", &mut p).unwrap_or(false),
+            it: value(t, "it", &mut p).unwrap_or(ItMeans::This),
+            search_shuffles: value(t, "search_shuffles", &mut p).unwrap_or(false),
+            cost_colon: value(t, "cost_colon", &mut p),
+            pay: value(t, "pay", &mut p),
+            vocabulary: strings("vocabulary", &mut p),
+            glosses: leak(
+                phrases::<String>(t, "glosses", &mut p)
+                    .into_iter()
+                    .map(|(k, g)| (k, leak_str(&g)))
+                    .collect(),
+            ),
+        };
+        for (k, _) in lex.glosses {
+            if lex.keyword(k).is_none() && lex.status(k).is_none() {
+                p.push((
+                    vec!["glosses".into(), (*k).to_string()],
+                    "a gloss is for one of the game's keywords or statuses".into(),
+                ));
+            }
+        }
+        if p.is_empty() { Ok(lex) } else { Err(p) }
+    }
+
+    /// A built-in game's words, from its definition file (read once).
+    ///
+    /// # Panics
+    /// When the built-in file's `[lexicon]` does not read; the files ship
+    /// with the program and `game check` tests pass on each.
+    pub fn of_builtin(game: crate::model::GameId) -> &'static Lexicon {
+        let def = crate::games::game(game).def();
+        match Lexicon::read(&def.lexicon) {
+            Ok(l) => Box::leak(Box::new(l)),
+            Err(p) => panic!("resources/games/{game}.toml: [lexicon]: {p:?}"),
+        }
+    }
+
+    /// Whether a parenthesis after `keyword` says nothing its rulebook
+    /// gloss does not: every word of it, but for the small words, is a word
+    /// of the gloss (or shares its first four letters with one: "receives"
+    /// and "received", "deals" and "dealt"), or a number.
+    pub fn is_reminder_of(&self, keyword: &str, words: &[String]) -> bool {
+        let Some((_, gloss)) = self.glosses.iter().find(|(k, _)| *k == keyword) else {
+            return false;
+        };
+        let gloss: Vec<String> = super::pattern::tokens(gloss);
+        let stem = |w: &str| w.chars().take(4).collect::<String>();
+        words.iter().all(|w| {
+            let w = w.as_str();
+            SMALL_WORDS.contains(&w)
+                || w.chars().all(|c| c.is_ascii_digit())
+                || gloss
+                    .iter()
+                    .any(|g| g == w || (w.len() >= 4 && stem(g) == stem(w)))
+        })
+    }
+}
+
+/// Words a keyword's reminder text may hold whatever its gloss says.
+const SMALL_WORDS: &[&str] = &[
+    "the", "a", "an", "it", "its", "it's", "this", "that", "is", "are", "be", "to", "of", "and",
+    "or", "your", "their", "they", "them", "(", ")", ",", ".", "same", "when", "can", "may",
+];
 
 /// The effect language's own verbs and rule words: a sentence with one of
 /// them is rules text, whatever the game (issue 24: "Guard. Allies beside it
@@ -191,17 +414,6 @@ pub const SHARED_SYNONYMS: &[(&str, &str)] = &[
     ("until the round ends", "until the end of the round"),
     ("for this round", "until the end of the round"),
     ("this round", "until the end of the round"),
-    // spelling
-    ("cannot", "can't"),
-    ("can not", "can't"),
-    ("life points", "life"),
-    ("life point", "life"),
-    ("life total", "life"),
-    ("lp", "life"),
-    ("hit points", "hp"),
-    ("health points", "hp"),
-    ("health", "hp"),
-    ("damage points", "damage"),
     ("into your hand", "in your hand"),
     ("to your hand", "in your hand"),
     ("add it in your hand", "put it in your hand"),
@@ -224,6 +436,23 @@ pub const SHARED_SYNONYMS: &[(&str, &str)] = &[
     ("-", ":"),
     ("–", ":"),
     ("—", ":"),
+];
+
+/// Spellings of one word, rewritten before any other synonym so that a
+/// longer phrase starting earlier cannot cut them in two ("your opponent's
+/// life total": "life total" is "life" before "your opponent's life" is
+/// "your opponent").
+pub const SPELLINGS: &[(&str, &str)] = &[
+    ("cannot", "can't"),
+    ("can not", "can't"),
+    ("life points", "life"),
+    ("life point", "life"),
+    ("life total", "life"),
+    ("lp", "life"),
+    ("hit points", "hp"),
+    ("health points", "hp"),
+    ("health", "hp"),
+    ("damage points", "damage"),
 ];
 
 /// Durations after or before a clause, once synonyms are rewritten.
@@ -292,7 +521,8 @@ impl Lexicon {
     /// passes: "gain 3 attack until end of turn" becomes "gain 3 attack
     /// this turn", then Bizarre World's "gain 3 attack").
     pub fn normalise(&self, input: &[String]) -> Vec<String> {
-        let mut cur = self.pass(input);
+        let spelled = pass(input, SPELLINGS.iter());
+        let mut cur = self.pass(&spelled);
         for _ in 0..2 {
             let next = self.pass(&cur);
             if next == cur {
@@ -304,11 +534,22 @@ impl Lexicon {
     }
 
     fn pass(&self, input: &[String]) -> Vec<String> {
+        pass(input, self.synonyms.iter().chain(SHARED_SYNONYMS))
+    }
+}
+
+/// One left-to-right pass of rewriting, longest phrase first at each
+/// position.
+fn pass<'a>(
+    input: &[String],
+    synonyms: impl Iterator<Item = &'a (&'a str, &'a str)> + Clone,
+) -> Vec<String> {
+    {
         let mut out = Vec::with_capacity(input.len());
         let mut i = 0;
         while i < input.len() {
             let mut best: Option<(usize, &str)> = None;
-            for (from, to) in self.synonyms.iter().chain(SHARED_SYNONYMS) {
+            for (from, to) in synonyms.clone() {
                 let f = words(from);
                 if f.len() > input.len() - i {
                     continue;

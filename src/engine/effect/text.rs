@@ -11,6 +11,8 @@
 //!
 //! The pattern syntax is in [`super::pattern`].
 
+mod rephrase;
+
 use super::compose;
 use super::lexicon::Lexicon;
 pub use super::pattern::{Cap, tokens};
@@ -394,6 +396,14 @@ impl Grammar {
                 self.reminder(&sentence, base, &mut r, &mut st);
                 continue;
             }
+            if let Some(keywords) = self.keywords_with_reminders(&sentence) {
+                // "Guard (must be attacked first).", "Has Rush (it may
+                // attack at once) and Burn 2 (...)": a keyword's reminder
+                // text explains the keyword, whatever it says
+                r.keywords.extend(keywords.0);
+                r.flavour.extend(keywords.1);
+                continue;
+            }
             if let Some((outer, paren)) = inner_paren(&sentence) {
                 // a parenthesis inside a sentence: read as it stands when
                 // it is the grammar's own ("(RA)", "Activate (pay 1
@@ -425,7 +435,93 @@ impl Grammar {
         r
     }
 
+    /// A sentence whose parentheses all follow keywords ("Guard (...)",
+    /// "Has Rush (...) and Burn 2 (...)"): its keywords, and the
+    /// parentheses as reminder text.
+    fn keywords_with_reminders(&self, sentence: &str) -> Option<(Vec<(Keyword, u8)>, Vec<String>)> {
+        if !sentence.contains('(') {
+            return None;
+        }
+        let mut outer = String::new();
+        let mut parens = Vec::new();
+        let mut depth = 0usize;
+        let mut cur = String::new();
+        for c in sentence.chars() {
+            match c {
+                '(' => {
+                    depth += 1;
+                    cur.push(c);
+                }
+                ')' if depth > 0 => {
+                    depth -= 1;
+                    cur.push(c);
+                    if depth == 0 {
+                        parens.push(std::mem::take(&mut cur));
+                    }
+                }
+                _ if depth > 0 => cur.push(c),
+                _ => outer.push(c),
+            }
+        }
+        if depth > 0 || parens.is_empty() {
+            return None;
+        }
+        let words = self.words(outer.trim().trim_end_matches(['.', '!', '?']));
+        let list = self
+            .keyword_list(&words)
+            .or_else(|| self.keyword_list(&rephrase::keyword_has(self, &words)?))?;
+        // each parenthesis must say no more than a keyword's rulebook
+        // gloss: "Rush (can attack immediately, even from the Vault)" is a
+        // rule of its own, not a reminder
+        let lex = self.lexicon;
+        let names: Vec<&str> = lex
+            .keywords
+            .iter()
+            .filter(|(_, k)| list.iter().any(|(l, _)| l == k))
+            .map(|(n, _)| *n)
+            .collect();
+        let all_reminders = parens.iter().all(|p| {
+            let inner = self.words(p.trim_start_matches('(').trim_end_matches(')'));
+            names.iter().any(|n| lex.is_reminder_of(n, &inner))
+        });
+        all_reminders.then_some((list, parens))
+    }
+
+    /// Reads a sentence as written; when part of it is not understood,
+    /// with the kinds of phrasing players use ([`rephrase`]) applied one
+    /// after another, taking the first wording that reads completely.
     fn read_sentence(
+        &self,
+        sentence: &str,
+        words: &[String],
+        base: &Base,
+        r: &mut Reading,
+        st: &mut State,
+    ) {
+        let known = r.not_understood.len();
+        let (mut as_written, mut as_written_st) = (r.clone(), st.clone());
+        self.read_sentence_as_written(sentence, words, base, &mut as_written, &mut as_written_st);
+        if as_written.not_understood.len() == known {
+            (*r, *st) = (as_written, as_written_st);
+            return;
+        }
+        let mut cur = words.to_vec();
+        for kind in rephrase::KINDS {
+            let Some(next) = kind(self, &cur) else {
+                continue;
+            };
+            cur = next;
+            let (mut tried, mut tried_st) = (r.clone(), st.clone());
+            self.read_sentence_as_written(sentence, &cur, base, &mut tried, &mut tried_st);
+            if tried.not_understood.len() == known {
+                (*r, *st) = (tried, tried_st);
+                return;
+            }
+        }
+        (*r, *st) = (as_written, as_written_st);
+    }
+
+    fn read_sentence_as_written(
         &self,
         sentence: &str,
         words: &[String],
@@ -813,6 +909,7 @@ mod tests {
         cost_colon: None,
         pay: None,
         vocabulary: &["card", "damage", "energy", "hero", "atk"],
+        glosses: &[],
     };
 
     fn grammar() -> Grammar {

@@ -8,9 +8,10 @@
 
 use std::sync::OnceLock;
 
-use crate::engine::effect::lexicon::{ItMeans, Lexicon};
+use crate::engine::effect::lexicon::Lexicon;
 use crate::engine::effect::text::{Grammar, Phrase, Piece};
-use crate::engine::effect::{Event, Keyword, Kind, Limit, Resource, Stat, Status, Trigger, Who};
+use crate::engine::effect::{Keyword, Limit, Trigger};
+use crate::model::GameId;
 
 /// A keyword by its rulebook name.
 pub fn keyword(word: &str) -> Option<Keyword> {
@@ -88,114 +89,6 @@ const MODIFIERS: &[Phrase] = &[
     },
 ];
 
-/// Fuzzycards' words (the rulebook's CARD TYPES, HERO STATS, KEYWORDS &
-/// ABILITIES and ABILITY TIMING, and what players call them).
-pub const LEXICON: Lexicon = Lexicon {
-    synonyms: &[
-        ("dmg", "damage"),
-        ("knock out", "ko"),
-        ("knocks out", "kos"),
-        ("is knocked out", "is ko'd"),
-        ("k.o", "ko"),
-        ("on kill", "on kill"),
-        ("on-deploy", "on deploy"),
-        ("on play", "on deploy"),
-        ("on deployment", "on deploy"),
-        ("when deployed", "on deploy"),
-        ("when played", "on deploy"),
-        ("upon deploy", "on deploy"),
-        ("upon deployment", "on deploy"),
-        ("on ko'd", "on ko"),
-        ("on death", "on ko"),
-        ("when ko'd", "on ko"),
-        ("on attacking", "on attack"),
-        ("your life", "your life"),
-        ("the scroll", "your deck"),
-        ("your scroll", "your deck"),
-        ("from your scroll", "from your deck"),
-        ("energy points", "energy"),
-    ],
-    kinds: &[
-        ("hero", Kind::Hero),
-        ("character", Kind::Hero),
-        ("creature", Kind::Hero),
-        ("unit", Kind::Hero),
-        ("fighter", Kind::Hero),
-        ("monster", Kind::Hero),
-        ("relic", Kind::Relic),
-    ],
-    default_kind: Kind::Hero,
-    resources: &[("energy", Resource::Energy), ("life", Resource::Life)],
-    stats: &[
-        ("atk", Stat::Atk),
-        ("attack", Stat::Atk),
-        ("def", Stat::Def),
-        ("defense", Stat::Def),
-        ("defence", Stat::Def),
-        ("hp", Stat::Hp),
-    ],
-    keywords: &[
-        ("rush", Keyword::Rush),
-        ("guard", Keyword::Guard),
-        ("stealth", Keyword::Stealth),
-        ("drain", Keyword::Drain),
-        ("shield", Keyword::Shield),
-        ("bridge", Keyword::Bridge),
-        ("burn", Keyword::Burn),
-    ],
-    statuses: &[],
-    status_verbs: &[("silence", Status::Silenced)],
-    defeat_verbs: &["ko", "destroy", "defeat", "kill"],
-    events: &[
-        ("is deployed", Event::Played),
-        ("is played", Event::Played),
-        ("enters the field", Event::Played),
-        ("enters play", Event::Played),
-        ("comes into play", Event::Played),
-        ("arrives", Event::Played),
-        ("enters", Event::Played),
-        ("attacks", Event::Attacks),
-        ("declares an attack", Event::Attacks),
-        ("hits", Event::Hits),
-        ("deals damage", Event::Hits),
-        ("deals combat damage", Event::Hits),
-        ("is ko'd", Event::Defeated),
-        ("gets ko'd", Event::Defeated),
-        ("is destroyed", Event::Defeated),
-        ("is defeated", Event::Defeated),
-        ("dies", Event::Defeated),
-        ("kos an enemy hero", Event::Kills),
-        ("kos a hero", Event::Kills),
-        ("kills an enemy hero", Event::Kills),
-        ("destroys an enemy hero", Event::Kills),
-        ("defeats an enemy hero", Event::Kills),
-        ("kos an enemy", Event::Kills),
-    ],
-    named_triggers: &[
-        ("on deploy", Event::Played, Who::This),
-        ("on attack", Event::Attacks, Who::This),
-        ("on hit", Event::Hits, Who::This),
-        ("on ko", Event::Defeated, Who::This),
-        ("on kill", Event::Kills, Who::This),
-    ],
-    card_nouns: &["card"],
-    elements: false,
-    it: ItMeans::This,
-    search_shuffles: false,
-    cost_colon: Some(Limit::OncePerTurn),
-    pay: Some(Resource::Energy),
-    vocabulary: VOCABULARY,
-};
-
-/// The words that make a sentence rules text (the rest is flavour).
-const VOCABULARY: &[&str] = &[
-    "hero", "heroes", "relic", "event", "card", "energy", "life", "damage", "atk", "def", "hp",
-    "deal", "draw", "gain", "silence", "ko", "equip", "equipped", "enemy", "opponent", "turn",
-    "deploy", "attack", "hit", "kill", "activate", "passive", "rush", "guard", "stealth", "drain",
-    "shield", "bridge", "burn", "vault", "scroll", "discard", "pay", "target", "ally", "allies",
-    "foe", "foes", "force",
-];
-
 const VERBS: &[&str] = &[
     "deal", "draw", "gain", "gains", "gets", "get", "lose", "loses", "silence", "ko", "heal",
     "restore", "pay", "has",
@@ -207,7 +100,7 @@ pub fn grammar() -> &'static Grammar {
     G.get_or_init(|| {
         Grammar::new(
             "Fuzzycards",
-            &LEXICON,
+            Lexicon::of_builtin(GameId::Fuzzycards),
             SENTENCES,
             TRIGGERS,
             &[],
@@ -220,7 +113,7 @@ pub fn grammar() -> &'static Grammar {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::effect::{Cost, Duration, Target, Verb};
+    use crate::engine::effect::{Cost, Duration, Kind, Resource, Stat, Target, Verb, Who};
 
     const EVERY_ENEMY_HERO: Target = Target::Each {
         who: Who::Enemy,

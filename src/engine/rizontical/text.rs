@@ -12,12 +12,13 @@
 
 use std::sync::OnceLock;
 
-use crate::engine::effect::lexicon::{ItMeans, Lexicon};
+use crate::engine::effect::lexicon::Lexicon;
 use crate::engine::effect::text::{Cap, Grammar, Phrase, Piece};
 use crate::engine::effect::{
     Condition, Cost, Duration, Element, Event, Keyword, Kind, Limit, Reach, Resource, Stat, Status,
     Step, Target, Trigger, Verb, Who,
 };
+use crate::model::GameId;
 
 fn steps(s: Vec<Step>) -> Piece {
     Piece::Steps(s)
@@ -704,117 +705,6 @@ const VERBS: &[&str] = &[
     "takes", "heal", "move", "give", "put", "remove", "end", "deploy", "negate", "send", "look",
 ];
 
-/// Words that make a sentence rules text.
-const VOCABULARY: &[&str] = &[
-    "fighter",
-    "ap",
-    "power",
-    "hit",
-    "push",
-    "dmg",
-    "hp",
-    "cell",
-    "ally",
-    "enemy",
-    "status",
-    "entity",
-    "round",
-    "turn",
-    "summon",
-    "tile",
-    "skill",
-    "numen",
-    "heal",
-    "deploy",
-    "buff",
-    "debuff",
-    "use",
-    "time",
-    "atk",
-    "def",
-    "mp",
-    "ra",
-    "mana",
-    "protection",
-    "conjuration",
-    "movement",
-    "void",
-    "target",
-];
-
-/// Rizontical's words (the rulebook's Fighter stats, Status List, elements,
-/// entities and Summons).
-pub const LEXICON: Lexicon = Lexicon {
-    synonyms: &[
-        ("damage", "dmg"),
-        ("action points", "ap"),
-        ("action point", "ap"),
-        ("movement points", "mp"),
-        ("range", "ra"),
-        ("( range )", "( ra )"),
-        ("( unlimited range )", "( ∞ra )"),
-        ("( ∞ ra )", "( ∞ra )"),
-        ("( infinite ra )", "( ∞ra )"),
-        ("attack points", "atk"),
-        ("defense points", "def"),
-        ("push points", "psh"),
-        ("mana points", "mana"),
-        ("remove all debuffs", "remove every debuff"),
-        ("remove each debuff", "remove every debuff"),
-        ("remove all the debuffs", "remove every debuff"),
-        ("end the round", "end the current round"),
-        ("end this round", "end the current round"),
-        ("draw a power card", "draw 1 power"),
-        ("power cards", "powers"),
-        ("power card", "power"),
-    ],
-    kinds: &[
-        ("fighter", Kind::Fighter),
-        ("entity", Kind::Entity),
-        ("summon", Kind::Summon),
-    ],
-    default_kind: Kind::Fighter,
-    resources: &[
-        ("ap", Resource::Ap),
-        ("mana", Resource::Mana),
-        ("protection", Resource::Protection),
-    ],
-    stats: &[
-        ("atk", Stat::Atk),
-        ("def", Stat::Def),
-        ("mp", Stat::Mp),
-        ("ra", Stat::Range),
-        ("psh", Stat::Push),
-        ("hp", Stat::Hp),
-    ],
-    keywords: &[],
-    statuses: &[
-        ("burned", Status::Burned),
-        ("first", Status::First),
-        ("invincible", Status::Invincible),
-        ("last", Status::Last),
-        ("poison", Status::Poison),
-        ("poisoned", Status::Poison),
-        ("shield", Status::Shield),
-    ],
-    status_verbs: &[("poison", Status::Poison), ("burn", Status::Burned)],
-    defeat_verbs: &["defeat", "destroy", "kill"],
-    events: &[
-        ("is deployed", Event::Deployed),
-        ("is defeated", Event::Defeated),
-        ("hits", Event::Hits),
-        ("is about to be hit", Event::AboutToBeHit),
-    ],
-    named_triggers: &[],
-    card_nouns: &["power"],
-    elements: true,
-    it: ItMeans::Subject,
-    search_shuffles: false,
-    cost_colon: None,
-    pay: Some(Resource::Ap),
-    vocabulary: VOCABULARY,
-};
-
 /// Trigger prefixes with the punctuation the rulebook puts after them:
 /// "When ... :" on Powers and TRIGGER skills, "When ..., " in sentences.
 /// Patterns that already end in punctuation are kept as they are.
@@ -842,7 +732,7 @@ pub fn grammar() -> &'static Grammar {
     G.get_or_init(|| {
         Grammar::new(
             "Rizontical",
-            &LEXICON,
+            Lexicon::of_builtin(GameId::Rizontical),
             SENTENCES,
             &punctuated(),
             CLAUSES,
