@@ -6,6 +6,11 @@
 //! photo-like content (gradients, shapes and noise) at JPEG quality 90, so
 //! their sizes are those of real card scans. The size goal is checked before
 //! measuring; the run fails if it is missed.
+//!
+//! Long text (issue 48 item 4): a card whose name is 10,000, 30,000 or
+//! 100,000 characters and whose rules text is twice as long (as a restored
+//! backup can hold) exports to PDF and to Tabletop Simulator in
+//! under a second each — text is fitted in time linear in its length.
 
 use std::hint::black_box;
 use std::io::Cursor;
@@ -135,5 +140,71 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// A one-card Fuzzycards catalog whose name is `n` characters and whose
+/// rules text is `n` characters of words then a word of `n` characters (no
+/// space to break it at), and a deck of that card.
+fn long_text(dir: &Path, n: usize) -> (deckwright::model::Catalog, deckwright::model::Deck) {
+    let name: String = "Fluffmonarch ".repeat(n / 13 + 1)[..n]
+        .trim_end()
+        .to_string()
+        + "X";
+    let word = "W".repeat(n);
+    let catalog = format!(
+        "game = \"fuzzycards\"\nname = \"Long\"\n\n[[card]]\nname = \"{name}\"\ntype = \"hero\"\n\
+         rarity = \"common\"\nforce = \"power\"\ncost = 1\natk = 1\ndef = 1\nhp = 1\n\
+         text = \"{}{word}\"\n",
+        "Draw a card. ".repeat(n / 13 + 1)
+    );
+    let path = dir.join(format!("long-{n}.toml"));
+    std::fs::write(&path, catalog).expect("write catalog");
+    let deck = dir.join(format!("long-{n}.txt"));
+    std::fs::write(&deck, format!("3 {name}\n")).expect("write deck");
+    (
+        deckwright::catalog::load(&path).expect("catalog").catalog,
+        deckwright::decklist::load(&deck).expect("deck"),
+    )
+}
+
+fn bench_long_text(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut group = c.benchmark_group("pnp long text");
+    group.sample_size(10);
+    for n in [10_000, 30_000, 100_000] {
+        let (catalog, deck) = long_text(dir.path(), n);
+        let pdf = || {
+            let plan = pnp::plan(&catalog, &deck, &PrintOptions::default()).expect("plan");
+            plan.export(&|_| {}, &AtomicBool::new(false))
+                .expect("export")
+        };
+        let out = dir.path().join(format!("tts-{n}"));
+        let tts = || {
+            let plan = pnp::tts::tts_plan(&catalog, &deck, &Default::default()).expect("plan");
+            plan.write(&out, &|_| {}, &AtomicBool::new(false))
+                .expect("tts")
+        };
+        // the goal, checked once before measuring
+        for (what, took) in [("pdf", timed(&pdf)), ("tts", timed(&tts))] {
+            println!("pnp long text: {what}, a {n}-character name, first run {took:?}");
+            assert!(
+                took < Duration::from_secs(1),
+                "{what} with a {n}-character name took {took:?} (goal: < 1 s)"
+            );
+        }
+        group.bench_function(format!("pdf, {n}-character name"), |b| {
+            b.iter(|| black_box(pdf()))
+        });
+        group.bench_function(format!("tts, {n}-character name"), |b| {
+            b.iter(|| black_box(tts()))
+        });
+    }
+    group.finish();
+}
+
+fn timed<T>(f: &dyn Fn() -> T) -> Duration {
+    let start = Instant::now();
+    black_box(f());
+    start.elapsed()
+}
+
+criterion_group!(benches, bench, bench_long_text);
 criterion_main!(benches);

@@ -150,6 +150,41 @@ pub fn write_replacing(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     renamed
 }
 
+/// Replaces several files that go together (a sheet and its cut file): all
+/// are written to `<file>.partial` and synced first, and renamed over their
+/// files only once every one is whole — a full disk leaves all the old
+/// files as they were, and no `.partial` behind.
+pub fn write_replacing_all(files: &[(&Path, &[u8])]) -> std::io::Result<()> {
+    let mut written = Vec::with_capacity(files.len());
+    let mut result = Ok(());
+    for (path, bytes) in files {
+        let partial = partial_of(path);
+        let w = std::fs::File::create(&partial).and_then(|mut f| {
+            f.write_all(bytes)?;
+            f.sync_all()
+        });
+        written.push(partial);
+        if let Err(e) = w {
+            result = Err(e);
+            break;
+        }
+    }
+    if result.is_ok() {
+        for ((path, _), partial) in files.iter().zip(&written) {
+            if let Err(e) = std::fs::rename(partial, path) {
+                result = Err(e);
+                break;
+            }
+        }
+    }
+    if result.is_err() {
+        for partial in &written {
+            let _ = std::fs::remove_file(partial);
+        }
+    }
+    result
+}
+
 /// `<path>.partial`.
 fn partial_of(path: &Path) -> PathBuf {
     let mut s = path.as_os_str().to_owned();

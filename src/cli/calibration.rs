@@ -30,8 +30,11 @@ pub struct Args {
     pub cut_file: Option<PathBuf>,
 }
 
+/// Writes a whole file the way every other export does
+/// ([`crate::files::write_replacing`]): on a full disk the old sheet stays
+/// whole and nothing half-written is left beside it.
 fn write(path: &std::path::Path, bytes: &[u8]) -> Result<(), CliError> {
-    std::fs::write(path, bytes)
+    crate::files::write_replacing(path, bytes)
         .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))
 }
 
@@ -64,12 +67,19 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         .map_err(|e| CliError::input(format!("--cut-file: {e}")))?;
     let (pdf, cut) = pnp::calibration::cutter_sheet(paper, machine)
         .map_err(|e: PnpError| CliError::input(e.to_string()))?;
-    write(&args.output, &pdf)?;
     let text = match format {
         pnp::cutfile::CutFormat::Svg => pnp::cutfile::svg(&cut),
         pnp::cutfile::CutFormat::Dxf => pnp::cutfile::dxf(&cut),
     };
-    write(&cut_path, text.as_bytes())?;
+    // the sheet and its cut line go together: both new, or both old
+    crate::files::write_replacing_all(&[(&args.output, &pdf), (&cut_path, text.as_bytes())])
+        .map_err(|e| {
+            CliError::input(format!(
+                "cannot write {} and {}: {e}",
+                args.output.display(),
+                cut_path.display()
+            ))
+        })?;
     outln!(
         "{}: {machine} calibration sheet; {}: its cut line ({} × {} mm)",
         args.output.display(),

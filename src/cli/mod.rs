@@ -13,6 +13,7 @@ mod deck;
 mod game;
 mod goldfish;
 mod hand;
+mod lexicon;
 mod matchup;
 mod odds;
 mod out;
@@ -102,6 +103,10 @@ pub enum Command {
     /// The changes to a deck that win more (or kill sooner), searched over
     /// the catalog or your collection and proven on fresh games.
     Tune(tune::Args),
+    /// Phrases taught to a game's grammar: "the opposing player" means
+    /// "your opponent", for every card of the game.
+    #[command(subcommand)]
+    Lexicon(lexicon::Args),
     /// Positions set up from a file, moves played from them, and checks
     /// on the result (formats.md §5).
     #[command(subcommand)]
@@ -119,6 +124,7 @@ impl Command {
             Command::Deck(a) => a.writes(),
             Command::Collection(a) => a.writes(),
             Command::Archive(a) => a.writes(),
+            Command::Lexicon(a) => a.writes(),
             _ => None,
         }
     }
@@ -198,6 +204,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Collection(args)) => collection::run(&args, cli.db.as_deref()),
         Some(Command::Pdf(args)) => pdf::run(&args, cli.db.as_deref()),
         Some(Command::Tts(args)) => tts::run(&args, cli.db.as_deref()),
+        Some(Command::Lexicon(args)) => lexicon::run(&args, cli.db.as_deref()),
         Some(Command::Calibration(args)) => calibration::run(&args),
         Some(Command::Game(args)) => game::run(&args),
         Some(Command::Match(args)) => matchup::run(&args, cli.db.as_deref()),
@@ -214,6 +221,13 @@ fn add_games(cli: &Cli) -> Result<(), CliError> {
     if let Ok(db) = db::db_path(cli.db.as_deref()) {
         for problem in crate::games::add_folder(&crate::games::games_folder(&db)) {
             warnln!("warning: {problem} (this game is not loaded)");
+        }
+        // the phrases the user taught the games: a catalog file read by any
+        // command reads with them, as the app does (issue 49). Opening
+        // read-only writes nothing; a database that does not open here is
+        // left for the command to report, if it uses it.
+        if db.is_file() {
+            let _ = crate::store::Store::open_read_only(&db);
         }
     }
     for file in &cli.game_files {

@@ -33,6 +33,9 @@ pub struct CardReading {
     pub flavour: Vec<String>,
     /// Whether the card has any rules text at all.
     pub has_rules_text: bool,
+    /// The phrases users taught its game that its text was read with, as
+    /// "`phrase` → `meaning`" ([`super::effect::taught`]).
+    pub taught: Vec<String>,
 }
 
 impl CardReading {
@@ -117,6 +120,9 @@ pub struct Detail {
     pub reading: Vec<Ability>,
     /// The same abilities rendered into plain words, one sentence each.
     pub says: Vec<String>,
+    /// The phrases users taught the game that its text was read with.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub taught: Vec<String>,
 }
 
 impl Detail {
@@ -129,6 +135,7 @@ impl Detail {
             keywords: r.keywords.clone(),
             reading: r.abilities.clone(),
             says: r.says(),
+            taught: r.taught.clone(),
         }
     }
 }
@@ -205,7 +212,8 @@ pub fn coverage_of(catalog: &Catalog, all: bool) -> Result<Coverage, EngineError
         against_opponent: Vec::new(),
     };
     for card in &catalog.cards {
-        let r = plugin.read(card);
+        let mut r = plugin.read(card);
+        r.taught = taught_in(card, catalog.game);
         let status = r.status();
         match status {
             Status::Modelled => c.modelled += 1,
@@ -232,5 +240,41 @@ pub fn coverage_of(catalog: &Catalog, all: bool) -> Result<Coverage, EngineError
 
 /// Reads one card with its game's engine (the Library's live reading).
 pub fn read(card: &Card, game: GameId) -> Option<CardReading> {
-    super::plugin(game).map(|p| p.read(card))
+    let mut r = super::plugin(game).map(|p| p.read(card))?;
+    r.taught = taught_in(card, game);
+    Some(r)
+}
+
+/// The taught phrases of `game` that stand in any text of `card` (its
+/// text, and every text field, skills' included), as "`phrase` →
+/// `meaning`".
+pub fn taught_in(card: &Card, game: GameId) -> Vec<String> {
+    use super::effect::taught;
+    let phrases = taught::phrases_of(game.as_str());
+    if phrases.is_empty() {
+        return Vec::new();
+    }
+    let mut texts: Vec<&str> = card.text.as_deref().into_iter().collect();
+    fn gather<'a>(v: &'a crate::model::FieldValue, out: &mut Vec<&'a str>) {
+        use crate::model::FieldValue;
+        match v {
+            FieldValue::Text(t) => out.push(t),
+            FieldValue::List(l) => l.iter().for_each(|v| gather(v, out)),
+            FieldValue::Table(t) => t.values().for_each(|v| gather(v, out)),
+            _ => {}
+        }
+    }
+    for v in card.fields.values() {
+        gather(v, &mut texts);
+    }
+    let mut out = Vec::new();
+    for text in texts {
+        for t in taught::apply(&phrases, text).1 {
+            let line = format!("`{}` → `{}`", t.phrase, t.means);
+            if !out.contains(&line) {
+                out.push(line);
+            }
+        }
+    }
+    out
 }

@@ -39,6 +39,7 @@ pub mod schedule;
 pub mod search;
 pub mod session;
 pub mod solo;
+pub mod teach;
 pub mod tune;
 
 pub use self::core::{Rng, fresh_seed, game_seed, rng};

@@ -191,6 +191,13 @@ impl Font {
     }
 
     /// Width of `text` set at `size` (any unit: the result is in the same unit).
+    /// The advance of one character, in em ([`Font::width`] is the sum of
+    /// these times the size: there is no kerning, so a text's width can be
+    /// added up as it is read).
+    pub fn char_em(&self, c: char) -> f64 {
+        self.advance_em(self.glyph_or_fallback(c))
+    }
+
     pub fn width(&self, text: &str, size: f64) -> f64 {
         text.chars()
             .map(|c| self.advance_em(self.glyph_or_fallback(c)))

@@ -719,14 +719,15 @@ impl Plan {
             path: path.to_path_buf(),
             reason: e.to_string(),
         };
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".part");
-        let tmp = PathBuf::from(tmp);
-        let written = std::fs::File::create(&tmp).map_err(werr).and_then(|mut f| {
-            let report = self.write(progress, cancel, &mut f, path)?;
-            f.sync_all().map_err(werr)?;
-            Ok(report)
-        });
+        // (a `.part` left by a killed run is taken over; one being written
+        // by a run still going is not touched)
+        let (mut f, tmp) = super::part::claim(path)?;
+        let written = self
+            .write(progress, cancel, &mut f, path)
+            .and_then(|report| {
+                f.sync_all().map_err(werr)?;
+                Ok(report)
+            });
         let report = match written {
             Ok(r) => r,
             Err(e) => {
@@ -738,6 +739,7 @@ impl Plan {
             let _ = std::fs::remove_file(&tmp);
             return Err(werr(e));
         }
+        drop(f);
         Ok(report)
     }
 

@@ -597,22 +597,46 @@ impl Band {
     }
 }
 
-/// `text` shortened with an ellipsis to fit `width` mm at `size` pt.
+/// `text` shortened with an ellipsis to fit `width` mm at `size` pt: the
+/// longest start of it (trailing spaces dropped) that fits with "…" after
+/// it. Linear in the text's length — each character's advance is added
+/// once, and reading stops where the line is full — so a card name of
+/// 100,000 characters (from a restored backup, say) costs no more than one
+/// that fills the line (issue 48 item 4).
 pub fn fit_text(face: Face, text: &str, size: f64, width: f64) -> String {
     let f = face.font();
-    let w = |s: &str| f.width(s, size) / super::draw::PT_PER_MM;
-    if w(text) <= width {
-        return text.to_string();
-    }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let s: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
-        if w(&s) <= width {
-            return s;
+    // (widths added in em and scaled as `Font::width` does, so the cut falls
+    // exactly where measuring each shortened string would put it)
+    let fits = |em: f64| em * size / super::draw::PT_PER_MM <= width;
+    let mut sum = 0.0;
+    let mut whole = true;
+    for c in text.chars() {
+        sum += f.char_em(c);
+        if !fits(sum) {
+            whole = false;
+            break;
         }
     }
-    String::new()
+    if whole {
+        return text.to_string();
+    }
+    let ellipsis = f.char_em('…');
+    let mut sum = 0.0;
+    let mut kept = 0; // bytes of the start that fits with "…" after it
+    for (i, c) in text.char_indices() {
+        sum += f.char_em(c);
+        if c.is_whitespace() {
+            continue; // (dropped before the "…")
+        }
+        if !fits(sum + ellipsis) {
+            break;
+        }
+        kept = i + c.len_utf8();
+    }
+    if kept == 0 && !fits(ellipsis) {
+        return String::new();
+    }
+    text[..kept].trim_end().to_string() + "…"
 }
 
 /// A length for messages: at most one decimal, no trailing zero.
@@ -634,6 +658,67 @@ mod tests {
             bleed,
             Calibration::default(),
         )
+    }
+
+    /// `fit_text` as it was (shorten a character at a time and measure the
+    /// whole string again: quadratic), the reference the linear one must
+    /// match exactly.
+    fn fit_text_by_measuring(face: Face, text: &str, size: f64, width: f64) -> String {
+        let f = face.font();
+        let w = |s: &str| f.width(s, size) / super::super::draw::PT_PER_MM;
+        if w(text) <= width {
+            return text.to_string();
+        }
+        let mut chars: Vec<char> = text.chars().collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let s: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
+            if w(&s) <= width {
+                return s;
+            }
+        }
+        String::new()
+    }
+
+    #[test]
+    fn fit_text_cuts_where_measuring_each_string_would() {
+        let texts = [
+            "Grand Fluffmonarch",
+            "Verdict Owl, the Unblinking",
+            "a  b   c    d",
+            "   leading",
+            "Ærøskøbing ünïcødé 龍 ✓ …",
+            "Supercalifragilisticexpialidocious",
+            "",
+        ];
+        for face in [Face::Regular, Face::Bold] {
+            for text in texts {
+                for width in [0.0, 0.5, 1.0, 2.0, 3.3, 5.0, 10.0, 17.5, 30.0, 80.0] {
+                    for size in [6.5, 8.0, 10.5] {
+                        assert_eq!(
+                            fit_text(face, text, size, width),
+                            fit_text_by_measuring(face, text, size, width),
+                            "{text:?} at {size} pt in {width} mm"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fit_text_of_a_huge_name_reads_only_what_fits() {
+        // 1,000,000 characters: quadratic would be ~10^12 steps
+        let name = "Fluffmonarch ".repeat(80_000);
+        let fitted = fit_text(Face::Bold, &name, 10.5, 50.0);
+        assert!(
+            fitted.ends_with('…') && fitted.chars().count() < 60,
+            "{fitted}"
+        );
+        assert_eq!(
+            fitted,
+            fit_text_by_measuring(Face::Bold, &name[..200], 10.5, 50.0)
+        );
     }
 
     #[test]

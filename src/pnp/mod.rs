@@ -65,6 +65,7 @@ pub mod images;
 pub mod job;
 pub mod layout;
 pub mod options;
+pub mod part;
 pub mod pdf;
 pub mod raster;
 pub mod text;

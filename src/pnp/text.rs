@@ -107,16 +107,22 @@ pub fn wrap(words: &[Word], size: f64, width: f64) -> Vec<Vec<Word>> {
     lines
 }
 
+/// Breaks a word wider than a line between characters. Each character's
+/// advance is added once (no kerning: see [`super::font::Font::char_em`]),
+/// so a word of 100,000 characters is split in linear time.
 fn split_long(face: Face, text: &str, size: f64, width: f64) -> Vec<String> {
+    let f = face.font();
     let mut out = Vec::new();
     let mut cur = String::new();
+    let mut em = 0.0;
     for ch in text.chars() {
-        cur.push(ch);
-        if width_mm(face, &cur, size) > width && cur.chars().count() > 1 {
-            cur.pop();
+        let a = f.char_em(ch);
+        if (em + a) * size / PT_PER_MM > width && !cur.is_empty() {
             out.push(std::mem::take(&mut cur));
-            cur.push(ch);
+            em = 0.0;
         }
+        cur.push(ch);
+        em += a;
     }
     if !cur.is_empty() {
         out.push(cur);

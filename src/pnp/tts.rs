@@ -367,10 +367,18 @@ impl TtsExport {
             reason: e.to_string(),
         };
         std::fs::create_dir_all(dir).map_err(|e| werr(dir, &e))?;
-        let mut written: Vec<(PathBuf, PathBuf)> = Vec::new();
+        // The saved object's `.part`, claimed, is this export's lock: a run
+        // of the same export still going is refused; once it is held, any
+        // `.part` of this export's files was left by a run that was killed
+        // (or, before, by a full disk), and is removed.
+        let object_path = dir.join(format!("{}.json", self.stem));
+        let (claim, claimed) = super::part::claim(&object_path)?;
+        self.sweep_leftovers(dir);
+        let mut written: Vec<(PathBuf, PathBuf)> = vec![(claimed, object_path)];
         let result = self.write_parts(dir, progress, cancel, &mut written);
         let result = result.and_then(|report| {
-            for (tmp, path) in &written {
+            // (the saved object, which names the rest, last)
+            for (tmp, path) in written.iter().skip(1).chain(&written[..1]) {
                 std::fs::rename(tmp, path).map_err(|e| werr(path, &e))?;
             }
             Ok(report)
@@ -380,7 +388,33 @@ impl TtsExport {
                 let _ = std::fs::remove_file(tmp);
             }
         }
+        drop(claim);
         result
+    }
+
+    /// Removes the `.part` files of this export's sheets, back and thumbnail
+    /// that a killed run left in `dir` (called with the export's claim held).
+    fn sweep_leftovers(&self, dir: &Path) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let stem = &self.stem;
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            let Some(file) = name.strip_suffix(".part") else {
+                continue;
+            };
+            let ours = file == format!("{stem}-back.jpg")
+                || file == format!("{stem}.png")
+                || file
+                    .strip_prefix(&format!("{stem}-sheet-"))
+                    .and_then(|n| n.strip_suffix(".jpg"))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            if ours && entry.file_type().is_ok_and(|t| t.is_file()) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
     }
 
     fn write_parts(
@@ -420,11 +454,15 @@ impl TtsExport {
             let mut tmp = path.as_os_str().to_owned();
             tmp.push(".part");
             let tmp = PathBuf::from(tmp);
+            // (listed before it is written: a write cut short by a full disk
+            // is removed with the rest)
+            if !written.iter().any(|(t, _)| *t == tmp) {
+                written.push((tmp.clone(), path.clone()));
+            }
             std::fs::write(&tmp, bytes).map_err(|e| PnpError::Write {
                 path: path.clone(),
                 reason: e.to_string(),
             })?;
-            written.push((tmp, path.clone()));
             Ok(path)
         };
         let back_path = put(format!("{}-back.jpg", self.stem), jpeg(&back)?)?;

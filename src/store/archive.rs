@@ -31,8 +31,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use self::format::{
     CATALOGS, COLLECTION, CatalogEntry, DECK_MANIFEST, DECKS, DeckManifest, DeckRef, EntryRecord,
-    LinkRecord, MANIFEST, Manifest, SETTINGS, SettingsFile, VersionEntry, comment_out_unreadable,
-    read_toml, text_says, to_toml, unique_slug, version_text,
+    LEXICON, LexiconFile, LinkRecord, MANIFEST, Manifest, PhraseRecord, SETTINGS, SettingsFile,
+    VersionEntry, comment_out_unreadable, read_toml, text_says, to_toml, unique_slug, version_text,
 };
 pub use self::format::{FORMAT, FORMAT_VERSION};
 use super::cards::Resolver;
@@ -48,14 +48,14 @@ const STAGING: &str = ".deckwright-partial";
 
 /// What goes into an export folder besides the manifest, in the order it is
 /// moved into place.
-const PARTS: [&str; 4] = [CATALOGS, DECKS, COLLECTION, SETTINGS];
+const PARTS: [&str; 5] = [CATALOGS, DECKS, COLLECTION, SETTINGS, LEXICON];
 
 /// How [`Store::export_all`] treats the target folder.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ExportOptions {
     /// Write into a folder that is not empty: an earlier export there is
-    /// replaced (its `manifest.toml`, `catalogs/`, `decks/`, `collection/`
-    /// and `settings.toml`); other files are left alone.
+    /// replaced (its `manifest.toml`, `catalogs/`, `decks/`, `collection/`,
+    /// `settings.toml` and `lexicon.toml`); other files are left alone.
     pub force: bool,
 }
 
@@ -69,6 +69,8 @@ pub struct ExportSummary {
     /// Collection CSVs (catalogs with any counts).
     pub collections: usize,
     pub settings: usize,
+    /// Phrases taught to the games' grammars.
+    pub phrases: usize,
 }
 
 /// Export row ids → the ids the import gave them (the same ones when free).
@@ -123,6 +125,9 @@ pub struct ImportSummary {
     /// Catalogs whose collection was set.
     pub collections: usize,
     pub settings: usize,
+    /// Phrases taught to the games' grammars (each replaces what the same
+    /// phrase of the same game meant here).
+    pub phrases: usize,
     pub ids: IdMap,
 }
 
@@ -158,6 +163,7 @@ impl Store {
         let tx = self.write_tx()?;
         let summary = apply(&tx, &archive, opts)?;
         tx.commit()?;
+        super::taught::publish(&self.conn, None, false)?;
         Ok(summary)
     }
 }
@@ -253,6 +259,7 @@ fn write_export(conn: &Connection, staging: &Path) -> Result<ExportSummary> {
         schema_version: migrate::version(conn)?,
         exported_at: now(conn)?,
         settings: None,
+        lexicon: None,
         catalogs: Vec::new(),
         decks: Vec::new(),
     };
@@ -286,6 +293,27 @@ fn write_export(conn: &Connection, staging: &Path) -> Result<ExportSummary> {
         &toml_text(&file, "Deckwright settings, key = value as stored", &path)?,
     )?;
     manifest.settings = Some(SETTINGS.to_string());
+    let phrases: Vec<PhraseRecord> = super::taught::all(conn)?
+        .into_iter()
+        .map(|t| PhraseRecord {
+            game: t.game,
+            phrase: t.phrase,
+            means: t.means,
+        })
+        .collect();
+    if !phrases.is_empty() {
+        summary.phrases = phrases.len();
+        let path = staging.join(LEXICON);
+        write_file(
+            &path,
+            &toml_text(
+                &LexiconFile { phrases },
+                "Phrases taught to the games' grammars: `phrase` means `means`",
+                &path,
+            )?,
+        )?;
+        manifest.lexicon = Some(LEXICON.to_string());
+    }
     let path = staging.join(MANIFEST);
     write_file(
         &path,
@@ -432,6 +460,7 @@ struct Archive {
     catalogs: Vec<ArchivedCatalog>,
     decks: Vec<ArchivedDeck>,
     settings: BTreeMap<String, String>,
+    phrases: Vec<PhraseRecord>,
 }
 
 struct ArchivedCatalog {
@@ -528,10 +557,20 @@ fn read_export(dir: &Path) -> Result<Archive> {
         }
         None => BTreeMap::new(),
     };
+    let phrases = match &manifest.lexicon {
+        Some(file) => {
+            let line = check::line_of(&path, "lexicon", file);
+            read_toml::<LexiconFile>(&check::inside(dir, dir, file, &path, line)?)
+                .map_err(StoreError::Archive)?
+                .phrases
+        }
+        None => Vec::new(),
+    };
     Ok(Archive {
         catalogs,
         decks,
         settings,
+        phrases,
     })
 }
 
@@ -710,6 +749,10 @@ fn apply(conn: &Connection, archive: &Archive, opts: ImportOptions) -> Result<Im
         let remapped = opts.remap_setting.and_then(|f| f(key, value, &summary.ids));
         settings::put(conn, key, remapped.as_deref().unwrap_or(value))?;
         summary.settings += 1;
+    }
+    for p in &archive.phrases {
+        super::taught::put(conn, &p.game, &p.phrase, &p.means)?;
+        summary.phrases += 1;
     }
     Ok(summary)
 }

@@ -112,8 +112,10 @@ pub fn restore(db: &Path, backup: &Path) -> Result<RestoreSummary> {
         .and_then(|()| restore_from(db, &staging));
     remove_database_files(&staging);
     let previous = result?;
-    // Opening sets WAL mode again and proves the result opens.
-    Store::open(db)?;
+    // Opening sets WAL mode again and proves the result opens; the phrases
+    // taught are the restored database's now, and no other's.
+    let restored = Store::open(db)?;
+    super::taught::publish(&restored.conn, None, true)?;
     Ok(RestoreSummary {
         schema_version: found,
         previous,

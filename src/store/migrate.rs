@@ -20,6 +20,7 @@ pub(crate) const MIGRATIONS: &[(u32, &str)] = &[
     (2, include_str!("../../schema/0002_settings.sql")),
     (3, include_str!("../../schema/0003_samples_seeded.sql")),
     (4, include_str!("../../schema/0004_open_games.sql")),
+    (5, include_str!("../../schema/0005_taught_phrases.sql")),
 ];
 
 /// Migrations that rebuild a table another table refers to: they run with
@@ -143,6 +144,10 @@ mod tests {
         (
             4,
             "125fa737db323fb9f8f8fa33ab81f37449b298588b93f3ad51a904c762ac91c3",
+        ),
+        (
+            5,
+            "b8ed06a8ec906b573572a666c67e67543a07cb546c76b7f655a4762dfd064a96",
         ),
     ];
 

@@ -39,6 +39,7 @@ mod migrate;
 mod open;
 mod seed;
 mod settings;
+mod taught;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -60,6 +61,7 @@ pub use collection::CsvImport;
 pub use error::StoreError;
 pub use images::StoredImage;
 pub use migrate::SCHEMA_VERSION;
+pub use taught::{TaughtChange, TaughtPhrase};
 
 /// Results of the store.
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -244,6 +246,9 @@ impl Store {
                 Some(reason)
             }
         };
+        if version >= 5 {
+            taught::publish(&conn, None, false)?;
+        }
         Ok(Store {
             conn,
             path: Some(path.to_path_buf()),

@@ -17,6 +17,7 @@ mod desktop;
 mod games;
 mod goldfish;
 mod hand;
+mod lexicon;
 mod limits;
 mod matchup;
 mod odds;

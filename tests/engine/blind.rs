@@ -230,14 +230,59 @@ fn measure(batch: &str, game: &str) -> Tally {
     t
 }
 
+/// Measures `batch` game by game: prints the figures, and fails on any
+/// misplayed case (read completely but played differently: the one outcome
+/// that must never happen) or when fewer cases than `floor` play right (the
+/// figures measured when the grammar last changed, so it never goes back).
+fn check(batch: &str, floors: [(&str, usize); 4]) {
+    let mut misplayed = Vec::new();
+    let mut below = Vec::new();
+    let (mut right, mut total) = (0, 0);
+    for (game, floor) in floors {
+        let t = measure(batch, game);
+        right += t.right;
+        total += t.right + t.reported.len() + t.misplayed.len();
+        misplayed.extend(t.misplayed.iter().map(|m| format!("{game}: {m}")));
+        if t.right < floor {
+            below.push(format!("{game}: {} right, was {floor}", t.right));
+        }
+    }
+    println!(
+        "{batch}: {right} of {total} right ({}%)",
+        right * 100 / total.max(1)
+    );
+    assert!(misplayed.is_empty(), "misplayed:\n{}", misplayed.join("\n"));
+    assert!(below.is_empty(), "fewer right than before: {below:?}");
+}
+
+/// The first batch, written blind before the grammar learned the kinds of
+/// phrasing (20% right then), read since by those kinds.
 #[test]
 fn blind_batch_1() {
-    for game in [
-        "fuzzycards",
-        "dice-of-destiny",
-        "bizarre-world",
-        "rizontical",
-    ] {
-        measure("batch1", game);
-    }
+    check(
+        "batch1",
+        [
+            ("fuzzycards", 67),
+            ("dice-of-destiny", 46),
+            ("bizarre-world", 55),
+            ("rizontical", 48),
+        ],
+    );
+}
+
+/// The second batch, written blind after the grammar learned its kinds of
+/// phrasing from the first (by another writer, who saw neither batch 1 nor
+/// the code): the measure of what was learned, on wordings nobody tuned to
+/// (169 of 289 right when first measured).
+#[test]
+fn blind_batch_2() {
+    check(
+        "batch2",
+        [
+            ("fuzzycards", 43),
+            ("dice-of-destiny", 32),
+            ("bizarre-world", 40),
+            ("rizontical", 54),
+        ],
+    );
 }

@@ -122,6 +122,27 @@ impl Harness {
         self.interact(|ui| ui.click(iced_test::selector::id(id)).map(|_| ()));
     }
 
+    /// Clicks what shows `label`, after scrolling the scrollable it is in
+    /// down with the mouse wheel, as a user does, until it shows.
+    pub fn scroll_click_text(&mut self, label: &str) {
+        let label = label.to_string();
+        self.interact(|ui| {
+            scroll_to(ui, || label.clone())?;
+            ui.click(label.as_str()).map(|_| ())
+        });
+    }
+
+    /// [`Harness::type_into`] a box that is further down a scrollable.
+    pub fn scroll_type_into(&mut self, id: &str, text: &str) {
+        let (id, text) = (id.to_string(), text.to_string());
+        self.interact(|ui| {
+            scroll_to(ui, || iced_test::selector::id(id.clone()))?;
+            ui.click(iced_test::selector::id(id))?;
+            let _ = ui.typewrite(&text);
+            Ok(())
+        });
+    }
+
     /// Clicks a text box and types into it.
     pub fn type_into(&mut self, id: &str, text: &str) {
         let (id, text) = (id.to_string(), text.to_string());
@@ -206,4 +227,27 @@ pub fn catalog_of(store: &Store, game: deckwright::model::GameId) -> deckwright:
 /// timestamps have millisecond resolution).
 fn after_the_samples() {
     std::thread::sleep(std::time::Duration::from_millis(3));
+}
+
+/// Turns the mouse wheel over the scrollable `selector`'s target is in
+/// until the target shows (or 40 turns went by).
+fn scroll_to<S>(ui: &mut Simulator<'_, Message>, selector: impl Fn() -> S) -> Result<(), Error>
+where
+    S: iced_test::selector::Selector + Send,
+    S::Output: iced_test::selector::Bounded + Clone + Send + Sync + 'static,
+{
+    use iced::mouse::{Event as Mouse, ScrollDelta};
+    use iced_test::selector::Bounded;
+    for _ in 0..40 {
+        let target = ui.find(selector())?;
+        if target.visible_bounds().is_some() {
+            return Ok(());
+        }
+        let b = target.bounds();
+        ui.point_at(iced::Point::new(b.x + b.width / 2.0, SIZE.1 / 2.0));
+        let _ = ui.simulate([iced::Event::Mouse(Mouse::WheelScrolled {
+            delta: ScrollDelta::Pixels { x: 0.0, y: -240.0 },
+        })]);
+    }
+    Ok(())
 }

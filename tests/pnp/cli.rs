@@ -28,6 +28,8 @@ fn the_contract_command_line_writes_a_pdf() {
     let out_pdf = dir.path().join("OUT.pdf");
     let catalog = fixture("images/catalog.toml");
     let deck = fixture("images/deck.txt");
+    // (issue 48 item 6: half a PDF left by a killed run is taken over)
+    std::fs::write(dir.path().join("OUT.pdf.part"), b"%PDF-1.7 killed half way").unwrap();
     let o = run(
         &db,
         &[

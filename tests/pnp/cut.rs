@@ -618,3 +618,62 @@ fn the_calibration_command_writes_both_kinds() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains(".svg or .dxf"), "{}", stderr(&o));
 }
+
+/// Issue 48 item 5: `calibration -o` on a full disk (a file-size limit of
+/// 4 KB, `ulimit -f`, with SIGXFSZ ignored so the write fails as it does on
+/// a full disk) keeps the old sheet and the old cut file whole, leaves no
+/// `.partial` (nor a 0-byte SVG) behind, and says so (exit 2).
+#[cfg(unix)]
+#[test]
+fn calibration_on_a_full_disk_keeps_the_old_sheet() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("cal.pdf");
+    let svg = dir.path().join("cal-cut.svg");
+    let made = run(&["calibration", "--sheet", "cricut", "-o", s(&pdf)]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let (old_pdf, old_svg) = (std::fs::read(&pdf).unwrap(), std::fs::read(&svg).unwrap());
+    assert!(
+        old_pdf.len() > 8 << 10,
+        "the sheet is bigger than the limit"
+    );
+    for (sheet, paper) in [("cricut", "letter"), ("duplex", "letter")] {
+        let o = std::process::Command::new("bash")
+            .arg("-c")
+            .arg("ulimit -f 4; trap '' XFSZ; exec \"$DW_BIN\" \"$@\"")
+            .arg("bash")
+            .args([
+                "calibration",
+                "--sheet",
+                sheet,
+                "--paper",
+                paper,
+                "-o",
+                s(&pdf),
+            ])
+            .env("DW_BIN", env!("CARGO_BIN_EXE_deckwright"))
+            .env(
+                "DECKWRIGHT_DB",
+                std::env::temp_dir().join("deckwright-test-unused-cal.db"),
+            )
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{sheet}: {}", stderr(&o));
+        assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+        assert_eq!(
+            std::fs::read(&pdf).unwrap(),
+            old_pdf,
+            "{sheet}: the old sheet is whole"
+        );
+        assert_eq!(
+            std::fs::read(&svg).unwrap(),
+            old_svg,
+            "{sheet}: the old cut file is whole"
+        );
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "cal.pdf" && n != "cal-cut.svg")
+            .collect();
+        assert!(left.is_empty(), "{sheet}: left behind: {left:?}");
+    }
+}

@@ -420,3 +420,57 @@ fn the_same_export_writes_the_same_object() {
         (2 * 419, 585)
     );
 }
+
+/// Issue 48 item 6: what a killed `tts` left (`*-sheet-N.jpg.part`, the
+/// back's, the saved object's) is removed by the next run of the same
+/// export; a run cut short by a full disk (a file-size limit, SIGXFSZ
+/// ignored) leaves no `.part` at all.
+#[cfg(unix)]
+#[test]
+fn a_killed_or_full_disk_tts_leaves_no_part_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let (catalog, deck) = generated(dir.path(), 20);
+    let out = dir.path().join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    for leftover in [
+        "big-deck-sheet-1.jpg.part",
+        "big-deck-sheet-7.jpg.part",
+        "big-deck-back.jpg.part",
+        "big-deck.json.part",
+        "big-deck.png.part",
+    ] {
+        std::fs::write(out.join(leftover), b"left by a killed run").unwrap();
+    }
+    // someone else's file that merely looks alike is not ours to remove
+    std::fs::write(out.join("other-sheet-1.jpg.part"), b"not ours").unwrap();
+    export(dir.path(), &catalog, &deck, &out, &[]);
+    let parts = |d: &Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".part"))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(parts(&out), ["other-sheet-1.jpg.part"]);
+
+    let full = dir.path().join("full");
+    let o = std::process::Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -f 64; trap '' XFSZ; exec \"$DW_BIN\" \"$@\"")
+        .arg("bash")
+        .args(["tts", "--catalog", s(&catalog), s(&deck), "-o", s(&full)])
+        .env("DW_BIN", env!("CARGO_BIN_EXE_deckwright"))
+        .env("DECKWRIGHT_DB", dir.path().join("unused.db"))
+        .env("HOME", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+    assert_eq!(
+        parts(&full),
+        Vec::<String>::new(),
+        "nothing half-written is left"
+    );
+}

@@ -223,10 +223,10 @@ fn before_the_effect(g: &DiceOfDestiny, st: &State, card: u16, p: usize, quick: 
         return Action::Pass;
     }
     let hurts = g.def(card).activated.as_ref().is_some_and(|a| {
-        use crate::engine::effect::{Target, Verb};
+        use crate::engine::effect::Target;
         a.steps
             .iter()
-            .any(|s| matches!((&s.verb, s.target), (Verb::Damage { .. }, Target::Opponent)))
+            .any(|s| s.target == Target::Opponent && life_off(&s.verb).is_some())
     });
     match duck_spell(g, st, p) {
         Some(duck) if hurts && !g.suppressed(st, card) => Action::Play {
@@ -250,15 +250,30 @@ fn duck_spell(g: &DiceOfDestiny, st: &State, p: usize) -> Option<u16> {
         })
 }
 
+/// The life points a step knocks off the player it targets: damage, or
+/// life lost — the same thing in this game (damage is life points knocked
+/// off), so the policies weigh "deal 3 damage" and "loses 3 life" alike.
+fn life_off(verb: &crate::engine::effect::Verb) -> Option<u8> {
+    use crate::engine::effect::{Resource, Verb};
+    match verb {
+        Verb::Damage { n }
+        | Verb::Lose {
+            what: Resource::Life,
+            n,
+        } => Some(*n),
+        _ => None,
+    }
+}
+
 /// Damage a spell deals to the opponent outright.
 fn spell_damage(g: &DiceOfDestiny, c: u16) -> i32 {
-    use crate::engine::effect::{Target, Verb};
+    use crate::engine::effect::Target;
     g.def(c)
         .on_play
         .iter()
         .flat_map(|a| a.steps.iter())
         .map(|s| match (&s.verb, s.target) {
-            (Verb::Damage { n }, Target::Opponent) => i32::from(*n),
+            (verb, Target::Opponent) => life_off(verb).map_or(0, i32::from),
             _ => 0,
         })
         .sum()
@@ -304,14 +319,16 @@ fn effect_to_use(g: &DiceOfDestiny, st: &State, p: usize, quick: bool) -> Option
                         matches!(
                             s.verb,
                             Verb::Damage { .. } | Verb::Draw { .. } | Verb::Search { .. }
-                        ) || (quick
-                            && matches!(
-                                s.verb,
-                                Verb::Gain {
-                                    what: Resource::Life,
-                                    ..
-                                }
-                            ))
+                        ) || (s.target == crate::engine::effect::Target::Opponent
+                            && life_off(&s.verb).is_some())
+                            || (quick
+                                && matches!(
+                                    s.verb,
+                                    Verb::Gain {
+                                        what: Resource::Life,
+                                        ..
+                                    }
+                                ))
                     })
                 })
         })

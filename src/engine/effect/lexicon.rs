@@ -15,6 +15,10 @@ use super::{Element, Event, Keyword, Kind, Resource, Stat, Status, Who};
 /// One game's words. See the module docs.
 #[derive(Clone, Copy, Debug)]
 pub struct Lexicon {
+    /// The id of the game these words are of (`""` for words read from a
+    /// file not yet tied to a game): the key of the phrases users taught it
+    /// ([`super::taught`]).
+    pub game: &'static str,
     /// Phrases rewritten before matching, `(as typed, as the grammar reads
     /// it)`, each a space-separated lower-case word list. A phrase rewritten
     /// to itself is protected from shorter rewrites inside it ("on kill"
@@ -199,6 +203,7 @@ impl Lexicon {
             leak(v.iter().map(|s| leak_str(s)).collect())
         };
         let lex = Lexicon {
+            game: "",
             synonyms: leak(
                 phrases::<String>(t, "synonyms", &mut p)
                     .into_iter()
@@ -256,7 +261,10 @@ impl Lexicon {
     pub fn of_builtin(game: crate::model::GameId) -> &'static Lexicon {
         let def = crate::games::game(game).def();
         match Lexicon::read(&def.lexicon) {
-            Ok(l) => Box::leak(Box::new(l)),
+            Ok(l) => Box::leak(Box::new(Lexicon {
+                game: game.as_str(),
+                ..l
+            })),
             Err(p) => panic!("resources/games/{game}.toml: [lexicon]: {p:?}"),
         }
     }
@@ -433,6 +441,32 @@ pub const SHARED_SYNONYMS: &[(&str, &str)] = &[
     ("the enemy player", "your opponent"),
     ("the other player", "your opponent"),
     ("each opponent", "your opponent"),
+    ("of your choice", ""),
+    ("of their choice", ""),
+    (
+        "until the end of their next turn",
+        "until the end of your opponent's next turn",
+    ),
+    ("all of your opponent's", "all enemy"),
+    ("each of your opponent's", "each enemy"),
+    ("spend", "pay"),
+    ("spends", "pays"),
+    ("a d6", "a die"),
+    ("1d6", "a die"),
+    ("d6", "die"),
+    ("each player rolls", "both players roll"),
+    ("each player roll", "both players roll"),
+    ("you and your opponent each roll", "both players roll"),
+    ("you and your opponent roll", "both players roll"),
+    ("both players each roll", "both players roll"),
+    ("if yours is higher", "if your roll is higher"),
+    ("if you roll higher", "if your roll is higher"),
+    ("if your result is higher", "if your roll is higher"),
+    ("if your number is higher", "if your roll is higher"),
+    ("rather than", "instead of"),
+    ("as long as", "while"),
+    ("back to your hand", "in your hand"),
+    ("back into your hand", "in your hand"),
     ("-", ":"),
     ("–", ":"),
     ("—", ":"),

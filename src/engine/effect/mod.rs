@@ -23,6 +23,7 @@ mod paraphrase;
 pub mod pattern;
 pub mod render;
 pub mod support;
+pub mod taught;
 pub mod text;
 
 use serde::{Deserialize, Serialize};

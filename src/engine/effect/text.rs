@@ -73,6 +73,9 @@ pub struct Phrase {
 /// A phrase compiled: its pattern tokens and its builder.
 type Compiled = (Vec<Tok>, fn(&[Cap]) -> Piece);
 
+/// A line of keywords with their levels, and the reminders in brackets after them.
+type KeywordLine = (Vec<(Keyword, u8)>, Vec<String>);
+
 /// A game's grammar: its phrase tables and the words that make a sentence
 /// a rule rather than flavour.
 pub struct Grammar {
@@ -91,14 +94,41 @@ pub struct Grammar {
     pub lexicon: &'static Lexicon,
 }
 
-fn table(phrases: &[Phrase]) -> Vec<Compiled> {
+/// A game's phrase table, its patterns' words spelled as the game's
+/// synonyms spell them: text is rewritten before it is matched, so a
+/// pattern written "moves onto a cell" must read as its text will once a
+/// synonym rewrites "onto".
+fn table(phrases: &[Phrase], lexicon: &Lexicon) -> Vec<Compiled> {
     let mut t: Vec<Compiled> = phrases
         .iter()
-        .map(|p| (compile(p.pattern), p.build))
+        .map(|p| (normalised(compile(p.pattern), lexicon), p.build))
         .collect();
     // longer patterns first, so "draw {n} card(s) and ..." beats "draw {n}"
     t.sort_by_key(|(toks, _)| std::cmp::Reverse(toks.len()));
     t
+}
+
+/// `toks` with each run of plain words rewritten by the lexicon.
+fn normalised(toks: Vec<Tok>, lexicon: &Lexicon) -> Vec<Tok> {
+    let mut out = Vec::with_capacity(toks.len());
+    let mut run: Vec<String> = Vec::new();
+    let flush = |run: &mut Vec<String>, out: &mut Vec<Tok>| {
+        if !run.is_empty() {
+            out.extend(lexicon.normalise(run).into_iter().map(Tok::Word));
+            run.clear();
+        }
+    };
+    for t in toks {
+        match t {
+            Tok::Word(w) => run.push(w),
+            other => {
+                flush(&mut run, &mut out);
+                out.push(other);
+            }
+        }
+    }
+    flush(&mut run, &mut out);
+    out
 }
 
 /// How a text block is read when its sentences name no trigger.
@@ -141,6 +171,9 @@ pub struct Reading {
     pub not_understood: Vec<String>,
     /// Sentences with no rules words, and reminder text.
     pub flavour: Vec<String>,
+    /// The phrases users taught the game that this text was read with
+    /// ([`super::taught`]).
+    pub taught: Vec<super::taught::Taught>,
 }
 
 impl Reading {
@@ -151,6 +184,11 @@ impl Reading {
         self.conditions.extend(o.conditions);
         self.not_understood.extend(o.not_understood);
         self.flavour.extend(o.flavour);
+        for t in o.taught {
+            if !self.taught.contains(&t) {
+                self.taught.push(t);
+            }
+        }
     }
 
     /// Whether everything was understood.
@@ -250,10 +288,10 @@ impl Grammar {
     ) -> Grammar {
         Grammar {
             game,
-            sentences: table(sentences),
-            triggers: table(triggers),
-            clauses: table(clauses),
-            modifiers: table(modifiers),
+            sentences: table(sentences, lexicon),
+            triggers: table(triggers, lexicon),
+            clauses: table(clauses, lexicon),
+            modifiers: table(modifiers, lexicon),
             verbs,
             lexicon,
         }
@@ -379,15 +417,42 @@ impl Grammar {
         let composed = compose::trigger(self.lexicon, words);
         match (table, composed) {
             (Some(a), Some(b)) => Some(if b.1 > a.1 { b } else { a }),
-            (a, b) => a.or(b),
+            (a, b) => a.or(b).or_else(|| self.condition_colon(words)),
         }
+    }
+
+    /// A condition before the colon, in a game whose costs go before one
+    /// ("You have 0 cards in hand: draw 1 card.", Bizarre World's "It is
+    /// Tuesday: gain 4 attack."): an activated ability usable only then —
+    /// what the game's cost box and condition box say together.
+    fn condition_colon(&self, words: &[String]) -> Option<(Piece, usize)> {
+        let limit = self.lexicon.cost_colon?;
+        let colon = words.iter().position(|w| w == ":")?;
+        let head = &words[..colon];
+        let condition =
+            match Self::whole(&self.sentences, head).or_else(|| self.one_clause(head))? {
+                Piece::Condition(c) => c,
+                _ => return None,
+            };
+        Some((
+            Piece::Trigger {
+                trigger: Trigger::Activated,
+                costs: Vec::new(),
+                limit,
+                condition: Some(condition),
+            },
+            colon + 1,
+        ))
     }
 
     /// Reads a text block: every sentence, every clause.
     pub fn read(&self, text: &str, base: &Base) -> Reading {
         let mut r = Reading::default();
         let mut st = State::default();
-        for (sentence, reminder) in sentences(text) {
+        let taught = super::taught::phrases_of(self.lexicon.game);
+        let (text, used) = super::taught::apply(&taught, text);
+        r.taught = used;
+        for (sentence, reminder) in sentences(&text) {
             let words = self.words(sentence.trim_end_matches(['.', '!', '?']));
             if words.is_empty() {
                 continue;
@@ -438,7 +503,7 @@ impl Grammar {
     /// A sentence whose parentheses all follow keywords ("Guard (...)",
     /// "Has Rush (...) and Burn 2 (...)"): its keywords, and the
     /// parentheses as reminder text.
-    fn keywords_with_reminders(&self, sentence: &str) -> Option<(Vec<(Keyword, u8)>, Vec<String>)> {
+    fn keywords_with_reminders(&self, sentence: &str) -> Option<KeywordLine> {
         if !sentence.contains('(') {
             return None;
         }
@@ -505,12 +570,24 @@ impl Grammar {
             (*r, *st) = (as_written, as_written_st);
             return;
         }
+        // ";" joining two sentences: each read as one
+        if words.iter().any(|w| w == ";") {
+            let (mut split, mut split_st) = (r.clone(), st.clone());
+            for part in words.split(|w| w == ";").filter(|p| !p.is_empty()) {
+                self.read_sentence(sentence, part, base, &mut split, &mut split_st);
+            }
+            if split.not_understood.len() == known {
+                (*r, *st) = (split, split_st);
+                return;
+            }
+        }
         let mut cur = words.to_vec();
         for kind in rephrase::KINDS {
             let Some(next) = kind(self, &cur) else {
                 continue;
             };
-            cur = next;
+            // the game's synonyms again, on the new wording
+            cur = self.lexicon.normalise(&next);
             let (mut tried, mut tried_st) = (r.clone(), st.clone());
             self.read_sentence_as_written(sentence, &cur, base, &mut tried, &mut tried_st);
             if tried.not_understood.len() == known {
@@ -891,6 +968,7 @@ mod tests {
     }
 
     const LEX: Lexicon = Lexicon {
+        game: "",
         synonyms: &[],
         kinds: &[("hero", super::super::Kind::Hero)],
         default_kind: super::super::Kind::Hero,

@@ -29,7 +29,7 @@ use crate::store::{CatalogId, CatalogInfo};
 use super::{Action, Remember, Shortcut};
 use crate::gui::prefs::ScreenId;
 
-pub use editor::{Editor, Message as EditorMessage};
+pub use editor::{Editor, Message as EditorMessage, TEACH_MEANS_ID, TEACH_PHRASE_ID};
 
 /// The most result rows shown at once; the rest are counted.
 pub const MAX_ROWS: usize = 250;
@@ -559,6 +559,18 @@ impl Library {
                 Action::None
             }
             editor::Action::Save { card, editing } => self.save_card(*card, editing),
+            editor::Action::Teach {
+                game,
+                phrase,
+                means,
+            } => Action::Run(Task::perform(
+                self.db.run(move |s| s.teach_phrase(&game, &phrase, &means)),
+                |r| Message::Editor(editor::Message::Taught(r)),
+            )),
+            editor::Action::Untaught(change) => Action::Run(Task::perform(
+                self.db.run(move |s| s.undo_taught(&change)),
+                |r| Message::Editor(editor::Message::Untaught(r)),
+            )),
         }
     }
 

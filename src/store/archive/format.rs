@@ -31,6 +31,10 @@ pub const MANIFEST: &str = "manifest.toml";
 /// The settings file, beside the manifest.
 pub const SETTINGS: &str = "settings.toml";
 
+/// The phrases taught to the games' grammars, beside the manifest (written
+/// when there are any).
+pub const LEXICON: &str = "lexicon.toml";
+
 /// Each deck's manifest, in its folder under [`DECKS`].
 pub const DECK_MANIFEST: &str = "deck.toml";
 
@@ -56,6 +60,10 @@ pub struct Manifest {
     /// The settings file, relative to the folder.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settings: Option<String>,
+    /// The taught phrases' file, relative to the folder (absent when none
+    /// was taught).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lexicon: Option<String>,
     #[serde(default, rename = "catalog", skip_serializing_if = "Vec::is_empty")]
     pub catalogs: Vec<CatalogEntry>,
     #[serde(default, rename = "deck", skip_serializing_if = "Vec::is_empty")]
@@ -192,6 +200,23 @@ pub struct SettingsFile {
     /// Key → value, exactly as stored (the app keeps JSON text in some).
     #[serde(default)]
     pub settings: BTreeMap<String, String>,
+}
+
+/// `lexicon.toml`: the phrases taught, every game's.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LexiconFile {
+    #[serde(default, rename = "phrase")]
+    pub phrases: Vec<PhraseRecord>,
+}
+
+/// One taught phrase.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhraseRecord {
+    pub game: String,
+    pub phrase: String,
+    pub means: String,
 }
 
 /// Writes a value as TOML text, with a comment line on top.

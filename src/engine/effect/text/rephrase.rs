@@ -36,13 +36,24 @@ pub(super) type Kind = fn(&Grammar, &[String]) -> Option<Vec<String>>;
 pub(super) const KINDS: &[Kind] = &[
     modal,
     limit_words,
+    life_off,
     verbless,
     stat_to,
     keyword_has,
+    give_keyword,
+    or_fewer,
+    choose_it,
+    stat_gain,
+    status_word,
+    by_cells,
+    heal_by,
+    subjectless,
     passive,
     subject_takes,
     cost_to,
     condition_colon,
+    limit_first,
+    limit_to_end,
     trigger_last,
     limit_sentence,
 ];
@@ -98,14 +109,44 @@ fn clause_start(words: &[String], i: usize) -> bool {
 /// "can" for "may", "is able to" for "may": a player's permission, which
 /// the rulebooks print as "may". ("can't" is its own word, untouched.)
 pub(super) fn modal(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
-    replace_all(
-        words,
-        &[
-            ("is able to", "may"),
-            ("are able to", "may"),
-            ("can", "may"),
-        ],
-    )
+    let mut out = replace_all(words, &[("is able to", "may"), ("are able to", "may")])
+        .unwrap_or_else(|| words.to_vec());
+    let mut any = out.len() != words.len();
+    for i in 0..out.len() {
+        // "can be exhausted as a Coin resource" is a rulebook's own wording
+        if out[i] == "can" && out.get(i + 1).is_none_or(|n| n != "be") {
+            out[i] = "may".into();
+            any = true;
+        }
+    }
+    any.then_some(out)
+}
+
+/// Life knocked off or taken: "Knock 2 life points off your opponent",
+/// "takes 2 life from your opponent" — damage dealt to that player.
+pub(super) fn life_off(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let mut out = Vec::with_capacity(words.len());
+    let mut any = false;
+    let mut i = 0;
+    while i < words.len() {
+        let verb = words[i].as_str();
+        if matches!(verb, "knock" | "knocks" | "take" | "takes")
+            && words.get(i + 1).and_then(|n| number(n)).is_some()
+            && words.get(i + 2).is_some_and(|l| l == "life")
+            && words.get(i + 3).is_some_and(|o| o == "off" || o == "from")
+        {
+            out.push(if verb.ends_with('s') { "deals" } else { "deal" }.into());
+            out.push(words[i + 1].clone());
+            out.push("damage".into());
+            out.push("to".into());
+            any = true;
+            i += 4;
+            continue;
+        }
+        out.push(words[i].clone());
+        i += 1;
+    }
+    any.then_some(out)
 }
 
 /// Usage limits and repetition in other words.
@@ -202,18 +243,27 @@ pub(super) fn stat_to(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
     let start = words.iter().rposition(|w| w == ":").map_or(0, |p| p + 1);
     let mut i = start;
     let mut changes: Vec<String> = Vec::new();
+    let mut stats = 0;
     loop {
         let sign = words.get(i)?;
-        let stat = words.get(i + 1)?;
-        let signed = sign.strip_prefix(['+', '-'])?;
-        signed.parse::<u8>().ok()?;
-        lex.stat(stat)?;
         if !changes.is_empty() {
             changes.push("and".into());
         }
-        changes.push(sign.clone());
-        changes.push(stat.clone());
-        i += 2;
+        if lex.keyword(sign).is_some() {
+            // "+1 DEF and Shield to the equipped Hero"
+            changes.push("gains".into());
+            changes.push(sign.clone());
+            i += 1;
+        } else {
+            let stat = words.get(i + 1)?;
+            let signed = sign.strip_prefix(['+', '-'])?;
+            signed.parse::<u8>().ok()?;
+            lex.stat(stat)?;
+            changes.push(sign.clone());
+            changes.push(stat.clone());
+            stats += 1;
+            i += 2;
+        }
         match words.get(i).map(String::as_str) {
             Some("and" | ",") => i += 1,
             Some("to" | "for" | "on") => break,
@@ -221,13 +271,15 @@ pub(super) fn stat_to(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
         }
     }
     let target = &words[i + 1..];
-    if target.is_empty() {
+    if target.is_empty() || stats == 0 {
         return None;
     }
     let mut out = words[..start].to_vec();
     out.extend(target.iter().cloned());
-    out.push("gets".into());
-    // "gets +1 def and +1 atk"
+    // "gets +1 def and +1 atk", "gets +1 def and gains shield"
+    if changes.first().is_some_and(|c| c != "gains") {
+        out.push("gets".into());
+    }
     out.extend(changes);
     Some(out)
 }
@@ -262,6 +314,241 @@ pub(super) fn keyword_has(g: &Grammar, words: &[String]) -> Option<Vec<String>> 
     let rest = words[i..].to_vec();
     g.keyword_list(&rest)?;
     Some(rest)
+}
+
+/// A keyword given with "give": "Give the equipped Hero Stealth", "Gives
+/// it Rush" — read as "the equipped hero has stealth".
+pub(super) fn give_keyword(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let i = words.iter().position(|w| w == "give" || w == "gives")?;
+    let last = words.last()?;
+    g.lexicon.keyword(last)?;
+    let target = &words[i + 1..words.len() - 1];
+    if target.is_empty() {
+        return None;
+    }
+    let mut out = words[..i].to_vec();
+    out.extend(target.iter().cloned());
+    out.push("has".into());
+    out.push(last.clone());
+    Some(out)
+}
+
+/// "N or fewer HP", "N or less HP", "that has N HP or less": the grammar's
+/// "with N hp or less".
+pub(super) fn or_fewer(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let mut out = replace_all(words, &[("that has", "with"), ("that have", "with")])
+        .unwrap_or_else(|| words.to_vec());
+    let mut any = out.as_slice() != words;
+    let mut i = 0;
+    while i + 3 < out.len() {
+        if number(&out[i]).is_some()
+            && out[i + 1] == "or"
+            && matches!(out[i + 2].as_str(), "fewer" | "less")
+        {
+            // "6 or fewer hp" -> "6 hp or less"
+            let noun = out.remove(i + 3);
+            out.insert(i + 1, noun);
+            out[i + 3] = "less".into();
+            any = true;
+        }
+        i += 1;
+    }
+    any.then_some(out)
+}
+
+/// "Choose an enemy Hero with 6 HP or less and KO it": the verb done to the
+/// chosen card.
+pub(super) fn choose_it(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    if words.first().is_none_or(|w| w != "choose") {
+        return None;
+    }
+    let n = words.len();
+    if n < 5 || words[n - 1] != "it" || words[n - 3] != "and" {
+        return None;
+    }
+    let mut out = vec![words[n - 2].clone()];
+    out.extend(words[1..n - 3].iter().cloned());
+    Some(out)
+}
+
+/// A stat gained or lost as a number: "This Fighter gains 2 ATK and loses
+/// 2 DEF", "gets 1 ATK" — the signed change the game prints ("gets +2 ATK
+/// and -2 DEF").
+pub(super) fn stat_gain(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let lex = g.lexicon;
+    let mut out = Vec::with_capacity(words.len());
+    let mut any = false;
+    let mut i = 0;
+    let mut said_gets = false;
+    while i < words.len() {
+        let verb = words[i].as_str();
+        let gain = matches!(verb, "gains" | "gain" | "gets" | "get");
+        let lose = matches!(verb, "loses" | "lose");
+        if (gain || lose)
+            && let Some(n) = words.get(i + 1).filter(|n| n.parse::<u8>().is_ok())
+            && words.get(i + 2).is_some_and(|st| lex.stat(st).is_some())
+        {
+            // "gains 2 atk and loses 2 def" -> "gets +2 atk and -2 def"
+            let after_and = out.last().is_some_and(|w: &String| w == "and");
+            if !(after_and && said_gets) {
+                out.push("gets".into());
+            }
+            said_gets = true;
+            out.push(format!("{}{n}", if lose { '-' } else { '+' }));
+            out.push(words[i + 2].clone());
+            any = true;
+            i += 3;
+            continue;
+        }
+        out.push(words[i].clone());
+        i += 1;
+    }
+    any.then_some(out)
+}
+
+/// A status named as an adjective: "give an enemy Fighter Burned", "has
+/// First", "gets Invincible" — the game's "the Burned status".
+pub(super) fn status_word(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let lex = g.lexicon;
+    let mut out = Vec::with_capacity(words.len() + 2);
+    let mut any = false;
+    for (i, word) in words.iter().enumerate() {
+        let named = lex.status(word).is_some()
+            && i > 0
+            && words[i - 1] != "the"
+            && words.get(i + 1).is_none_or(|n| n != "status")
+            && words[..i]
+                .iter()
+                .any(|w| matches!(w.as_str(), "give" | "gives" | "has" | "gets" | "gains"));
+        if named {
+            out.push("the".into());
+            out.push(word.clone());
+            out.push("status".into());
+            any = true;
+        } else {
+            out.push(word.clone());
+        }
+    }
+    any.then_some(out)
+}
+
+/// How far something is pushed or moved, without "by": "push it 1 cell",
+/// "push it up to 2 cells", "move an ally up to 2 cells".
+pub(super) fn by_cells(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    if !words
+        .iter()
+        .any(|w| matches!(w.as_str(), "push" | "pushes" | "move" | "moves"))
+    {
+        return None;
+    }
+    let mut out = Vec::with_capacity(words.len() + 1);
+    let mut any = false;
+    for (i, word) in words.iter().enumerate() {
+        let up_to = word == "up" && words.get(i + 1).is_some_and(|t| t == "to");
+        let amount = if up_to { i + 2 } else { i };
+        let counts = words.get(amount).and_then(|n| number(n)).is_some()
+            && words
+                .get(amount + 1)
+                .is_some_and(|c| c == "cell" || c == "cells");
+        let follows = i > 0 && !matches!(words[i - 1].as_str(), "by" | "up" | "within");
+        if counts && follows && (up_to || word.parse::<u8>().is_ok() || number(word).is_some()) {
+            out.push("by".into());
+            any = true;
+        }
+        out.push(word.clone());
+    }
+    any.then_some(out)
+}
+
+/// Healing said another way round: "Heal 1 HP on this Fighter", "Restore 1
+/// HP to this Fighter", "An ally heals 3 HP" — the game's "heal X by N HP".
+pub(super) fn heal_by(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    // "heal 1 hp on/to X" (up to the end of the clause)
+    if let Some(i) = words.iter().position(|w| w == "heal" || w == "restore")
+        && words.get(i + 1).and_then(|n| number(n)).is_some()
+        && words.get(i + 2).is_some_and(|h| h == "hp")
+        && words.get(i + 3).is_some_and(|o| o == "on" || o == "to")
+    {
+        let end = words[i + 4..]
+            .iter()
+            .position(|w| matches!(w.as_str(), "," | ";" | "and" | "then"))
+            .map_or(words.len(), |p| i + 4 + p);
+        let mut out = words[..i].to_vec();
+        out.push("heal".into());
+        out.extend(words[i + 4..end].iter().cloned());
+        out.push("by".into());
+        out.push(words[i + 1].clone());
+        out.push("hp".into());
+        out.extend(words[end..].iter().cloned());
+        return Some(out);
+    }
+    // "X heals 3 hp"
+    let i = words.iter().position(|w| w == "heals")?;
+    if i == 0
+        || words.get(i + 1).and_then(|n| number(n)).is_none()
+        || words.get(i + 2).is_none_or(|h| h != "hp")
+    {
+        return None;
+    }
+    let mut out = vec!["heal".to_string()];
+    out.extend(words[..i].iter().cloned());
+    out.push("by".into());
+    out.extend(words[i + 1..].iter().cloned());
+    Some(out)
+}
+
+/// A sentence without its subject, as the card says it of itself: "Can
+/// attack the turn it arrives.", "Enters play exhausted.", "Can't be
+/// pushed." — read with "this <card noun>" before it.
+pub(super) fn subjectless(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let first = words.first()?;
+    if !matches!(
+        first.as_str(),
+        "may"
+            | "can"
+            | "can't"
+            | "must"
+            | "enters"
+            | "comes"
+            | "has"
+            | "gets"
+            | "gains"
+            | "is"
+            | "deals"
+            | "hits"
+            | "loses"
+            | "takes"
+    ) {
+        return None;
+    }
+    let noun = g
+        .lexicon
+        .kinds
+        .iter()
+        .find(|(_, k)| *k == g.lexicon.default_kind)
+        .map(|(n, _)| *n)
+        .unwrap_or("card");
+    let mut out = vec!["this".to_string(), noun.to_string()];
+    out.extend(words.iter().cloned());
+    Some(out)
+}
+
+/// A limit before the player's action with a comma: "Once per turn, you
+/// may return this creature to your hand." — the game's "Once per turn:
+/// return ...", an ability its player uses at most that often. (Only before
+/// "you may": "Once per turn, this creature may block a hit" is a
+/// permission of the card's, read as the game words it.)
+pub(super) fn limit_first(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let lead = ["once per turn", "once per round"];
+    let text = words.join(" ");
+    let l = lead
+        .iter()
+        .find(|l| text.starts_with(&format!("{l} , you may ")))?;
+    let n = l.split_whitespace().count() + 3;
+    let mut out = w(l);
+    out.push(":".into());
+    out.extend(words[n..].iter().cloned());
+    Some(out)
 }
 
 /// A passive sentence: "target enemy Hero is silenced until ...", "every
@@ -338,7 +625,11 @@ pub(super) fn subject_takes(_: &Grammar, words: &[String]) -> Option<Vec<String>
 /// attack", "Kill this to gain 4 attack", "pay 1 energy to gain 2 life".
 pub(super) fn cost_to(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
     let to = words.iter().position(|w| w == "to")?;
-    let head = &words[..to];
+    let from = words[..to]
+        .iter()
+        .rposition(|w| w == ":")
+        .map_or(0, |p| p + 1);
+    let head = &words[from..to];
     if head.is_empty() || words[to + 1..].is_empty() {
         return None;
     }
@@ -349,9 +640,29 @@ pub(super) fn cost_to(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
             _ => return None,
         }
     }
-    let mut out = head.to_vec();
+    let mut out = words[..to].to_vec();
     out.push(":".into());
     out.extend(words[to + 1..].iter().cloned());
+    Some(out)
+}
+
+/// A limit before an ability that carries its own trigger or cost: "Once
+/// per turn: pay 1 Energy: gain 2 Life." — the limit read after it, where
+/// the game reads one. (Only before a trigger or cost of its own: "Once per
+/// turn, this Power loses 1 Use ..." is the game's own "Once per turn:".)
+pub(super) fn limit_to_end(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let lead = ["once per turn", "once per round"];
+    let text = words.join(" ");
+    let l = lead
+        .iter()
+        .find(|l| text.starts_with(&format!("{l} :")) || text.starts_with(&format!("{l} ,")))?;
+    let n = l.split_whitespace().count() + 1;
+    if words.len() <= n || g.trigger(&words[n..]).is_none() {
+        return None;
+    }
+    let mut out = words[n..].to_vec();
+    out.push(",".into());
+    out.extend(w(l));
     Some(out)
 }
 
@@ -417,11 +728,33 @@ pub(super) fn trigger_last(g: &Grammar, words: &[String]) -> Option<Vec<String>>
         if n != tail.len() {
             continue;
         }
+        // "Give Poison to an enemy Fighter when it's deployed": "it" there
+        // may be the card the effect names; moved first it would be this
+        // card. Only when the effect's own subject is this card (or it has
+        // no other card in it) is a trailing "it" this card.
+        let it_in_tail = words[k..]
+            .iter()
+            .any(|w| w == "it" || w == "it's" || w == "its");
+        let head_about_this = words.first().is_some_and(|w| w == "this" || w == "it")
+            || !words[..k]
+                .iter()
+                .any(|w| g.lexicon.kind(w).is_some() || w == "target");
+        if it_in_tail && !head_about_this {
+            continue;
+        }
         let mut head = &words[..k];
         while head.last().is_some_and(|w| w == ",") {
             head = &head[..head.len() - 1];
         }
-        let mut out = tail;
+        // moved first, the trailing "it" is this card, said so
+        let mut out: Vec<String> = Vec::with_capacity(tail.len());
+        for w in tail {
+            match w.as_str() {
+                "it" => out.push("this".into()),
+                "it's" => out.extend(["this".to_string(), "is".to_string()]),
+                _ => out.push(w),
+            }
+        }
         out.extend(head.iter().cloned());
         return Some(out);
     }
@@ -439,6 +772,14 @@ pub(super) fn limit_sentence(_: &Grammar, words: &[String]) -> Option<Vec<String
     let fillers = [
         "",
         "only",
+        "use this",
+        "use this ability",
+        "activate this",
+        "activate this ability",
+        "this may be used",
+        "this ability may be used",
+        "you may use this",
+        "you may use this ability",
         "use this only",
         "use this ability only",
         "you may use this only",

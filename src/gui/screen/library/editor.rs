@@ -14,8 +14,10 @@ use iced::{Element, Fill, Task};
 
 use crate::catalog::check::{Draft, Problem, check, effects_text};
 use crate::engine::coverage::{CardReading, Status};
+use crate::engine::teach::{self, Changed};
 use crate::games::{self, FieldDef, FieldKind};
 use crate::model::{Card, Catalog};
+use crate::store::TaughtChange;
 
 use crate::gui::widget::{Pick, heading, muted, readable};
 
@@ -23,6 +25,9 @@ use crate::gui::widget::{Pick, heading, muted, readable};
 pub const NAME_ID: &str = "editor-name";
 pub const COST_ID: &str = "editor-cost";
 pub const TEXT_ID: &str = "editor-text";
+/// The teach panel's boxes: the phrase as written, and what it means.
+pub const TEACH_PHRASE_ID: &str = "teach-phrase";
+pub const TEACH_MEANS_ID: &str = "teach-means";
 /// The form's scrollable: it opens at the top.
 pub const SCROLL_ID: &str = "editor-form";
 
@@ -43,6 +48,30 @@ pub struct Editor {
     /// The engine's reading of the card as it stands (`None` while the draft
     /// has problems or the game has no engine).
     reading: Option<CardReading>,
+    /// Teaching the grammar a phrase the reading does not understand.
+    teach: Teach,
+}
+
+/// The teach panel (issue 49): where the reading says a sentence is not
+/// understood, the wordings the grammar reads nearest to it, and "this
+/// phrase means that one", previewed on every card of the catalog before it
+/// is saved for the whole game.
+#[derive(Debug, Default)]
+struct Teach {
+    phrase: String,
+    means: String,
+    /// The sentences of the catalog's fully read cards (worked out once,
+    /// when first wanted).
+    known: Option<Vec<String>>,
+    /// The wordings nearest to what is not understood.
+    nearest: Vec<String>,
+    /// The cards that would read differently, once previewed (for the
+    /// phrase and meaning as they were then).
+    preview: Option<(String, String, Vec<Changed>)>,
+    /// The last phrase taught here, for Undo.
+    last: Option<TaughtChange>,
+    /// What happened last (taught, undone, an error).
+    note: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -61,6 +90,22 @@ pub enum Message {
     Flag(String, bool),
     Save,
     Cancel,
+    /// The teach panel's phrase box.
+    TeachPhrase(String),
+    /// The teach panel's meaning box.
+    TeachMeans(String),
+    /// A nearest wording picked as the meaning.
+    UseWording(String),
+    /// Show the cards the phrase would make read differently.
+    TeachPreview,
+    /// Save the phrase for the game (after a preview).
+    TeachSave,
+    /// The store taught it (or said why not).
+    Taught(Result<TaughtChange, String>),
+    /// Undo the last phrase taught here.
+    TeachUndo,
+    /// The store undid it.
+    Untaught(Result<(), String>),
 }
 
 /// What the editor asks of the library.
@@ -73,6 +118,14 @@ pub enum Action {
         editing: Option<String>,
     },
     Cancel,
+    /// Teach the game's grammar that `phrase` means `means`.
+    Teach {
+        game: String,
+        phrase: String,
+        means: String,
+    },
+    /// Undo a phrase taught.
+    Untaught(TaughtChange),
 }
 
 impl Editor {
@@ -90,6 +143,7 @@ impl Editor {
             draft,
             problems: Vec::new(),
             reading: None,
+            teach: Teach::default(),
         };
         if e.editing.is_some() {
             e.recheck();
@@ -206,7 +260,95 @@ impl Editor {
             }),
             Message::Save => self.save(),
             Message::Cancel => Action::Cancel,
+            Message::TeachPhrase(v) => {
+                self.teach.phrase = v;
+                Action::None
+            }
+            Message::TeachMeans(v) => {
+                self.teach.means = v;
+                Action::None
+            }
+            Message::UseWording(v) => {
+                self.teach.means = v;
+                Action::None
+            }
+            Message::TeachPreview => {
+                self.preview();
+                Action::None
+            }
+            Message::TeachSave => {
+                let (phrase, means) = (self.teach.phrase.clone(), self.teach.means.clone());
+                if self.previewed() {
+                    Action::Teach {
+                        game: self.catalog.game.as_str().to_string(),
+                        phrase,
+                        means,
+                    }
+                } else {
+                    // what is saved is always what was shown
+                    self.preview();
+                    Action::None
+                }
+            }
+            Message::Taught(r) => {
+                match r {
+                    Ok(change) => {
+                        self.teach.note = Some(format!(
+                            "Taught: \"{}\" means \"{}\" for every {} card.",
+                            change.phrase,
+                            change.after.clone().unwrap_or_default(),
+                            games::game(self.catalog.game).def().name
+                        ));
+                        self.teach.last = Some(change);
+                        self.teach.preview = None;
+                        self.teach.phrase.clear();
+                        self.teach.means.clear();
+                    }
+                    Err(e) => self.teach.note = Some(format!("Not taught: {e}")),
+                }
+                self.recheck();
+                Action::None
+            }
+            Message::TeachUndo => match self.teach.last.take() {
+                Some(change) => Action::Untaught(change),
+                None => Action::None,
+            },
+            Message::Untaught(r) => {
+                self.teach.note = Some(match r {
+                    Ok(()) => "Undone: the phrase is as it was.".to_string(),
+                    Err(e) => format!("Not undone: {e}"),
+                });
+                self.recheck();
+                Action::None
+            }
         }
+    }
+
+    /// Whether the preview shown is of the phrase and meaning as typed.
+    fn previewed(&self) -> bool {
+        self.teach
+            .preview
+            .as_ref()
+            .is_some_and(|(p, m, _)| *p == self.teach.phrase && *m == self.teach.means)
+    }
+
+    /// Works out which cards of the catalog would read differently.
+    fn preview(&mut self) {
+        let (phrase, means) = (self.teach.phrase.clone(), self.teach.means.clone());
+        if let Some(reason) = crate::engine::effect::taught::problem(&phrase, &means) {
+            self.teach.note = Some(reason);
+            self.teach.preview = None;
+            return;
+        }
+        let mut cards: Vec<Card> = self.catalog.cards.clone();
+        // the card as typed, in place of its stored self
+        if let Ok(card) = check(&self.catalog, &self.card_draft(), self.editing.as_deref()) {
+            cards.retain(|c| Some(c.id.as_str()) != self.editing.as_deref());
+            cards.insert(0, card);
+        }
+        let changed = teach::preview(self.catalog.game, &cards, &phrase, &means);
+        self.teach.note = None;
+        self.teach.preview = Some((phrase, means, changed));
     }
 
     fn edit(&mut self, f: impl FnOnce(&mut Draft)) -> Action {
@@ -234,10 +376,32 @@ impl Editor {
             match check(&self.catalog, &self.card_draft(), self.editing.as_deref()) {
                 Ok(card) => (
                     Vec::new(),
-                    crate::engine::plugin(self.catalog.game).map(|p| p.read(&card)),
+                    crate::engine::coverage::read(&card, self.catalog.game),
                 ),
                 Err(p) => (p, None),
             };
+        self.suggest();
+    }
+
+    /// The wordings nearest to the first sentence not understood.
+    fn suggest(&mut self) {
+        let Some(first) = self
+            .reading
+            .as_ref()
+            .and_then(|r| r.not_understood.first().cloned())
+        else {
+            self.teach.nearest.clear();
+            return;
+        };
+        let catalog = Arc::clone(&self.catalog);
+        let known = self
+            .teach
+            .known
+            .get_or_insert_with(|| teach::known_sentences(catalog.game, &catalog.cards));
+        self.teach.nearest = teach::nearest(&first, known, 3)
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect();
     }
 
     fn save(&mut self) -> Action {
@@ -412,6 +576,9 @@ impl Editor {
             .into(),
         );
         form.push(self.reading_view());
+        if let Some(panel) = self.teach_view() {
+            form.push(panel);
+        }
         let can_save = self.problems.is_empty();
         let buttons = row![
             button("Save card").on_press_maybe(can_save.then_some(Message::Save)),
@@ -478,6 +645,9 @@ impl Editor {
                 for f in &r.flavour {
                     c = c.push(small(format!("flavour: \"{f}\"")).style(muted));
                 }
+                for t in &r.taught {
+                    c = c.push(small(format!("read with a taught phrase: {t}")).style(muted));
+                }
             }
         }
         container(c)
@@ -485,6 +655,121 @@ impl Editor {
             .style(container::bordered_box)
             .width(Fill)
             .into()
+    }
+
+    /// The teach panel: shown while the reading has a sentence it does not
+    /// understand, or after a phrase was taught here (for its Undo).
+    fn teach_view(&self) -> Option<Element<'static, Message>> {
+        let unread: Vec<String> = self
+            .reading
+            .as_ref()
+            .map(|r| r.not_understood.clone())
+            .unwrap_or_default();
+        if unread.is_empty() && self.teach.last.is_none() && self.teach.note.is_none() {
+            return None;
+        }
+        let small = |s: String| text(s).size(12);
+        let game = games::game(self.catalog.game).def().name.clone();
+        let mut c = column![text(format!("Teach {game} a phrase")).size(15)].spacing(4);
+        if !unread.is_empty() {
+            c = c.push(
+                small(
+                    "Say what a phrase of yours means, in words the reading understands: \
+                 every card of the game reads with it."
+                        .into(),
+                )
+                .style(muted),
+            );
+            for u in &unread {
+                c = c.push(
+                    button(small(format!("Teach \"{u}\"")))
+                        .on_press(Message::TeachPhrase(u.clone()))
+                        .style(button::text),
+                );
+            }
+            if !self.teach.nearest.is_empty() {
+                c = c.push(small("Nearest wordings it reads:".into()).style(muted));
+                for w in &self.teach.nearest {
+                    c = c.push(
+                        button(small(format!("“{w}”")))
+                            .on_press(Message::UseWording(w.clone()))
+                            .style(button::text),
+                    );
+                }
+            }
+            c = c.push(
+                row![
+                    text_input("the opposing player", &self.teach.phrase)
+                        .id(TEACH_PHRASE_ID)
+                        .on_input(Message::TeachPhrase)
+                        .size(13),
+                    text("means").size(13),
+                    text_input("your opponent", &self.teach.means)
+                        .id(TEACH_MEANS_ID)
+                        .on_input(Message::TeachMeans)
+                        .size(13),
+                ]
+                .spacing(6)
+                .align_y(iced::Alignment::Center),
+            );
+            let ready = !self.teach.phrase.trim().is_empty() && !self.teach.means.trim().is_empty();
+            let mut buttons = row![
+                button(text("Preview").size(13))
+                    .on_press_maybe(ready.then_some(Message::TeachPreview))
+                    .style(button::secondary),
+            ]
+            .spacing(6);
+            if self.previewed() {
+                buttons = buttons.push(
+                    button(text(format!("Teach {game}")).size(13)).on_press(Message::TeachSave),
+                );
+            }
+            c = c.push(buttons);
+        }
+        if let Some((phrase, means, changed)) = &self.teach.preview {
+            if changed.is_empty() {
+                c = c.push(small(format!(
+                    "\"{phrase}\" as \"{means}\": no card of this catalog reads differently."
+                )));
+            } else {
+                c = c.push(small(format!(
+                    "\"{phrase}\" as \"{means}\": {} card{} would read differently:",
+                    changed.len(),
+                    if changed.len() == 1 { "" } else { "s" }
+                )));
+                for ch in changed.iter().take(12) {
+                    let status = match ch.after {
+                        Status::Modelled => "modelled",
+                        Status::Partial => "partly modelled",
+                        Status::Vanilla => "not modelled",
+                    };
+                    c = c.push(small(format!("• {} — {status}", ch.name)));
+                    for s in &ch.says_after {
+                        c = c.push(small(format!("    {s}")).style(muted));
+                    }
+                }
+                if changed.len() > 12 {
+                    c = c.push(small(format!("… and {} more", changed.len() - 12)).style(muted));
+                }
+            }
+        }
+        if let Some(note) = &self.teach.note {
+            c = c.push(small(note.clone()));
+        }
+        if self.teach.last.is_some() {
+            c = c.push(
+                button(text("Undo").size(13))
+                    .on_press(Message::TeachUndo)
+                    .style(button::secondary),
+            );
+        }
+        Some(
+            container(c)
+                .padding(8)
+                .style(container::bordered_box)
+                .width(Fill)
+                .into(),
+        )
     }
 
     fn field_input(&self, fd: &FieldDef) -> Element<'static, Message> {
