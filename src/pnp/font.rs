@@ -104,6 +104,9 @@ pub struct Font {
     pub cap_height: i16,
     /// The PostScript name (name ID 6), for the PDF `/BaseFont`.
     pub postscript_name: String,
+    /// The advance, in em, of each ASCII character's glyph (fallback
+    /// included), looked up once: measuring text is mostly this.
+    ascii_em: [f64; 128],
 }
 
 /// A font cut down to the glyphs a document uses, renumbered from 0.
@@ -148,7 +151,7 @@ impl Font {
             .filter(|n| n.name_id == name_id::POST_SCRIPT_NAME)
             .find_map(|n| n.to_string())
             .unwrap_or_else(|| "DeckwrightFont".to_string());
-        Ok(Font {
+        let mut font = Font {
             data,
             cmap,
             units_per_em: face.units_per_em(),
@@ -159,7 +162,12 @@ impl Font {
                 .unwrap_or((f64::from(ascent) * 0.7) as i16),
             postscript_name,
             face,
-        })
+            ascii_em: [0.0; 128],
+        };
+        for c in 0..128u8 {
+            font.ascii_em[usize::from(c)] = font.advance_em(font.glyph_or_fallback(char::from(c)));
+        }
+        Ok(font)
     }
 
     pub fn num_glyphs(&self) -> usize {
@@ -190,19 +198,29 @@ impl Font {
         advance_em(&self.face, gid)
     }
 
-    /// Width of `text` set at `size` (any unit: the result is in the same unit).
     /// The advance of one character, in em ([`Font::width`] is the sum of
     /// these times the size: there is no kerning, so a text's width can be
     /// added up as it is read).
     pub fn char_em(&self, c: char) -> f64 {
-        self.advance_em(self.glyph_or_fallback(c))
+        match self.ascii_em.get(c as usize) {
+            Some(&em) => em,
+            None => self.advance_em(self.glyph_or_fallback(c)),
+        }
     }
 
+    /// The narrowest advance of a printable ASCII character, in em: no
+    /// line of ordinary text holds more characters than its width over this.
+    pub fn narrowest_em(&self) -> f64 {
+        self.ascii_em[0x20..0x7f]
+            .iter()
+            .copied()
+            .filter(|&em| em > 0.0)
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    /// Width of `text` set at `size` (any unit: the result is in the same unit).
     pub fn width(&self, text: &str, size: f64) -> f64 {
-        text.chars()
-            .map(|c| self.advance_em(self.glyph_or_fallback(c)))
-            .sum::<f64>()
-            * size
+        text.chars().map(|c| self.char_em(c)).sum::<f64>() * size
     }
 
     /// Ascent, descent (negative) and cap height in em.

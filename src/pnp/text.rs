@@ -158,6 +158,11 @@ pub fn set_block(
     max_size: f64,
     min_size: f64,
 ) -> Block {
+    // text far past what the box can hold at the smallest size (a 100,000
+    // character rules text from a restored backup) is cut before it is laid
+    // out, so each of the sizes tried reads no more than fits (issue 48)
+    let (reach, cut) = within_reach(paras, width, height, min_size);
+    let paras: &[Para] = reach.as_deref().unwrap_or(paras);
     let mut size = max_size;
     loop {
         let (ops, used, fits) = layout(paras, x, top, width, height, size, size <= min_size);
@@ -165,12 +170,71 @@ pub fn set_block(
             return Block {
                 ops,
                 size,
-                truncated: !fits,
+                truncated: !fits || cut,
                 height: used,
             };
         }
         size = (size - 0.25).max(min_size);
     }
+}
+
+/// The paragraphs cut to twice the characters the box could ever show at
+/// `min_size` (lines of the narrowest printable character, each line as
+/// tall as the smallest paragraph sets it), with "…" after the last word
+/// kept; `None` when they are within that already. Whether anything was cut.
+fn within_reach(
+    paras: &[Para],
+    width: f64,
+    height: f64,
+    min_size: f64,
+) -> (Option<Vec<Para>>, bool) {
+    let scale = paras
+        .iter()
+        .map(|p| p.scale)
+        .fold(1.0_f64, f64::min)
+        .max(0.1);
+    let s = min_size * scale;
+    let narrowest = [Face::Regular, Face::Bold]
+        .iter()
+        .map(|f| f.font().narrowest_em())
+        .fold(f64::INFINITY, f64::min)
+        .max(0.05);
+    let per_line = (width * PT_PER_MM / (narrowest * s)).ceil().max(1.0);
+    let lines = (height * PT_PER_MM / (s * 1.18)).ceil().max(1.0);
+    let cap = (2.0 * per_line * lines).min(1e9) as usize;
+    let total: usize = paras
+        .iter()
+        .flat_map(|p| &p.words)
+        .map(|w| w.text.len() + 1)
+        .sum();
+    if total <= cap {
+        return (None, false);
+    }
+    let mut left = cap;
+    let mut out = Vec::new();
+    'paras: for p in paras {
+        let mut kept = Para {
+            words: Vec::new(),
+            ..p.clone()
+        };
+        for w in &p.words {
+            let n = w.text.len() + 1;
+            if n > left {
+                let mut cut: String = w.text.chars().take(left).collect();
+                cut.push('…');
+                kept.words.push(Word {
+                    face: w.face,
+                    text: cut,
+                });
+                out.push(kept);
+                break 'paras;
+            }
+            left -= n;
+            kept.words.push(w.clone());
+        }
+        out.push(kept);
+    }
+    (Some(out), true)
 }
 
 /// Lays paragraphs out at one size: the operations, the height used, and
@@ -315,6 +379,23 @@ mod tests {
 
     fn words(s: &str) -> Vec<Word> {
         Para::new(None, s, Rgb::BLACK).words
+    }
+
+    #[test]
+    fn a_text_far_too_long_is_cut_before_it_is_laid_out() {
+        let long = format!("{} {}", "Draw a card. ".repeat(8_000), "W".repeat(100_000));
+        let paras = [Para::new(Some("Passive:"), &long, Rgb::BLACK)];
+        let (reach, cut) = within_reach(&paras, 50.0, 30.0, 5.0);
+        let reach = reach.expect("cut");
+        assert!(cut);
+        let kept: usize = reach[0].words.iter().map(|w| w.text.len() + 1).sum();
+        assert!(kept < 20_000, "{kept}");
+        assert!(reach[0].words.last().unwrap().text.ends_with('…'));
+        // what was cut could never have shown: the block is cut either way
+        let b = set_block(&paras, 0.0, 30.0, 50.0, 30.0, 8.0, 5.0);
+        assert!(b.truncated);
+        let short = [Para::new(None, "Draw a card.", Rgb::BLACK)];
+        assert_eq!(within_reach(&short, 50.0, 30.0, 5.0), (None, false));
     }
 
     #[test]

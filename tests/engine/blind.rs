@@ -17,7 +17,15 @@
 //! - **misplayed**: read completely ("modelled") but played differently —
 //!   the one outcome that must never happen.
 //!
-//! Each test prints its figures, for the measure.
+//! Each test prints its figures, for the measure, and fails on a
+//! misplayed case or when fewer cases play right than when last measured.
+//! Batch 1 was written before the grammar learned the kinds of phrasing,
+//! batch 2 after it learned them from batch 1, batch 3 after it learned
+//! more from batch 2 — each by a writer who had seen no earlier batch. The
+//! figure that measures generalisation is each batch's first measure (in
+//! the README); later gains on a batch were tuned on it.
+//! `tests/fixtures/kinds/` is not blind: one case per kind of phrasing per
+//! game, written from the grammar, each of which must read.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
@@ -177,7 +185,11 @@ struct Tally {
 
 fn measure(batch: &str, game: &str) -> Tally {
     let root = crate::support::root();
-    let file = root.join(format!("tests/fixtures/blind/{batch}/{game}.toml"));
+    let file = if batch == "kinds" {
+        root.join(format!("tests/fixtures/kinds/{game}.toml"))
+    } else {
+        root.join(format!("tests/fixtures/blind/{batch}/{game}.toml"))
+    };
     let b: Batch = toml::from_str(&std::fs::read_to_string(&file).unwrap())
         .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     assert_eq!(b.game, game);
@@ -262,10 +274,10 @@ fn blind_batch_1() {
     check(
         "batch1",
         [
-            ("fuzzycards", 67),
+            ("fuzzycards", 68),
             ("dice-of-destiny", 46),
             ("bizarre-world", 55),
-            ("rizontical", 48),
+            ("rizontical", 49),
         ],
     );
 }
@@ -273,16 +285,51 @@ fn blind_batch_1() {
 /// The second batch, written blind after the grammar learned its kinds of
 /// phrasing from the first (by another writer, who saw neither batch 1 nor
 /// the code): the measure of what was learned, on wordings nobody tuned to
-/// (169 of 289 right when first measured).
+/// (169 of 289 right when first measured; kinds were learned from it since).
 #[test]
 fn blind_batch_2() {
     check(
         "batch2",
         [
-            ("fuzzycards", 43),
-            ("dice-of-destiny", 32),
-            ("bizarre-world", 40),
-            ("rizontical", 54),
+            ("fuzzycards", 51),
+            ("dice-of-destiny", 33),
+            ("bizarre-world", 47),
+            ("rizontical", 58),
+        ],
+    );
+}
+
+/// Each kind of phrasing, in every game's words (`tests/fixtures/kinds/`,
+/// written by us from the grammar, each case labelled with its kind): every
+/// case plays exactly as the printed card.
+#[test]
+fn each_kind_of_phrasing_reads_in_every_game() {
+    let mut wrong = Vec::new();
+    for game in [
+        "fuzzycards",
+        "dice-of-destiny",
+        "bizarre-world",
+        "rizontical",
+    ] {
+        let t = measure("kinds", game);
+        wrong.extend(t.reported.iter().map(|r| format!("{game}: {r}")));
+        wrong.extend(t.misplayed.iter().map(|m| format!("{game}: MISPLAYED {m}")));
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The third batch, written blind (by a third writer, who saw neither
+/// earlier batch nor the code) after the grammar learned kinds from the
+/// first two: 172 of 303 right when first measured.
+#[test]
+fn blind_batch_3() {
+    check(
+        "batch3",
+        [
+            ("fuzzycards", 45),
+            ("dice-of-destiny", 29),
+            ("bizarre-world", 45),
+            ("rizontical", 55),
         ],
     );
 }

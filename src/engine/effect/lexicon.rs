@@ -470,6 +470,30 @@ pub const SHARED_SYNONYMS: &[(&str, &str)] = &[
     ("-", ":"),
     ("–", ":"),
     ("—", ":"),
+    // an arrow between a cost and its effect ("Exhaust a resource -> +3 attack")
+    ("->", ":"),
+    ("=>", ":"),
+    ("→", ":"),
+    // keywords joined by "+" ("Guard + Shield")
+    ("+", ","),
+    // a limit said another way ("once each turn", "once a turn")
+    ("once each turn", "once per turn"),
+    ("once a turn", "once per turn"),
+    ("once every turn", "once per turn"),
+    ("one time per turn", "once per turn"),
+    ("once each round", "once per round"),
+    ("once a round", "once per round"),
+    ("once every round", "once per round"),
+    // the other player, possessive ("the opposing player's Life")
+    ("the opposing player's", "your opponent's"),
+    ("opposing player's", "your opponent's"),
+    ("the enemy player's", "your opponent's"),
+    ("the other player's", "your opponent's"),
+    ("opp's", "your opponent's"),
+    // a gain and a loss joined by "but" ("gains 2 ATK but loses 2 DEF")
+    ("but loses", "and loses"),
+    ("but gains", "and gains"),
+    ("but gets", "and gets"),
 ];
 
 /// Spellings of one word, rewritten before any other synonym so that a

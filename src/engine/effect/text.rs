@@ -73,6 +73,11 @@ pub struct Phrase {
 /// A phrase compiled: its pattern tokens and its builder.
 type Compiled = (Vec<Tok>, fn(&[Cap]) -> Piece);
 
+/// The most rewordings of one sentence kept while the kinds of phrasing are
+/// tried (a sentence that reads is found long before; this bounds the work
+/// on one that never does).
+const MAX_WORDINGS: usize = 24;
+
 /// A line of keywords with their levels, and the reminders in brackets after them.
 type KeywordLine = (Vec<(Keyword, u8)>, Vec<String>);
 
@@ -581,19 +586,32 @@ impl Grammar {
                 return;
             }
         }
-        let mut cur = words.to_vec();
+        // Each kind is tried, in order, on the sentence as written and on
+        // every rewording the kinds before it made (so kinds combine, and a
+        // kind that rewords without reading fully does not stand in the way
+        // of a later one); the first wording read completely is taken.
+        let mut wordings: Vec<Vec<String>> = vec![words.to_vec()];
         for kind in rephrase::KINDS {
-            let Some(next) = kind(self, &cur) else {
-                continue;
-            };
-            // the game's synonyms again, on the new wording
-            cur = self.lexicon.normalise(&next);
-            let (mut tried, mut tried_st) = (r.clone(), st.clone());
-            self.read_sentence_as_written(sentence, &cur, base, &mut tried, &mut tried_st);
-            if tried.not_understood.len() == known {
-                (*r, *st) = (tried, tried_st);
-                return;
+            let mut made = Vec::new();
+            for w in &wordings {
+                let Some(next) = kind(self, w) else {
+                    continue;
+                };
+                // the game's synonyms again, on the new wording
+                let next = self.lexicon.normalise(&next);
+                if wordings.contains(&next) || made.contains(&next) {
+                    continue;
+                }
+                let (mut tried, mut tried_st) = (r.clone(), st.clone());
+                self.read_sentence_as_written(sentence, &next, base, &mut tried, &mut tried_st);
+                if tried.not_understood.len() == known {
+                    (*r, *st) = (tried, tried_st);
+                    return;
+                }
+                made.push(next);
             }
+            wordings.extend(made);
+            wordings.truncate(MAX_WORDINGS);
         }
         (*r, *st) = (as_written, as_written_st);
     }

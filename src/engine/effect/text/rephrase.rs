@@ -21,6 +21,8 @@
 //! | [`subject_takes`] | "every enemy Fighter ... takes 1 Fire DMG" | "deal 1 fire dmg to every enemy fighter ..." |
 //! | [`cost_to`] | "Exhaust 1 resource to gain 2 attack" | "exhaust 1 resource : gain 2 attack" |
 //! | [`condition_colon`] | "If you have 0 cards in hand: ...", "Activate only with ...:" | "you have 0 cards in hand : ..." |
+//! | [`limit_first`] | "Once per turn, you may heal 2.", "Once per turn, gain 1 life." | "once per turn : heal 2", "once per turn : gain 1 life" |
+//! | [`trigger_colon`] | "Start of your turn: +1 attack.", "When deployed: gains 2 Protection." | "at the start of your turn , +1 attack", "when deployed , gains 2 protection" |
 //! | [`trigger_last`] | "Draw 1 card when this arrives." | "when this arrives , draw 1 card" |
 //! | [`limit_sentence`] | "Use this only once per turn." | "once per turn" |
 
@@ -53,6 +55,7 @@ pub(super) const KINDS: &[Kind] = &[
     cost_to,
     condition_colon,
     limit_first,
+    trigger_colon,
     limit_to_end,
     trigger_last,
     limit_sentence,
@@ -538,17 +541,55 @@ pub(super) fn subjectless(g: &Grammar, words: &[String]) -> Option<Vec<String>> 
 /// return ...", an ability its player uses at most that often. (Only before
 /// "you may": "Once per turn, this creature may block a hit" is a
 /// permission of the card's, read as the game words it.)
-pub(super) fn limit_first(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
+pub(super) fn limit_first(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
     let lead = ["once per turn", "once per round"];
     let text = words.join(" ");
-    let l = lead
+    if let Some(l) = lead
         .iter()
-        .find(|l| text.starts_with(&format!("{l} , you may ")))?;
-    let n = l.split_whitespace().count() + 3;
+        .find(|l| text.starts_with(&format!("{l} , you may ")))
+    {
+        let n = l.split_whitespace().count() + 3;
+        let mut out = w(l);
+        out.push(":".into());
+        out.extend(words[n..].iter().cloned());
+        return Some(out);
+    }
+    // "Once per turn, gain 1 life.": the limit before a bare order — the
+    // player's action, as "you may" says it
+    let l = lead.iter().find(|l| text.starts_with(&format!("{l} , ")))?;
+    let n = l.split_whitespace().count() + 1;
+    let first = words.get(n)?;
+    if !g.verbs.contains(&first.as_str()) {
+        return None;
+    }
     let mut out = w(l);
     out.push(":".into());
     out.extend(words[n..].iter().cloned());
     Some(out)
+}
+
+/// A trigger before a colon, as players shorten it ("Start of your turn:
+/// +1 attack.", "Each round start: give ...", "When deployed: gains 2
+/// Protection."): read as the game's trigger before a comma, with "at" or
+/// "at the" put first where the trigger reads only so.
+pub(super) fn trigger_colon(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let colon = words.iter().position(|w| w == ":")?;
+    if colon == 0 {
+        return None;
+    }
+    let head = &words[..colon];
+    for lead in [&[][..], &["at"][..], &["at", "the"][..]] {
+        let mut t: Vec<String> = lead.iter().map(|s| s.to_string()).collect();
+        t.extend(head.iter().cloned());
+        t.push(",".into());
+        if let Some((super::Piece::Trigger { .. }, n)) = g.trigger(&t)
+            && n == t.len()
+        {
+            t.extend(words[colon + 1..].iter().cloned());
+            return Some(t);
+        }
+    }
+    None
 }
 
 /// A passive sentence: "target enemy Hero is silenced until ...", "every
@@ -569,8 +610,17 @@ pub(super) fn passive(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
         .chain(["push"])
         .find(|v| past(v) == *done || format!("{v}ed") == *done || format!("{v}d") == *done)?
         .to_string();
-    let mut out = vec![verb];
-    out.extend(words[..is].iter().cloned());
+    // the clause the verb is in: after a trigger or cost ("On Deploy:")
+    let start = words[..is]
+        .iter()
+        .rposition(|w| w == ":" || w == ",")
+        .map_or(0, |p| p + 1);
+    if start == is {
+        return None;
+    }
+    let mut out: Vec<String> = words[..start].to_vec();
+    out.push(verb);
+    out.extend(words[start..is].iter().cloned());
     out.extend(words[is + 2..].iter().cloned());
     Some(out)
 }
@@ -789,6 +839,16 @@ pub(super) fn limit_sentence(_: &Grammar, words: &[String]) -> Option<Vec<String
         "may only be used",
         "activate only",
         "activate this only",
+        "use only",
+        "usable only",
+        "only usable",
+        "use it only",
+        "can be used only",
+        "can only be used",
+        "this can be used only",
+        "this can only be used",
+        "may be used only",
+        "activate it only",
     ];
     fillers.contains(&head).then(|| w(limit))
 }
