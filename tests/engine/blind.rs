@@ -275,9 +275,9 @@ fn blind_batch_1() {
         "batch1",
         [
             ("fuzzycards", 68),
-            ("dice-of-destiny", 46),
+            ("dice-of-destiny", 49),
             ("bizarre-world", 55),
-            ("rizontical", 49),
+            ("rizontical", 60),
         ],
     );
 }
@@ -292,9 +292,9 @@ fn blind_batch_2() {
         "batch2",
         [
             ("fuzzycards", 51),
-            ("dice-of-destiny", 33),
-            ("bizarre-world", 47),
-            ("rizontical", 58),
+            ("dice-of-destiny", 40),
+            ("bizarre-world", 51),
+            ("rizontical", 66),
         ],
     );
 }
@@ -327,9 +327,9 @@ fn blind_batch_3() {
         "batch3",
         [
             ("fuzzycards", 45),
-            ("dice-of-destiny", 29),
+            ("dice-of-destiny", 34),
             ("bizarre-world", 45),
-            ("rizontical", 55),
+            ("rizontical", 63),
         ],
     );
 }

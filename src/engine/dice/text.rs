@@ -176,10 +176,13 @@ const TRIGGERS: &[Phrase] = &[
 /// for ("fling a frog at your opponent, dealing 1 damage").
 const CLAUSES: &[Phrase] = &[
     Phrase {
-        pattern: "{*} at your opponent , dealing {n} damage",
+        // (a throwing verb first, not any words: a bare wildcard here once
+        // read "once per turn, you may fling ..." whole and dropped its
+        // limit)
+        pattern: "(fling|throw|hurl|toss|lob|launch|shoot|go) {*} at your opponent , dealing {n} damage",
         build: |c| {
             steps(vec![Step::new(
-                Verb::Damage { n: c[1].n() },
+                Verb::Damage { n: c[2].n() },
                 Target::Opponent,
             )])
         },

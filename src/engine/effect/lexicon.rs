@@ -490,6 +490,8 @@ pub const SHARED_SYNONYMS: &[(&str, &str)] = &[
     ("the enemy player's", "your opponent's"),
     ("the other player's", "your opponent's"),
     ("opp's", "your opponent's"),
+    // "and then" between two steps ("Heal 1 HP and then hit a target")
+    ("and then", ", then"),
     // a gain and a loss joined by "but" ("gains 2 ATK but loses 2 DEF")
     ("but loses", "and loses"),
     ("but gains", "and gains"),

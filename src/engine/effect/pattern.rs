@@ -6,7 +6,8 @@
 //! their own tokens):
 //! - a word matches itself; `card(s)` matches `card` or `cards`;
 //! - `{n}` a number (`2`, `two`, `a`, `an`); `{d}` a signed number (`+2`, `-1`);
-//! - `{w}` any one word; `{*}` one or more words;
+//! - `{w}` any one word; `{*}` one or more words of one clause (never a
+//!   comma, colon or semicolon);
 //! - `(a|b|c)` one of the words (captured as a word); `[a b]` the words, or
 //!   nothing.
 
@@ -199,7 +200,13 @@ pub(super) fn matches(
             None
         }
         Tok::Rest => {
+            // any words of one clause: never across a comma, colon or
+            // semicolon (a wildcard that swallowed "once per turn ," would
+            // drop the limit it names)
             for n in 1..=words.len() {
+                if matches!(words[n - 1].as_str(), "," | ":" | ";") {
+                    break;
+                }
                 let cap = Cap::W(words[..n].join(" "));
                 if let Some(k) = attempt(n, Some(cap), caps) {
                     return Some(k);
@@ -227,12 +234,16 @@ mod tests {
     fn patterns_match_numbers_words_options_and_plurals() {
         let mut caps = Vec::new();
         let pat = compile("[you may] draw {n} card(s) (now|later) {*}");
-        let w = tokens("Draw two cards later, please");
+        let w = tokens("Draw two cards later please");
         assert!(matches(&pat, &w, &mut caps, false).is_some());
         assert_eq!(
             caps,
-            vec![Cap::N(2), Cap::W("later".into()), Cap::W(", please".into())]
+            vec![Cap::N(2), Cap::W("later".into()), Cap::W("please".into())]
         );
+        caps.clear();
+        // a wildcard is words of one clause: never across a comma
+        let w = tokens("Draw two cards later, please");
+        assert!(matches(&pat, &w, &mut caps, false).is_none());
         caps.clear();
         assert_eq!(
             matches(

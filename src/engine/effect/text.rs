@@ -73,6 +73,14 @@ pub struct Phrase {
 /// A phrase compiled: its pattern tokens and its builder.
 type Compiled = (Vec<Tok>, fn(&[Cap]) -> Piece);
 
+/// `DECKWRIGHT_SHOW_KINDS=1`: every rewording the kinds of phrasing try is
+/// printed on stderr, with what it leaves unread (for whoever teaches the
+/// grammar a new kind).
+fn show_kinds() -> bool {
+    static SHOW: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *SHOW.get_or_init(|| std::env::var_os("DECKWRIGHT_SHOW_KINDS").is_some())
+}
+
 /// The most rewordings of one sentence kept while the kinds of phrasing are
 /// tried (a sentence that reads is found long before; this bounds the work
 /// on one that never does).
@@ -604,6 +612,14 @@ impl Grammar {
                 }
                 let (mut tried, mut tried_st) = (r.clone(), st.clone());
                 self.read_sentence_as_written(sentence, &next, base, &mut tried, &mut tried_st);
+                if show_kinds() {
+                    eprintln!(
+                        "kinds: {:?} -> {:?}: not understood {:?}",
+                        w.join(" "),
+                        next.join(" "),
+                        &tried.not_understood[known.min(tried.not_understood.len())..]
+                    );
+                }
                 if tried.not_understood.len() == known {
                     (*r, *st) = (tried, tried_st);
                     return;

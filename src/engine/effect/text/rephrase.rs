@@ -21,6 +21,9 @@
 //! | [`subject_takes`] | "every enemy Fighter ... takes 1 Fire DMG" | "deal 1 fire dmg to every enemy fighter ..." |
 //! | [`cost_to`] | "Exhaust 1 resource to gain 2 attack" | "exhaust 1 resource : gain 2 attack" |
 //! | [`condition_colon`] | "If you have 0 cards in hand: ...", "Activate only with ...:" | "you have 0 cards in hand : ..." |
+//! | [`third_person`] | "Hits all cells around this Fighter." | "hit all cells around this fighter" |
+//! | [`limit_last`] | "This creature may block 1 hit, once per turn." | "once per turn , this creature may block 1 hit" |
+//! | [`each_turn_first`] | "Each turn, while ..., you may reroll 1 attack die." | "while ..., you may reroll 1 attack die each turn" |
 //! | [`limit_first`] | "Once per turn, you may heal 2.", "Once per turn, gain 1 life." | "once per turn : heal 2", "once per turn : gain 1 life" |
 //! | [`trigger_colon`] | "Start of your turn: +1 attack.", "When deployed: gains 2 Protection." | "at the start of your turn , +1 attack", "when deployed , gains 2 protection" |
 //! | [`trigger_last`] | "Draw 1 card when this arrives." | "when this arrives , draw 1 card" |
@@ -50,10 +53,13 @@ pub(super) const KINDS: &[Kind] = &[
     by_cells,
     heal_by,
     subjectless,
+    third_person,
     passive,
     subject_takes,
     cost_to,
     condition_colon,
+    limit_last,
+    each_turn_first,
     limit_first,
     trigger_colon,
     limit_to_end,
@@ -453,7 +459,9 @@ pub(super) fn by_cells(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
             && words
                 .get(amount + 1)
                 .is_some_and(|c| c == "cell" || c == "cells");
-        let follows = i > 0 && !matches!(words[i - 1].as_str(), "by" | "up" | "within");
+        let after_up_to = i > 1 && words[i - 1] == "to" && words[i - 2] == "up";
+        let follows =
+            i > 0 && !matches!(words[i - 1].as_str(), "by" | "up" | "within") && !after_up_to;
         if counts && follows && (up_to || word.parse::<u8>().is_ok() || number(word).is_some()) {
             out.push("by".into());
             any = true;
@@ -544,11 +552,16 @@ pub(super) fn subjectless(g: &Grammar, words: &[String]) -> Option<Vec<String>> 
 pub(super) fn limit_first(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
     let lead = ["once per turn", "once per round"];
     let text = words.join(" ");
-    if let Some(l) = lead
-        .iter()
-        .find(|l| text.starts_with(&format!("{l} , you may ")))
-    {
-        let n = l.split_whitespace().count() + 3;
+    if let Some((l, comma)) = lead.iter().find_map(|l| {
+        if text.starts_with(&format!("{l} , you may ")) {
+            Some((l, 1))
+        } else if text.starts_with(&format!("{l} you may ")) {
+            Some((l, 0))
+        } else {
+            None
+        }
+    }) {
+        let n = l.split_whitespace().count() + comma + 2;
         let mut out = w(l);
         out.push(":".into());
         out.extend(words[n..].iter().cloned());
@@ -565,6 +578,62 @@ pub(super) fn limit_first(g: &Grammar, words: &[String]) -> Option<Vec<String>> 
     let mut out = w(l);
     out.push(":".into());
     out.extend(words[n..].iter().cloned());
+    Some(out)
+}
+
+/// A limit after the ability, set off by a comma: "This creature may block
+/// 1 hit aimed at your life, once per turn." — the game's limit first
+/// ("Once per turn, this creature may block ..."), as it prints it.
+pub(super) fn limit_last(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let limits = ["once per turn", "once per round"];
+    let text = words.join(" ");
+    let l = limits.iter().find(|l| text.ends_with(&format!(" , {l}")))?;
+    let n = l.split_whitespace().count() + 1;
+    if words.len() <= n {
+        return None;
+    }
+    let mut out = w(l);
+    out.push(",".into());
+    out.extend(words[..words.len() - n].iter().cloned());
+    Some(out)
+}
+
+/// "Each turn" put first: "Each turn, while this creature is in play, you
+/// may reroll 1 attack die." — where the game says it, at the end.
+pub(super) fn each_turn_first(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let at = (0..words.len().saturating_sub(2)).find(|&i| {
+        words[i] == "each"
+            && words[i + 1] == "turn"
+            && words[i + 2] == ","
+            && (i == 0 || words[i - 1] == ",")
+    })?;
+    if at + 3 == words.len() {
+        return None;
+    }
+    let mut out: Vec<String> = words[..at].to_vec();
+    out.extend(words[at + 3..].iter().cloned());
+    out.extend(w("each turn"));
+    Some(out)
+}
+
+/// A verb in the third person with no subject, as the card says what it
+/// does: "Hits all cells around this Fighter.", "Deals 2 damage to ..." —
+/// the order the game prints ("Hit all cells ...").
+pub(super) fn third_person(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let first = words.first()?;
+    // what the card has or undergoes is said of it ([`subjectless`])
+    if matches!(
+        first.as_str(),
+        "gets" | "gains" | "has" | "is" | "takes" | "loses" | "enters" | "comes"
+    ) {
+        return None;
+    }
+    let base = [first.strip_suffix("es"), first.strip_suffix('s')]
+        .into_iter()
+        .flatten()
+        .find(|b| g.verbs.contains(b))?;
+    let mut out = vec![base.to_string()];
+    out.extend(words[1..].iter().cloned());
     Some(out)
 }
 
@@ -615,7 +684,13 @@ pub(super) fn passive(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
         .iter()
         .rposition(|w| w == ":" || w == ",")
         .map_or(0, |p| p + 1);
-    if start == is {
+    // not inside a trigger or a condition ("When an ally is defeated, ...")
+    if start == is
+        || matches!(
+            words[start].as_str(),
+            "when" | "whenever" | "if" | "at" | "after" | "before" | "while" | "until" | "each"
+        )
+    {
         return None;
     }
     let mut out: Vec<String> = words[..start].to_vec();
@@ -728,6 +803,17 @@ pub(super) fn condition_colon(_: &Grammar, words: &[String]) -> Option<Vec<Strin
         &["activate", "only", "while"],
         &["activate", "only", "with"],
         &["use", "only", "if"],
+        &["use", "only", "with"],
+        &["only", "usable", "if"],
+        &["only", "usable", "with"],
+        &["usable", "only", "if"],
+        &["usable", "only", "with"],
+        &["only", "usable"],
+        &["usable", "only"],
+        &["activate", "only"],
+        &["activate"],
+        &["only", "with"],
+        &["with"],
         &["only", "if"],
         &["only", "when"],
         &["only", "while"],
@@ -762,20 +848,19 @@ pub(super) fn condition_colon(_: &Grammar, words: &[String]) -> Option<Vec<Strin
 /// "Gain 1 attack at the start of your turn.", "Deal 1 damage ... at the
 /// end of each of your turns" — read with the trigger first.
 pub(super) fn trigger_last(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    // the card the effect names first, as "this <noun>" ("This Fighter
+    // gains 2 Protection when it is deployed")
+    let this: Option<Vec<String>> = match words {
+        [t, noun, ..] if t == "this" && g.lexicon.kind(noun).is_some() => {
+            Some(vec![t.clone(), noun.clone()])
+        }
+        _ => None,
+    };
     for k in 1..words.len() {
         if !matches!(
             words[k].as_str(),
             "when" | "whenever" | "at" | "on" | "during" | "after" | "each" | "every"
         ) {
-            continue;
-        }
-        let mut tail: Vec<String> = words[k..].to_vec();
-        // the sentence's own full stop was cut; the trigger reads up to a comma
-        tail.push(",".into());
-        let Some((super::Piece::Trigger { .. }, n)) = g.trigger(&tail) else {
-            continue;
-        };
-        if n != tail.len() {
             continue;
         }
         // "Give Poison to an enemy Fighter when it's deployed": "it" there
@@ -792,20 +877,42 @@ pub(super) fn trigger_last(g: &Grammar, words: &[String]) -> Option<Vec<String>>
         if it_in_tail && !head_about_this {
             continue;
         }
+        // moved first, the trailing "it" is this card, said so — as the
+        // effect names it — and the effect's own "this <noun>" becomes "it"
+        // ("when this fighter is deployed , it gains 2 protection", as the
+        // game prints it)
+        let named: Vec<String> = this.clone().unwrap_or_else(|| vec!["this".to_string()]);
+        let mut tail: Vec<String> = Vec::with_capacity(words.len() - k + 2);
+        for w in &words[k..] {
+            match w.as_str() {
+                "it" => tail.extend(named.iter().cloned()),
+                "it's" => {
+                    tail.extend(named.iter().cloned());
+                    tail.push("is".into());
+                }
+                _ => tail.push(w.clone()),
+            }
+        }
+        // the sentence's own full stop was cut; the trigger reads up to a comma
+        tail.push(",".into());
+        let Some((super::Piece::Trigger { .. }, n)) = g.trigger(&tail) else {
+            continue;
+        };
+        if n != tail.len() {
+            continue;
+        }
         let mut head = &words[..k];
         while head.last().is_some_and(|w| w == ",") {
             head = &head[..head.len() - 1];
         }
-        // moved first, the trailing "it" is this card, said so
-        let mut out: Vec<String> = Vec::with_capacity(tail.len());
-        for w in tail {
-            match w.as_str() {
-                "it" => out.push("this".into()),
-                "it's" => out.extend(["this".to_string(), "is".to_string()]),
-                _ => out.push(w),
+        let mut out = tail;
+        match &this {
+            Some(t) if it_in_tail && head.starts_with(t) => {
+                out.push("it".into());
+                out.extend(head[t.len()..].iter().cloned());
             }
+            _ => out.extend(head.iter().cloned()),
         }
-        out.extend(head.iter().cloned());
         return Some(out);
     }
     None
