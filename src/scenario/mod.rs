@@ -152,6 +152,7 @@ pub fn session(sc: &Scenario, catalog: &Catalog) -> Result<Session, Diagnostic> 
                 decks[p].cards.push(i as u16);
             }
         }
+        all_different(sc, catalog, p, seat, &decks[p])?;
     }
     let opts = EngineOptions {
         position: true,
@@ -175,6 +176,70 @@ pub fn session(sc: &Scenario, catalog: &Catalog) -> Result<Session, Diagnostic> 
     engine
         .position(&sc.position)
         .map_err(|m| at(sc, m.line, m.message))
+}
+
+/// A seat's cards are what its deck was built from: where the game's
+/// construction rules say a deck's cards are all different (Rizontical's
+/// "8 different Fighter cards" and "30 different Power cards", RZ-D2 and
+/// RZ-D3), a second copy of one card in any of the seat's zones is refused
+/// at its line. Rules that depend on a deck mode, a player count or an
+/// option are left to deck validation: a position names none of them.
+fn all_different(
+    sc: &Scenario,
+    catalog: &Catalog,
+    p: usize,
+    seat: &crate::engine::position::SeatPosition,
+    deck: &DeckCards,
+) -> Result<(), Diagnostic> {
+    let Some(game) = crate::games::get(sc.game) else {
+        return Ok(());
+    };
+    let rules: Vec<&crate::rules::def::RuleDef> = game
+        .def()
+        .construction
+        .rules
+        .iter()
+        .filter(|r| {
+            r.check == crate::rules::def::CheckKind::Singleton
+                && r.modes.is_empty()
+                && r.players.is_empty()
+                && r.when_option.is_empty()
+        })
+        .collect();
+    if rules.is_empty() {
+        return Ok(());
+    }
+    let counts = |r: &crate::rules::def::RuleDef, card: &crate::model::Card| {
+        (r.when.is_empty() || crate::rules::matches(&r.when, card))
+            && (r.unless.is_empty() || !crate::rules::matches(&r.unless, card))
+    };
+    // each card a rule counts: its name, and the line of its first copy
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let listed = seat.zones.iter().flat_map(|z| &z.cards);
+    for (&i, here) in deck.cards.iter().zip(listed) {
+        let card = &catalog.cards[usize::from(i)];
+        let Some(rule) = rules.iter().find(|r| counts(r, card)) else {
+            continue;
+        };
+        if let Some(first) = seen.insert(card.name_key(), here.name.line) {
+            let plural = rule.noun.as_ref().map_or("cards", |(_, p)| p.as_str());
+            let reference = rule
+                .reference
+                .as_deref()
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default();
+            return Err(at(
+                sc,
+                here.name.line,
+                format!(
+                    "\"{}\" is listed twice for seat {} (first on line {first}): a deck's {plural} are all different{reference}",
+                    card.name,
+                    crate::engine::position::seat_name(p)
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The legal move `label` names (its index in `labels`): the exact label,

@@ -7,6 +7,7 @@
 //! Card state: `hp` (HP left) or `damage`, and the flags `fresh` (entered
 //! the field this turn), `attacked`, `ability_used`, `revealed` (attacked
 //! since it entered: Stealth no longer hides it), `shield_spent`.
+//! Refused: a seat at 0 Life or below (the game would be over, FZ §6.16).
 
 use serde_json::{Value, json};
 
@@ -63,7 +64,18 @@ pub fn set_counter(
     value: i64,
 ) -> Result<(), String> {
     match name {
-        "life" => st.core.life[p] = fit(name, value, -999, 9999)?,
+        "life" => {
+            let life = fit(name, value, -999, 9999)?;
+            // I. LIQUIDATION: "0 OR BELOW. GAME OVER." (FZ §6.16): a game
+            // that goes on has no such seat
+            if life <= 0 {
+                return Err(format!(
+                    "seat {} has {life} life: the game would be over (\"0 OR BELOW. GAME OVER\", FZ §6.16)",
+                    crate::engine::position::seat_name(p)
+                ));
+            }
+            st.core.life[p] = life;
+        }
         "energy" => st.energy[p] = fit(name, value, 0, i64::from(g.setup.energy_max))?,
         "mulligans" => st.mulligans[p] = fit(name, value, 0, 9)?,
         "damage_dealt" => st.dealt[p] = fit(name, value, 0, 1_000_000)?,

@@ -499,3 +499,34 @@ fn fz_ai_quick_settle_ends_from_any_arrangement() {
     }
     assert!(settles > 4_000, "{settles} Settle phases scrambled");
 }
+
+/// FZ §6.16 (I. LIQUIDATION, "0 OR BELOW. GAME OVER."): a position where
+/// a seat has 0 Life or less and the game goes on is refused at the line
+/// of that Life, as Dice of Destiny refuses it; 1 Life is a game going on.
+#[test]
+fn fz_6_16_a_seat_at_0_life_is_refused() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/fuzzycards/refused.toml");
+    let position = |b_life: i64| {
+        format!(
+            "game = \"fuzzycards\"\ncatalog = \"cards.toml\"\nseed = 1\nturn = 3\nactive = \"a\"\n\n\
+             [seat.a]\nlife = 20\naltar = [\"Steady Badger\"]\ndeck = [\"Filler Pup\"]\n\n\
+             [seat.b]\naltar = [\"Filler Pup\"]\nlife = {b_life}\ndeck = [\"Filler Pup\"]\n"
+        )
+    };
+    let start = |text: &str| {
+        let sc = crate::scenario::parse(&file, text).unwrap();
+        let catalog = crate::catalog::load(&sc.catalog).unwrap().catalog;
+        crate::scenario::start(&sc, &catalog).map(|_| ())
+    };
+    assert!(start(&position(1)).is_ok());
+    for life in [0, -4] {
+        let e = start(&position(life)).unwrap_err();
+        assert_eq!(e.line, 14, "{e}");
+        assert!(
+            e.message
+                .contains(&format!("seat b has {life} life: the game would be over")),
+            "{e}"
+        );
+    }
+}

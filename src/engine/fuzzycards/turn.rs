@@ -469,19 +469,15 @@ impl Fuzzycards {
     }
 
     /// Whether the opponent may name card `c` as a target now: on the Altar
-    /// unless hidden; in the Vault only when the Altar has no card they may
-    /// name (THE VAULT: "unless opponent's Altar is empty").
+    /// unless hidden; in the Vault only when the Altar holds no card at all
+    /// (THE VAULT: "unless opponent's Altar is empty"; an Altar of hidden
+    /// Stealth cards is not empty, FZ §6.13, and Events and abilities that
+    /// target are held to it as attacks are, FZ §6.15).
     pub fn targetable(&self, st: &State, c: u16) -> bool {
         match self.row_of(st, c) {
             Some(Row::Altar) => !self.hidden(st, c),
             Some(Row::Vault) => {
-                !self.hidden(st, c)
-                    && st
-                        .core
-                        .zones
-                        .get(z(self.owner(c), Zone::Altar))
-                        .iter()
-                        .all(|&a| self.hidden(st, a))
+                !self.hidden(st, c) && st.core.zones.is_empty(z(self.owner(c), Zone::Altar))
             }
             None => false,
         }

@@ -10,13 +10,14 @@
 //! (Bresenham). A push goes straight away from the pusher (the Numen's
 //! sourceless push goes the way its player chooses); PSH DMG is the cells
 //! left when the entity meets the border or another entity, and both
-//! entities take it. A Push Tile "negates any ongoing movement or push to
+//! entities take it (an Invincible one takes none, and its "takes PSH DMG"
+//! does not fire, RZ §6.18). A Push Tile "negates any ongoing movement or push to
 //! apply its effect": it pushes the entity that steps on it
 //! `push_tile_cells` cells the way it faces, once per entity per turn.
 
 use super::status::Dmg;
 use super::{CELLS, MAX_TILES, NO_CELL, NONE, Rizontical, SIZE, State, Tile};
-use crate::engine::effect::{Event, Keyword};
+use crate::engine::effect::{Event, Keyword, Status};
 
 /// The eight ways a push can go: N, NE, E, SE, S, SW, W, NW (row, column).
 pub const DIRS: [(i8, i8); 8] = [
@@ -302,7 +303,12 @@ impl Rizontical {
             self.hurt(st, by, other, n, Dmg::Push);
         }
         for e in [target, other] {
-            if e != NONE && st.cell[usize::from(e)] != NO_CELL {
+            // an Invincible entity "can't take DMG": it took no PSH DMG, and
+            // what waits for it taking PSH DMG does not fire (RZ §6.18)
+            if e != NONE
+                && st.cell[usize::from(e)] != NO_CELL
+                && !self.has_status(st, e, Status::Invincible)
+            {
                 self.fire(st, Event::TakesPushDamage, e, pusher);
             }
         }

@@ -40,7 +40,9 @@
 //!   more than 4 conditions or two copies of one, two Invincible Fighters of
 //!   a seat, HP above the printed HP, 6 Souls, a seat with no Fighter on the
 //!   board, the ally's flags on another Fighter, more than 4 Push Tiles,
-//!   more than 4 copies of one Summon of a seat.
+//!   more than 4 copies of one Summon of a seat; two copies of one Fighter
+//!   or one Power among a seat's cards (RZ-D2, RZ-D3: refused with the
+//!   game's construction rules, [`crate::scenario::start`]).
 //!
 //! [`card_state`] writes only what differs from a card just put there
 //! (slot and cell always), so a saved position reads back as the same state.
@@ -1240,6 +1242,47 @@ life = 3"#,
                     d.message
                 ),
             }
+        }
+    }
+
+    /// RZ-D2, RZ-D3: a seat's cards come from "a Fighter Deck containing 8
+    /// different Fighter cards" and "a Power Deck containing 30 different
+    /// Power cards": a second copy of one, in any zone of the seat, is
+    /// refused at its line. Each seat has its own decks: both may hold one.
+    #[test]
+    fn rz_d2_d3_two_copies_of_one_fighter_or_power_are_refused() {
+        let file = repo("tests/scenarios/rizontical/refused.toml");
+        let start = |seat_a: &str| {
+            let text = format!(
+                "game = \"rizontical\"\ncatalog = \"cards.toml\"\n\n\
+                 [seat.a]\n{seat_a}\n\n[seat.b]\nfighters = [\"Kain\"]\nhand = [\"Watchtower\"]\n"
+            );
+            let sc = scenario::parse(&file, &text).unwrap();
+            let cat = catalog(&sc.catalog);
+            scenario::start(&sc, &cat).map(|_| ())
+        };
+        start("fighters = [\"Kain\"]\nhand = [\"Watchtower\"]").unwrap();
+        let cases: &[(&str, usize, &str)] = &[
+            (
+                "fighters = [\"Kain\", \"Poe\"]\nfighter_deck = [\"Aaro\",\n  \"Kain\"]",
+                7,
+                "\"Kain\" is listed twice for seat a (first on line 5): a deck's Fighters are all different (RZ-D2)",
+            ),
+            (
+                "fighters = [\"Kain\", { card = \"Kain\", cell = \"c2\" }]",
+                5,
+                "\"Kain\" is listed twice for seat a (first on line 5)",
+            ),
+            (
+                "fighters = [\"Kain\"]\nhand = [\"Watchtower\"]\npower_void = [\"Watchtower\"]",
+                7,
+                "\"Watchtower\" is listed twice for seat a (first on line 6): a deck's Powers are all different (RZ-D3)",
+            ),
+        ];
+        for &(seat_a, line, message) in cases {
+            let e = start(seat_a).unwrap_err();
+            assert_eq!(e.line, line, "{e}\n{seat_a}");
+            assert!(e.message.contains(message), "{e}\n{seat_a}");
         }
     }
 

@@ -9,7 +9,7 @@ use crate::engine::core::{
     CardView, Layout, Mover, Onto, PieceView, Snapshot, TurnUnit, ZoneId, at, zone_views,
 };
 use crate::engine::effect::lasting::{Change, Holder};
-use crate::engine::effect::{Event, Stat};
+use crate::engine::effect::{Event, Stat, Status};
 use crate::model::GameId;
 
 /// One card with its state words.
@@ -209,7 +209,8 @@ pub fn describe(r: &Rizontical, st: &State, action: Action) -> String {
         Action::Move { cell } => format!("Move to {}", label(cell)),
         Action::Hit { target } => {
             let ally = st.slots[p][usize::from(st.step)];
-            let dmg = if ally != NONE {
+            // an Invincible target "can't take DMG" (RZ §6.18)
+            let dmg = if ally != NONE && !r.has_status(st, target, Status::Invincible) {
                 r.hit_damage(st, ally, target)
             } else {
                 0
