@@ -61,7 +61,12 @@ fn position(game: &str, n: usize, dir: &std::path::Path) -> std::path::PathBuf {
         "rizontical" => "power_deck",
         _ => "deck",
     };
-    let deck = format!("{deck} = [{}]\n", hand[..2].join(", "));
+    // (other cards than the hand's: a Rizontical seat's Powers are all
+    // different, RZ-D3)
+    let rest: Vec<String> = (n..n + 2)
+        .map(|i| format!("{:?}", names[i % names.len()]))
+        .collect();
+    let deck = format!("{deck} = [{}]\n", rest.join(", "));
     text.push_str(&format!(
         "\n[seat.a]\nhand = [{}]\n{deck}{seat_a}\n[seat.b]\n{deck}{seat_b}",
         hand.join(", ")
