@@ -277,7 +277,7 @@ fn blind_batch_1() {
             ("fuzzycards", 68),
             ("dice-of-destiny", 49),
             ("bizarre-world", 55),
-            ("rizontical", 60),
+            ("rizontical", 64),
         ],
     );
 }
@@ -291,10 +291,10 @@ fn blind_batch_2() {
     check(
         "batch2",
         [
-            ("fuzzycards", 51),
-            ("dice-of-destiny", 40),
+            ("fuzzycards", 53),
+            ("dice-of-destiny", 41),
             ("bizarre-world", 51),
-            ("rizontical", 66),
+            ("rizontical", 82),
         ],
     );
 }
@@ -327,9 +327,9 @@ fn blind_batch_3() {
         "batch3",
         [
             ("fuzzycards", 45),
-            ("dice-of-destiny", 34),
+            ("dice-of-destiny", 35),
             ("bizarre-world", 45),
-            ("rizontical", 63),
+            ("rizontical", 68),
         ],
     );
 }
