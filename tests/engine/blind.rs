@@ -274,7 +274,7 @@ fn blind_batch_1() {
     check(
         "batch1",
         [
-            ("fuzzycards", 68),
+            ("fuzzycards", 69),
             ("dice-of-destiny", 49),
             ("bizarre-world", 55),
             ("rizontical", 64),
@@ -292,7 +292,7 @@ fn blind_batch_2() {
         "batch2",
         [
             ("fuzzycards", 53),
-            ("dice-of-destiny", 41),
+            ("dice-of-destiny", 43),
             ("bizarre-world", 51),
             ("rizontical", 82),
         ],

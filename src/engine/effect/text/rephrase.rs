@@ -859,7 +859,7 @@ pub(super) fn trigger_last(g: &Grammar, words: &[String]) -> Option<Vec<String>>
     for k in 1..words.len() {
         if !matches!(
             words[k].as_str(),
-            "when" | "whenever" | "at" | "on" | "during" | "after" | "each" | "every"
+            "when" | "whenever" | "while" | "at" | "on" | "during" | "after" | "each" | "every"
         ) {
             continue;
         }
