@@ -277,7 +277,7 @@ fn blind_batch_1() {
             ("fuzzycards", 69),
             ("dice-of-destiny", 49),
             ("bizarre-world", 55),
-            ("rizontical", 64),
+            ("rizontical", 68),
         ],
     );
 }
@@ -294,7 +294,7 @@ fn blind_batch_2() {
             ("fuzzycards", 53),
             ("dice-of-destiny", 43),
             ("bizarre-world", 51),
-            ("rizontical", 82),
+            ("rizontical", 83),
         ],
     );
 }
@@ -329,7 +329,7 @@ fn blind_batch_3() {
             ("fuzzycards", 45),
             ("dice-of-destiny", 35),
             ("bizarre-world", 45),
-            ("rizontical", 68),
+            ("rizontical", 70),
         ],
     );
 }
