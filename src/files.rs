@@ -138,16 +138,7 @@ pub fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, Unreadable> {
 
 /// Replaces (or creates) `path` with `bytes` (see the module docs).
 pub fn write_replacing(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let partial = partial_of(path);
-    let written = std::fs::File::create(&partial).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_all()
-    });
-    let renamed = written.and_then(|()| std::fs::rename(&partial, path));
-    if renamed.is_err() {
-        let _ = std::fs::remove_file(&partial);
-    }
-    renamed
+    write_replacing_all(&[(path, bytes)])
 }
 
 /// Replaces several files that go together (a sheet and its cut file): all

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::Subcommand;
 use serde::Serialize;
 
+use crate::engine::effect::taught;
 use crate::engine::teach::{self, Changed};
 use crate::model::{Card, GameId};
 use crate::store::{Store, TaughtPhrase};
@@ -125,8 +126,8 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             json,
         } => {
             let g = game_of(game)?;
-            let (phrase, means) = (tidy(phrase), tidy(means));
-            if let Some(reason) = crate::engine::effect::taught::problem(&phrase, &means) {
+            let (phrase, means) = (taught::tidy(phrase), taught::tidy(means));
+            if let Some(reason) = taught::problem(&phrase, &means) {
                 return Err(CliError::input(reason));
             }
             let mut store = db::open(dbp)?;
@@ -219,8 +220,4 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             Ok(ExitCode::SUCCESS)
         }
     }
-}
-
-fn tidy(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

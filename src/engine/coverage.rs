@@ -245,16 +245,9 @@ pub fn read(card: &Card, game: GameId) -> Option<CardReading> {
     Some(r)
 }
 
-/// The taught phrases of `game` that stand in any text of `card` (its
-/// text, and every text field, skills' included), as "`phrase` →
-/// `meaning`".
-pub fn taught_in(card: &Card, game: GameId) -> Vec<String> {
-    use super::effect::taught;
-    let phrases = taught::phrases_of(game.as_str());
-    if phrases.is_empty() {
-        return Vec::new();
-    }
-    let mut texts: Vec<&str> = card.text.as_deref().into_iter().collect();
+/// Every text of `card`: its text, and every text field, skills' and
+/// tables' included.
+pub(crate) fn texts_of(card: &Card) -> Vec<&str> {
     fn gather<'a>(v: &'a crate::model::FieldValue, out: &mut Vec<&'a str>) {
         use crate::model::FieldValue;
         match v {
@@ -264,9 +257,23 @@ pub fn taught_in(card: &Card, game: GameId) -> Vec<String> {
             _ => {}
         }
     }
+    let mut texts: Vec<&str> = card.text.as_deref().into_iter().collect();
     for v in card.fields.values() {
         gather(v, &mut texts);
     }
+    texts
+}
+
+/// The taught phrases of `game` that stand in any text of `card` (its
+/// text, and every text field, skills' included), as "`phrase` →
+/// `meaning`".
+pub fn taught_in(card: &Card, game: GameId) -> Vec<String> {
+    use super::effect::taught;
+    let phrases = taught::phrases_of(game.as_str());
+    if phrases.is_empty() {
+        return Vec::new();
+    }
+    let texts = texts_of(card);
     let mut out = Vec::new();
     for text in texts {
         for t in taught::apply(&phrases, text).1 {

@@ -35,8 +35,8 @@ fn plays(r: &CardReading) -> (&[super::effect::Ability], &[String], &[String], &
 /// to mean `means` — the card being fixed and any other.
 pub fn preview(game: GameId, cards: &[Card], phrase: &str, means: &str) -> Vec<Changed> {
     let tried = Taught {
-        phrase: phrase.split_whitespace().collect::<Vec<_>>().join(" "),
-        means: means.split_whitespace().collect::<Vec<_>>().join(" "),
+        phrase: taught::tidy(phrase),
+        means: taught::tidy(means),
     };
     let mut out = Vec::new();
     for card in cards {
@@ -109,11 +109,7 @@ pub fn known_sentences(game: GameId, cards: &[Card]) -> Vec<String> {
         if r.status() != Status::Modelled || !r.has_rules_text {
             continue;
         }
-        let mut texts: Vec<&str> = card.text.as_deref().into_iter().collect();
-        for v in card.fields.values() {
-            gather(v, &mut texts);
-        }
-        for t in texts {
+        for t in coverage::texts_of(card) {
             for s in split_sentences(t) {
                 if shape(&s).len() >= 2 && !out.contains(&s) {
                     out.push(s);
@@ -122,16 +118,6 @@ pub fn known_sentences(game: GameId, cards: &[Card]) -> Vec<String> {
         }
     }
     out
-}
-
-fn gather<'a>(v: &'a crate::model::FieldValue, out: &mut Vec<&'a str>) {
-    use crate::model::FieldValue;
-    match v {
-        FieldValue::Text(t) => out.push(t),
-        FieldValue::List(l) => l.iter().for_each(|v| gather(v, out)),
-        FieldValue::Table(t) => t.values().for_each(|v| gather(v, out)),
-        _ => {}
-    }
 }
 
 /// A text's sentences, each with its closing mark.

@@ -451,9 +451,7 @@ impl TtsExport {
         let back = draw(plan.back_group(rect, plan.cards[0], false, &loaded));
         let mut put = |name: String, bytes: Vec<u8>| -> Result<PathBuf, PnpError> {
             let path = dir.join(name);
-            let mut tmp = path.as_os_str().to_owned();
-            tmp.push(".part");
-            let tmp = PathBuf::from(tmp);
+            let tmp = super::part::part_of(&path);
             // (listed before it is written: a write cut short by a full disk
             // is removed with the rest)
             if !written.iter().any(|(t, _)| *t == tmp) {

@@ -10,7 +10,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::{Result, Store, StoreError};
-use crate::engine::effect::taught::{self, Taught};
+use crate::engine::effect::taught::{self, Taught, tidy};
 
 /// A taught phrase as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -30,11 +30,6 @@ pub struct TaughtChange {
     pub before: Option<String>,
     /// What it means now (`None`: removed).
     pub after: Option<String>,
-}
-
-/// Runs of spaces as one, ends trimmed: how a phrase is kept.
-pub fn tidy(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 pub(crate) fn all(conn: &Connection) -> Result<Vec<TaughtPhrase>> {

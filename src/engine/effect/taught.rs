@@ -88,6 +88,11 @@ pub fn phrases_of(game: &str) -> Vec<Taught> {
     v
 }
 
+/// Runs of spaces as one, ends trimmed: how a phrase is kept.
+pub fn tidy(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// What is wrong with a phrase to teach, if anything: it must hold a word,
 /// be at most 200 characters, and mean something else than itself.
 pub fn problem(phrase: &str, means: &str) -> Option<String> {

@@ -13,7 +13,7 @@
 //! | kind | as typed | as read |
 //! |---|---|---|
 //! | [`modal`] | "can attack", "is able to block" | "may attack", "may block" |
-//! | [`limit_words`] | "once each turn", "only once per turn", "each time" | "once per turn", "whenever" |
+//! | [`limit_words`] | "only once per turn", "each time" | "once per turn", "whenever" |
 //! | [`verbless`] | "3 damage to your opponent", "+2 life", "draw 1" | "deal 3 damage ...", "gain 2 life", "draw 1 card" |
 //! | [`stat_to`] | "+2 ATK to the equipped Hero" | "the equipped hero gets +2 atk" |
 //! | [`keyword_has`] | "Has Rush.", "This Hero has both Guard and Shield." | "rush", "guard and shield" |
@@ -163,14 +163,9 @@ pub(super) fn limit_words(_: &Grammar, words: &[String]) -> Option<Vec<String>> 
     replace_all(
         words,
         &[
-            ("only once each turn", "once per turn"),
+            // ("once each turn" and its like are shared synonyms, rewritten
+            // before any kind: "only once each turn" arrives as this)
             ("only once per turn", "once per turn"),
-            ("once each turn", "once per turn"),
-            ("once a turn", "once per turn"),
-            ("once every turn", "once per turn"),
-            ("one time per turn", "once per turn"),
-            ("once each round", "once per round"),
-            ("once a round", "once per round"),
             ("each time", "whenever"),
             ("every time", "whenever"),
         ],
