@@ -274,7 +274,7 @@ fn blind_batch_1() {
     check(
         "batch1",
         [
-            ("fuzzycards", 69),
+            ("fuzzycards", 70),
             ("dice-of-destiny", 49),
             ("bizarre-world", 55),
             ("rizontical", 68),
@@ -291,10 +291,10 @@ fn blind_batch_2() {
     check(
         "batch2",
         [
-            ("fuzzycards", 53),
+            ("fuzzycards", 56),
             ("dice-of-destiny", 43),
             ("bizarre-world", 51),
-            ("rizontical", 83),
+            ("rizontical", 84),
         ],
     );
 }
@@ -326,10 +326,27 @@ fn blind_batch_3() {
     check(
         "batch3",
         [
-            ("fuzzycards", 45),
-            ("dice-of-destiny", 35),
+            ("fuzzycards", 55),
+            ("dice-of-destiny", 37),
             ("bizarre-world", 45),
-            ("rizontical", 70),
+            ("rizontical", 73),
+        ],
+    );
+}
+
+/// The fourth batch, written blind (by a fourth writer, who saw no earlier
+/// batch, no code and no lexicon; from the catalogs and rulebooks only)
+/// after the grammar learned kinds from the first three: 179 of 285 right
+/// (62%) when first measured, 0 misplayed.
+#[test]
+fn blind_batch_4() {
+    check(
+        "batch4",
+        [
+            ("fuzzycards", 50),
+            ("dice-of-destiny", 35),
+            ("bizarre-world", 39),
+            ("rizontical", 55),
         ],
     );
 }

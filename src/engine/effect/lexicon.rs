@@ -243,7 +243,10 @@ impl Lexicon {
             ),
         };
         for (k, _) in lex.glosses {
-            if lex.keyword(k).is_none() && lex.status(k).is_none() {
+            if lex.keyword(k).is_none()
+                && lex.status(k).is_none()
+                && !lex.status_verbs.iter().any(|(v, _)| v == k)
+            {
                 p.push((
                     vec!["glosses".into(), (*k).to_string()],
                     "a gloss is for one of the game's keywords or statuses".into(),
@@ -272,28 +275,58 @@ impl Lexicon {
     /// Whether a parenthesis after `keyword` says nothing its rulebook
     /// gloss does not: every word of it, but for the small words, is a word
     /// of the gloss (or shares its first four letters with one: "receives"
-    /// and "received", "deals" and "dealt"), or a number.
+    /// and "received", "deals" and "dealt"), or a number — but for one
+    /// word that is none of the game's rule words, when at least three are
+    /// the gloss's ("the first damage it
+    /// takes each turn is reduced to 0" says Shield's "First damage
+    /// received each turn is reduced to 0" in a player's words; "can attack
+    /// immediately, even from the Vault" is a rule of its own, three words
+    /// away from Rush's).
     pub fn is_reminder_of(&self, keyword: &str, words: &[String]) -> bool {
         let Some((_, gloss)) = self.glosses.iter().find(|(k, _)| *k == keyword) else {
             return false;
         };
         let gloss: Vec<String> = super::pattern::tokens(gloss);
         let stem = |w: &str| w.chars().take(4).collect::<String>();
-        words.iter().all(|w| {
+        let (mut said, mut other) = (0usize, 0usize);
+        for w in words {
             let w = w.as_str();
-            SMALL_WORDS.contains(&w)
-                || w.chars().all(|c| c.is_ascii_digit())
+            if SMALL_WORDS.contains(&w) {
+                continue;
+            }
+            if w.chars().all(|c| c.is_ascii_digit())
                 || gloss
                     .iter()
                     .any(|g| g == w || (w.len() >= 4 && stem(g) == stem(w)))
-        })
+            {
+                said += 1;
+            } else if self.is_rule_word(w) {
+                // a rule word the gloss does not say ("enemy", "draw") is
+                // a rule of its own
+                return false;
+            } else {
+                other += 1;
+            }
+        }
+        other == 0 || (other == 1 && said >= 3)
+    }
+
+    /// The keyword or status a word names, when the game glosses it
+    /// ("silenced" names Silence): for a parenthesis after it.
+    pub fn glossed(&self, word: &str) -> Option<&'static str> {
+        let stem = |w: &str| w.chars().take(5).collect::<String>();
+        self.glosses
+            .iter()
+            .map(|(k, _)| *k)
+            .find(|k| *k == word || (word.len() >= 5 && k.len() >= 5 && stem(k) == stem(word)))
     }
 }
 
 /// Words a keyword's reminder text may hold whatever its gloss says.
 const SMALL_WORDS: &[&str] = &[
     "the", "a", "an", "it", "its", "it's", "this", "that", "is", "are", "be", "to", "of", "and",
-    "or", "your", "their", "they", "them", "(", ")", ",", ".", "same", "when", "can", "may",
+    "or", "your", "their", "they", "them", "(", ")", ",", ".", "same", "when", "can", "may", "you",
+    ";", ":",
 ];
 
 /// The effect language's own verbs and rule words: a sentence with one of
@@ -435,6 +468,10 @@ pub const SHARED_SYNONYMS: &[(&str, &str)] = &[
     ("the opponent's life", "your opponent"),
     ("the opponent's", "your opponent's"),
     ("your opponent's life points", "your opponent"),
+    // "your opponent takes 2 damage to their Life": to a player, damage is
+    // to their life
+    ("damage to their life total", "damage"),
+    ("damage to their life", "damage"),
     ("the opposing player", "your opponent"),
     ("your opponent's life", "your opponent"),
     ("opponent's life", "your opponent"),
@@ -658,5 +695,39 @@ mod tests {
         assert!(singular("entities", "entity"));
         assert!(singular("fighters", "fighter"));
         assert!(!singular("hero", "heroes"));
+    }
+
+    fn words(s: &str) -> Vec<String> {
+        crate::engine::effect::pattern::tokens(s)
+    }
+
+    /// A reminder in a player's words is one word off its gloss at most,
+    /// and that word is none of the game's rule words: a parenthesis that
+    /// adds a rule of its own is no reminder.
+    #[test]
+    fn reminder_text_is_the_gloss_give_or_take_one_plain_word() {
+        let fz = Lexicon::of_builtin(crate::model::GameId::Fuzzycards);
+        assert!(fz.is_reminder_of(
+            "shield",
+            &words("the first damage it takes each turn is reduced to 0")
+        ));
+        assert!(fz.is_reminder_of("guard", &words("must be attacked first")));
+        assert!(fz.is_reminder_of(
+            "burn",
+            &words("at the end of each turn, this card takes 2 damage")
+        ));
+        // a rule word the gloss does not say
+        assert!(!fz.is_reminder_of("burn", &words("deal 2 damage to each enemy")));
+        assert!(!fz.is_reminder_of("shield", &words("the first damage each enemy hero takes")));
+        // three words off Rush's gloss
+        assert!(!fz.is_reminder_of(
+            "rush",
+            &words("can attack immediately, even from the Vault")
+        ));
+        // one plain word off, but too little of the gloss said
+        assert!(!fz.is_reminder_of("guard", &words("attacked twice")));
+        assert_eq!(fz.glossed("silenced"), Some("silence"));
+        assert_eq!(fz.glossed("shield"), Some("shield"));
+        assert_eq!(fz.glossed("hero"), None);
     }
 }

@@ -471,7 +471,7 @@ impl Grammar {
                 continue;
             }
             if reminder {
-                self.reminder(&sentence, base, &mut r, &mut st);
+                self.reminder(&sentence, &[], base, &mut r, &mut st);
                 continue;
             }
             if let Some(keywords) = self.keywords_with_reminders(&sentence) {
@@ -495,7 +495,7 @@ impl Grammar {
                     let (mut split, mut split_st) = (r.clone(), st.clone());
                     let w = self.words(outer.trim_end_matches(['.', '!', '?']));
                     self.read_sentence(&outer, &w, base, &mut split, &mut split_st);
-                    self.reminder(&paren, base, &mut split, &mut split_st);
+                    self.reminder(&paren, &w, base, &mut split, &mut split_st);
                     // a parenthesis not read leaves its whole sentence
                     // unread: nothing of it plays without it
                     if split.not_understood.len() == known {
@@ -702,14 +702,21 @@ impl Grammar {
     /// already says the same thing (or it has no rules words at all);
     /// otherwise it is read like any other sentence (issue 24: "(If it is
     /// KO'd, draw 1 card.)" is a rule).
-    fn reminder(&self, sentence: &str, base: &Base, r: &mut Reading, st: &mut State) {
+    fn reminder(
+        &self,
+        sentence: &str,
+        context: &[String],
+        base: &Base,
+        r: &mut Reading,
+        st: &mut State,
+    ) {
         let inner = sentence
             .trim()
             .trim_end_matches(['.', '!', '?'])
             .trim_start_matches('(')
             .trim_end_matches(')');
         let words = self.words(inner.trim_end_matches(['.', '!', '?']));
-        if !self.is_rules(&words) {
+        if !self.is_rules(&words) || self.glosses_of(&words, context, r) {
             r.flavour.push(sentence.to_string());
             return;
         }
@@ -732,6 +739,34 @@ impl Grammar {
         } else {
             self.read_sentence(sentence, &words, base, r, st);
         }
+    }
+
+    /// Whether a parenthesis is reminder text of what the card already
+    /// says: each of its parts (";" between them) says no more than the
+    /// rulebook's gloss of a keyword the card has, or of a keyword or
+    /// status its sentence names ("it is silenced (loses all its
+    /// abilities)"; "Guard, Shield. (Must be attacked first; the first
+    /// damage it takes each turn is reduced to 0.)").
+    fn glosses_of(&self, words: &[String], context: &[String], r: &Reading) -> bool {
+        let lex = self.lexicon;
+        let mut names: Vec<&str> = lex
+            .keywords
+            .iter()
+            .filter(|(_, k)| r.keywords.iter().any(|(h, _)| h == k))
+            .map(|(n, _)| *n)
+            .collect();
+        names.extend(context.iter().filter_map(|w| lex.glossed(w)));
+        if names.is_empty() {
+            return false;
+        }
+        let parts: Vec<&[String]> = words
+            .split(|w| w == ";")
+            .filter(|p| !p.is_empty())
+            .collect();
+        !parts.is_empty()
+            && parts
+                .iter()
+                .all(|p| names.iter().any(|n| lex.is_reminder_of(n, p)))
     }
 
     fn sentence(&self, words: &[String], base: &Base, r: &mut Reading, st: &mut State) {

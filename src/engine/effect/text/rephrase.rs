@@ -12,6 +12,8 @@
 //!
 //! | kind | as typed | as read |
 //! |---|---|---|
+//! | [`type_label`] | "Field relic: enemy Heroes lose Stealth." | "enemy heroes lose stealth" |
+//! | [`keyword_gloss`] | "Guard — must be attacked before your other Altar cards." | "guard" |
 //! | [`modal`] | "can attack", "is able to block" | "may attack", "may block" |
 //! | [`limit_words`] | "only once per turn", "each time" | "once per turn", "whenever" |
 //! | [`verbless`] | "3 damage to your opponent", "+2 life", "draw 1" | "deal 3 damage ...", "gain 2 life", "draw 1 card" |
@@ -39,6 +41,8 @@ pub(super) type Kind = fn(&Grammar, &[String]) -> Option<Vec<String>>;
 /// Every kind, in the order they are tried (word-level kinds first, then
 /// the ones that move clauses about).
 pub(super) const KINDS: &[Kind] = &[
+    type_label,
+    keyword_gloss,
     modal,
     limit_words,
     life_off,
@@ -66,6 +70,44 @@ pub(super) const KINDS: &[Kind] = &[
     trigger_last,
     limit_sentence,
 ];
+
+/// A card-type label before a colon or dash ("Field relic: ...", "Equip
+/// relic — ..."): words the game's table reads as saying what kind of card
+/// it is ([`Piece::Known`]), which the card's own fields say already; the
+/// rest is the rule.
+pub(super) fn type_label(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let colon = words.iter().position(|w| w == ":")?;
+    if colon == 0 || colon + 1 >= words.len() {
+        return None;
+    }
+    matches!(
+        Grammar::whole(&g.sentences, &words[..colon]),
+        Some(super::Piece::Known)
+    )
+    .then(|| words[colon + 1..].to_vec())
+}
+
+/// A keyword followed by a colon or dash and its reminder text ("Guard —
+/// must be attacked before your other Altar cards"): the keyword,
+/// when the rest says no more than its rulebook gloss
+/// ([`crate::engine::effect::lexicon::Lexicon::is_reminder_of`]).
+pub(super) fn keyword_gloss(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let colon = words.iter().position(|w| w == ":")?;
+    let rest = &words[colon + 1..];
+    if colon == 0 || rest.is_empty() {
+        return None;
+    }
+    let head = &words[..colon];
+    let name = head.first()?;
+    // the keyword, with its level ("burn 2")
+    let level_ok = match head.len() {
+        1 => true,
+        2 => head[1].chars().all(|c| c.is_ascii_digit()),
+        _ => false,
+    };
+    (level_ok && g.lexicon.keyword(name).is_some() && g.lexicon.is_reminder_of(name, rest))
+        .then(|| head.to_vec())
+}
 
 fn w(s: &str) -> Vec<String> {
     s.split_whitespace().map(str::to_string).collect()
@@ -118,8 +160,17 @@ fn clause_start(words: &[String], i: usize) -> bool {
 /// "can" for "may", "is able to" for "may": a player's permission, which
 /// the rulebooks print as "may". ("can't" is its own word, untouched.)
 pub(super) fn modal(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
-    let mut out = replace_all(words, &[("is able to", "may"), ("are able to", "may")])
-        .unwrap_or_else(|| words.to_vec());
+    let mut out = replace_all(
+        words,
+        &[
+            ("is able to", "may"),
+            ("are able to", "may"),
+            ("is allowed to", "may"),
+            ("are allowed to", "may"),
+            ("you get to", "you may"),
+        ],
+    )
+    .unwrap_or_else(|| words.to_vec());
     let mut any = out.len() != words.len();
     for i in 0..out.len() {
         // "can be exhausted as a Coin resource" is a rulebook's own wording
@@ -596,17 +647,20 @@ pub(super) fn limit_last(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
 /// "Each turn" put first: "Each turn, while this creature is in play, you
 /// may reroll 1 attack die." — where the game says it, at the end.
 pub(super) fn each_turn_first(_: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    // "each turn ," or "each turn you ..." ("..., each turn you may reroll
+    // 2 attack dice")
     let at = (0..words.len().saturating_sub(2)).find(|&i| {
         words[i] == "each"
             && words[i + 1] == "turn"
-            && words[i + 2] == ","
+            && (words[i + 2] == "," || words[i + 2] == "you")
             && (i == 0 || words[i - 1] == ",")
     })?;
-    if at + 3 == words.len() {
+    let skip = if words[at + 2] == "," { 3 } else { 2 };
+    if at + skip == words.len() {
         return None;
     }
     let mut out: Vec<String> = words[..at].to_vec();
-    out.extend(words[at + 3..].iter().cloned());
+    out.extend(words[at + skip..].iter().cloned());
     out.extend(w("each turn"));
     Some(out)
 }
