@@ -275,9 +275,9 @@ fn blind_batch_1() {
         "batch1",
         [
             ("fuzzycards", 70),
-            ("dice-of-destiny", 49),
+            ("dice-of-destiny", 50),
             ("bizarre-world", 55),
-            ("rizontical", 68),
+            ("rizontical", 69),
         ],
     );
 }
@@ -292,9 +292,9 @@ fn blind_batch_2() {
         "batch2",
         [
             ("fuzzycards", 56),
-            ("dice-of-destiny", 43),
-            ("bizarre-world", 51),
-            ("rizontical", 84),
+            ("dice-of-destiny", 45),
+            ("bizarre-world", 53),
+            ("rizontical", 86),
         ],
     );
 }
@@ -327,9 +327,9 @@ fn blind_batch_3() {
         "batch3",
         [
             ("fuzzycards", 55),
-            ("dice-of-destiny", 37),
-            ("bizarre-world", 45),
-            ("rizontical", 73),
+            ("dice-of-destiny", 40),
+            ("bizarre-world", 48),
+            ("rizontical", 80),
         ],
     );
 }
@@ -343,10 +343,10 @@ fn blind_batch_4() {
     check(
         "batch4",
         [
-            ("fuzzycards", 50),
-            ("dice-of-destiny", 35),
-            ("bizarre-world", 39),
-            ("rizontical", 55),
+            ("fuzzycards", 61),
+            ("dice-of-destiny", 43),
+            ("bizarre-world", 55),
+            ("rizontical", 64),
         ],
     );
 }

@@ -286,7 +286,8 @@ impl Lexicon {
         let Some((_, gloss)) = self.glosses.iter().find(|(k, _)| *k == keyword) else {
             return false;
         };
-        let gloss: Vec<String> = super::pattern::tokens(gloss);
+        // the gloss in the words the grammar reads ("cannot" is "can't")
+        let gloss: Vec<String> = self.normalise(&super::pattern::tokens(gloss));
         let stem = |w: &str| w.chars().take(4).collect::<String>();
         let (mut said, mut other) = (0usize, 0usize);
         for w in words {
@@ -502,6 +503,29 @@ pub const SHARED_SYNONYMS: &[(&str, &str)] = &[
     ("if your number is higher", "if your roll is higher"),
     ("rather than", "instead of"),
     ("as long as", "while"),
+    ("as soon as", "when"),
+    ("til", "until"),
+    ("till", "until"),
+    // a player's "face" is their life (Hearthstone's word)
+    ("your opponent's face", "your opponent"),
+    ("opponent's face", "your opponent"),
+    ("to face", "to your opponent"),
+    ("opp's", "your opponent's"),
+    ("opp", "your opponent"),
+    ("opp life", "your opponent"),
+    ("straight to your opponent", "to your opponent"),
+    ("directly to your opponent", "to your opponent"),
+    (
+        "until end of your opponent's next turn",
+        "until the end of your opponent's next turn",
+    ),
+    (
+        "until your opponent's next turn ends",
+        "until the end of your opponent's next turn",
+    ),
+    ("if your roll beats theirs", "if your roll is higher"),
+    ("if yours beats theirs", "if your roll is higher"),
+    ("1 target", "target"),
     ("back to your hand", "in your hand"),
     ("back into your hand", "in your hand"),
     ("-", ":"),

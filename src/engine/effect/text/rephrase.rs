@@ -14,6 +14,10 @@
 //! |---|---|---|
 //! | [`type_label`] | "Field relic: enemy Heroes lose Stealth." | "enemy heroes lose stealth" |
 //! | [`keyword_gloss`] | "Guard — must be attacked before your other Altar cards." | "guard" |
+//! | [`active_label`] | "Active: exhaust 2 resources, get 2 attack.", "Active (only with 0 cards in hand): ..." | "exhaust 2 resources : get 2 attack", "only with 0 cards in hand : ..." |
+//! | [`bare_cost`] | "Once per turn - 1 Energy: gain 2 Life." | "once per turn : pay 1 energy : gain 2 life" |
+//! | [`trigger_comma`] | "At the start of your turn gain 1 attack.", "ETB draw 1" | "at the start of your turn , gain 1 attack" |
+//! | [`gets_status`] | "An enemy Fighter gets the Burned status (∞RA).", "it becomes Poisoned" | "give an enemy fighter the burned status ( ∞ra )" |
 //! | [`modal`] | "can attack", "is able to block" | "may attack", "may block" |
 //! | [`limit_words`] | "only once per turn", "each time" | "once per turn", "whenever" |
 //! | [`verbless`] | "3 damage to your opponent", "+2 life", "draw 1" | "deal 3 damage ...", "gain 2 life", "draw 1 card" |
@@ -44,6 +48,8 @@ pub(super) const KINDS: &[Kind] = &[
     type_label,
     keyword_gloss,
     modal,
+    active_label,
+    bare_cost,
     limit_words,
     life_off,
     verbless,
@@ -69,6 +75,8 @@ pub(super) const KINDS: &[Kind] = &[
     limit_to_end,
     trigger_last,
     limit_sentence,
+    trigger_comma,
+    gets_status,
 ];
 
 /// A card-type label before a colon or dash ("Field relic: ...", "Equip
@@ -107,6 +115,133 @@ pub(super) fn keyword_gloss(g: &Grammar, words: &[String]) -> Option<Vec<String>
     };
     (level_ok && g.lexicon.keyword(name).is_some() && g.lexicon.is_reminder_of(name, rest))
         .then(|| head.to_vec())
+}
+
+/// A box's label typed before its text ("Active: exhaust 2 resources, get
+/// 2 attack", "Active - ...", "Active (only with 0 cards in hand): draw 2
+/// cards"): the label goes; a cost before the first comma is the cost
+/// before the colon, and a parenthesis is the condition before it.
+pub(super) fn active_label(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let first = words.first()?;
+    if first != "active" && first != "activate" {
+        return None;
+    }
+    match words.get(1).map(String::as_str) {
+        Some("(") => {
+            let close = words.iter().position(|w| w == ")")?;
+            if words.get(close + 1).map(String::as_str) != Some(":") {
+                return None;
+            }
+            let mut out = words[2..close].to_vec();
+            out.extend(words[close + 1..].iter().cloned());
+            Some(out)
+        }
+        Some(":") => {
+            let rest = &words[2..];
+            if rest.iter().any(|w| w == ":") {
+                return Some(rest.to_vec());
+            }
+            let comma = rest.iter().position(|w| w == ",")?;
+            if !matches!(
+                Grammar::whole(&g.clauses, &rest[..comma])
+                    .or_else(|| super::compose::clause(g.lexicon, &rest[..comma])),
+                Some(super::Piece::Cost(_))
+            ) {
+                return None;
+            }
+            let mut out = rest[..comma].to_vec();
+            out.push(":".into());
+            out.extend(rest[comma + 1..].iter().cloned());
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// A cost typed as its amount alone before the colon ("1 Energy: gain 2
+/// Life", a mana cost's habit): paid, as "Pay 1 Energy:" says.
+pub(super) fn bare_cost(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let mut out = words.to_vec();
+    let mut any = false;
+    let mut i = 0;
+    while i + 2 < out.len() {
+        let at_start = i == 0 || out[i - 1] == ":";
+        if at_start
+            && number(&out[i]).is_some()
+            && g.lexicon.resource(&out[i + 1]).is_some()
+            && out[i + 2] == ":"
+        {
+            out.insert(i, "pay".into());
+            any = true;
+            i += 1;
+        }
+        i += 1;
+    }
+    any.then_some(out)
+}
+
+/// A trigger run into its effect with no comma ("At the start of your turn
+/// gain 1 attack", "When this Hero is deployed you draw two cards"): the
+/// comma the game prints after it.
+pub(super) fn trigger_comma(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    if words.iter().any(|w| w == "," || w == ":") {
+        return None;
+    }
+    // the longest prefix that reads as a trigger once the comma is there
+    // ("when you play this" is one, "when you play this creature" the one
+    // meant)
+    (1..words.len()).rev().find_map(|k| {
+        let mut out = words[..k].to_vec();
+        out.push(",".into());
+        out.extend(words[k..].iter().cloned());
+        let (_, n) = g.trigger(&out)?;
+        (n == k || n == k + 1).then_some(out)
+    })
+}
+
+/// A status said of its bearer ("An enemy Fighter gets the Burned status",
+/// "it becomes Poisoned", "this Fighter receives Shield"): the status
+/// given to it, as the game prints it ("Give an enemy Fighter the Burned
+/// status").
+pub(super) fn gets_status(g: &Grammar, words: &[String]) -> Option<Vec<String>> {
+    let v = words.iter().position(|w| {
+        matches!(
+            w.as_str(),
+            "gets" | "gains" | "receives" | "becomes" | "get"
+        )
+    })?;
+    if v == 0 {
+        return None;
+    }
+    let mut i = v + 1;
+    if words.get(i).is_some_and(|w| w == "the") {
+        i += 1;
+    }
+    let status = words.get(i)?;
+    let name = g
+        .lexicon
+        .statuses
+        .iter()
+        .find(|(n, _)| n == status)
+        .map(|(n, s)| (*n, *s))?;
+    i += 1;
+    if words.get(i).is_some_and(|w| w == "status") {
+        i += 1;
+    }
+    // the status's own name ("poisoned" is the Poison status)
+    let canonical = g
+        .lexicon
+        .statuses
+        .iter()
+        .find(|(_, s)| *s == name.1)
+        .map_or(name.0, |(n, _)| *n);
+    let mut out = vec!["give".to_string()];
+    out.extend(words[..v].iter().cloned());
+    out.extend(w("the"));
+    out.push(canonical.to_string());
+    out.push("status".into());
+    out.extend(words[i..].iter().cloned());
+    Some(out)
 }
 
 fn w(s: &str) -> Vec<String> {
@@ -847,6 +982,14 @@ pub(super) fn condition_colon(_: &Grammar, words: &[String]) -> Option<Vec<Strin
     let colon = words.iter().position(|w| w == ":")?;
     let head = &words[..colon];
     let lead: &[&[&str]] = &[
+        &["can", "only", "be", "activated", "if"],
+        &["can", "only", "be", "activated", "while"],
+        &["can", "only", "be", "activated", "when"],
+        &["can", "only", "be", "activated", "with"],
+        &["can", "only", "be", "activated"],
+        &["can", "only", "be", "used", "if"],
+        &["can", "only", "be", "used", "with"],
+        &["can", "only", "be", "used"],
         &["activate", "only", "if"],
         &["activate", "only", "when"],
         &["activate", "only", "while"],
