@@ -14,14 +14,25 @@ use crate::pnp::{self, CutMarks, PnpError};
 use super::CliError;
 use super::out::outln;
 
+/// Which calibration sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sheet {
+    /// A duplex printer's offset.
+    Duplex,
+    /// A Silhouette cutter's test cut.
+    Silhouette,
+    /// A Cricut's test cut.
+    Cricut,
+}
+
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Which sheet: duplex (printer offset) or a cutting machine's test cut.
-    #[arg(long, value_parser = ["duplex", "silhouette", "cricut"])]
-    pub sheet: String,
+    #[arg(long, value_enum)]
+    pub sheet: Sheet,
     /// Paper size.
-    #[arg(long, default_value = "a4", value_parser = ["a4", "letter", "a3"])]
-    pub paper: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub paper: pnp::Paper,
     /// The PDF to write.
     #[arg(short = 'o', long = "output", value_name = "OUT.pdf")]
     pub output: PathBuf,
@@ -39,8 +50,8 @@ fn write(path: &std::path::Path, bytes: &[u8]) -> Result<(), CliError> {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, CliError> {
-    let paper: pnp::Paper = args.paper.parse().map_err(CliError::input)?;
-    if args.sheet == "duplex" {
+    let paper = args.paper;
+    if args.sheet == Sheet::Duplex {
         if args.cut_file.is_some() {
             return Err(CliError::input(
                 "--cut-file goes with a cutter sheet (silhouette or cricut), not duplex",
@@ -54,7 +65,10 @@ pub fn run(args: &Args) -> Result<ExitCode, CliError> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let machine: CutMarks = args.sheet.parse().map_err(CliError::input)?;
+    let machine = match args.sheet {
+        Sheet::Silhouette => CutMarks::Silhouette,
+        _ => CutMarks::Cricut,
+    };
     let cut_path = args.cut_file.clone().unwrap_or_else(|| {
         let stem = args
             .output

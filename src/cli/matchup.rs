@@ -67,8 +67,8 @@ pub struct Args {
     #[arg(long = "think-iterations", value_name = "N")]
     pub think_iterations: Option<u32>,
     /// Who sits first: alternate (default), a-first or a-second.
-    #[arg(long, default_value = "alternate", value_parser = ["alternate", "a-first", "a-second"])]
-    pub seats: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub seats: crate::engine::matchup::Seats,
     /// Worker threads (default: every core; at most 4 a core). The result
     /// does not depend on it.
     #[arg(long, value_name = "N", value_parser = super::threads_arg)]
@@ -183,11 +183,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
         seed: args.seed.unwrap_or_else(fresh_seed),
         levels: [level_a, level_b],
         think: [level_a, level_b].map(|l| think(args, l)),
-        seats: match args.seats.as_str() {
-            "a-first" => Seats::AFirst,
-            "a-second" => Seats::ASecond,
-            _ => Seats::Alternate,
-        },
+        seats: args.seats,
         threads: args.threads,
     };
     // every deck against the catalog it plays from: A's own, B's the other

@@ -38,11 +38,11 @@ pub struct Args {
     /// The deck list: text (formats.md §2), Cockatrice .cod or Forge .dck.
     pub deck: PathBuf,
     /// nine-up: 3 × 3 cards per page; eight-fold: 4 cards and their backs per sheet, folded.
-    #[arg(long, value_parser = ["nine-up", "eight-fold"])]
-    pub layout: String,
+    #[arg(long, value_enum)]
+    pub layout: pnp::Layout,
     /// Paper size.
-    #[arg(long, default_value = "a4", value_parser = ["a4", "letter", "a3"])]
-    pub paper: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub paper: pnp::Paper,
     /// Nine-up: follow each page with its backs, mirrored for long-edge duplex.
     #[arg(long)]
     pub backs: bool,
@@ -87,8 +87,8 @@ pub struct Args {
     pub max_dpi: f64,
     /// A cutting machine's registration marks on the front pages (nine-up):
     /// silhouette (Silhouette Studio Type 1) or cricut (Print Then Cut).
-    #[arg(long, value_name = "MACHINE", default_value = "none", value_parser = ["silhouette", "cricut", "none"])]
-    pub cut_marks: String,
+    #[arg(long, value_name = "MACHINE", value_enum, default_value_t)]
+    pub cut_marks: pnp::CutMarks,
     /// Write the cards' cut lines for the cutter's software: .svg or .dxf,
     /// in mm, page coordinates; one file per sheet (OUT-1.svg, … when several).
     #[arg(long, value_name = "OUT.svg|OUT.dxf")]
@@ -98,8 +98,8 @@ pub struct Args {
     pub corner_radius: Option<f64>,
     /// How pictures without bleed get one when --bleed is set: extend (edge
     /// pixels stretched), mirror (edge band reflected) or none (paper).
-    #[arg(long, value_name = "HOW", default_value = "extend", value_parser = ["mirror", "extend", "none"])]
-    pub bleed_from_art: String,
+    #[arg(long, value_name = "HOW", value_enum, default_value_t)]
+    pub bleed_from_art: pnp::BleedFromArt,
     /// Print the export report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -141,8 +141,8 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         CardSelection::Deck
     };
     let options = PrintOptions {
-        paper: args.paper.parse().map_err(CliError::input)?,
-        layout: args.layout.parse().map_err(CliError::input)?,
+        paper: args.paper,
+        layout: args.layout,
         backs: args.backs,
         gap_mm: args.gap,
         bleed_mm: args.bleed,
@@ -156,8 +156,8 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
         copies: args.copies,
         card_size_mm: args.card_size.as_deref().map(parse_size).transpose()?,
         max_dpi: args.max_dpi,
-        cut_marks: args.cut_marks.parse().map_err(CliError::input)?,
-        bleed_from_art: args.bleed_from_art.parse().map_err(CliError::input)?,
+        cut_marks: args.cut_marks,
+        bleed_from_art: args.bleed_from_art,
         corner_radius_mm: args.corner_radius,
         ..PrintOptions::default()
     };

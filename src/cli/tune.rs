@@ -24,6 +24,16 @@ use super::out::out;
 use super::progress::{Bar, interrupt_flag};
 use super::{CliError, db, load_catalog, print_json};
 
+/// Where the swaps come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum PoolArg {
+    /// Every card of the catalog.
+    #[default]
+    Catalog,
+    /// The cards you own (the collection stored for this catalog).
+    Collection,
+}
+
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The catalog (TOML file or stored name) the cards come from.
@@ -36,8 +46,8 @@ pub struct Args {
     pub against: Vec<PathBuf>,
     /// The cards that may come in: every catalog card, or only the ones you
     /// own (the collection stored for this catalog).
-    #[arg(long, default_value = "catalog", value_parser = ["catalog", "collection"])]
-    pub pool: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub pool: PoolArg,
     /// The computer's level on both sides (quick by default; strong confirms
     /// where the budget allows).
     #[arg(long, default_value = "quick")]
@@ -118,8 +128,8 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             deck: decklist::load(p)?,
         });
     }
-    let pool = match args.pool.as_str() {
-        "collection" => {
+    let pool = match args.pool {
+        PoolArg::Collection => {
             let store = db::open(dbp)?;
             let info = db::catalog(&store, &catalog.name).map_err(|e| {
                 CliError::input(format!(
@@ -128,7 +138,7 @@ pub fn run(args: &Args, dbp: Option<&Path>) -> Result<ExitCode, CliError> {
             })?;
             Pool::Collection(store.collection(info.id)?)
         }
-        _ => Pool::Catalog,
+        PoolArg::Catalog => Pool::Catalog,
     };
     let options = overrides(&args.options)?;
     let cfg = TuneConfig {

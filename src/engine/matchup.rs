@@ -19,7 +19,7 @@ use super::game::{Level, LoopGuard, Rules, Think, choose_with};
 use super::run::{CHUNK, MAX_GAMES, Progress, RunError, wilson};
 
 /// Who sits first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum Seats {
     /// A first in even games, second in odd ones.

@@ -247,10 +247,11 @@ pub fn cutter_sheet(paper: Paper, machine: CutMarks) -> Result<(Vec<u8>, CutPage
 mod tests {
     use super::*;
     use lopdf::Document;
+    use strum::VariantArray;
 
     #[test]
     fn the_cutter_sheet_has_marks_and_the_test_rectangle() {
-        for paper in Paper::ALL {
+        for &paper in Paper::VARIANTS {
             for machine in [CutMarks::Silhouette, CutMarks::Cricut] {
                 let (bytes, cut) = cutter_sheet(paper, machine).unwrap();
                 let doc = Document::load_mem(&bytes).unwrap();
@@ -266,7 +267,7 @@ mod tests {
 
     #[test]
     fn two_pages_for_long_edge_duplex() {
-        for paper in Paper::ALL {
+        for &paper in Paper::VARIANTS {
             let bytes = calibration_sheet(paper).unwrap();
             let doc = Document::load_mem(&bytes).unwrap();
             assert_eq!(doc.get_pages().len(), 2);

@@ -648,6 +648,7 @@ pub fn mm(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use strum::VariantArray;
 
     fn geo(paper: Paper, layout: Layout, gap: f64, bleed: f64) -> Result<Geometry, PnpError> {
         Geometry::new(
@@ -754,7 +755,7 @@ mod tests {
 
     #[test]
     fn eight_fold_mirrors_across_the_fold() {
-        for paper in Paper::ALL {
+        for &paper in Paper::VARIANTS {
             let g = geo(paper, Layout::EightFold, 1.0, 0.0).unwrap();
             assert!(g.page_w > g.page_h, "landscape");
             let fold = g.fold_y.unwrap();
@@ -789,8 +790,8 @@ mod tests {
     /// Every stroke of the furniture stays MIN_EDGE away from the paper edge.
     #[test]
     fn furniture_stops_short_of_the_edge() {
-        for paper in Paper::ALL {
-            for layout in Layout::ALL {
+        for &paper in Paper::VARIANTS {
+            for &layout in Layout::VARIANTS {
                 let g = geo(paper, layout, 0.0, 0.0).unwrap();
                 let mut ops = g.cut_marks(&g.fronts);
                 ops.extend(g.ruler());

@@ -2,7 +2,6 @@
 //! remembers between exports ([`PrintSettings`]).
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -12,8 +11,24 @@ use crate::model::{Catalog, Collection};
 use super::PnpError;
 
 /// Paper sizes, portrait, in millimetres.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+    strum::EnumString,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case", ascii_case_insensitive)]
 pub enum Paper {
     /// ISO A4, 210 × 297 mm.
     #[default]
@@ -26,8 +41,6 @@ pub enum Paper {
 }
 
 impl Paper {
-    pub const ALL: [Paper; 3] = [Paper::A4, Paper::Letter, Paper::A3];
-
     /// Width and height in millimetres, portrait.
     pub fn size_mm(self) -> (f64, f64) {
         match self {
@@ -37,34 +50,31 @@ impl Paper {
         }
     }
 
+    /// Its name on the command line and in files ("nine-up").
     pub fn as_str(self) -> &'static str {
-        match self {
-            Paper::A4 => "a4",
-            Paper::Letter => "letter",
-            Paper::A3 => "a3",
-        }
-    }
-}
-
-impl fmt::Display for Paper {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Paper {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Paper, String> {
-        Paper::ALL
-            .into_iter()
-            .find(|p| p.as_str().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown paper `{s}` (expected a4, letter or a3)"))
+        self.into()
     }
 }
 
 /// How cards are arranged on the paper.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+    strum::EnumString,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case", ascii_case_insensitive)]
 pub enum Layout {
     /// 3 × 3 cards per portrait page; backs (optional) on the following page,
     /// mirrored for long-edge duplex.
@@ -76,13 +86,9 @@ pub enum Layout {
 }
 
 impl Layout {
-    pub const ALL: [Layout; 2] = [Layout::NineUp, Layout::EightFold];
-
+    /// Its name on the command line and in files ("nine-up").
     pub fn as_str(self) -> &'static str {
-        match self {
-            Layout::NineUp => "nine-up",
-            Layout::EightFold => "eight-fold",
-        }
+        self.into()
     }
 
     /// Cards (fronts) per sheet.
@@ -94,27 +100,27 @@ impl Layout {
     }
 }
 
-impl fmt::Display for Layout {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Layout {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Layout, String> {
-        Layout::ALL
-            .into_iter()
-            .find(|l| l.as_str().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown layout `{s}` (expected nine-up or eight-fold)"))
-    }
-}
-
 /// Registration marks for a print-and-cut machine ([`super::cutter`]): the
 /// machine's optical sensor finds them and lines its cut file up with the
 /// printed page.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+    strum::EnumString,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case", ascii_case_insensitive)]
 pub enum CutMarks {
     /// No machine marks: the thin hand-cutting marks only.
     #[default]
@@ -126,38 +132,33 @@ pub enum CutMarks {
 }
 
 impl CutMarks {
-    pub const ALL: [CutMarks; 3] = [CutMarks::None, CutMarks::Silhouette, CutMarks::Cricut];
-
+    /// Its name on the command line and in files ("nine-up").
     pub fn as_str(self) -> &'static str {
-        match self {
-            CutMarks::None => "none",
-            CutMarks::Silhouette => "silhouette",
-            CutMarks::Cricut => "cricut",
-        }
-    }
-}
-
-impl fmt::Display for CutMarks {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for CutMarks {
-    type Err = String;
-    fn from_str(s: &str) -> Result<CutMarks, String> {
-        CutMarks::ALL
-            .into_iter()
-            .find(|m| m.as_str().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("unknown cut marks `{s}` (expected silhouette, cricut or none)"))
+        self.into()
     }
 }
 
 /// How the bleed is made for a picture that has none (the picture is the
 /// card's trimmed face): a cut a little off then shows art, not paper.
 /// Proxy PDF Maker's users ask for both ways.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+    strum::IntoStaticStr,
+    strum::Display,
+    strum::VariantArray,
+    strum::EnumString,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case", ascii_case_insensitive)]
 pub enum BleedFromArt {
     /// The outermost pixel rows and columns stretched over the bleed (what
     /// every export did before this option): flat colour, no seam.
@@ -171,36 +172,9 @@ pub enum BleedFromArt {
 }
 
 impl BleedFromArt {
-    pub const ALL: [BleedFromArt; 3] = [
-        BleedFromArt::Extend,
-        BleedFromArt::Mirror,
-        BleedFromArt::None,
-    ];
-
+    /// Its name on the command line and in files ("nine-up").
     pub fn as_str(self) -> &'static str {
-        match self {
-            BleedFromArt::Extend => "extend",
-            BleedFromArt::Mirror => "mirror",
-            BleedFromArt::None => "none",
-        }
-    }
-}
-
-impl fmt::Display for BleedFromArt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for BleedFromArt {
-    type Err = String;
-    fn from_str(s: &str) -> Result<BleedFromArt, String> {
-        BleedFromArt::ALL
-            .into_iter()
-            .find(|m| m.as_str().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!("unknown bleed from art `{s}` (expected mirror, extend or none)")
-            })
+        self.into()
     }
 }
 

@@ -10,6 +10,7 @@ use deckwright::pnp::cutter::{
 };
 use deckwright::pnp::{self, BleedFromArt, CutMarks, Layout, Paper, PrintOptions};
 use image::{DynamicImage, Rgb};
+use strum::VariantArray;
 
 use crate::pnp_support::*;
 use crate::support::{deckwright, s, stderr, stdout};
@@ -150,7 +151,7 @@ fn bbox(v: &[(f64, f64, f64)]) -> R {
 #[test]
 fn cut_files_match_the_pdf_cards_to_a_tenth_of_a_millimetre() {
     let (catalog, deck) = images_fixture();
-    for paper in Paper::ALL {
+    for &paper in Paper::VARIANTS {
         for marks in [CutMarks::Silhouette, CutMarks::Cricut, CutMarks::None] {
             let o = opts(paper, marks, true);
             let plan = pnp::plan(&catalog, &deck, &o).unwrap();
@@ -402,7 +403,7 @@ fn bleed_from_art_mirrors_or_extends_the_edges() {
 #[test]
 fn every_paper_and_machine_leaves_the_marks_clear() {
     let (catalog, deck) = images_fixture();
-    for paper in Paper::ALL {
+    for &paper in Paper::VARIANTS {
         for marks in [CutMarks::Silhouette, CutMarks::Cricut] {
             for backs in [false, true] {
                 for (gap, bleed) in [(0.0, 0.0), (1.25, 0.5), (2.0, 2.0)] {

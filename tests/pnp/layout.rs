@@ -8,6 +8,7 @@
 use crate::pnp_support::*;
 use deckwright::model::GameId;
 use deckwright::pnp::{Calibration, CardSelection, Layout, Paper, PrintOptions};
+use strum::VariantArray;
 
 const TOL: f64 = 0.01;
 
@@ -65,7 +66,7 @@ fn assert_rect(what: &str, got: R, want: R, tol: f64) {
 #[test]
 fn nine_up_places_every_card_to_a_hundredth_of_a_millimetre() {
     let (catalog, deck) = images_fixture();
-    for paper in Paper::ALL {
+    for &paper in Paper::VARIANTS {
         let opts = PrintOptions {
             paper,
             ..Default::default()
@@ -201,7 +202,7 @@ fn gap_and_bleed_set_the_spacing_clips_and_boxes() {
 #[test]
 fn eight_fold_backs_mirror_across_the_fold_within_a_tenth_of_a_millimetre() {
     let (catalog, deck) = images_fixture();
-    for paper in Paper::ALL {
+    for &paper in Paper::VARIANTS {
         let opts = PrintOptions {
             paper,
             layout: Layout::EightFold,
@@ -273,7 +274,7 @@ fn eight_fold_backs_mirror_across_the_fold_within_a_tenth_of_a_millimetre() {
 #[test]
 fn cut_marks_extend_the_cut_lines_and_stop_short_of_the_edge() {
     let (catalog, deck) = images_fixture();
-    for paper in Paper::ALL {
+    for &paper in Paper::VARIANTS {
         for gap in [0.0, 1.5] {
             let opts = PrintOptions {
                 paper,

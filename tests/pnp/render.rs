@@ -5,6 +5,7 @@
 
 use crate::pnp_support::*;
 use deckwright::pnp::{self, CardSelection, Layout, Paper, PrintOptions};
+use strum::VariantArray;
 
 const DPI: u32 = 300;
 
@@ -29,7 +30,7 @@ fn centre_colour(id: &str) -> Option<[u8; 3]> {
 #[test]
 fn qpdf_accepts_every_layout() {
     let (catalog, deck) = images_fixture();
-    for paper in Paper::ALL {
+    for &paper in Paper::VARIANTS {
         for (layout, backs) in [
             (Layout::NineUp, false),
             (Layout::NineUp, true),
@@ -331,7 +332,7 @@ fn every_sample_catalog_prints() {
 /// back whose mark `v` is at `W/2 + v` (what the printer offset is read off).
 #[test]
 fn the_calibration_sheet_reads_offsets_in_millimetres() {
-    for paper in Paper::ALL {
+    for &paper in Paper::VARIANTS {
         let bytes = pnp::calibration_sheet(paper).unwrap();
         let (_dir, path) = temp_pdf(&bytes);
         qpdf_check(&path);
