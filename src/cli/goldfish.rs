@@ -35,7 +35,7 @@ pub(crate) fn run_error(e: crate::engine::run::RunError) -> CliError {
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The catalog file (TOML) the deck's cards come from.
+    /// The catalog file (TOML) the deck's cards come from, or a stored catalog's name.
     #[arg(long, value_name = "CATALOG")]
     pub catalog: PathBuf,
     /// The deck list.

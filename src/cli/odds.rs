@@ -17,7 +17,7 @@ use super::{CliError, load_catalog, print_json};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The catalog file (TOML) the deck's cards come from.
+    /// The catalog file (TOML) the deck's cards come from, or a stored catalog's name.
     #[arg(long, value_name = "CATALOG")]
     pub catalog: PathBuf,
     /// The deck list.

@@ -23,7 +23,7 @@
 //! batch 2 after it learned them from batch 1, batch 3 after it learned
 //! more from batch 2 — each by a writer who had seen no earlier batch. The
 //! figure that measures generalisation is each batch's first measure (in
-//! the README); later gains on a batch were tuned on it.
+//! docs/guide.md, "Measured blind"); later gains on a batch were tuned on it.
 //! `tests/fixtures/kinds/` is not blind: one case per kind of phrasing per
 //! game, written from the grammar, each of which must read.
 

@@ -2,7 +2,7 @@
 //! measured through `deckwright match` on the sample decks (here), and per
 //! game their choices on hand-made positions and in whole games
 //! ([`dice`], [`fuzzycards`], [`rizontical`], [`world`]). The floors sit well
-//! below the measured rates (README, "Playing against the computer") so a seed does not
+//! below the measured rates (docs/performance.md, "The computer players") so a seed does not
 //! decide a test, and well above what a policy that did not play to win
 //! reaches.
 
