@@ -8,6 +8,11 @@
 //! (rasterising is the GPU's, or tiny-skia's, and is not included).
 //! Cold start and memory are measured on the real window by
 //! scripts/measure.sh.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or bench fails loudly on what it does not expect"
+)]
 
 use std::hint::black_box;
 use std::sync::Arc;

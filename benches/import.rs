@@ -6,6 +6,11 @@
 //! The inputs are made here, in memory (`tests/cli/big_support.rs`), never stored.
 //! Each part is measured on its own: parsing the catalog file, storing it,
 //! and reading + applying the CSV.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or bench fails loudly on what it does not expect"
+)]
 
 #[path = "../tests/cli/big_support.rs"]
 mod big_support;

@@ -4,6 +4,11 @@
 //! strong player's games (it plays every candidate move out in sampled
 //! worlds, so it is hundreds of times slower). Throughputs are games per
 //! second.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or bench fails loudly on what it does not expect"
+)]
 
 use std::path::Path;
 

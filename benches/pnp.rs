@@ -11,6 +11,11 @@
 //! 100,000 characters and whose rules text is twice as long (as a restored
 //! backup can hold) exports to PDF and to Tabletop Simulator in
 //! under a second each — text is fitted in time linear in its length.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or bench fails loudly on what it does not expect"
+)]
 
 use std::hint::black_box;
 use std::io::Cursor;

@@ -13,6 +13,11 @@
 //! next_turn, `rr` rerank, and the weights `li` lake_inside, `lo`
 //! lake_outside, `wb` watcher_below, `op` open_portal, `ff` free_fumarole,
 //! `tp` traveller_progress). This is how the defaults were chosen.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or bench fails loudly on what it does not expect"
+)]
 
 use std::hint::black_box;
 use std::path::Path;

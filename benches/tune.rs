@@ -17,6 +17,11 @@
 //! criterion sample). `DECKWRIGHT_TUNE_SECONDS` sets the budget (default
 //! 300), `DECKWRIGHT_TUNE_GAMES` the fresh games a deck (default 10,000),
 //! `DECKWRIGHT_TUNE_ONLY` one game's id.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or bench fails loudly on what it does not expect"
+)]
 
 use std::path::Path;
 use std::time::{Duration, Instant};

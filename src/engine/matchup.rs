@@ -152,7 +152,10 @@ pub fn play_game<R: Rules>(
 
 /// [`play_game`] with `turn_guard` actions a turn at most (a test's small
 /// guard shows the guard stops a game).
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "each argument is one setting of the same call; a struct would only name them twice"
+)]
 pub fn play_game_within<R: Rules>(
     rules: &R,
     st: &mut R::State,

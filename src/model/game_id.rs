@@ -24,7 +24,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct GameId(&'static str);
 
-#[allow(non_upper_case_globals)]
+#[allow(
+    non_upper_case_globals,
+    reason = "the built-in games keep the names they had as enum variants"
+)]
 impl GameId {
     pub const Fuzzycards: GameId = GameId("fuzzycards");
     pub const BizarreWorld: GameId = GameId("bizarre-world");

@@ -304,7 +304,10 @@ impl Raster<'_> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "each argument is one setting of the same call; a struct would only name them twice"
+    )]
     fn text(
         &mut self,
         at: P,

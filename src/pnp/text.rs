@@ -240,7 +240,10 @@ fn within_reach(
 /// Lays paragraphs out at one size: the operations, the height used, and
 /// whether everything fitted (when `cut`, overflowing lines are dropped and
 /// the last kept line ends with an ellipsis).
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "each argument is one setting of the same call; a struct would only name them twice"
+)]
 fn layout(
     paras: &[Para],
     x: f64,

@@ -26,7 +26,10 @@ use crate::model::GameId;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RuleId(&'static str);
 
-#[allow(non_upper_case_globals)]
+#[allow(
+    non_upper_case_globals,
+    reason = "rule ids read as the enum variants they were"
+)]
 impl RuleId {
     pub const UnknownCard: RuleId = RuleId("unknown-card");
     pub const AmbiguousCard: RuleId = RuleId("ambiguous-card");
@@ -131,7 +134,10 @@ pub struct Duel {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mode(&'static str);
 
-#[allow(non_upper_case_globals)]
+#[allow(
+    non_upper_case_globals,
+    reason = "modes read as the enum variants they were"
+)]
 impl Mode {
     pub const Crafting: Mode = Mode("crafting");
     pub const Random: Mode = Mode("random");

@@ -4,6 +4,11 @@
 //! `match`, `solo`/`score`, `world-match`, size limits, big imports and the
 //! desktop entry script. (`pdf` is in the `pnp` tests, the store's commands
 //! under bad conditions in the `store` tests.)
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or bench fails loudly on what it does not expect"
+)]
 
 #[path = "../pnp/support.rs"]
 mod pnp_support;

@@ -3,6 +3,11 @@
 //! of each game by rules-notes id, the sample content in `resources/`, the
 //! documentation kept true to the data, and the parsers under fuzzing and
 //! property tests.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or bench fails loudly on what it does not expect"
+)]
 
 #[path = "../support/mod.rs"]
 mod support;

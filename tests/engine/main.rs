@@ -3,6 +3,11 @@
 //! and 2-4 player engine in [`world`], the computer players of every game in
 //! [`computer`], engine invariants under random play, games split between a
 //! player and the computer, and how much of each catalog the engine reads.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or bench fails loudly on what it does not expect"
+)]
 
 #[path = "../support/mod.rs"]
 mod support;

@@ -1,7 +1,10 @@
 //! Shared by the GUI tests (and `benches/gui.rs`): the real app on a temporary database seeded with
 //! the sample catalogs, its tasks run to completion (real SQLite, real files,
 //! no dialogs), and an `iced_test` simulator over its current view.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "shared by several test binaries, each using part of it"
+)]
 
 use std::path::{Path, PathBuf};
 

@@ -6,7 +6,10 @@
 //! run on the view. A form that loses its focus when its layout changes
 //! under the keystrokes fails here, where `Simulator::typewrite` (one view
 //! for the whole word) passes.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "shared by several test binaries, each using part of it"
+)]
 
 use deckwright::gui::Message;
 use iced::futures::StreamExt;

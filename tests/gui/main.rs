@@ -1,6 +1,11 @@
 //! The app, headless: the real `App` on a temporary database, driven through
 //! `update(Message)` and `iced_test` simulators (clicks, typing, snapshots),
 //! and `.ice` scripts replayed with the real runtime. No display is needed.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or bench fails loudly on what it does not expect"
+)]
 
 mod harness;
 mod live;

@@ -8,6 +8,11 @@
 //! process from then on (as in the app, which adds the `games/` folder at
 //! start), so these tests would change what the other GUI tests see — the
 //! game filter of every screen lists it, and snapshots would differ.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test or bench fails loudly on what it does not expect"
+)]
 
 #[path = "../gui/harness.rs"]
 mod harness;

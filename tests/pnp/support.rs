@@ -5,7 +5,10 @@
 //! The tools are required, never skipped: a missing tool fails the test with
 //! the command that installs it.
 
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "shared by several test binaries, each using part of it"
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

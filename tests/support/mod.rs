@@ -2,7 +2,10 @@
 //! the `deckwright` binary run on a database of the test's own, never the
 //! user's; temporary databases; paths inside the repository (fixtures, the
 //! sample catalogs and decks); and reading what a run printed.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "shared by several test binaries, each using part of it"
+)]
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};

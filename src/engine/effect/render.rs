@@ -364,14 +364,18 @@ fn steps(steps: &[Step], is_static: bool) -> String {
                     _ => None,
                 })
                 .collect();
-            let (last, rest) = deltas.split_last().expect("two or more");
             // the first step's words with every change in place of its own
             let said = step(&steps[i], is_static);
             let own = match steps[i].verb {
                 Verb::Modify { stat: st, delta } => format!("{delta:+} {}", stat(st)),
                 _ => String::new(),
             };
-            parts.push(said.replacen(&own, &format!("{} and {last}", rest.join(", ")), 1));
+            match deltas.split_last() {
+                Some((last, rest)) => {
+                    parts.push(said.replacen(&own, &format!("{} and {last}", rest.join(", ")), 1));
+                }
+                None => parts.push(said),
+            }
         } else {
             parts.push(step(&steps[i], is_static));
         }
