@@ -180,6 +180,31 @@ fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
+/// How a TOML value's type reads in an error message ("an integer").
+pub(crate) fn kind_name(v: &toml::de::DeValue<'_>) -> &'static str {
+    match v {
+        toml::de::DeValue::String(_) => "a string",
+        toml::de::DeValue::Integer(_) => "an integer",
+        toml::de::DeValue::Float(_) => "a float",
+        toml::de::DeValue::Boolean(_) => "a boolean",
+        toml::de::DeValue::Datetime(_) => "a date",
+        toml::de::DeValue::Array(_) => "an array",
+        toml::de::DeValue::Table(_) => "a table",
+    }
+}
+
+/// A TOML integer as i64: `None` when the value is not an integer,
+/// `Some(None)` when it does not fit.
+pub(crate) fn int_of(v: &toml::de::DeValue<'_>) -> Option<Option<i64>> {
+    match v {
+        toml::de::DeValue::Integer(i) => {
+            let digits: String = i.as_str().chars().filter(|c| *c != '_').collect();
+            Some(i64::from_str_radix(&digits, i.radix()).ok())
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,7 @@ use toml::Spanned;
 use toml::de::{DeArray, DeTable, DeValue};
 
 use crate::diag::{Diagnostic, Diagnostics, LineIndex, read_text_capped};
+pub(crate) use crate::diag::{int_of, kind_name};
 use crate::games::{self, FieldDef, FieldKind, GameDef};
 use crate::model::{Card, CardEffect, Catalog, Effect, FieldValue, GameId, slug};
 
@@ -120,31 +121,6 @@ struct Parser<'a> {
 }
 
 type Val<'i> = Spanned<DeValue<'i>>;
-
-/// How a TOML value's type reads in an error message ("an integer").
-pub(crate) fn kind_name(v: &DeValue<'_>) -> &'static str {
-    match v {
-        DeValue::String(_) => "a string",
-        DeValue::Integer(_) => "an integer",
-        DeValue::Float(_) => "a float",
-        DeValue::Boolean(_) => "a boolean",
-        DeValue::Datetime(_) => "a date",
-        DeValue::Array(_) => "an array",
-        DeValue::Table(_) => "a table",
-    }
-}
-
-/// A TOML integer as i64: `None` when the value is not an integer,
-/// `Some(None)` when it does not fit.
-pub(crate) fn int_of(v: &DeValue<'_>) -> Option<Option<i64>> {
-    match v {
-        DeValue::Integer(i) => {
-            let digits: String = i.as_str().chars().filter(|c| *c != '_').collect();
-            Some(i64::from_str_radix(&digits, i.radix()).ok())
-        }
-        _ => None,
-    }
-}
 
 impl<'a> Parser<'a> {
     fn new(file: &'a Path, base_dir: Option<&'a Path>) -> Parser<'a> {

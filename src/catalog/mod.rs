@@ -18,6 +18,5 @@ mod write;
 
 pub use lint::{Warning, lint};
 pub use load::{Loaded, PictureKey, load, parse};
-pub(crate) use load::{int_of, kind_name};
 pub use pictures::{check_pictures, load_checked};
 pub use write::to_toml;

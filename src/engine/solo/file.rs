@@ -38,8 +38,8 @@ use super::components::Components;
 use super::world::{
     DarkCity, Edge, Pos, SIZE, Side, Welcomed, World, cells, row_mask, shift, spread,
 };
-use crate::catalog::{int_of, kind_name};
 use crate::diag::{Diagnostic, Diagnostics, LineIndex, read_text};
+use crate::diag::{int_of, kind_name};
 use crate::model::Catalog;
 
 /// A World read from a file, with the problems that did not stop scoring.
