@@ -8,7 +8,8 @@
 //! - every card its log names has been in its view before (a log that said
 //!   "b: draw Goblin" before any Goblin was seen would fail). A move that
 //!   reshuffles a public pile into a deck is exempt: a card it discarded was
-//!   public for a moment no view between moves shows.
+//!   public for a moment no view between moves shows; a card a line says
+//!   its player shows (DD §2.12's search) is seen from that line on.
 
 use deckwright::engine::core::{Seat, Viewer};
 use deckwright::engine::session::Session;
@@ -72,6 +73,13 @@ fn check_game(
             logged[usize::from(v)] = log.len();
             for line in new.iter().filter(|_| !reshuffled) {
                 let line = line.as_str().unwrap_or_default();
+                // a card the rules have its player show (DD §2.12's
+                // search): seen by both seats from that line on
+                if line.contains(" shows ") {
+                    for n in names.iter().filter(|n| line.ends_with(n.as_str())) {
+                        seen[usize::from(v)].insert(n.clone());
+                    }
+                }
                 for n in names {
                     prop_assert!(
                         !line.contains(n.as_str()) || seen[usize::from(v)].contains(n),
