@@ -171,18 +171,21 @@ pub fn place<R: Rules>(rules: &R, pos: &Position) -> Result<R::State, Misplaced>
     rules
         .set_phase(&mut st, pos.phase.as_ref().map(|p| p.value.as_str()))
         .map_err(|e| at(phase_line, e))?;
-    // per-card state: a card's own keys may name other cards already placed
+    // per-card state: a card's own keys may name other cards already placed,
+    // its own seat's first, else the other seat's (a Rizontical Aura on an
+    // enemy Fighter)
     for (p, cards) in placed.iter().enumerate() {
         for (copy, card) in cards {
             for (key, value) in &card.state {
                 let find = |name: &str| {
+                    let named =
+                        |c: u16| c != *copy && rules.copy_name(c).eq_ignore_ascii_case(name.trim());
                     cards
                         .iter()
                         .map(|(c, _)| *c)
-                        .find(|&c| {
-                            c != *copy && rules.copy_name(c).eq_ignore_ascii_case(name.trim())
-                        })
+                        .find(|&c| named(c))
                         .filter(|&c| rules.table().owner(c) == p)
+                        .or_else(|| placed[1 - p].iter().map(|(c, _)| *c).find(|&c| named(c)))
                 };
                 rules
                     .set_card_state(&mut st, *copy, &key.value, value, &find)

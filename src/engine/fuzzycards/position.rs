@@ -140,7 +140,11 @@ pub fn set_card_state(
             if g.def(c).kind != Kind::Equip {
                 return Err("only an Equip Relic lies `on` a Hero".into());
             }
-            st.host[i] = card(name).ok_or_else(|| format!("no card named \"{name}\" is placed"))?;
+            let host = card(name).ok_or_else(|| format!("no card named \"{name}\" is placed"))?;
+            if g.owner(host) != g.owner(c) {
+                return Err(format!("{name} is not a Hero of the same seat"));
+            }
+            st.host[i] = host;
         }
         _ => match FLAGS.iter().find(|(n, _)| *n == key) {
             Some(&(_, bit)) => match value.as_bool() {
