@@ -277,14 +277,14 @@ fn rz_log_names_the_goldfish_dummy() {
 fn format_13_scenario_output_names_no_card_hidden_from_its_viewer() {
     use deckwright::scenario;
     let mut runs = 0;
-    for game in 0..VERSUS.len() {
+    for (game, &(game_name, _, _)) in VERSUS.iter().enumerate() {
         let engine = versus(game);
         let mut names: Vec<String> = engine.distinct().into_iter().map(|(_, n, _)| n).collect();
         names.sort_by_key(|n| std::cmp::Reverse(n.len()));
         names.dedup();
         let catalog = crate::support::root()
             .join("resources/catalogs")
-            .join(format!("{}.toml", VERSUS[game].0));
+            .join(format!("{game_name}.toml"));
         for seed in 0..12u64 {
             let mut s = engine.session(seed, Seat::First);
             let mut r = seed
@@ -373,8 +373,7 @@ fn format_13_scenario_output_names_no_card_hidden_from_its_viewer() {
                     for n in names.iter().filter(|n| !allowed.contains(*n)) {
                         assert!(
                             !rest.contains(n.as_str()),
-                            "{}: seat {v} is shown {n}, hidden from it: {line}\n{text}",
-                            VERSUS[game].0
+                            "{game_name}: seat {v} is shown {n}, hidden from it: {line}\n{text}"
                         );
                     }
                 }
