@@ -83,12 +83,13 @@ fn run_file(args: &RunArgs, db: Option<&Path>) -> Result<ExitCode, CliError> {
     let (sc, catalog) = open(&args.file, db)?;
     let scene = scenario::start(&sc, &catalog).map_err(input)?;
     let played = scenario::play(&sc, scene, viewer).map_err(input)?;
-    let truth = scenario::final_state(played.scene.as_ref());
-    let checked = scenario::check(&sc, &truth);
+    let checked = scenario::check(&sc, &played);
+    // with --viewer a seat, nothing printed names a card hidden from it
+    let shown = scenario::shown_to(&played, &checked, viewer);
     if args.json {
-        print_json(&json!({"states": played.states, "expect": checked}))?;
+        print_json(&json!({"states": played.states, "expect": shown}))?;
     } else {
-        print_text(&sc, &played, &checked)?;
+        print_text(&sc, &played, &shown, viewer)?;
     }
     Ok(if checked.iter().all(|c| c.holds) {
         ExitCode::SUCCESS
@@ -118,6 +119,7 @@ fn print_text(
     sc: &Scenario,
     played: &scenario::Played,
     checked: &[Checked],
+    viewer: Viewer,
 ) -> Result<(), CliError> {
     out!(
         "{} · {} · seed {}\n",
@@ -130,7 +132,10 @@ fn print_text(
         if i == 0 {
             out!("\n== the position\n");
         } else {
-            out!("\n== move {i}: {}\n", played.labels[i - 1]);
+            out!(
+                "\n== move {i}: {}\n",
+                scenario::move_header(played, i - 1, viewer)
+            );
         }
         let log = state["log"].as_array().cloned().unwrap_or_default();
         for line in log.iter().skip(logged) {
@@ -143,11 +148,26 @@ fn print_text(
         out!("\n");
     }
     for c in checked {
+        let mut after = c
+            .after
+            .map(|n| format!(" after move {n}"))
+            .unwrap_or_default();
+        if let Some(v) = c.viewer {
+            after.push_str(&format!(
+                " as seat {} sees it",
+                crate::engine::position::seat_name(v)
+            ));
+        }
         if c.holds {
-            out!("expect {} {} {}: holds\n", c.path, op(c.how), c.asked());
+            out!(
+                "expect {}{after} {} {}: holds\n",
+                c.path,
+                op(c.how),
+                c.asked()
+            );
         } else {
             out!(
-                "expect {} {} {}: FAILS, found {} (line {})\n",
+                "expect {}{after} {} {}: FAILS, found {} (line {})\n",
                 c.path,
                 op(c.how),
                 c.asked(),

@@ -611,8 +611,12 @@ pub fn render_note_for<R: Rules>(
     let mut s = format!("{unit} {}: {who}{}", n.turn, n.what);
     if let Some(c) = n.card {
         s.push(' ');
-        let zone = n.at.map(|i| R::Zone::from_index(usize::from(i)));
+        let shown = n.at == Some(crate::engine::core::record::SHOWN);
+        let zone =
+            n.at.filter(|_| !shown)
+                .map(|i| R::Zone::from_index(usize::from(i)));
         match zone {
+            _ if shown => s.push_str(rules.copy_name(c)),
             Some(z) if !rules.sees(st, viewer, z, c) => s.push_str(rules.hidden_name(z)),
             // a card nowhere (a note the log did not place): named only to all
             None if viewer != Viewer::All => s.push_str("a card"),

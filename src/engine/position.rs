@@ -171,18 +171,21 @@ pub fn place<R: Rules>(rules: &R, pos: &Position) -> Result<R::State, Misplaced>
     rules
         .set_phase(&mut st, pos.phase.as_ref().map(|p| p.value.as_str()))
         .map_err(|e| at(phase_line, e))?;
-    // per-card state: a card's own keys may name other cards already placed
+    // per-card state: a card's own keys may name other cards already placed,
+    // its own seat's first, else the other seat's (a Rizontical Aura on an
+    // enemy Fighter)
     for (p, cards) in placed.iter().enumerate() {
         for (copy, card) in cards {
             for (key, value) in &card.state {
                 let find = |name: &str| {
+                    let named =
+                        |c: u16| c != *copy && rules.copy_name(c).eq_ignore_ascii_case(name.trim());
                     cards
                         .iter()
                         .map(|(c, _)| *c)
-                        .find(|&c| {
-                            c != *copy && rules.copy_name(c).eq_ignore_ascii_case(name.trim())
-                        })
+                        .find(|&c| named(c))
                         .filter(|&c| rules.table().owner(c) == p)
+                        .or_else(|| placed[1 - p].iter().map(|(c, _)| *c).find(|&c| named(c)))
                 };
                 rules
                     .set_card_state(&mut st, *copy, &key.value, value, &find)
@@ -207,27 +210,107 @@ pub fn place<R: Rules>(rules: &R, pos: &Position) -> Result<R::State, Misplaced>
     Ok(st)
 }
 
-/// The line a whole-position error most likely points at: the first card
-/// it names, else the first zone it names (`0`: the file).
+/// The line a whole-position error most likely points at (`0`: the
+/// file). The seat the message names first ("seat b's Altar holds ...") is
+/// searched first, then both; in each: a key the message writes in
+/// backticks (a counter or a card's state), a card it names (one lying in a
+/// zone it names first), a card state key or a counter it names ("seat b
+/// has 0 life"), a zone it names. A rule about the first turn ("no attack
+/// ... on the first turn") points at the phase line.
 fn line_for(pos: &Position, message: &str) -> usize {
     let lower = message.to_lowercase();
-    let cards = pos
-        .seats
-        .iter()
-        .flat_map(|s| &s.zones)
-        .flat_map(|z| &z.cards)
-        .find(|c| lower.contains(&c.name.value.trim().to_lowercase()));
-    if let Some(c) = cards {
-        return c.name.line;
+    let words = |name: &str| name.trim().to_lowercase().replace('_', " ");
+    let says = |name: &str| {
+        let w = words(name);
+        !w.is_empty() && contains_word(&lower, &w)
+    };
+    let ticked: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    // a rule about the first turn: the phase says what is being done in it
+    if lower.contains("first turn")
+        && let Some(p) = &pos.phase
+    {
+        return p.line;
     }
-    pos.seats
-        .iter()
-        .flat_map(|s| &s.zones)
-        .find(|z| {
-            let words = z.name.value.replace('_', " ");
-            lower.contains(&words)
+    // the seat named first, when the message names both
+    let first_named = (0..pos.seats.len())
+        .filter_map(|q| {
+            lower
+                .find(&format!("seat {}", seat_name(q)))
+                .map(|at| (at, q))
         })
-        .map_or(0, |z| z.name.line)
+        .min()
+        .map(|(_, q)| q);
+    let search = |seats: &[usize]| -> usize {
+        let seat_list = || seats.iter().map(|&p| &pos.seats[p]);
+        // a key in backticks: a counter, else a card's state key
+        for key in &ticked {
+            for seat in seat_list() {
+                if let Some((n, _)) = seat.counters.iter().find(|(n, _)| n.value == *key) {
+                    return n.line;
+                }
+                for c in seat.zones.iter().flat_map(|z| &z.cards) {
+                    if let Some((k, _)) = c.state.iter().find(|(k, _)| k.value == *key) {
+                        return k.line;
+                    }
+                }
+            }
+        }
+        // a card it names, in a zone it names first
+        let mut first_card = None;
+        for seat in seat_list() {
+            for z in &seat.zones {
+                for c in &z.cards {
+                    if lower.contains(&c.name.value.trim().to_lowercase()) {
+                        if says(&z.name.value) {
+                            return c.name.line;
+                        }
+                        first_card.get_or_insert(c.name.line);
+                    }
+                }
+            }
+        }
+        if let Some(line) = first_card {
+            return line;
+        }
+        for seat in seat_list() {
+            for c in seat.zones.iter().flat_map(|z| &z.cards) {
+                if let Some((k, _)) = c.state.iter().find(|(k, _)| says(&k.value)) {
+                    return k.line;
+                }
+            }
+            if let Some((n, _)) = seat.counters.iter().find(|(n, _)| says(&n.value)) {
+                return n.line;
+            }
+        }
+        for seat in seat_list() {
+            if let Some(z) = seat.zones.iter().find(|z| says(&z.name.value)) {
+                return z.name.line;
+            }
+        }
+        0
+    };
+    if let Some(p) = first_named {
+        let line = search(&[p]);
+        if line != 0 {
+            return line;
+        }
+    }
+    let all: Vec<usize> = (0..pos.seats.len()).collect();
+    match search(&all) {
+        0 if lower.contains("phase") => pos.phase.as_ref().map_or(0, |p| p.line),
+        line => line,
+    }
+}
+
+/// Whether `text` holds `word` as whole words (not inside another word:
+/// "life" in "seat b has 0 life", not "hand" in "handle").
+fn contains_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+        edge(before) && (edge(after) || after == Some('s'))
+    })
 }
 
 /// Makes `owner` the seat whose turn it is, in its turn of the position.
@@ -338,4 +421,74 @@ fn card_json<R: Rules>(rules: &R, st: &R::State, viewer: Viewer, z: R::Zone, c: 
         m.insert(k.to_string(), v);
     }
     Value::Object(m)
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+
+    fn pos(text: &str) -> Position {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/x.toml");
+        crate::scenario::parse(&path, text)
+            .unwrap_or_else(|d| panic!("{d}"))
+            .position
+    }
+
+    /// formats.md §5 (issue 50 item 18): every refusal of a whole position
+    /// names its line — the counter, the zone or the card of the seat the
+    /// message names, or the phase for a rule about the first turn.
+    #[test]
+    fn format_18_every_refusal_has_its_line() {
+        let bw = pos(r#"game = "bizarre-world"
+catalog = "cards.toml"
+turn = 1
+active = "a"
+phase = "responding_to_an_attack"
+
+[seat.a]
+life = 5
+attack = 2
+attack_declared = 3
+play_area = [{ card = "Rock", attack_source = 4 }]
+
+[seat.b]
+life = 0
+"#);
+        // lines: phase 5, a's life 8, attack 9, attack_declared 10, the
+        // Play Area 11, b's life 14
+        let at = |m: &str| line_for(&bw, m);
+        assert_eq!(at("seat b has 0 life: the game would be over (L10)"), 14);
+        assert_eq!(at("no attack can be declared on the first turn (L161)"), 5);
+        assert_eq!(
+            at(
+                "⚔ not spent is lost at the end of its turn: seat a's `attack` must be 0 on seat b's turn"
+            ),
+            9
+        );
+        assert_eq!(
+            at("the attack sources contributed 4 ⚔ and the attack spent 3"),
+            11
+        );
+        let fz = pos(r#"game = "fuzzycards"
+catalog = "cards.toml"
+turn = 3
+active = "a"
+
+[seat.a]
+hand = ["Fuzzy Gauntlets"]
+altar = ["Steady Badger"]
+
+[seat.b]
+altar = ["Steady Badger", "Steady Badger", "Steady Badger", "Steady Badger"]
+equipped = ["Fuzzy Gauntlets"]
+"#);
+        assert_eq!(
+            line_for(&fz, "seat b's Altar holds 4 cards; it has 3 slots"),
+            11
+        );
+        assert_eq!(
+            line_for(&fz, "Fuzzy Gauntlets is equipped but not `on` a Hero"),
+            12
+        );
+    }
 }

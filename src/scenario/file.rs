@@ -13,9 +13,9 @@ use crate::engine::position::{CardPosition, Line, Position, SeatPosition, ZonePo
 use crate::model::GameId;
 
 /// The keys a scenario file may have at its top.
-pub const TOP_KEYS: [&str; 11] = [
+pub const TOP_KEYS: [&str; 12] = [
     "game", "catalog", "seed", "turn", "active", "first", "phase", "seat", "move", "expect",
-    "world",
+    "world", "options",
 ];
 
 /// A scenario file, read.
@@ -31,6 +31,9 @@ pub struct Scenario {
     pub position: Position,
     pub moves: Vec<Move>,
     pub expects: Vec<Expect>,
+    /// `[options]`: the game's named options, each as `--option key=value`
+    /// gives it (`turn_order = "genesis-flip"`), with its line.
+    pub options: Vec<(Line<String>, String)>,
     /// The whole text (Strange World reads its own sections from it).
     pub text: String,
 }
@@ -52,6 +55,13 @@ pub struct Expect {
     pub how: Compare,
     /// The value asked for (`equals`, `includes` or `excludes`).
     pub equals: Value,
+    /// `after = N`: read the state after move N (0: the position itself);
+    /// `None`: after the last move.
+    pub after: Option<usize>,
+    /// `viewer = "a"`: read the state as that seat sees it ("?" for what it
+    /// may not see, its log, its legal moves when it is to act); `None`:
+    /// the full state.
+    pub viewer: Option<usize>,
     pub line: usize,
 }
 
@@ -377,11 +387,13 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, Diagnostic> {
     for e in tables(&r, &doc, "expect")? {
         let t = e.get_ref().as_table().expect("checked by tables");
         for (k, _) in t.iter() {
-            if !["path", "equals", "includes", "excludes"].contains(&k.get_ref().as_ref()) {
+            if !["path", "equals", "includes", "excludes", "after", "viewer"]
+                .contains(&k.get_ref().as_ref())
+            {
                 return Err(r.err(
                     k.span(),
                     format!(
-                        "unknown key `{}` in [[expect]] (it has: path, and one of equals, includes, excludes)",
+                        "unknown key `{}` in [[expect]] (it has: path, and one of equals, includes, excludes; after, viewer)",
                         k.get_ref()
                     ),
                 ));
@@ -398,12 +410,57 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, Diagnostic> {
                 "an [[expect]] needs `path` and one of `equals`, `includes`, `excludes`",
             ));
         };
+        // `after = N`: the state after move N (0: the position)
+        let after = match t.get("after") {
+            Some(a) => Some(r.int(a, "after", 0, moves.len() as i64)? as usize),
+            None => None,
+        };
+        // `viewer = "a"`: through that seat's eyes ("all": the full state)
+        let viewer = match t.get("viewer") {
+            Some(v) if r.string(v, "viewer")? == "all" => None,
+            Some(v) => Some(r.seat(v, "viewer")?),
+            None => None,
+        };
         expects.push(Expect {
             path: r.string(p, "path")?,
             how: *how,
             equals: r.json(v)?,
+            after,
+            viewer,
             line: r.line(&e.span()),
         });
+    }
+    // `[options]`: any of the game's named options, as the CLI's `--option`
+    let mut options = Vec::new();
+    if let Some(o) = doc.get("options") {
+        let DeValue::Table(t) = o.get_ref() else {
+            return Err(r.err(
+                o.span(),
+                "`options` is a table: [options] with key = value lines",
+            ));
+        };
+        for (k, v) in t.iter() {
+            let text = match r.json(v)? {
+                Value::String(s) => s,
+                v @ (Value::Bool(_) | Value::Number(_)) => v.to_string(),
+                _ => {
+                    return Err(r.err(
+                        v.span(),
+                        format!(
+                            "option `{}` takes a word, a number or true/false",
+                            k.get_ref()
+                        ),
+                    ));
+                }
+            };
+            options.push((
+                Line {
+                    value: k.get_ref().to_string(),
+                    line: r.line(&k.span()),
+                },
+                text,
+            ));
+        }
     }
     Ok(Scenario {
         file: path.to_path_buf(),
@@ -413,6 +470,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, Diagnostic> {
         position,
         moves,
         expects,
+        options,
         text: text.to_string(),
     })
 }

@@ -156,6 +156,7 @@ pub fn session(sc: &Scenario, catalog: &Catalog) -> Result<Session, Diagnostic> 
     }
     let opts = EngineOptions {
         position: true,
+        overrides: overrides(sc),
         ..EngineOptions::default()
     };
     let engine = Engine::versus(
@@ -171,11 +172,32 @@ pub fn session(sc: &Scenario, catalog: &Catalog) -> Result<Session, Diagnostic> 
     )
     .map_err(|e| match e {
         EngineError::NoEngine(_) | EngineError::NotPlayable(_) => at(sc, 0, e.to_string()),
+        e if option_line(sc, &e.to_string()).is_some() => at(
+            sc,
+            option_line(sc, &e.to_string()).unwrap_or(0),
+            format!("[options]: {e}"),
+        ),
         e => at(sc, 0, format!("the position's cards cannot be played: {e}")),
     })?;
     engine
         .position(&sc.position)
         .map_err(|m| at(sc, m.line, m.message))
+}
+
+/// The file's `[options]` as the engine takes `--option key=value`.
+pub(crate) fn overrides(sc: &Scenario) -> Vec<(String, String)> {
+    sc.options
+        .iter()
+        .map(|(k, v)| (k.value.clone(), v.clone()))
+        .collect()
+}
+
+/// The line of the `[options]` key an error about an option names.
+pub(crate) fn option_line(sc: &Scenario, message: &str) -> Option<usize> {
+    sc.options
+        .iter()
+        .find(|(k, _)| message.contains(k.value.as_str()))
+        .map(|(k, _)| k.line)
 }
 
 /// A seat's cards are what its deck was built from: where the game's
@@ -243,8 +265,10 @@ fn all_different(
 }
 
 /// The legal move `label` names (its index in `labels`): the exact label,
-/// else the first label that reads the same without its trailing "(...)"
-/// figures.
+/// else, for a label written without its trailing "(...)" figures, the
+/// first label that reads the same without them. A label written with
+/// figures names only a move with those figures ("(99 damage)" names no
+/// move of 7 damage).
 pub fn find_move(labels: &[String], label: &str) -> Option<usize> {
     let label = label.trim();
     if let Some(i) = labels.iter().position(|l| l == label) {
@@ -254,15 +278,28 @@ pub fn find_move(labels: &[String], label: &str) -> Option<usize> {
         Some(i) if s.ends_with(')') => s[..i].to_string(),
         _ => s.to_string(),
     };
-    labels.iter().position(|l| bare(l) == bare(label))
+    if bare(label) != label {
+        return None;
+    }
+    labels.iter().position(|l| bare(l) == label)
 }
 
 /// A scenario played: the state after setup and after each move, as the
 /// viewer saw it.
 pub struct Played {
     pub states: Vec<Value>,
+    /// The state after setup and after each move as everyone sees it, with
+    /// `moves` (the legal moves there): what the expects read
+    /// ([`final_state`], [`check`]).
+    pub truths: Vec<Value>,
     /// The label of each move played (as the game words it).
     pub labels: Vec<String>,
+    /// The seat that played each move.
+    pub movers: Vec<usize>,
+    /// For each seat an `[[expect]]` names as its `viewer`, the state after
+    /// setup and after each move as that seat sees it, with `moves` (its
+    /// legal moves when it is to act, else none).
+    pub seen: std::collections::BTreeMap<usize, Vec<Value>>,
     pub scene: Box<dyn Scene>,
 }
 
@@ -273,7 +310,15 @@ pub fn play(
     viewer: Viewer,
 ) -> Result<Played, Diagnostic> {
     let mut states = vec![scene.view(viewer)];
+    let mut truths = vec![final_state(scene.as_ref())];
+    let mut seen: std::collections::BTreeMap<usize, Vec<Value>> = sc
+        .expects
+        .iter()
+        .filter_map(|e| e.viewer)
+        .map(|v| (v, vec![seen_by(scene.as_ref(), v)]))
+        .collect();
     let mut labels = Vec::new();
+    let mut movers = Vec::new();
     for m in &sc.moves {
         if scene.over() {
             return Err(at(sc, m.line, "the game is over: no move can follow"));
@@ -292,12 +337,36 @@ pub fn play(
                 ),
             ));
         }
-        let label = scene.play(&m.label).map_err(|e| at(sc, m.line, e))?;
+        let label = scene.play(&m.label).map_err(|e| {
+            // a seat's own legal moves are no secret to it; the other
+            // seat's may name cards in its hand
+            match viewer {
+                Viewer::Seat(v) if usize::from(v) != to_act => at(
+                    sc,
+                    m.line,
+                    format!(
+                        "\"{}\" is not a legal move of seat {} here (its legal moves are not shown to seat {})",
+                        m.label.trim(),
+                        crate::engine::position::seat_name(to_act),
+                        crate::engine::position::seat_name(usize::from(v))
+                    ),
+                ),
+                _ => at(sc, m.line, e),
+            }
+        })?;
         labels.push(label);
+        movers.push(to_act);
         states.push(scene.view(viewer));
+        truths.push(final_state(scene.as_ref()));
+        for (&v, list) in seen.iter_mut() {
+            list.push(seen_by(scene.as_ref(), v));
+        }
     }
     Ok(Played {
         states,
+        truths,
+        seen,
+        movers,
         labels,
         scene,
     })
@@ -316,6 +385,12 @@ pub struct Checked {
     pub excludes: Option<Value>,
     pub found: Value,
     pub holds: bool,
+    /// The move after which the state was read (`after = N`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<usize>,
+    /// The seat through whose eyes it was read (`viewer = "a"`).
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "seat_of")]
+    pub viewer: Option<usize>,
     #[serde(skip)]
     pub how: Compare,
     #[serde(skip)]
@@ -344,6 +419,60 @@ pub fn final_state(scene: &dyn Scene) -> Value {
         );
     }
     v
+}
+
+/// The state seat `v` sees, with `moves`: its legal moves when it is to
+/// act, else none (the other seat's moves may name its hidden cards).
+pub fn seen_by(scene: &dyn Scene, v: usize) -> Value {
+    let mut s = scene.view(Viewer::Seat(v as u8));
+    if let Value::Object(m) = &mut s {
+        let moves = if !scene.over() && scene.to_act() == v {
+            scene.moves()
+        } else {
+            Vec::new()
+        };
+        m.insert(
+            "moves".into(),
+            Value::Array(moves.into_iter().map(Value::String).collect()),
+        );
+    }
+    s
+}
+
+/// The label of move `i` (from 0) as `viewer` is told it: the label when
+/// the viewer played it (or sees all), else only whose move it was (its
+/// log lines tell what the viewer may see of it).
+pub fn move_header(played: &Played, i: usize, viewer: Viewer) -> String {
+    match viewer {
+        Viewer::Seat(v) if played.movers.get(i) != Some(&usize::from(v)) => format!(
+            "seat {}'s move",
+            crate::engine::position::seat_name(played.movers.get(i).copied().unwrap_or(0))
+        ),
+        _ => played.labels.get(i).cloned().unwrap_or_default(),
+    }
+}
+
+/// The checks as `viewer` may be shown them: an expect read through other
+/// eyes than the viewer's shows as `found` the value at its path in the
+/// state the viewer saw (so a failing expect names no card hidden from it).
+pub fn shown_to(played: &Played, checked: &[Checked], viewer: Viewer) -> Vec<Checked> {
+    checked
+        .iter()
+        .map(|c| {
+            let mut c = c.clone();
+            if let Viewer::Seat(v) = viewer
+                && c.viewer != Some(usize::from(v))
+            {
+                let last = played.states.len().saturating_sub(1);
+                let state = played
+                    .states
+                    .get(c.after.unwrap_or(last).min(last))
+                    .unwrap_or(&Value::Null);
+                c.found = lookup(state, &c.path);
+            }
+            c
+        })
+        .collect()
 }
 
 /// Whether the list `found` holds a value `want` matches (a move's label
@@ -380,12 +509,15 @@ pub fn lookup(state: &Value, path: &str) -> Value {
 }
 
 /// Whether `found` is what `equals` asks: the same value (numbers by
-/// value), or a card's name for a card with state. A card table asks for
-/// exactly that state: `{ card = "Name" }` is a card with none.
+/// value). A card's bare name asks for that card with no state, as a card
+/// table asks for exactly its state: `{ card = "Name" }` is a card with
+/// none too.
 pub fn matches(found: &Value, equals: &Value) -> bool {
     match (found, equals) {
         (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
-        (Value::Object(m), Value::String(s)) => m.get("card").and_then(Value::as_str) == Some(s),
+        (Value::Object(m), Value::String(s)) => {
+            m.len() == 1 && m.get("card").and_then(Value::as_str) == Some(s)
+        }
         (Value::String(name), Value::Object(m)) => {
             m.len() == 1 && m.get("card").and_then(Value::as_str) == Some(name)
         }
@@ -401,11 +533,29 @@ pub fn matches(found: &Value, equals: &Value) -> bool {
     }
 }
 
-/// The scenario's checks against `state` (the last one, seen by all).
-pub fn check(sc: &Scenario, state: &Value) -> Vec<Checked> {
+/// A seat as JSON writes it.
+fn seat_of<S: serde::Serializer>(v: &Option<usize>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(p) => s.serialize_str(crate::engine::position::seat_name(*p)),
+        None => s.serialize_none(),
+    }
+}
+
+/// The scenario's checks against the played states: each expect reads the
+/// state after its move `after` (else the last), as all see it
+/// ([`Played::truths`]) or through its `viewer`'s eyes ([`Played::seen`]).
+pub fn check(sc: &Scenario, played: &Played) -> Vec<Checked> {
     sc.expects
         .iter()
         .map(|e| {
+            let states = match e.viewer {
+                Some(v) => played.seen.get(&v).map_or(&played.truths, |s| s),
+                None => &played.truths,
+            };
+            let last = states.len().saturating_sub(1);
+            let state = states
+                .get(e.after.unwrap_or(last).min(last))
+                .unwrap_or(&Value::Null);
             let found = lookup(state, &e.path);
             let wanted: Vec<Value> = match &e.equals {
                 Value::Array(a) => a.clone(),
@@ -425,6 +575,8 @@ pub fn check(sc: &Scenario, state: &Value) -> Vec<Checked> {
                 excludes: asked.filter(|_| e.how == Compare::Excludes),
                 found,
                 holds,
+                after: e.after,
+                viewer: e.viewer,
                 how: e.how,
                 line: e.line,
             }
@@ -585,12 +737,34 @@ mod tests {
 
     use super::matches;
 
+    /// formats.md §5 (issue 50 item 17): a label written with its figures
+    /// names only a move with those figures; without them, any.
+    #[test]
+    fn format_17_a_label_with_other_figures_names_no_move() {
+        let labels = vec!["Attack Life with Steady Badger (6 damage)".to_string()];
+        assert_eq!(
+            super::find_move(&labels, "Attack Life with Steady Badger (99 damage)"),
+            None
+        );
+        assert_eq!(
+            super::find_move(&labels, "Attack Life with Steady Badger"),
+            Some(0)
+        );
+        assert_eq!(
+            super::find_move(&labels, "Attack Life with Steady Badger (6 damage)"),
+            Some(0)
+        );
+    }
+
     #[test]
     fn a_card_table_asks_for_exactly_that_state() {
         let plain = json!("Rock");
         let tapped = json!({"card": "Rock", "exhausted": true});
         assert!(matches(&plain, &json!("Rock")));
-        assert!(matches(&tapped, &json!("Rock")), "a name asks for the name");
+        assert!(
+            !matches(&tapped, &json!("Rock")),
+            "a bare name asks for a card with no state"
+        );
         assert!(matches(&plain, &json!({"card": "Rock"})));
         assert!(!matches(&tapped, &json!({"card": "Rock"})));
         assert!(!matches(

@@ -119,7 +119,15 @@ impl WorldScene {
                 ),
             ));
         }
-        let c = Components::with_defaults(catalog).map_err(|e| {
+        let rules = crate::engine::solo::SoloRules::new(&super::overrides(sc)).map_err(|e| {
+            let e = e.to_string();
+            at(
+                sc,
+                super::option_line(sc, &e).unwrap_or(0),
+                format!("[options]: {e}"),
+            )
+        })?;
+        let c = Components::new(catalog, rules).map_err(|e| {
             at(
                 sc,
                 0,

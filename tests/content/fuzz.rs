@@ -305,7 +305,7 @@ fn fuzz_scenarios() {
         };
         let _ = scene.moves();
         if let Ok(played) = scenario::play(&sc, scene, Viewer::Seat(1)) {
-            let _ = scenario::check(&sc, &scenario::final_state(played.scene.as_ref()));
+            let _ = scenario::check(&sc, &played);
             let _ = scenario::write(&played.scene.view(Viewer::All), Path::new("c.toml"), 1);
         }
     });

@@ -50,7 +50,7 @@ pub fn run_one(path: &Path) -> Result<usize, String> {
         .scene
         .invariants()
         .map_err(|e| format!("{}: invariants broken: {e}", path.display()))?;
-    let checked = scenario::check(&sc, &scenario::final_state(played.scene.as_ref()));
+    let checked = scenario::check(&sc, &played);
     let failed: Vec<String> = checked
         .iter()
         .filter(|c| !c.holds)

@@ -8,7 +8,8 @@
 //! - every card its log names has been in its view before (a log that said
 //!   "b: draw Goblin" before any Goblin was seen would fail). A move that
 //!   reshuffles a public pile into a deck is exempt: a card it discarded was
-//!   public for a moment no view between moves shows.
+//!   public for a moment no view between moves shows; a card a line says
+//!   its player shows (DD §2.12's search) is seen from that line on.
 
 use deckwright::engine::core::{Seat, Viewer};
 use deckwright::engine::session::Session;
@@ -72,6 +73,13 @@ fn check_game(
             logged[usize::from(v)] = log.len();
             for line in new.iter().filter(|_| !reshuffled) {
                 let line = line.as_str().unwrap_or_default();
+                // a card the rules have its player show (DD §2.12's
+                // search): seen by both seats from that line on
+                if line.contains(" shows ") {
+                    for n in names.iter().filter(|n| line.ends_with(n.as_str())) {
+                        seen[usize::from(v)].insert(n.clone());
+                    }
+                }
                 for n in names {
                     prop_assert!(
                         !line.contains(n.as_str()) || seen[usize::from(v)].contains(n),
@@ -256,4 +264,122 @@ fn rz_log_names_the_goldfish_dummy() {
             .count();
     }
     assert!(named > 0, "the dummy took DMG in some game");
+}
+
+/// formats.md §5 (issue 50 item 13): with `--viewer X`, nothing a scenario
+/// run prints names a card hidden from X — the move headers
+/// ([`scenario::move_header`]), a failing expect's `found`
+/// ([`scenario::shown_to`], the text and JSON output's expect lines) and an
+/// illegal move's error. Positions saved from random games of every
+/// matchup, random moves after them, expects that read hidden zones: every
+/// card name printed for a seat is one its own states (zones and log) show.
+#[test]
+fn format_13_scenario_output_names_no_card_hidden_from_its_viewer() {
+    use deckwright::scenario;
+    let mut runs = 0;
+    for (game, &(game_name, _, _)) in VERSUS.iter().enumerate() {
+        let engine = versus(game);
+        let mut names: Vec<String> = engine.distinct().into_iter().map(|(_, n, _)| n).collect();
+        names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+        names.dedup();
+        let catalog = crate::support::root()
+            .join("resources/catalogs")
+            .join(format!("{game_name}.toml"));
+        for seed in 0..12u64 {
+            let mut s = engine.session(seed, Seat::First);
+            let mut r = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mut next = |n: usize| {
+                r = r
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (r >> 33) as usize % n.max(1)
+            };
+            for _ in 0..(5 + seed as usize * 3) {
+                if s.outcome().is_some() {
+                    break;
+                }
+                let choices = s.choices();
+                let c = &choices[next(choices.len())];
+                s.apply(&c.action).unwrap();
+            }
+            if s.outcome().is_some() {
+                continue;
+            }
+            let base = scenario::write(&s.view(Viewer::All), &catalog, seed);
+            let path = catalog.with_file_name("viewer-property.toml");
+            let Ok(sc) = scenario::parse(&path, &base) else {
+                continue;
+            };
+            let cat = deckwright::catalog::load(&catalog).unwrap().catalog;
+            let Ok(mut scene) = scenario::start(&sc, &cat) else {
+                continue;
+            };
+            // random moves from the position, then expects on hidden zones
+            let mut text = base.clone();
+            for _ in 0..6 {
+                if scene.over() {
+                    break;
+                }
+                let moves = scene.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[next(moves.len())].clone();
+                scene.play(&m).unwrap();
+                text.push_str(&format!("\n[[move]]\nmove = {}\n", toml::Value::String(m)));
+            }
+            for zone in ["seats.a.zones", "seats.b.zones"] {
+                text.push_str(&format!("\n[[expect]]\npath = \"{zone}\"\nequals = 0\n"));
+            }
+            text.push_str("\n[[expect]]\npath = \"moves\"\nequals = 0\n");
+            let sc = scenario::parse(&path, &text).unwrap();
+            for v in 0..2u8 {
+                let scene = scenario::start(&sc, &cat).unwrap();
+                let played = scenario::play(&sc, scene, Viewer::Seat(v)).unwrap();
+                let mut allowed = std::collections::BTreeSet::new();
+                for st in &played.states {
+                    names_in(st, &mut allowed);
+                    for l in st["log"].as_array().into_iter().flatten() {
+                        let l = l.as_str().unwrap_or_default();
+                        for n in names.iter().filter(|n| l.contains(n.as_str())) {
+                            allowed.insert(n.clone());
+                        }
+                    }
+                }
+                let checked = scenario::check(&sc, &played);
+                let shown = scenario::shown_to(&played, &checked, Viewer::Seat(v));
+                let mut printed: Vec<String> = (0..played.labels.len())
+                    .map(|i| scenario::move_header(&played, i, Viewer::Seat(v)))
+                    .collect();
+                printed.extend(shown.iter().map(|c| c.found.to_string()));
+                printed.push(serde_json::to_string(&shown).unwrap());
+                // an illegal move by the seat not viewing: no list of its
+                // moves (the viewer's own list is its own to see)
+                if !played.scene.over() && played.scene.to_act() != usize::from(v) {
+                    let scene = scenario::start(&sc, &cat).unwrap();
+                    let bad = format!("{text}\n[[move]]\nmove = \"No such move\"\n");
+                    let bad_sc = scenario::parse(&path, &bad).unwrap();
+                    if let Err(d) = scenario::play(&bad_sc, scene, Viewer::Seat(v)) {
+                        printed.push(d.message);
+                    }
+                }
+                for line in &printed {
+                    let mut rest = line.clone();
+                    for n in names.iter().filter(|n| allowed.contains(*n)) {
+                        rest = rest.replace(n.as_str(), "");
+                    }
+                    for n in names.iter().filter(|n| !allowed.contains(*n)) {
+                        assert!(
+                            !rest.contains(n.as_str()),
+                            "{game_name}: seat {v} is shown {n}, hidden from it: {line}\n{text}"
+                        );
+                    }
+                }
+                runs += 1;
+            }
+        }
+    }
+    assert!(runs >= 60, "{runs} runs");
 }

@@ -169,6 +169,17 @@ impl<Z: ZoneId> Core<Z> {
         self.log.note_at(t, player, what, card, amount, at);
     }
 
+    /// A note naming `card` to every viewer: a card the rules have its
+    /// player show ([`record::SHOWN`]).
+    pub fn note_shown(&mut self, player: usize, what: &'static str, card: u16) {
+        if !self.log.on {
+            return;
+        }
+        let t = self.turn();
+        self.log
+            .note_at(t, player, what, Some(card), None, Some(record::SHOWN));
+    }
+
     /// Ends the game (the first outcome stands).
     pub fn end(&mut self, o: Outcome) {
         if self.outcome.is_none() {

@@ -222,6 +222,11 @@ pub const DEFAULT_MAX_TURNS: u16 = 40;
 /// The largest turn limit a run accepts.
 pub const MAX_TURNS_LIMIT: u16 = 500;
 
+/// A note's `at` for a card shown to both seats ("search your deck ...,
+/// show your opponent what you found", DD §2.12): every viewer is told
+/// which card it is, wherever it lies.
+pub const SHOWN: u8 = u8::MAX;
+
 /// One line of a game's log, kept only when the state's log is switched on
 /// (the playtest screen); goldfish runs keep none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

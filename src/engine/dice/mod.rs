@@ -441,7 +441,7 @@ impl Rules for DiceOfDestiny {
         }
         let p = self.to_act(st);
         let mut cand = Vec::new();
-        let in_play = self.creatures_in_play(st);
+        let in_play = self.targets(st);
         for &c in st.core.zones.get(z(p, Zone::Hand)) {
             let d = self.def(c);
             if d.needs_target {

@@ -163,7 +163,7 @@ fn main(g: &DiceOfDestiny, st: &State, quick: bool) -> Action {
 /// turn (a rubber duck until its next turn costs it nothing); `None`: not
 /// now.
 fn arrival_target(g: &DiceOfDestiny, st: &State, p: usize) -> Option<Option<u16>> {
-    if g.creatures_in_play(st).is_empty() {
+    if g.targets(st).is_empty() {
         return Some(None);
     }
     let foe = other(p);
@@ -173,7 +173,7 @@ fn arrival_target(g: &DiceOfDestiny, st: &State, p: usize) -> Option<Option<u16>
             .get(z(foe, Zone::Battlefield))
             .iter()
             .copied()
-            .next()
+            .find(|&c| !g.suppressed(st, c))
     }) {
         return Some(Some(t));
     }
@@ -182,7 +182,11 @@ fn arrival_target(g: &DiceOfDestiny, st: &State, p: usize) -> Option<Option<u16>
         .get(z(p, Zone::Battlefield))
         .iter()
         .copied()
-        .find(|&c| !g.ready(st, c) && st.flags[usize::from(c)] & super::DECLARED == 0)
+        .find(|&c| {
+            !g.ready(st, c)
+                && st.flags[usize::from(c)] & super::DECLARED == 0
+                && !g.suppressed(st, c)
+        })
         .map(Some)
 }
 

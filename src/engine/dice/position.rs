@@ -1037,4 +1037,40 @@ battlefield = ["Mirror Sprite", { card = "Teleporting Llama", attacked = true }]
         let e = bad("[seat.b]\nlife = 12", "[seat.b]\nlife = 0");
         assert!(e.contains("over"), "{e}");
     }
+
+    /// DD §2.12 (issue 50 item 6): "show your opponent what you found" —
+    /// the Wizard of Lightning's search is logged to seat b with the card
+    /// it shows ("searches out and shows Fireball", not "a card"), though
+    /// the card now lies in seat a's hand, hidden from b.
+    #[test]
+    fn dd_2_12_the_opponent_is_told_which_card_a_search_shows() {
+        let text = r#"
+game = "dice-of-destiny"
+catalog = "cards.toml"
+seed = 1
+turn = 3
+active = "a"
+
+[seat.a]
+life = 20
+deck = ["Filler Imp", "Fireball", "Filler Imp"]
+battlefield = ["Wizard of Lightning"]
+
+[seat.b]
+life = 20
+deck = ["Filler Imp"]
+
+[[move]]
+move = "Use Wizard of Lightning's effect"
+"#;
+        let scene = scene(text).unwrap();
+        let b = scene.view(Viewer::Seat(1));
+        assert_eq!(b["seats"]["a"]["zones"]["hand"][0], "?", "{b}");
+        let log = b["log"].as_array().unwrap();
+        assert!(
+            log.iter()
+                .any(|l| l == "turn 3: a: searches out and shows Fireball"),
+            "{log:?}"
+        );
+    }
 }

@@ -150,10 +150,14 @@ impl DiceOfDestiny {
             && !self.suppressed(st, c)
     }
 
-    /// Every creature on either battlefield.
-    pub fn creatures_in_play(&self, st: &State) -> Vec<u16> {
+    /// The creatures a spell or an effect may target: every creature on
+    /// either battlefield that is not a rubber duck (§2.11: a target that
+    /// "turns into a rubber duck" has become illegal, rules-notes DD 12).
+    pub fn targets(&self, st: &State) -> Vec<u16> {
+        let ducks = !st.core.lasting.is_empty();
         (0..2)
             .flat_map(|p| st.core.zones.get(z(p, Zone::Battlefield)).iter().copied())
+            .filter(|&c| !ducks || !self.suppressed(st, c))
             .collect()
     }
 
@@ -391,10 +395,10 @@ impl DiceOfDestiny {
             })?;
         }
         if d.needs_target {
-            let in_play = self.creatures_in_play(st);
+            let in_play = self.targets(st);
             match target {
                 Some(t) => ensure(in_play.contains(&t), "DD §2.11", || {
-                    "choose a target creature in play".into()
+                    "choose a target creature in play that is not a rubber duck".into()
                 })?,
                 // §2.11: "If there's no target of a creature card effect,
                 // then the card does nothing, but it sticks around"
@@ -405,7 +409,7 @@ impl DiceOfDestiny {
                         if d.kind == Kind::Creature {
                             "choose a target creature in play (with none in play it is played without one)".into()
                         } else {
-                            "choose a target creature in play".into()
+                            "choose a target creature in play that is not a rubber duck".into()
                         }
                     },
                 )?,
@@ -476,9 +480,7 @@ impl DiceOfDestiny {
             let fizzle = top.countered
                 || (d.needs_target
                     && d.kind != Kind::Creature
-                    && top
-                        .target
-                        .is_none_or(|t| !self.creatures_in_play(st).contains(&t)));
+                    && top.target.is_none_or(|t| !self.targets(st).contains(&t)));
             match d.kind {
                 Kind::Creature if !fizzle => {
                     st.core.zones.move_copy(
@@ -532,7 +534,7 @@ impl DiceOfDestiny {
             let chosen = if self.def(c).needs_target {
                 // §2.11: no target (none chosen, or it has left): the
                 // creature stays and its effect does nothing
-                match target.filter(|t| self.creatures_in_play(st).contains(t)) {
+                match target.filter(|t| self.targets(st).contains(t)) {
                     Some(t) => Some(Ref::Card(t)),
                     None => {
                         st.core
@@ -733,9 +735,8 @@ impl Host for Table<'_> {
                     .core
                     .zones
                     .move_copy(z(p, Zone::Deck), c, z(p, Zone::Hand), At::Top);
-                self.st
-                    .core
-                    .note(p, "searches out and shows", Some(c), None);
+                // §2.12: "show your opponent what you found"
+                self.st.core.note_shown(p, "searches out and shows", c);
                 true
             }
             None => false,

@@ -668,6 +668,13 @@ impl Rules for Fuzzycards {
         position::PHASES
     }
 
+    /// Before the first turn (the Genesis Flip's choice, the mulligans)
+    /// no turn has been taken: a position there is in turn 1, the turn
+    /// about to begin.
+    fn position_turn(&self, st: &State) -> u16 {
+        st.core.turns[st.core.active].max(1)
+    }
+
     fn set_phase(&self, st: &mut State, phase: Option<&str>) -> Result<(), String> {
         position::set_phase(st, phase)
     }

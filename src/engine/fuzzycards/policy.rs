@@ -149,9 +149,14 @@ fn play_score(g: &Fuzzycards, st: &State, p: usize, d: &Def) -> Option<i32> {
                 500 + i32::from(d.cost) * 20 + i32::from(d.atk) + if rush { 10 } else { 0 }
             })
         }
-        Kind::Equip => (d.boost > 0 || d.races.hit.helps_race() || d.races.attack.helps_race())
+        Kind::Equip => (d.boost > 0
+            || d.races.hit.helps_race()
+            || d.races.attack.helps_race()
+            || new_activate(g, st, p, d) > 0)
             .then_some(400 + i32::from(d.boost) * 5),
-        Kind::Field => ((d.races.start.helps_race() || d.races.end.helps_race())
+        Kind::Field => ((d.races.start.helps_race()
+            || d.races.end.helps_race()
+            || new_activate(g, st, p, d) > 0)
             && (room(Row::Altar) || room(Row::Vault)))
         .then_some(300 + i32::from(d.cost)),
         Kind::Event => {
@@ -172,15 +177,35 @@ fn useful(d: &Def) -> bool {
     match d.kind {
         Kind::Hero => true,
         Kind::Blank => false,
-        Kind::Equip => d.boost > 0,
-        Kind::Field => d.races.start.helps_race() || d.races.end.helps_race(),
+        Kind::Equip => d.boost > 0 || d.races.activate.helps_race(),
+        Kind::Field => {
+            d.races.start.helps_race() || d.races.end.helps_race() || d.races.activate.helps_race()
+        }
         Kind::Event => d.races.deploy.helps_race(),
     }
 }
 
+/// What a Relic's own Activate ("pay 1 Energy to deal 5 damage to your
+/// opponent's Life") adds each turn to player `p`'s race: damage, a card
+/// drawn counting 3 and an Energy 2, as [`plan_value`] counts them; none
+/// while an Activate that races already lies on its field (the Energy of a
+/// turn pays for one, so a second one adds little).
+fn new_activate(g: &Fuzzycards, st: &State, p: usize, d: &Def) -> i32 {
+    let a = &d.races.activate;
+    if !a.helps_race()
+        || activators(st, p).any(|c| {
+            let f = g.def(c);
+            f.activated.is_some() && f.races.activate.helps_race()
+        })
+    {
+        return 0;
+    }
+    i32::from(a.damage) + 3 * i32::from(a.draw) + 2 * i32::from(a.energy)
+}
+
 /// What playing `d` on turn `t` is worth by the horizon (turn now +
 /// [`HORIZON`]): damage to Life, a card drawn counting 3 and an Energy 2.
-fn plan_value(st: &State, p: usize, d: &Def, t: u16) -> i32 {
+fn plan_value(g: &Fuzzycards, st: &State, p: usize, d: &Def, t: u16) -> i32 {
     let end = st.core.turns[p] + HORIZON;
     let attacks = |start: u16| {
         if start > end {
@@ -198,11 +223,16 @@ fn plan_value(st: &State, p: usize, d: &Def, t: u16) -> i32 {
             let rush = d.own.kw & super::cards::RUSH != 0;
             atk * attacks(if rush { t } else { t + 1 }) + extra
         }
-        Kind::Equip => i32::from(d.boost) * attacks(t.max(st.core.turns[p] + 1)) + extra,
+        Kind::Equip => {
+            i32::from(d.boost) * attacks(t.max(st.core.turns[p] + 1))
+                + new_activate(g, st, p, d) * attacks(t)
+                + extra
+        }
         Kind::Field => {
             let per_turn = i32::from(r.end.damage)
                 + i32::from(r.start.damage)
-                + 3 * i32::from(r.start.draw + r.end.draw);
+                + 3 * i32::from(r.start.draw + r.end.draw)
+                + new_activate(g, st, p, d);
             per_turn * attacks(t) + extra
         }
         Kind::Event => extra,
@@ -220,7 +250,7 @@ fn best_next(g: &Fuzzycards, st: &State, p: usize, energy: u8, except: Option<u1
         .filter(|&&c| Some(c) != except)
         .map(|&c| g.def(c))
         .filter(|d| d.cost <= next && useful(d))
-        .map(|d| plan_value(st, p, d, st.core.turns[p] + 1))
+        .map(|d| plan_value(g, st, p, d, st.core.turns[p] + 1))
         .max()
         .unwrap_or(0)
 }
@@ -307,7 +337,9 @@ fn play(g: &Fuzzycards, st: &State, p: usize, card: u16, host: Option<u16>) -> A
 /// Activate for the goldfish: see the module docs.
 fn activate(g: &Fuzzycards, st: &State) -> Action {
     let p = st.core.active;
-    activate_by(g, st, |d, _| Some(plan_value(st, p, d, st.core.turns[p])))
+    activate_by(g, st, |d, _| {
+        Some(plan_value(g, st, p, d, st.core.turns[p]))
+    })
 }
 
 /// Activate by the planner with `value` (see [`plan`]), else an ability
@@ -585,7 +617,7 @@ fn v1_activate(g: &Fuzzycards, st: &State) -> Action {
     }
     // the board: the planner, with a Hero's staying power and keywords
     let value = |d: &Def, _c: u16| -> Option<i32> {
-        let base = plan_value(st, p, d, st.core.turns[p]);
+        let base = plan_value(g, st, p, d, st.core.turns[p]);
         Some(match d.kind {
             Kind::Hero => {
                 let k = d.own.kw;
@@ -1393,7 +1425,7 @@ fn quick_activate(g: &Fuzzycards, st: &State, w: &Weights) -> Action {
             return None;
         }
         let guard = d.kind == Kind::Hero && d.own.kw & GUARD != 0;
-        Some(plan_value(st, p, d, st.core.turns[p]) + w.guard * i32::from(guard))
+        Some(plan_value(g, st, p, d, st.core.turns[p]) + w.guard * i32::from(guard))
     });
     match planned {
         Action::Play { card, target, row } if g.def(card).kind == Kind::Equip => Action::Play {

@@ -140,7 +140,11 @@ pub fn set_card_state(
             if g.def(c).kind != Kind::Equip {
                 return Err("only an Equip Relic lies `on` a Hero".into());
             }
-            st.host[i] = card(name).ok_or_else(|| format!("no card named \"{name}\" is placed"))?;
+            let host = card(name).ok_or_else(|| format!("no card named \"{name}\" is placed"))?;
+            if g.owner(host) != g.owner(c) {
+                return Err(format!("{name} is not a Hero of the same seat"));
+            }
+            st.host[i] = host;
         }
         _ => match FLAGS.iter().find(|(n, _)| *n == key) {
             Some(&(_, bit)) => match value.as_bool() {
@@ -163,9 +167,21 @@ pub fn set_card_state(
 
 pub fn set_phase(st: &mut State, phase: Option<&str>) -> Result<(), String> {
     st.phase = match phase.unwrap_or("activate") {
-        "mulligan" => Phase::Mulligan {
-            by: st.core.active as u8,
-        },
+        "mulligan" => {
+            // the mulligans come before the first turn: no seat has had a
+            // turn yet, so the first player's turn 1 skips its Decode draw
+            if st.core.turns[st.core.active] != 1 {
+                return Err(format!(
+                    "the mulligans come before turn 1: a position in the `mulligan` phase is in turn 1 (this one is in turn {})",
+                    st.core.turns[st.core.active]
+                ));
+            }
+            st.core.turns = [0, 0];
+            st.core.trace.clear();
+            Phase::Mulligan {
+                by: st.core.active as u8,
+            }
+        }
         "activate" => Phase::Activate,
         "settle" => Phase::Settle,
         "validate" => Phase::Validate,

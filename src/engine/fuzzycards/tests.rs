@@ -530,3 +530,58 @@ fn fz_6_16_a_seat_at_0_life_is_refused() {
         );
     }
 }
+
+/// FZ §4 (Relics, issue 50 item 4): an Equip Relic's own "Activate: pay 1
+/// Energy to deal 5 damage to your opponent's Life." is a move the goldfish
+/// and the quick player make. One 1-cost ATK 5 Hero and 29 such Relics
+/// (cost 1): the Relics go on the Hero and are used, so the kill comes
+/// sooner than with the same Relic without its Activate (which races no
+/// better than the Hero alone: turn 8), and the opponent's Life is dealt
+/// damage no attack dealt.
+#[test]
+fn fz_4_an_equip_relics_activate_is_used_by_the_goldfish_and_quick() {
+    let relic = |text: &str| {
+        let mut g = Card::new("Zap Charm", "relic");
+        g.cost = Some(1);
+        g.fields
+            .insert("relic".into(), FieldValue::Text("equip".into()));
+        g.text = Some(text.into());
+        g
+    };
+    let with = sim_of(&[
+        (hero("A", 1, 5, 5, &[]), 1),
+        (
+            relic("Equip. Activate: pay 1 Energy to deal 5 damage to your opponent's Life."),
+            29,
+        ),
+    ]);
+    let without = sim_of(&[(hero("A", 1, 5, 5, &[]), 1), (relic("Equip."), 29)]);
+    let turn = |o: Outcome| match o {
+        Outcome::Win { turn } => turn,
+        other => panic!("{other:?}"),
+    };
+    for level in [Level::Goldfish, Level::Quick] {
+        let mut games = 0;
+        for seed in 0..200 {
+            let mut st = with.new_state();
+            with.deal(&mut st, seed, Seat::First);
+            if !hand(&st).iter().any(|&c| with.def(c).kind == Kind::Hero) {
+                continue;
+            }
+            let mut a = with.new_state();
+            let fast = turn(play_out(&with, &mut a, seed, Seat::First, [level; 2]).unwrap());
+            let mut b = without.new_state();
+            let slow = turn(play_out(&without, &mut b, seed, Seat::First, [level; 2]).unwrap());
+            assert!(
+                fast < slow,
+                "{level:?} seed {seed}: turn {fast}, without {slow}"
+            );
+            assert!(
+                !a.core.zones.is_empty(z(0, Zone::Equipped)),
+                "{level:?} seed {seed}: no Relic equipped"
+            );
+            games += 1;
+        }
+        assert!(games > 20, "{games}");
+    }
+}

@@ -47,6 +47,29 @@ pub mod bits {
         }
     }
 
+    /// The single elements a hit of `mask` may be dealt with, one of which
+    /// its owner chooses (rules-notes RZ 17: Akasha, "all elements at the
+    /// same time", is one element of the owner's choice for each instance
+    /// of DMG): every element bit of `mask` alone.
+    pub fn singles(mask: u16) -> impl Iterator<Item = u16> {
+        (0..8u16).map(|i| 1u16 << i).filter(move |&b| mask & b != 0)
+    }
+
+    /// An element bit's name, as the rulebook writes it.
+    pub fn name(bit: u16) -> &'static str {
+        match bit {
+            NEUTRAL => "Neutral",
+            FIRE => "Fire",
+            ICE => "Ice",
+            AIR => "Air",
+            EARTH => "Earth",
+            THUNDER => "Thunder",
+            WATER => "Water",
+            AKASHA => "Akasha",
+            _ => "an element",
+        }
+    }
+
     /// The bits an element means when it is hit with or matched against.
     pub fn element(e: Element) -> u16 {
         match e {

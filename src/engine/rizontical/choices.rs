@@ -71,6 +71,14 @@ pub enum Ask {
     /// Which empty cell Summon `summon` is deployed on ("on an empty cell
     /// of their owner's choice"), around `src` when `around`.
     Summon { summon: u16, src: u16, around: bool },
+    /// Which one element `attacker` deals its Hit DMG on `target` with,
+    /// when its elements deal different DMG there ("its owner chooses
+    /// which element to apply during damage calculation"; Akasha is any
+    /// one element, rules-notes RZ 17).
+    Element { attacker: u16, target: u16 },
+    /// Whether the owner of the defeated `fighter` draws 1 Power (Deploy
+    /// Upon Defeat: "their owner may draw 1 Power").
+    DrawUponDefeat { fighter: u16 },
 }
 
 /// The choice a by-hand seat is to make now: the action it interrupts, the
@@ -97,7 +105,9 @@ pub struct Asked {
 /// engine took before the choice was the player's).
 pub fn options(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Vec<Answer> {
     match *ask {
-        Ask::Trigger { .. } | Ask::Buff { .. } => vec![Answer::Yes, Answer::No],
+        Ask::Trigger { .. } | Ask::Buff { .. } | Ask::DrawUponDefeat { .. } => {
+            vec![Answer::Yes, Answer::No]
+        }
         Ask::Push { max, .. } => (0..=max).rev().map(|n| Answer::Cells { n }).collect(),
         Ask::Look { n, .. } => super::estimate::look_ranked(r, st, p, n)
             .into_iter()
@@ -109,6 +119,13 @@ pub fn options(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Vec<Answer> {
             best.into_iter()
                 .chain(cells.into_iter().filter(|&c| Some(c) != best))
                 .map(|cell| Answer::Cell { cell })
+                .collect()
+        }
+        Ask::Element { attacker, target } => {
+            let (choices, n) = r.element_choices(st, attacker, target);
+            choices[..n]
+                .iter()
+                .map(|&(bit, _)| Answer::Element { bit })
                 .collect()
         }
         Ask::DmgOrder { src, owner, done } => r

@@ -53,8 +53,8 @@ impl Host for Game<'_> {
             }
         }
         // "When an effect is applied to multiple targets, the Speed Rule is
-        // used": the fastest first
-        out.sort_by_key(|&e| std::cmp::Reverse(r.fighter(st, e).speed));
+        // used": the timeline slot first, then the fastest
+        r.speed_order(st, out);
     }
 
     fn attached(&self, c: u16) -> Option<u16> {

@@ -260,6 +260,10 @@ pub enum Answer {
     Keep {
         card: u16,
     },
+    /// The one element a hit is dealt with (a bit of `cards::bits`).
+    Element {
+        bit: u16,
+    },
 }
 
 /// What a log note says (`what`) when its amount is not a plain number:

@@ -1052,7 +1052,7 @@ pub fn answer(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Answer {
             }
         }
         Ask::Deploy { .. } => deploy_answer(r, st, p),
-        Ask::DmgOrder { .. } => super::choices::options(r, st, p, ask)
+        Ask::DmgOrder { .. } | Ask::Element { .. } => super::choices::options(r, st, p, ask)
             .first()
             .copied()
             .unwrap_or(Answer::No),
@@ -1060,7 +1060,7 @@ pub fn answer(r: &Rizontical, st: &State, p: usize, ask: &Ask) -> Answer {
             deploy_slot(st, p).map_or(Answer::No, |s| Answer::Slot { slot: s as u8 })
         }
         Ask::Push { max, .. } => Answer::Cells { n: max },
-        Ask::Buff { .. } => Answer::Yes,
+        Ask::Buff { .. } | Ask::DrawUponDefeat { .. } => Answer::Yes,
         Ask::Look { n, .. } => super::estimate::look_ranked(r, st, p, n)
             .first()
             .map_or(Answer::No, |&card| Answer::Keep { card }),

@@ -623,9 +623,9 @@ fn power_state(
                     "{name} is not an Aura: it is assigned to no Fighter"
                 ));
             }
-            let target = value
-                .as_str()
-                .ok_or("`on` takes the name of a Fighter of the same seat")?;
+            let target = value.as_str().ok_or(
+                "`on` takes the name of a deployed Fighter (its own seat's, else the other's)",
+            )?;
             st.aura_on[i] =
                 card(target).ok_or_else(|| format!("no card named \"{target}\" is placed"))?;
         }
@@ -878,13 +878,13 @@ fn settle_cards(r: &Rizontical, st: &State) -> Result<(), String> {
         for &c in st.core.zones.get(z(p, Zone::Powers)) {
             let Some(pw) = r.def(c).power() else { continue };
             let on = st.aura_on[usize::from(c)];
+            // "Aura Powers are assigned to a Fighter": either seat's
             if pw.category == Category::Aura
-                && (on == NONE || !st.core.zones.contains(z(p, Zone::Fighters), on))
+                && (on == NONE || !(0..2).any(|q| st.core.zones.contains(z(q, Zone::Fighters), on)))
             {
                 return Err(format!(
-                    "{} is an Aura on the Power slots: it needs `on`, a deployed Fighter of seat {}",
-                    r.name_of(c),
-                    seat_name(p)
+                    "{} is an Aura on the Power slots: it needs `on`, a deployed Fighter",
+                    r.name_of(c)
                 ));
             }
         }

@@ -81,10 +81,11 @@ impl Rizontical {
             let t = target.filter(|&t| {
                 usize::from(t) < st.cell.len()
                     && st.cell[usize::from(t)] != NO_CELL
-                    && self.owner(t) == p
+                    && !self.is_summon(t)
             });
+            // "Aura Powers are assigned to a Fighter": an ally or an enemy
             ensure(t.is_some(), "RZ Aura", || {
-                "an Aura is assigned to an allied Fighter on the board".into()
+                "an Aura is assigned to a Fighter on the board".into()
             })?;
         } else {
             for a in pw.abilities.iter().filter(|a| a.trigger == Trigger::PLAYED) {

@@ -226,6 +226,11 @@ impl Rizontical {
             if optional && st.core.passive[p] {
                 continue;
             }
+            if optional && self.hits_nothing(st, src, a, subject, other) {
+                // "It may hit its attacker before the hit (RA)" with the
+                // attacker out of its RA: the Trigger would do nothing
+                continue;
+            }
             if optional {
                 // whether to use it is its owner's choice (RZ 14)
                 let (skill, ability) = match at {
@@ -253,6 +258,32 @@ impl Rizontical {
             }
             self.run_trigger(st, event, src, p, at, a, &ctx, optional);
         }
+    }
+
+    /// Whether every step of the Trigger `a` of `src` is a hit "(RA)" on
+    /// the event's subject or other entity that stands out of `src`'s RA
+    /// (such a hit does nothing, so the Trigger is not offered).
+    fn hits_nothing(&self, st: &State, src: u16, a: &Ability, subject: u16, other: u16) -> bool {
+        let on_board =
+            |x: u16| usize::from(x) < st.cell.len() && st.cell[usize::from(x)] != NO_CELL;
+        !a.steps.is_empty()
+            && on_board(src)
+            && a.steps.iter().all(|s| {
+                let victim = match s.target {
+                    Target::Other => other,
+                    Target::Subject => subject,
+                    _ => return false,
+                };
+                matches!(s.verb, Verb::Hit)
+                    && s.reach == Some(Reach::Range)
+                    && on_board(victim)
+                    && !self.in_range(
+                        st,
+                        src,
+                        st.cell[usize::from(src)],
+                        st.cell[usize::from(victim)],
+                    )
+            })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -381,11 +412,35 @@ impl Rizontical {
             (st.hit_negated, st.redirect, st.extra) = saved;
             return false;
         }
-        let dmg = self.hit_damage(st, attacker, t) + st.extra;
+        let dmg = self.element_hit_damage(st, by, attacker, t) + st.extra;
         let victim = if st.redirect != NONE { attacker } else { t };
         (st.hit_negated, st.redirect, st.extra) = saved;
         self.hurt(st, by, victim, dmg.max(0), Dmg::Hit);
         true
+    }
+
+    /// The Hit DMG of `attacker` on `t` with the element its owner `by`
+    /// chooses (rules-notes RZ 17): asked of a seat played by hand when its
+    /// elements deal different DMG there; the policy's choice, the most
+    /// DMG, is [`Rizontical::hit_damage`].
+    fn element_hit_damage(&self, st: &mut State, by: usize, attacker: u16, t: u16) -> i16 {
+        if !st.core.by_hand[by] {
+            return self.hit_damage(st, attacker, t);
+        }
+        let (choices, n) = self.element_choices(st, attacker, t);
+        if choices[..n].iter().all(|&(_, d)| d == choices[0].1) {
+            return self.hit_damage(st, attacker, t);
+        }
+        let q = Ask::Element {
+            attacker,
+            target: t,
+        };
+        match self.choose_for(st, by, q, |r, st| super::policy::answer(r, st, by, &q)) {
+            Answer::Element { bit } if choices[..n].iter().any(|&(b, _)| b == bit) => {
+                self.hit_damage_with(st, attacker, t, bit)
+            }
+            _ => self.hit_damage(st, attacker, t),
+        }
     }
 
     /// Hits every entity on the cells around `src`; returns how many.
@@ -421,8 +476,8 @@ impl Rizontical {
     /// is dealt to Fighters following the Speed Rule, then if there are
     /// deployed Summons that also took DMG from that instance, their owner
     /// choose the order to apply DMG on their Summons (current turn player
-    /// first)." Fighters fastest first (as every effect on several targets
-    /// orders them, [`super::host`]), then the current turn player's
+    /// first)." Fighters by the Speed Rule ([`Rizontical::speed_order`]:
+    /// the timeline slot first, then Speed), then the current turn player's
     /// Summons, then the other player's, each in the order its owner
     /// chooses (RZ 14: asked of a seat played by hand, one Summon at a
     /// time; the policy keeps the board's order).
@@ -432,7 +487,7 @@ impl Rizontical {
             .copied()
             .filter(|&e| !self.is_summon(e))
             .collect();
-        out.sort_by_key(|&e| std::cmp::Reverse(self.fighter(st, e).speed));
+        self.speed_order(st, &mut out);
         let first = self.acting(st);
         for p in [first, 1 - first] {
             let hit = self.summons_around(st, src, p);

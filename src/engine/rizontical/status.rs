@@ -403,11 +403,56 @@ impl Rizontical {
         let f = self.fighter(st, target);
         let mut best = 0;
         for &e in elements {
-            for &t in types {
-                best = best.max(affinity_of(f, e | t, base));
+            for b in bits::singles(e) {
+                for &t in types {
+                    best = best.max(affinity_of(f, b | t, base));
+                }
             }
         }
         (best + extra).max(0)
+    }
+
+    /// The elements `attacker`'s owner may deal its hit on `target` with
+    /// ("When a Fighter have more than 1 elements its owner chooses which
+    /// element to apply during damage calculation"; Akasha is any one
+    /// element, rules-notes RZ 17), each once with the Hit DMG it deals,
+    /// the most DMG first; `n` of them.
+    pub fn element_choices(
+        &self,
+        st: &State,
+        attacker: u16,
+        target: u16,
+    ) -> ([(u16, i16); 8], usize) {
+        let (elements, n) = self.hit_elements(st, attacker);
+        let mut out = [(0u16, 0i16); 8];
+        let mut k = 0;
+        let atk_less_def = self.stat_atk(st, attacker) - self.stat_def(st, target);
+        let extra = self.extra_damage(st, attacker);
+        for &e in &elements[..n] {
+            for b in bits::singles(e) {
+                if k < out.len() && !out[..k].iter().any(|&(x, _)| x == b) {
+                    out[k] = (
+                        b,
+                        self.hit_of(st, attacker, target, atk_less_def, &[b], extra),
+                    );
+                    k += 1;
+                }
+            }
+        }
+        out[..k].sort_by_key(|&(b, d)| (std::cmp::Reverse(d), b));
+        (out, k)
+    }
+
+    /// The Hit DMG of `attacker` on `target` dealt with the element `bit`.
+    pub fn hit_damage_with(&self, st: &State, attacker: u16, target: u16, bit: u16) -> i16 {
+        self.hit_of(
+            st,
+            attacker,
+            target,
+            self.stat_atk(st, attacker) - self.stat_def(st, target),
+            &[bit],
+            self.extra_damage(st, attacker),
+        )
     }
 
     /// Every stat of every entity on the board, read in one walk of the
@@ -514,7 +559,10 @@ impl Rizontical {
             let e = sh.ents[i];
             let f = self.fighter(st, e);
             sh.weak[i] = (f.weak_to, f.resist_to, f.weakness, f.resistance);
-            'pairs: for &b in &sh.elements[i][..usize::from(sh.n_elements[i])] {
+            'pairs: for b in sh.elements[i][..usize::from(sh.n_elements[i])]
+                .iter()
+                .flat_map(|&e| bits::singles(e))
+            {
                 for &t in &f.types {
                     let m = b | t;
                     let n = usize::from(sh.n_masks[i]);
@@ -612,8 +660,14 @@ impl Rizontical {
     }
 
     /// Power and ability DMG of an element (Variables 2: Weakness, Resistance).
+    /// An Akasha DMG is one element of its owner's choice (rules-notes RZ
+    /// 17): the one that deals the most.
     pub fn element_damage(&self, st: &State, target: u16, n: i16, element: u16) -> i16 {
-        self.affinity(st, target, element, n)
+        let types = element & !bits::AKASHA_HIT & !bits::NEUTRAL;
+        bits::singles(element)
+            .map(|b| self.affinity(st, target, b | types, n))
+            .max()
+            .unwrap_or_else(|| self.affinity(st, target, element, n))
     }
 
     /// The conditions `e` holds: statuses and lasting stat changes.
@@ -749,6 +803,36 @@ impl Rizontical {
         lost
     }
 
+    /// Orders `entities` by the Speed Rule (rulebook P4: "Priority
+    /// according to the Timeline order and the highest Speed Fighter on
+    /// that slot. If it's a tie, the one with the highest remaining HP"),
+    /// as every effect on several entities applies it (P12 "DMG Dealing
+    /// Order"): the lower timeline slot first, then the First status
+    /// before none before Last, the higher Speed, the higher HP; an entity
+    /// in no slot (a Summon) after the Fighters; a full tie keeps the
+    /// board's order.
+    pub fn speed_order(&self, st: &State, entities: &mut [u16]) {
+        if entities.len() < 2 {
+            return;
+        }
+        entities.sort_by_key(|&e| {
+            let slot = self.slot_of(st, e).map_or(usize::MAX, |(_, s)| s);
+            let flag: i8 = if self.has_status(st, e, Status::First) {
+                0
+            } else if self.has_status(st, e, Status::Last) {
+                2
+            } else {
+                1
+            };
+            (
+                slot,
+                flag,
+                std::cmp::Reverse(self.fighter(st, e).speed),
+                std::cmp::Reverse(st.hp[usize::from(e)]),
+            )
+        });
+    }
+
     /// The slot entity `e` stands in.
     pub fn slot_of(&self, st: &State, e: u16) -> Option<(usize, usize)> {
         (0..2).find_map(|p| st.slots[p].iter().position(|&x| x == e).map(|s| (p, s)))
@@ -813,18 +897,18 @@ impl Rizontical {
         );
         self.fire(st, Event::Defeated, e, NONE);
         if let Some(s) = slot {
-            self.deploy_upon_defeat(st, owner, s);
+            self.deploy_upon_defeat(st, owner, s, e);
         }
         // the win checks come once the action has resolved: two last
         // Fighters defeated by one effect is a draw ("at the same time")
     }
 
     /// "Their owner may draw 1 Power and they may deploy a Fighter from their
-    /// deck on the defeated Fighter's slot": the draw is always taken (it
-    /// costs nothing and no rule makes a card in hand a burden); whether to
-    /// deploy, and where, is the owner's choice (RZ 14). The dummy
-    /// redeploys only with `dummy_redeploys`.
-    fn deploy_upon_defeat(&self, st: &mut State, p: usize, slot: usize) {
+    /// deck on the defeated Fighter's slot": whether to draw, whether to
+    /// deploy, and where, are the owner's choices (RZ 14; the policy always
+    /// draws: it costs nothing). The dummy redeploys only with
+    /// `dummy_redeploys`.
+    fn deploy_upon_defeat(&self, st: &mut State, p: usize, slot: usize, defeated: u16) {
         if st.core.over() {
             return;
         }
@@ -839,7 +923,13 @@ impl Rizontical {
             }
             return;
         }
-        st.core.draw(p, z(p, Zone::PowerDeck), z(p, Zone::Hand));
+        // "may draw 1 Power": asked only when there is one to draw
+        if !st.core.zones.is_empty(z(p, Zone::PowerDeck)) {
+            let q = super::choices::Ask::DrawUponDefeat { fighter: defeated };
+            if self.choose_for(st, p, q, |_, _| Answer::Yes) == Answer::Yes {
+                st.core.draw(p, z(p, Zone::PowerDeck), z(p, Zone::Hand));
+            }
+        }
         if st.slots[p][slot] != NONE {
             // an effect already deployed on it (Eclipse Gate)
             return;

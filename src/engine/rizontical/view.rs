@@ -354,6 +354,15 @@ fn answer_label(r: &Rizontical, st: &State, ask: &Ask, answer: Answer) -> String
             format!("Summon {} at {}", r.name_of(summon), label(cell))
         }
         (Ask::Summon { summon, .. }, _) => format!("Do not summon {}", r.name_of(summon)),
+        (Ask::Element { attacker, target }, Answer::Element { bit }) => format!(
+            "Hit {} with {} ({} DMG)",
+            r.name_of(target),
+            super::cards::bits::name(bit),
+            r.hit_damage_with(st, attacker, target, bit)
+        ),
+        (Ask::Element { target, .. }, _) => format!("Hit {}", r.name_of(target)),
+        (Ask::DrawUponDefeat { .. }, Answer::Yes) => "Draw 1 Power".into(),
+        (Ask::DrawUponDefeat { .. }, _) => "Do not draw a Power".into(),
     }
 }
 
@@ -433,6 +442,15 @@ pub fn question(r: &Rizontical, ask: &Ask) -> String {
         Ask::Summon { summon, .. } => {
             format!("Which empty cell does {} go on?", r.name_of(summon))
         }
+        Ask::DrawUponDefeat { fighter } => format!(
+            "{} is defeated: draw 1 Power (Deploy Upon Defeat)?",
+            r.name_of(fighter)
+        ),
+        Ask::Element { attacker, target } => format!(
+            "{} hits {}: with which element?",
+            r.name_of(attacker),
+            r.name_of(target)
+        ),
         Ask::Look { n, left } => format!(
             "Look at the top {n} Powers: which goes to your hand{}?",
             if left > 0 { " first" } else { "" }

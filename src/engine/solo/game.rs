@@ -460,11 +460,28 @@ impl Solo {
         };
         let lo = card.y().min(partner.y()) as i8 - 1;
         let hi = card.y().max(partner.y()) as i8;
+        // "In the rare situation where you welcome a Traveller and the only
+        // spot available is already occupied by another Traveller previously
+        // placed, you have the possibility to put the Traveller in the same
+        // spot, slightly aside" (p.7): a spot a Traveller holds is offered
+        // only when no spot is free
+        let taken = |side: Side, upper: i8| {
+            self.world
+                .travellers()
+                .iter()
+                .any(|w| w.side == side && w.upper == upper)
+        };
+        let fits = |upper: i8| self.rows_fit(c, card, partner, upper).is_ok();
+        let any_free =
+            (lo..=hi).any(|upper| fits(upper) && sides.iter().any(|&s| !taken(s, upper)));
         for upper in lo..=hi {
-            if self.rows_fit(c, card, partner, upper).is_err() {
+            if !fits(upper) {
                 continue;
             }
             for &side in sides {
+                if any_free && taken(side, upper) {
+                    continue;
+                }
                 for traveller in self.offer() {
                     f(Action::Welcome {
                         traveller,
