@@ -1030,7 +1030,6 @@ fn the_table_fits_1024_by_700_with_the_odds_beside_it() {
         playtest::AUTOPLAY_LABEL,
         "Undo",
         "Goldfish",
-        "Run",
     ] {
         let t = ui.find(label).unwrap_or_else(|e| panic!("{label}: {e:?}"));
         let b = t
