@@ -371,7 +371,7 @@ fn fills(h: &Harness, size: (f32, f32), at: &str, names: usize) {
 #[test]
 fn the_table_fills_the_window_in_every_game_against_the_computer() {
     for (game, mine, theirs) in GAMES.into_iter().filter(|(g, ..)| CHECKED.contains(g)) {
-        let mut h = (7..20)
+        let h = (7..20)
             .map(|seed| against_the_computer(game, mine, theirs, seed))
             .find_map(|mut h| to_turn_5_with_8(&mut h).then_some(h))
             .unwrap_or_else(|| panic!("{game}: no seed reaches turn 5 with a hand of 8"));
@@ -404,4 +404,49 @@ fn a_position_from_a_file_fills_the_window() {
             fills(&h, size, file, 1);
         }
     }
+}
+
+/// Issue 51 item 8: a position from a file said "Both seats are played by
+/// hand" beside "The computer plays at level Quick" and labelled a seat as
+/// the computer's. Opened while an opponent is chosen, nothing on screen
+/// speaks of the computer or its level.
+#[test]
+fn item_8_a_position_says_nothing_of_the_computer() {
+    let (game, mine, theirs) = GAMES[0];
+    let mut h = against_the_computer(game, mine, theirs, 7);
+    h.send(pm(playtest::Message::OpenPosition(repo(
+        "tests/scenarios/fuzzycards/combat-example.toml",
+    ))));
+    assert!(pt(&h).position().is_some());
+    assert!(pt(&h).opponent().is_some(), "the opponent is still chosen");
+    assert_eq!(h.text_containing("computer"), None, "{:?}", h.dump());
+    assert_eq!(h.text_containing("Computer"), None, "{:?}", h.dump());
+    assert!(!h.shows("Quick"), "{:?}", h.dump());
+    assert!(
+        h.text_containing("both seats are played by hand").is_some(),
+        "{:?}",
+        h.dump()
+    );
+}
+
+/// Issue 51 item 10: against the computer the goldfish policy's
+/// suggestion is not shown (the game is the player's), and "mulligans left
+/// 1" is gone once the first turn is over.
+#[test]
+fn item_10_no_goldfish_suggestion_nor_mulligans_past_the_first_turn() {
+    let (game, mine, theirs) = GAMES[0];
+    let mut h = against_the_computer(game, mine, theirs, 7);
+    assert!(
+        pt(&h).session().unwrap().hint().is_some(),
+        "a suggestion there is"
+    );
+    assert_eq!(h.text_containing("Goldfish policy suggests"), None);
+    for _ in 0..200 {
+        if snap(&h).turn >= 2 && snap(&h).to_act == 0 {
+            break;
+        }
+        h.send(pm(playtest::Message::PlayHint));
+    }
+    assert!(snap(&h).turn >= 2);
+    assert_eq!(h.text_containing("mulligans left"), None, "{:?}", h.dump());
 }

@@ -441,8 +441,9 @@ impl Playtest {
         };
         let notes = s.log();
         let mut out = Vec::with_capacity(notes.len() + self.steps.len() + 1);
-        if self.opponent.is_some() {
-            // whom the game is against (issue 27: the level in the log)
+        if self.opponent.is_some() && self.position.is_none() {
+            // whom the game is against (issue 27: the level in the log; a
+            // position's seats are both played by hand: issue 51 item 8)
             out.push((
                 true,
                 format!("The computer plays at level {}", level_label(self.level)),

@@ -1243,21 +1243,12 @@ impl Playtest {
         (room / 8.0 - 1.0).clamp(floor, CELL_MAX.max(floor))
     }
 
-    /// The height of the board with cells of `cell` (its title, the eight
-    /// ranks and the files' letters).
-    pub(super) fn board_height(cell: f32) -> f32 {
-        BOARD_TITLE + 8.0 * (cell + 1.0) + 6.0
-    }
-
     /// The width of the board with cells of `cell` (the ranks' numbers and
     /// eight files).
     pub(super) fn board_width(cell: f32) -> f32 {
         15.0 + 8.0 * (cell + 1.0)
     }
 }
-
-/// The board's title and its files' letters, in height.
-const BOARD_TITLE: f32 = 12.0 * 1.3 + 10.0 * 1.3;
 
 /// How many of a hand of `n` cards `w` wide lie on a line `width` wide:
 /// as many as fit, on lines of even length (8 cards where 5 fit: two
@@ -1514,19 +1505,6 @@ pub const END_TURN_TIP: &str = "Ends your turn now: nothing more is played this 
 /// what it does.
 pub fn turn_tip(label: &str) -> Option<&'static str> {
     matches!(label, "End turn" | "End your turn").then_some(END_TURN_TIP)
-}
-
-/// [`Playtest::view_table`]'s parts, placed by the game view: the opponent's
-/// numbers and your hand stay on screen while the zones between them
-/// scroll (issue 25: the opponent's life scrolled off at 1280×800).
-pub(super) struct TableParts<'a> {
-    pub opponent: Element<'a, Message>,
-    /// Rizontical's 8 × 8 board, placed beside the table: at 1024 × 700
-    /// the zones between the docked hand and the opponent's numbers are
-    /// 170 px tall, the board 290 (issue 25: it could only be scrolled to).
-    pub board: Option<Element<'a, Message>>,
-    pub table: Element<'a, Message>,
-    pub hand: Element<'a, Message>,
 }
 
 #[cfg(test)]
