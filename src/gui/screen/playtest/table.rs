@@ -1543,11 +1543,13 @@ mod tests {
             },
         ];
         let ratio = 88.0 / 63.0;
-        let small = card_width_for(&lines, ratio, (700.0, 420.0), 60.0);
-        let large = card_width_for(&lines, ratio, (900.0, 600.0), 60.0);
-        assert!(small < large, "{small} {large}");
-        assert!(lines_height(&lines, small, ratio, 700.0) <= 420.0);
-        assert!(lines_height(&lines, large, ratio, 900.0) <= 600.0);
+        let small = card_width_for(&lines, ratio, (700.0, 520.0), 50.0);
+        let large = card_width_for(&lines, ratio, (900.0, 700.0), 50.0);
+        assert!(50.0 < small && small < large, "{small} {large}");
+        assert!(lines_height(&lines, small, ratio, 700.0) <= 520.0);
+        assert!(lines_height(&lines, large, ratio, 900.0) <= 700.0);
+        // one pixel more would not fit
+        assert!(lines_height(&lines, small + 1.0, ratio, 700.0) > 520.0);
         // never under the names' floor
         assert_eq!(card_width_for(&lines, ratio, (700.0, 100.0), 70.0), 70.0);
     }
