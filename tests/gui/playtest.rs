@@ -910,6 +910,32 @@ fn dice_the_attack_roll_is_on_the_table() {
     }
 }
 
+/// Issue 51 item 6: the prompt says to deploy on an empty cell, but a click
+/// on a cell did nothing until the Fighter deck was clicked. With nothing
+/// selected, the deploy cells are lit and a click on one deploys there.
+#[test]
+fn rizontical_item_6_a_click_on_a_lit_cell_deploys_with_nothing_selected() {
+    let (mut h, _) = with_deck(
+        GameId::Rizontical,
+        "resources/decks/rizontical-akasha-guard.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    rz_set_up(&mut h);
+    h.click_text("Keep the Powers");
+    let deploys = actions_of(session(&h), Selected::Pile("Fighter deck"));
+    assert!(!deploys.is_empty(), "{:?}", session(&h).choices());
+    assert_eq!(pt(&h).selected(), None);
+    let on_board = session(&h).snapshot().board.len();
+    let cell = deploys[0].label.rsplit(' ').next().unwrap().to_string();
+    tall_click_id(&mut h, &format!("cell-{cell}"));
+    assert_eq!(
+        session(&h).snapshot().board.len(),
+        on_board + 1,
+        "deployed on {cell}"
+    );
+}
+
 #[test]
 fn rizontical_deploy_from_the_fighter_deck_move_on_the_board_and_use_a_power() {
     let (mut h, _) = with_deck(

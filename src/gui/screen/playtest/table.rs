@@ -1084,12 +1084,18 @@ impl Playtest {
     /// piece's steps, and the deploys of a card off the board (the Fighter
     /// deck's top card to one of the Deploy Zone's cells, which can also be
     /// dragged there).
+    ///
+    /// With nothing selected, the deploys of a pile's top card (Rizontical's
+    /// Fighter deck) light their cells: the prompt says to deploy on an
+    /// empty cell, and a click there does (issue 51 item 6: nothing
+    /// happened until the Fighter deck was clicked first).
     fn cell_moves(&self, choices: &[Choice]) -> Vec<(u8, ActionKey)> {
         let mut out: Vec<(u8, ActionKey)> = Vec::new();
-        let Some(sel) = self.selected() else {
-            return out;
+        let mine = |c: &&Choice| match self.selected() {
+            Some(sel) => c.mover == Some(sel),
+            None => matches!(c.mover, Some(Selected::Pile(_))),
         };
-        for c in choices.iter().filter(|c| c.mover == Some(sel)) {
+        for c in choices.iter().filter(mine) {
             if let Some(Onto::Cell(cell)) = c.onto
                 && !out.iter().any(|(x, _)| *x == cell)
             {
