@@ -28,6 +28,7 @@ mod readings;
 mod screens;
 mod snapshots;
 mod table_fit;
+mod table_full;
 mod tts;
 mod tune;
 mod world;

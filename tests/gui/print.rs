@@ -447,3 +447,18 @@ fn print_and_cut_from_the_print_screen() {
     h.send(pm(print::Message::CutMarks(CutMarks::None)));
     assert!(matches!(print(&h).plan(), PlanState::Ready(_)));
 }
+
+/// Issue 51 item 10: "Export finished" stayed on screen after the settings
+/// changed, as if it were of the new ones. A change of the settings clears
+/// what the last export said.
+#[test]
+fn item_10_a_settings_change_clears_export_finished() {
+    let (mut h, _) = with_beatdown();
+    h.click_text("Print");
+    let out = h.dir.path().join("beatdown.pdf");
+    h.send(pm(print::Message::ExportTo(out)));
+    assert!(h.shows("Export finished"));
+    h.send(pm(print::Message::Paper(Paper::Letter)));
+    assert!(matches!(print(&h).export(), ExportState::Idle));
+    assert!(!h.shows("Export finished"), "{:?}", h.dump());
+}

@@ -43,7 +43,7 @@ pub mod saved;
 pub mod table;
 mod view;
 
-pub use view::{AUTOPLAY_LABEL, AUTOPLAY_TIP};
+pub use view::{AUTOPLAY_LABEL, AUTOPLAY_TIP, TABLE_ID};
 
 pub use goldfish::charts;
 
@@ -153,6 +153,9 @@ pub struct Playtest {
     /// Whether the goldfish runs and odds are on show beside a game against
     /// the computer (folded away by default: the table takes their width).
     goldfish_open: bool,
+    /// Whether the set-up (deck, seat, seed, opponent) is unfolded while a
+    /// game is on the table (folded into one line by default: issue 51).
+    setup_open: bool,
     /// "Autoplay rest of turn" waiting for the computer's answer to go on.
     autoplay: Option<Autoplay>,
     /// The deck's exact odds for the seat, beside the table.
@@ -302,6 +305,8 @@ pub enum Message {
     /// Show or fold away the goldfish runs and odds beside a game against
     /// the computer.
     ToggleGoldfish,
+    /// Unfold or fold the set-up above a game on the table.
+    ToggleSetup,
 }
 
 impl Playtest {
@@ -334,6 +339,7 @@ impl Playtest {
             steps: Vec::new(),
             note: None,
             goldfish_open: false,
+            setup_open: false,
             autoplay: None,
             odds: None,
             pending: None,
@@ -381,6 +387,11 @@ impl Playtest {
 
     /// Whether the goldfish runs and odds are beside the table: always when
     /// playing alone, on request against the computer.
+    /// Whether the set-up is folded into one line above the table.
+    pub fn setup_folded(&self) -> bool {
+        (self.session.is_some() && !self.setup_open) || self.position().is_some()
+    }
+
     pub fn goldfish_shown(&self) -> bool {
         self.opponent.is_none() || self.goldfish_open
     }
@@ -430,8 +441,9 @@ impl Playtest {
         };
         let notes = s.log();
         let mut out = Vec::with_capacity(notes.len() + self.steps.len() + 1);
-        if self.opponent.is_some() {
-            // whom the game is against (issue 27: the level in the log)
+        if self.opponent.is_some() && self.position.is_none() {
+            // whom the game is against (issue 27: the level in the log; a
+            // position's seats are both played by hand: issue 51 item 8)
             out.push((
                 true,
                 format!("The computer plays at level {}", level_label(self.level)),
@@ -485,6 +497,10 @@ impl Playtest {
             Message::DialogClosed => Action::None,
             Message::ToggleGoldfish => {
                 self.goldfish_open = !self.goldfish_open;
+                Action::None
+            }
+            Message::ToggleSetup => {
+                self.setup_open = !self.setup_open;
                 Action::None
             }
             Message::GameSaved(Err(e)) => {

@@ -652,6 +652,11 @@ impl Print {
     /// Re-plans and repaints the page on show, off the UI thread, and
     /// remembers valid options.
     fn replan(&mut self) -> Action<Message> {
+        // what the last export said was of the settings before this change
+        // (issue 51 item 10: "Export finished" stayed after them)
+        if !matches!(self.export, ExportState::Running { .. }) {
+            self.export = ExportState::Idle;
+        }
         let run = self.previews.start();
         let (source, opts) = match (&self.source, self.options()) {
             (Some(s), Ok(o)) => (s.clone(), o),

@@ -17,8 +17,11 @@ use super::{face_image, hex_color};
 
 /// Width of a face in the detail pane; the height follows the game's card size.
 pub const WIDTH: f32 = 250.0;
-/// Text sizes of a tile scale with its width, within these bounds.
-const TILE_TEXT_MIN: f32 = 9.0;
+/// Text sizes of a tile scale with its width, within these bounds: a
+/// card's name and numbers are never smaller than [`NAME_MIN`] (issue 51: a
+/// hand card's text was 4 px high, Rizontical's board cut names to four
+/// letters).
+pub const NAME_MIN: f32 = 11.0;
 const TILE_TEXT_MAX: f32 = 14.0;
 
 /// The height of a card `width` wide, in the game's card proportions.
@@ -46,11 +49,12 @@ pub fn card_tile<'a, M: 'a>(
 }
 
 /// [`card_tile`] in a box of `width` × `height` (a card turned sideways on
-/// the table is wider than tall): the stored picture, or the face the PDF
-/// prints painted at this size ([`face_image`]); over it, the name (and
-/// cost) readable along the top, and along the bottom the state words — or,
-/// with none, the printed numbers — which the small face cannot make
-/// readable.
+/// the table is wider than tall): along the top its name (and cost), never
+/// smaller than [`NAME_MIN`] and never cut inside its first word; then the
+/// stored picture, or the face the PDF prints painted at this size
+/// ([`face_image`]); along the bottom the state words — or, with none, the
+/// printed numbers — on the face, below the art, not over it (issue 51:
+/// the stats strip wrapped and covered the lower half of the face).
 pub fn card_tile_in<'a, M: 'a>(
     card: &'a Card,
     game: GameId,
@@ -63,19 +67,24 @@ pub fn card_tile_in<'a, M: 'a>(
     let (cw, ch) = def.print.card_size_mm;
     let sideways = (width > height) != (cw > ch);
     // a sideways card keeps its upright size of text
-    let size = (width.min(height) / 7.0).clamp(TILE_TEXT_MIN, TILE_TEXT_MAX);
-    let small = (size - 1.0).max(TILE_TEXT_MIN);
-
-    let art = face_art(
-        card,
-        game,
-        (width, height),
-        picture,
-        sideways,
-        ContentFit::Cover,
+    let size = (width.min(height) / 7.0).clamp(NAME_MIN, TILE_TEXT_MAX);
+    let cost_room = card
+        .cost
+        .map_or(0.0, |c| text_width(&c.to_string(), size) + 10.0);
+    let room = width - 2.0 * BAND_PAD;
+    let first = card.name.split_whitespace().next().unwrap_or("");
+    // the cost beside the name while the name's first word still fits,
+    // else with the numbers at the bottom
+    let cost_on_top = card.cost.is_some() && text_width(first, size) <= room - cost_room;
+    let lines = ((height * NAME_SHARE) / (size * LINE)).floor().max(1.0) as usize;
+    let name = fit_name(
+        &card.name,
+        if cost_on_top { room - cost_room } else { room },
+        size,
+        lines,
     );
     let cost: Element<'a, M> = match card.cost {
-        Some(c) => container(text(c.to_string()).size(size))
+        Some(c) if cost_on_top => container(text(c.to_string()).size(size))
             .padding([0, 4])
             .style(move |_theme: &Theme| container::Style {
                 background: Some(frame.into()),
@@ -84,17 +93,12 @@ pub fn card_tile_in<'a, M: 'a>(
                 ..container::Style::default()
             })
             .into(),
-        None => iced::widget::space().into(),
+        _ => iced::widget::space().into(),
     };
-    let cost_room = match card.cost {
-        Some(c) => c.to_string().len() as f32 * LETTER_EM * size + 10.0,
-        None => 0.0,
-    };
-    let (name, name_size) = fit_name(&card.name, width - 2.0 * BAND_PAD - cost_room, size);
     let top = container(
         row![
             text(name)
-                .size(name_size)
+                .size(size)
                 .width(Fill)
                 .wrapping(text::Wrapping::Word),
             cost
@@ -104,31 +108,76 @@ pub fn card_tile_in<'a, M: 'a>(
     .padding([1.0, BAND_PAD])
     .width(Fill)
     .style(band);
-    let mut layers = column![top, iced::widget::space::vertical()];
+    let art = face_art(
+        card,
+        game,
+        (width, height),
+        picture,
+        sideways,
+        ContentFit::Cover,
+    );
+    let mut face = column![top, container(art).height(Fill).clip(true)];
     // the state words carry the numbers as they are now (damage, boosts):
     // the printed ones only when there are none
-    let words = if state.is_empty() {
-        stats_of(card, game).join(" ")
+    let mut words = if state.is_empty() {
+        stats_of(card, game)
     } else {
-        state.join(" · ")
+        state.to_vec()
     };
+    if let Some(c) = card.cost.filter(|_| !cost_on_top) {
+        words.insert(0, format!("cost {c}"));
+    }
     if !words.is_empty() {
-        layers = layers.push(
-            container(text(words).size(small).wrapping(text::Wrapping::Word))
-                .padding([1.0, BAND_PAD])
-                .width(Fill)
-                .style(band),
+        face = face.push(
+            container(
+                text(words.join("  "))
+                    .size(NAME_MIN)
+                    .wrapping(text::Wrapping::Word),
+            )
+            .padding([1.0, BAND_PAD])
+            .width(Fill)
+            .clip(true)
+            .style(band),
         );
     }
-    container(
-        iced::widget::stack![art, layers]
-            .width(width)
-            .height(height),
-    )
-    .width(width)
-    .height(height)
-    .clip(true)
-    .into()
+    container(face.width(width).height(height))
+        .width(width)
+        .height(height)
+        .clip(true)
+        .style(move |_t: &Theme| container::Style {
+            background: Some(frame.scale_alpha(0.35).into()),
+            ..container::Style::default()
+        })
+        .into()
+}
+
+/// The width `s` takes set at `size` in the app's font, as iced lays it out.
+pub fn text_width(s: &str, size: f32) -> f32 {
+    use iced::advanced::text::Paragraph as _;
+    let p = iced::advanced::graphics::text::Paragraph::with_text(iced::advanced::Text {
+        content: s,
+        bounds: iced::Size::INFINITE,
+        size: iced::Pixels(size),
+        line_height: text::LineHeight::default(),
+        font: crate::gui::FONT,
+        align_x: iced::advanced::text::Alignment::Default,
+        align_y: iced::alignment::Vertical::Top,
+        shaping: text::Shaping::default(),
+        wrapping: text::Wrapping::None,
+    });
+    p.min_width()
+}
+
+/// The narrowest a tile may be for the first word of each of `names` to
+/// lie whole on its name line at [`NAME_MIN`].
+pub fn name_floor<'n>(names: impl IntoIterator<Item = &'n str>) -> f32 {
+    names
+        .into_iter()
+        .filter_map(|n| n.split_whitespace().next())
+        .map(|w| text_width(w, NAME_MIN))
+        .fold(0.0, f32::max)
+        + 2.0 * BAND_PAD
+        + 2.0
 }
 
 /// Width of a zoomed face (the card under the pointer, or selected).
@@ -222,57 +271,53 @@ fn stats_of(card: &Card, game: GameId) -> Vec<String> {
 
 /// Side padding of the bands over a tile's face.
 const BAND_PAD: f32 = 3.0;
-/// The smallest size a tile's name shrinks to, for a long word.
-const TILE_NAME_MIN: f32 = 7.0;
-/// The average advance of a letter of the app's font, in ems (a little
-/// generous, so that a line reckoned to fit does).
-const LETTER_EM: f32 = 0.56;
+/// The share of a tile's height its name may take.
+const NAME_SHARE: f32 = 0.4;
+/// A line's height, in ems (iced's default line height).
+const LINE: f32 = 1.3;
 
 /// A band over a tile's face: dark, for light text over any face.
 fn band(_theme: &Theme) -> container::Style {
     container::Style {
-        background: Some(Color::BLACK.scale_alpha(0.62).into()),
+        background: Some(Color::BLACK.scale_alpha(0.85).into()),
         text_color: Some(Color::WHITE),
         ..container::Style::default()
     }
 }
 
-/// `name` set in a line `room` pixels wide at `size`: whole words on at
-/// most two lines (issue 25: "Sudde n Dawn" broke mid-word); a word too
-/// long for a line makes the text smaller, down to [`TILE_NAME_MIN`], and
-/// what still does not fit ends in "…". Returns the text and its size.
-fn fit_name(name: &str, room: f32, size: f32) -> (String, f32) {
-    let letters = |s: &str| s.chars().count();
-    let room = room.max(1.0);
-    let longest = name.split_whitespace().map(letters).max().unwrap_or(0) as f32;
-    let size = if longest * LETTER_EM * size > room {
-        (room / (longest * LETTER_EM)).max(TILE_NAME_MIN).min(size)
-    } else {
-        size
-    };
-    let per_line = ((room / (LETTER_EM * size)).floor() as usize).max(2);
-    let mut lines: Vec<String> = Vec::new();
+/// `name` set in lines `room` pixels wide at `size`: whole words on at
+/// most `lines` lines (issue 25: "Sudde n Dawn" broke mid-word). The first
+/// word is always whole (the table makes its tiles wide enough for it:
+/// issue 51); a later word that does not fit ends the name in "…".
+pub fn fit_name(name: &str, room: f32, size: f32, lines: usize) -> String {
+    let width = |s: &str| text_width(s, size);
+    let mut out: Vec<String> = Vec::new();
+    let mut cut = false;
     for word in name.split_whitespace() {
-        match lines.last_mut() {
-            Some(l) if letters(l) + 1 + letters(word) <= per_line => {
-                l.push(' ');
-                l.push_str(word);
+        let joined = out.last().map(|l| format!("{l} {word}"));
+        match joined {
+            Some(j) if width(&j) <= room => {
+                if let Some(l) = out.last_mut() {
+                    *l = j;
+                }
             }
-            _ => lines.push(word.to_string()),
+            _ if out.len() < lines.max(1) => out.push(word.to_string()),
+            _ => {
+                cut = true;
+                break;
+            }
         }
     }
-    let cut = lines.len() > 2;
-    lines.truncate(2);
-    let last = lines.len().saturating_sub(1);
-    for (i, l) in lines.iter_mut().enumerate() {
-        if letters(l) > per_line || (cut && i == last) {
-            let keep = letters(l).min(per_line - 1);
-            *l = format!("{}…", l.chars().take(keep).collect::<String>().trim_end());
+    if cut && let Some(l) = out.last_mut() {
+        // room for the "…" on the last line, whole words first
+        while width(&format!("{l}…")) > room && l.contains(' ') {
+            let keep = l.rfind(' ').unwrap_or(l.len());
+            l.truncate(keep);
         }
+        l.push('…');
     }
-    // the lines as iced breaks them (between words): the name stays one
-    // text, found by its words, unless a word or a line had to be cut
-    (lines.join(" "), size)
+    // the lines as iced breaks them (between words): the name stays one text
+    out.join(" ")
 }
 
 /// How heavy a card's frame is: a small tile's on the table, or a full
@@ -435,26 +480,30 @@ mod tests {
 
     #[test]
     fn a_tiles_name_breaks_between_words_never_inside_one() {
-        // 66 px wide at 9 px: whole words on their lines
+        let one = text_width("Sudden Dawn", NAME_MIN);
+        // room for it: whole, on one line or two
         assert_eq!(
-            fit_name("Sudden Dawn", 60.0, 9.0),
-            ("Sudden Dawn".into(), 9.0)
+            fit_name("Sudden Dawn", one + 1.0, NAME_MIN, 2),
+            "Sudden Dawn"
         );
         assert_eq!(
-            fit_name("Yodelling Scorekeeper", 60.0, 9.0),
-            ("Yodelling Scorekeeper".into(), 9.0)
+            fit_name("Sudden Dawn", one / 2.0 + 8.0, NAME_MIN, 2),
+            "Sudden Dawn"
         );
-        // a long word shrinks the text rather than break
-        let (_, size) = fit_name("Thunderfluffmonarchess", 60.0, 9.0);
-        assert!((TILE_NAME_MIN..9.0).contains(&size), "{size}");
-        // more than two lines: the second ends in "…"
-        let (lines, _) = fit_name("Verdict Owl, the Unblinking Eye of Dawn", 60.0, 9.0);
+        // a first word wider than the room stays whole (issue 51: no name
+        // shorter than its first word)
+        assert_eq!(
+            fit_name("Thunderfluffmonarchess Lord", 30.0, NAME_MIN, 1),
+            "Thunderfluffmonarchess…"
+        );
+        // more lines than allowed: the last ends in "…", after whole words
+        let room = text_width("Verdict Owl, the", NAME_MIN) + 1.0;
+        let lines = fit_name("Verdict Owl, the Unblinking Eye of Dawn", room, NAME_MIN, 2);
         assert!(lines.ends_with('…'), "{lines:?}");
         assert!(lines.starts_with("Verdict Owl,"), "{lines:?}");
-        // too long even at the smallest size: cut, with "…"
-        let (lines, size) = fit_name("Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 40.0, 9.0);
-        assert_eq!(size, TILE_NAME_MIN);
-        assert!(lines.ends_with('…'), "{lines:?}");
+        // the floor holds the widest first word
+        let floor = name_floor(["Thunderfluff Lord", "Ox"]);
+        assert!(floor > text_width("Thunderfluff", NAME_MIN), "{floor}");
     }
 
     #[test]

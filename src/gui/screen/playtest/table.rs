@@ -16,36 +16,42 @@ use iced::{Border, Color, Element, Fill, Length, Theme, mouse};
 use crate::engine::core::{CardView, Snapshot, ZoneView};
 use crate::engine::session::{ActionKey, Choice, Session};
 use crate::gui::widget::card_face::{self, card_tile_in};
-use crate::gui::widget::muted;
 use crate::gui::widget::zoom::{Show, zoom};
+use crate::gui::widget::{muted, with_tip};
 use crate::model::GameId;
 
 use super::drag::Drop;
 use super::{Message, Playtest};
 
-/// Width of a card on the table.
+/// Width of a card held by the pointer (and the most a table card takes).
 pub const CARD_WIDTH: f32 = 66.0;
-/// The hand's cards share the width of the table, within these bounds.
-const HAND_MIN: f32 = 50.0;
-const HAND_MAX: f32 = 88.0;
-/// The share of the game's height (table and dock) a line of the hand's
-/// cards may take: at 1024 × 700 a Rizontical hand of 88-px cards left the
-/// zones in play 170 px.
-const HAND_SHARE: f32 = 0.22;
-/// Width of a pile (a deck, a discard pile).
-const PILE_WIDTH: f32 = 60.0;
+/// The widest a card on the table grows in a large window.
+const CARD_MAX: f32 = 124.0;
+/// The narrowest a card on the table gets, whatever its name.
+const CARD_MIN: f32 = 44.0;
 /// Width of a pile docked beside your hand.
 const DOCKED_PILE_WIDTH: f32 = 40.0;
-/// Side of a cell of the Rizontical board.
-const BOARD_CELL: f32 = 33.0;
+/// Side of a cell of the Rizontical board, at the least and at the most.
+const CELL_MIN: f32 = 40.0;
+const CELL_MAX: f32 = 64.0;
 /// Side of a die.
 const DIE: f32 = 30.0;
+/// A zone's name over its cards: its height, and the space under it.
+const HEAD: f32 = 11.0 * 1.3 + 3.0;
+/// The padding around a zone (where a held card lights it).
+const ZONE_PAD: f32 = 2.0;
+/// Space between the lines of a side.
+pub(super) const LINE_GAP: f32 = 8.0;
+/// A side's numbers' height (one line).
+pub(super) const HEADER_HEIGHT: f32 = 19.0;
+/// The attack dice's line (Dice of Destiny), rolled or not.
+pub(super) const DICE_HEIGHT: f32 = DIE;
 /// Space between cards.
 const GAP: f32 = 6.0;
 /// The selected card's outline, around its face.
 const OUTLINE: f32 = 3.0;
 /// Height of an Equip Relic's strip tucked above its Hero.
-const RELIC_STRIP: f32 = 18.0;
+const RELIC_STRIP: f32 = 24.0;
 /// Space between the zones of a line.
 const ZONE_GAP: f32 = 14.0;
 
@@ -125,48 +131,297 @@ fn ordered(snap: &Snapshot, player: u8) -> Vec<Place> {
     out
 }
 
-impl Playtest {
-    /// The table, in two parts: the opponent's side, the middle (board,
-    /// dice) and your side's lines up to your hand; and the line that holds
-    /// your hand (docked at the window's bottom by the view, so your hand
-    /// is always on screen however tall the table grows: issue 25).
-    /// The table in its parts: the opponent's numbers, the zones in play
-    /// (the opponent's outer lines first, yours last), the board (when the
-    /// game has one) and your hand.
-    pub(super) fn view_table<'a>(&'a self, s: &Session, snap: &Snapshot) -> TableParts<'a> {
-        let choices = s.choices();
-        let mut c = column![].spacing(10);
-        let has_opponent = snap.zones.iter().any(|z| z.player == 1);
-        let opponent = self.side_header(snap, 1, has_opponent);
-        if has_opponent {
-            c = c.push(column(self.side(snap, 1, &choices).into_iter().map(|(_, l)| l)).spacing(8));
+/// A line of the table as the sizing sees it: each zone's cards side by
+/// side (in card widths; a card lying sideways is wider) and the tallest
+/// strip of Equip Relics over a card; or the hand with the piles docked
+/// beside it.
+#[derive(Clone, Debug, PartialEq)]
+enum LineSpec {
+    /// The zones, and the piles docked at the line's end (width, height).
+    Zones(Vec<(f32, f32, bool)>, (f32, f32)),
+    Hand {
+        cards: usize,
+        dock: (f32, f32),
+    },
+}
+
+/// One player's lines, from the middle of the table outwards: the zones in
+/// play on one line (wrapping where the width ends), then the hand with
+/// the piles beside it. The other side's hidden hand and piles are counted
+/// in its numbers ([`Playtest::side_header`]), not drawn: the room is the
+/// table's (issue 51).
+struct Line<'s> {
+    zones: Vec<(&'s ZoneView, Shape)>,
+    hand: Option<&'s ZoneView>,
+    docked: Vec<&'s ZoneView>,
+}
+
+fn lines_of(snap: &Snapshot, player: u8) -> Vec<Line<'_>> {
+    let mut play = Line {
+        zones: Vec::new(),
+        hand: None,
+        docked: Vec::new(),
+    };
+    let mut hand = Line {
+        zones: Vec::new(),
+        hand: None,
+        docked: Vec::new(),
+    };
+    for place in ordered(snap, player) {
+        let Some(z) = zone(snap, player, place.zone) else {
+            continue;
+        };
+        if z.zone == "Hand" {
+            if !(player == 1 && z.hidden) {
+                hand.hand = Some(z);
+            }
+        } else if place.shape == Shape::Pile {
+            if player == 0 {
+                hand.docked.push(z);
+            } else if !z.hidden {
+                // the other side's open piles lie small at the end of its
+                // line (its hidden ones are counted in its numbers)
+                play.docked.push(z);
+            }
+        } else {
+            play.zones.push((z, place.shape));
         }
-        // the board shows from the deal: Rizontical's setup deploys onto
-        // it before any piece stands there
-        let has_board = !snap.board.is_empty()
-            || choices
-                .iter()
-                .any(|c| matches!(c.onto, Some(Onto::Cell(_))));
-        let board = has_board.then(|| self.board(snap, &choices));
-        if !snap.dice.is_empty() {
+    }
+    let mut out = Vec::new();
+    if !play.zones.is_empty() || !play.docked.is_empty() {
+        out.push(play);
+    }
+    if hand.hand.is_some() || !hand.docked.is_empty() {
+        out.push(hand);
+    }
+    out
+}
+
+/// How many card widths a zone lays side by side, and the height of the
+/// tallest strip of Equip Relics over one of its cards.
+fn zone_extent(snap: &Snapshot, z: &ZoneView, shape: Shape) -> (f32, f32, bool) {
+    let ratio = card_face::height_for(snap.game, 1.0);
+    let relics = |c: &CardView| {
+        snap.zones
+            .iter()
+            .flat_map(|z| z.cards.iter())
+            .filter(|r| r.attached_to == Some(c.copy))
+            .count() as f32
+    };
+    let width = |c: &CardView| if c.sideways { ratio } else { 1.0 };
+    match shape {
+        Shape::Pile => (1.0, 0.0, true),
+        Shape::Slots(n) => {
+            let free = n.saturating_sub(z.cards.len()) as f32;
+            let cards: f32 = z.cards.iter().map(width).sum();
+            let strip = z.cards.iter().map(relics).fold(0.0, f32::max);
+            (cards + free, strip * (RELIC_STRIP + 1.0), true)
+        }
+        _ if z.hidden => (1.0, 0.0, true),
+        _ => {
+            let shown: Vec<&CardView> = z.cards.iter().filter(|c| !on_host(snap, c)).collect();
+            let cards: f32 = shown.iter().map(|c| width(c)).sum();
+            let strip = shown.iter().map(|c| relics(c)).fold(0.0, f32::max);
+            // a zone of cards all lying sideways is a card's width tall
+            let upright = shown.is_empty() || shown.iter().any(|c| !c.sideways);
+            (cards.max(1.0), strip * (RELIC_STRIP + 1.0), upright)
+        }
+    }
+}
+
+/// The piles docked beside your hand: their width and height (two to a
+/// line, each a small back with its name and count beside it).
+fn dock_extent(snap: &Snapshot, piles: &[&ZoneView]) -> (f32, f32) {
+    if piles.is_empty() {
+        return (0.0, 0.0);
+    }
+    let one = |z: &ZoneView| {
+        DOCKED_PILE_WIDTH
+            + 2.0 * OUTLINE
+            + 6.0
+            + card_face::text_width(z.zone, 12.0)
+                .max(card_face::text_width(&z.count.to_string(), 12.0))
+    };
+    let width = piles
+        .chunks(2)
+        .map(|two| two.iter().map(|z| one(z)).sum::<f32>() + GAP * (two.len() as f32 - 1.0))
+        .fold(0.0, f32::max);
+    let rows = piles.len().div_ceil(2) as f32;
+    let tall = card_face::height_for(snap.game, DOCKED_PILE_WIDTH) + 2.0 * OUTLINE;
+    (width + 1.0, rows * tall + (rows - 1.0) * GAP)
+}
+
+/// The height `lines` take at a card width of `w` in `width` (the zones of
+/// a line wrap where the width ends, as [`iced::widget::Row::wrap`] does).
+fn lines_height(lines: &[LineSpec], w: f32, ratio: f32, width: f32) -> f32 {
+    let slot = w + 2.0 * OUTLINE;
+    let card_h = w * ratio + 2.0 * OUTLINE;
+    let zone_h = |rows: f32, strip: f32, upright: bool| {
+        let card_h = if upright { card_h } else { w + 2.0 * OUTLINE };
+        2.0 * ZONE_PAD + HEAD + rows * (card_h + strip) + (rows - 1.0) * GAP
+    };
+    let per_line = |room: f32| ((room + GAP) / (slot + GAP)).floor().max(1.0);
+    let mut total = 0.0;
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            total += LINE_GAP;
+        }
+        match line {
+            LineSpec::Zones(zones, dock) => {
+                let (mut used, mut tallest, mut h) = (0.0f32, 0.0f32, 0.0f32);
+                let items = zones
+                    .iter()
+                    .map(|&(cards, strip, upright)| (Some(cards), strip, upright))
+                    .chain((dock.0 > 0.0).then_some((None, 0.0, true)));
+                for (cards, strip, upright) in items {
+                    let Some(cards) = cards else {
+                        // the docked piles
+                        if used > 0.0 && used + ZONE_GAP + dock.0 > width {
+                            h += tallest + LINE_GAP;
+                            used = 0.0;
+                            tallest = 0.0;
+                        }
+                        used += if used > 0.0 { ZONE_GAP } else { 0.0 } + dock.0;
+                        tallest = tallest.max(dock.1 + 2.0 * ZONE_PAD);
+                        continue;
+                    };
+                    let mut zw = 2.0 * ZONE_PAD + cards * slot + (cards.ceil() - 1.0) * GAP;
+                    let mut zh = zone_h(1.0, strip, upright);
+                    if zw > width {
+                        let rows = (cards / per_line(width - 2.0 * ZONE_PAD)).ceil();
+                        zw = width;
+                        zh = zone_h(rows, strip, upright);
+                    }
+                    if used > 0.0 && used + ZONE_GAP + zw > width {
+                        h += tallest + LINE_GAP;
+                        used = 0.0;
+                        tallest = 0.0;
+                    }
+                    used += if used > 0.0 { ZONE_GAP } else { 0.0 } + zw;
+                    tallest = tallest.max(zh);
+                }
+                total += h + tallest;
+            }
+            LineSpec::Hand { cards, dock } => {
+                let room = width - dock.0 - if dock.0 > 0.0 { ZONE_GAP } else { 0.0 };
+                let n = (*cards).max(1);
+                let rows = n.div_ceil(hand_per_line(n, room - 2.0 * ZONE_PAD - 1.0, w)) as f32;
+                total += zone_h(rows, 0.0, true).max(dock.1 + HEAD + 2.0 * ZONE_PAD);
+            }
+        }
+    }
+    total
+}
+
+/// The widest card (at most [`CARD_MAX`], at least `floor`) whose `lines`
+/// fit in `width` × `height`: the table's zones are sized from the window,
+/// not scrolled (issue 51).
+fn card_width_for(lines: &[LineSpec], ratio: f32, (width, height): (f32, f32), floor: f32) -> f32 {
+    let floor = floor.clamp(CARD_MIN, CARD_MAX);
+    // a hand of up to 6 keeps to one line where the names allow
+    let one_line = lines
+        .iter()
+        .filter_map(|l| match l {
+            LineSpec::Hand { cards, dock } if (1..=6).contains(cards) => {
+                let room = width - dock.0 - ZONE_GAP - 2.0 * ZONE_PAD - 1.0;
+                let n = *cards as f32;
+                Some((room - GAP * (n - 1.0)) / n - 2.0 * OUTLINE)
+            }
+            _ => None,
+        })
+        .fold(CARD_MAX, f32::min);
+    let mut w = CARD_MAX.min(one_line.floor()).max(floor);
+    while w > floor {
+        if lines_height(lines, w, ratio, width) <= height {
+            return w;
+        }
+        w -= 1.0;
+    }
+    floor
+}
+
+impl Playtest {
+    /// The card width the table's lines fit in `width` × `height` with: both
+    /// sides' zones and your hand, never narrower than the widest first word
+    /// of a card's name at its least size.
+    /// Whether they fit at that width (else the zones in play scroll, your
+    /// hand and the turn's actions staying in view under them).
+    pub(super) fn card_width(&self, snap: &Snapshot, (width, height): (f32, f32)) -> (f32, bool) {
+        let mut specs = Vec::new();
+        let mut names: Vec<&str> = Vec::new();
+        for player in [1u8, 0] {
+            let mut lines = lines_of(snap, player);
+            if player == 1 {
+                lines.reverse();
+            }
+            for l in lines {
+                if let Some(h) = l.hand {
+                    names.extend(h.cards.iter().map(|c| c.name.as_str()));
+                    specs.push(LineSpec::Hand {
+                        cards: h.cards.len(),
+                        dock: dock_extent(snap, &l.docked),
+                    });
+                } else {
+                    for (z, _) in &l.zones {
+                        if !z.hidden {
+                            names.extend(z.cards.iter().map(|c| c.name.as_str()));
+                        }
+                    }
+                    specs.push(LineSpec::Zones(
+                        l.zones
+                            .iter()
+                            .map(|&(z, shape)| zone_extent(snap, z, shape))
+                            .collect(),
+                        dock_extent(snap, &l.docked),
+                    ));
+                }
+            }
+        }
+        let ratio = card_face::height_for(snap.game, 1.0);
+        let w = card_width_for(&specs, ratio, (width, height), card_face::name_floor(names));
+        (w, lines_height(&specs, w, ratio, width) <= height)
+    }
+
+    /// The table's zones at a card width of `w`: the opponent's lines (its
+    /// outer line first), the attack dice (Dice of Destiny), then your
+    /// zones in play and your hand with its piles beside it.
+    pub(super) fn view_table<'a>(
+        &'a self,
+        s: &Session,
+        snap: &Snapshot,
+        (w, width): (f32, f32),
+    ) -> (Element<'a, Message>, Element<'a, Message>) {
+        let choices = s.choices();
+        let mut c = column![].spacing(LINE_GAP);
+        let mut theirs = self.side(snap, 1, &choices, (w, width));
+        theirs.reverse();
+        for l in theirs {
+            c = c.push(l);
+        }
+        if snap.game == GameId::DiceOfDestiny {
             c = c.push(dice(snap));
         }
         c = c.push(iced::widget::rule::horizontal(1));
-        let (hand, lines): (Vec<_>, Vec<_>) = self
-            .side(snap, 0, &choices)
-            .into_iter()
-            .partition(|(hand, _)| *hand);
-        c = c.push(column(lines.into_iter().map(|(_, l)| l)).spacing(8));
-        let hand = column(hand.into_iter().map(|(_, l)| l)).spacing(8);
-        TableParts {
-            opponent,
-            board,
-            table: c.into(),
-            hand: hand.into(),
+        let mut mine = self.side(snap, 0, &choices, (w, width));
+        let hand = mine.pop().unwrap_or_else(|| column![].into());
+        for l in mine {
+            c = c.push(l);
         }
+        (c.into(), hand)
+    }
+
+    /// Whether the table has Rizontical's board (it shows from the deal:
+    /// the setup deploys onto it before any piece stands there).
+    pub(super) fn has_board(snap: &Snapshot, choices: &[Choice]) -> bool {
+        !snap.board.is_empty()
+            || choices
+                .iter()
+                .any(|c| matches!(c.onto, Some(Onto::Cell(_))))
     }
 
     /// A side's numbers: "You: energy 1 · life 33", "Opponent: life 33".
+    /// The other side's hidden zones are counted here ("hand 6 · deck
+    /// 24"), not drawn. One line, never wrapped: it moves nothing under it.
     pub(super) fn side_header<'a>(
         &'a self,
         snap: &Snapshot,
@@ -176,6 +431,9 @@ impl Playtest {
         let mut mine: Vec<String> = snap
             .counters
             .iter()
+            // a mulligan is only taken before the first turn (issue 51
+            // item 10: "mulligans left 1" still shown on turn 5)
+            .filter(|(k, _)| !(snap.turn > 1 && k.ends_with("mulligans left")))
             .filter_map(|(k, v)| {
                 let theirs = k.strip_prefix("opponent ");
                 match (player, theirs) {
@@ -185,8 +443,6 @@ impl Playtest {
                 }
             })
             .collect();
-        // the opponent's hidden zones by their count ("hand 6 · deck 24"):
-        // its numbers stay on screen while its outer line scrolls off
         if player == 1 && plays {
             mine.extend(
                 snap.zones
@@ -195,8 +451,12 @@ impl Playtest {
                     .map(|z| format!("{} {}", z.zone.to_lowercase(), z.count)),
             );
         }
+        // a position's two seats are both played by hand (issue 51 item
+        // 8: the other seat was labelled as the computer's)
         let who = match (player, plays) {
+            (0, _) if self.position().is_some() => "Seat a",
             (0, _) => "You",
+            (_, _) if self.position().is_some() => "Seat b (by hand)",
             (_, true) if self.opponent().is_some() => "The computer",
             (_, true) => "Opponent",
             (_, false) => "Opponent (goldfish: plays nothing)",
@@ -209,91 +469,82 @@ impl Playtest {
         container(
             row![
                 text(format!("{who}{turn}")).size(14),
-                text(mine.join(" · ")).size(13).style(muted),
+                text(mine.join(" · "))
+                    .size(13)
+                    .style(muted)
+                    .wrapping(text::Wrapping::None),
             ]
             .spacing(10)
             .align_y(iced::Center),
         )
+        .height(HEADER_HEIGHT)
+        .clip(true)
         .id(format!("side-{player}"))
         .into()
     }
 
-    /// One player's zones, line by line from the middle of the table
-    /// outwards (the opponent's mirrored: its outermost line first), each
-    /// line with whether it holds the hand.
+    /// One player's lines, from the middle of the table outwards: the zones
+    /// in play, then the hand with the piles beside it.
     fn side<'a>(
         &'a self,
         snap: &Snapshot,
         player: u8,
         choices: &[Choice],
-    ) -> Vec<(bool, Element<'a, Message>)> {
-        let mut placed: Vec<&'static str> = Vec::new();
-        let mut lines: Vec<(bool, Element<'a, Message>)> = Vec::new();
-        let mut line_of = |zones: Vec<(&ZoneView, Shape)>| {
-            if zones.is_empty() {
-                return;
-            }
-            let hand = zones.iter().any(|(z, _)| z.zone == "Hand");
-            let line: Element<'a, Message> = if hand {
-                // the hand takes what the piles leave, on one line where it
-                // can: the piles beside it are small, their names beside
-                // them, two to a line (issue 25: four piles of Rizontical
-                // left a hand of 5 room for 3)
-                let (hands, piles): (Vec<_>, Vec<_>) = zones
-                    .into_iter()
-                    .partition(|(_, shape)| *shape != Shape::Pile);
-                let piles: Vec<Element<'a, Message>> = piles
-                    .chunks(2)
-                    .map(|two| {
-                        iced::widget::Row::with_children(
-                            two.iter()
-                                .map(|&(z, shape)| self.place(snap, z, shape, choices, true)),
-                        )
-                        .spacing(GAP)
-                        .into()
-                    })
-                    .collect();
-                iced::widget::Row::with_children(
-                    hands
-                        .into_iter()
-                        .map(|(z, shape)| self.place(snap, z, shape, choices, false)),
-                )
-                .push(iced::widget::Column::with_children(piles).spacing(GAP))
-                .spacing(ZONE_GAP)
-                .into()
-            } else {
-                let items: Vec<Element<'a, Message>> = zones
-                    .into_iter()
-                    .map(|(z, shape)| self.place(snap, z, shape, choices, false))
-                    .collect();
-                iced::widget::Row::with_children(items)
+        (w, width): (f32, f32),
+    ) -> Vec<Element<'a, Message>> {
+        lines_of(snap, player)
+            .into_iter()
+            .map(|l| match l.hand {
+                Some(h) => {
+                    // the hand has the width the piles leave, as the sizing
+                    // reckoned it (so its lines are the ones sized for)
+                    let dock = dock_extent(snap, &l.docked).0;
+                    let room = width - dock - if dock > 0.0 { ZONE_GAP } else { 0.0 };
+                    let piles: Vec<Element<'a, Message>> = l
+                        .docked
+                        .chunks(2)
+                        .map(|two| {
+                            iced::widget::Row::with_children(
+                                two.iter()
+                                    .map(|z| self.place(snap, z, Shape::Pile, choices, true, w)),
+                            )
+                            .spacing(GAP)
+                            .into()
+                        })
+                        .collect();
+                    row![
+                        container(self.place(snap, h, Shape::Cards, choices, false, w)).width(room),
+                        container(iced::widget::Column::with_children(piles).spacing(GAP))
+                            .width(dock)
+                    ]
                     .spacing(ZONE_GAP)
-                    .wrap()
-                    .vertical_spacing(8)
                     .into()
-            };
-            lines.push((hand, line));
-        };
-        for line in snap.layout {
-            let mut zones = Vec::new();
-            for p in *line {
-                placed.push(p.zone);
-                if let Some(z) = zone(snap, player, p.zone) {
-                    zones.push((z, p.shape));
                 }
-            }
-            line_of(zones);
-        }
-        for z in snap.zones.iter().filter(|z| z.player == player) {
-            if !placed.contains(&z.zone) {
-                let shape = if z.hidden { Shape::Pile } else { Shape::Cards };
-                line_of(vec![(z, shape)]);
-            }
-        }
-        if player == 1 {
-            lines.reverse();
-        }
-        lines
+                None => {
+                    let piles: Vec<Element<'a, Message>> = l
+                        .docked
+                        .chunks(2)
+                        .map(|two| {
+                            iced::widget::Row::with_children(
+                                two.iter()
+                                    .map(|z| self.place(snap, z, Shape::Pile, choices, true, w)),
+                            )
+                            .spacing(GAP)
+                            .into()
+                        })
+                        .collect();
+                    let mut r = iced::widget::Row::with_children(
+                        l.zones
+                            .into_iter()
+                            .map(|(z, shape)| self.place(snap, z, shape, choices, false, w)),
+                    );
+                    if !piles.is_empty() {
+                        r = r.push(iced::widget::Column::with_children(piles).spacing(GAP));
+                    }
+                    r.spacing(ZONE_GAP).wrap().vertical_spacing(LINE_GAP).into()
+                }
+            })
+            .collect()
     }
 
     /// A zone: its name and count over its cards; `docked` (a pile beside
@@ -305,15 +556,20 @@ impl Playtest {
         shape: Shape,
         choices: &[Choice],
         docked: bool,
+        w: f32,
     ) -> Element<'a, Message> {
-        let head = text(format!("{} ({})", z.zone, z.count)).size(12);
+        let head = text(format!("{} ({})", z.zone, z.count))
+            .size(11)
+            .wrapping(text::Wrapping::None);
         let body: Element<'a, Message> = match shape {
             Shape::Pile if docked => self.pile(snap, z, choices, DOCKED_PILE_WIDTH),
-            Shape::Pile => self.pile(snap, z, choices, PILE_WIDTH),
-            Shape::Slots(n) => self.slots(snap, z, n),
-            Shape::Cards if z.zone == "Hand" && !z.hidden => self.hand(snap, z),
-            Shape::Cards | Shape::Area if z.hidden => card_backs(snap.game, z.count),
-            Shape::Area if z.cards.is_empty() => empty_slot(snap.game, CARD_WIDTH, "empty"),
+            Shape::Pile => self.pile(snap, z, choices, w),
+            Shape::Slots(n) => self.slots(snap, z, n, w),
+            Shape::Cards if z.zone == "Hand" && !z.hidden => self.hand(snap, z, w),
+            Shape::Cards | Shape::Area if z.hidden => outlined(card_back(snap.game, w, z.count)),
+            Shape::Cards | Shape::Area if z.cards.is_empty() => {
+                outlined(empty_slot(snap.game, w, "empty"))
+            }
             Shape::Cards | Shape::Area => {
                 let mut r = row![].spacing(GAP);
                 let mut tucked = 0;
@@ -322,14 +578,10 @@ impl Playtest {
                         tucked += 1;
                         continue;
                     }
-                    r = r.push(self.table_card(snap, c, CARD_WIDTH));
+                    r = r.push(self.table_card(snap, c, w));
                 }
                 if tucked > 0 {
                     r = r.push(text("on their Heroes").size(11).style(muted));
-                } else if z.cards.is_empty() {
-                    // an empty area (the stack, the Equip Relics) takes no
-                    // card's room
-                    r = r.push(text("empty").size(11).style(muted));
                 }
                 r.wrap().vertical_spacing(GAP).into()
             }
@@ -403,7 +655,7 @@ impl Playtest {
         words.extend(c.tags.iter().filter(|t| !t.starts_with("on ")).cloned());
         let strip = card_face::card_frame(
             text(words.join(" · "))
-                .size(9)
+                .size(card_face::NAME_MIN)
                 .wrapping(text::Wrapping::None),
             width,
             RELIC_STRIP,
@@ -444,21 +696,14 @@ impl Playtest {
     /// even length, so every card stays on screen and under the pointer in
     /// any window (issue 25: a Rizontical hand of 8 beside its four piles
     /// showed 5 cards at 1280×800 and 2 at 1024×700).
-    fn hand<'a>(&'a self, snap: &Snapshot, z: &ZoneView) -> Element<'a, Message> {
+    fn hand<'a>(&'a self, snap: &Snapshot, z: &ZoneView, w: f32) -> Element<'a, Message> {
         let game = snap.game;
         let cards = z.cards.clone();
         let picking = self.return_mulligan() && z.player == 0;
         responsive(move |size| {
-            // in a short window the hand gives up size before the table
-            // above it gives up its lines (the zones between the docked
-            // hand and the opponent's numbers scroll)
-            let tall = card_face::height_for(game, 1.0);
-            let most = if size.height.is_finite() {
-                (size.height * HAND_SHARE / tall).clamp(HAND_MIN, HAND_MAX)
-            } else {
-                HAND_MAX
-            };
-            let (per_line, w) = hand_grid(cards.len(), size.width, most);
+            // the cards are as wide as the table's (sized from the window
+            // with the hand's lines counted), on as few even lines as fit
+            let per_line = hand_per_line(cards.len(), size.width, w);
             let mut lines = column![].spacing(GAP);
             for (l, chunk) in cards.chunks(per_line).enumerate() {
                 let mut r = row![].spacing(GAP);
@@ -469,7 +714,7 @@ impl Playtest {
                 lines = lines.push(r);
             }
             if cards.is_empty() {
-                lines = lines.push(empty_slot(game, w, "empty"));
+                lines = lines.push(outlined(empty_slot(game, w, "empty")));
             }
             lines.into()
         })
@@ -479,7 +724,13 @@ impl Playtest {
 
     /// Slots: each card in its slot ("slot 2" in its state words, else in
     /// order), empty slots drawn empty.
-    fn slots<'a>(&'a self, snap: &Snapshot, z: &ZoneView, n: usize) -> Element<'a, Message> {
+    fn slots<'a>(
+        &'a self,
+        snap: &Snapshot,
+        z: &ZoneView,
+        n: usize,
+        w: f32,
+    ) -> Element<'a, Message> {
         let n = n.max(z.cards.len());
         let mut by_slot: Vec<Option<&CardView>> = vec![None; n];
         let mut rest = Vec::new();
@@ -503,8 +754,8 @@ impl Playtest {
         let mut r = row![].spacing(GAP);
         for (i, c) in by_slot.into_iter().enumerate() {
             r = r.push(match c {
-                Some(c) => self.table_card(snap, c, CARD_WIDTH),
-                None => empty_slot(snap.game, CARD_WIDTH, &format!("Slot {}", i + 1)),
+                Some(c) => self.table_card(snap, c, w),
+                None => outlined(empty_slot(snap.game, w, &format!("Slot {}", i + 1))),
             });
         }
         r.into()
@@ -519,15 +770,26 @@ impl Playtest {
         choices: &[Choice],
         width: f32,
     ) -> Element<'a, Message> {
+        // a pile docked beside the hand is too small for a name: its top
+        // card shows there only when it has something to do
+        let docked = width <= DOCKED_PILE_WIDTH;
         let face: Element<'a, Message> = match z.cards.last() {
-            Some(top) if !z.hidden => self.card(snap.game, top, width, None),
+            Some(top)
+                if !z.hidden
+                    && (!docked
+                        || choices
+                            .iter()
+                            .any(|c| c.mover == Some(Selected::Card(top.copy)))) =>
+            {
+                return self.card(snap.game, top, width, None);
+            }
             _ if z.count == 0 => empty_slot(snap.game, width, "empty"),
             _ => card_back(snap.game, width, z.count),
         };
         let sel = Selected::Pile(z.zone);
         let acts = z.player == 0 && choices.iter().any(|c| c.mover == Some(sel));
         if !acts {
-            return face;
+            return outlined(face);
         }
         self.holdable(face, sel, Drop::Zone(0, z.zone))
             .id(format!("pile-{}", z.zone.to_lowercase().replace(' ', "-")))
@@ -822,12 +1084,18 @@ impl Playtest {
     /// piece's steps, and the deploys of a card off the board (the Fighter
     /// deck's top card to one of the Deploy Zone's cells, which can also be
     /// dragged there).
+    ///
+    /// With nothing selected, the deploys of a pile's top card (Rizontical's
+    /// Fighter deck) light their cells: the prompt says to deploy on an
+    /// empty cell, and a click there does (issue 51 item 6: nothing
+    /// happened until the Fighter deck was clicked first).
     fn cell_moves(&self, choices: &[Choice]) -> Vec<(u8, ActionKey)> {
         let mut out: Vec<(u8, ActionKey)> = Vec::new();
-        let Some(sel) = self.selected() else {
-            return out;
+        let mine = |c: &&Choice| match self.selected() {
+            Some(sel) => c.mover == Some(sel),
+            None => matches!(c.mover, Some(Selected::Pile(_))),
         };
-        for c in choices.iter().filter(|c| c.mover == Some(sel)) {
+        for c in choices.iter().filter(mine) {
             if let Some(Onto::Cell(cell)) = c.onto
                 && !out.iter().any(|(x, _)| *x == cell)
             {
@@ -839,13 +1107,20 @@ impl Playtest {
 
     /// Rizontical's 8 × 8 board: the pieces (click one to select it), and
     /// the cells the selected ally may move to (click one to move there).
-    fn board<'a>(&'a self, snap: &Snapshot, choices: &[Choice]) -> Element<'a, Message> {
+    pub(super) fn board<'a>(
+        &'a self,
+        snap: &Snapshot,
+        choices: &[Choice],
+        cell_side: f32,
+    ) -> Element<'a, Message> {
+        let fitted =
+            |name: &str| card_face::fit_name(name, cell_side - 4.0, card_face::NAME_MIN, 1);
         let targets = self.cell_moves(choices);
         let mut grid = column![].spacing(1);
         for r in (0..8u8).rev() {
             let mut line = row![
                 container(text((r + 1).to_string()).size(10).style(muted))
-                    .center_y(BOARD_CELL)
+                    .center_y(cell_side)
                     .width(14)
             ]
             .spacing(1);
@@ -856,22 +1131,25 @@ impl Playtest {
                 let target = targets.iter().find(|(c, _)| *c == cell);
                 let el: Element<'a, Message> = match (piece, target) {
                     (Some(p), _) => {
-                        let label = format!(
-                            "{}\n{}/{}",
-                            p.name.chars().take(4).collect::<String>(),
-                            p.hp,
-                            p.max_hp
-                        );
+                        // the name's first word whole, at the least size
+                        // (issue 51: "Trai", "Grum")
+                        let label = column![
+                            text(fitted(&p.name))
+                                .size(card_face::NAME_MIN)
+                                .wrapping(text::Wrapping::None),
+                            text(format!("{}/{}", p.hp, p.max_hp)).size(card_face::NAME_MIN)
+                        ]
+                        .align_x(iced::Center);
                         let (ally, acting) = (p.ally, p.acting);
                         let picked = self.selected() == Some(Selected::Card(p.copy));
                         // a piece the held card acts on (a hit, a push)
                         let lit = self.drag().is_some_and(|d| d.lights(Drop::Card(p.copy)));
                         container(
                             mouse_area(
-                                container(text(label).size(9).center())
-                                    .center_x(BOARD_CELL)
-                                    .center_y(BOARD_CELL)
-                                    .padding(1)
+                                container(label)
+                                    .center_x(cell_side)
+                                    .center_y(cell_side)
+                                    .clip(true)
                                     .style(move |t: &Theme| {
                                         piece_style(t, ally, acting, picked || lit)
                                     }),
@@ -885,8 +1163,8 @@ impl Playtest {
                     }
                     (None, Some((_, a))) => container(
                         button(text("·").size(12).center())
-                            .width(BOARD_CELL)
-                            .height(BOARD_CELL)
+                            .width(cell_side)
+                            .height(cell_side)
                             .style(|t: &Theme, st| {
                                 let p = t.extended_palette();
                                 button::Style {
@@ -910,8 +1188,8 @@ impl Playtest {
                         // ally to move) can be let go on
                         let lit = self.drag().is_some_and(|d| d.lights(Drop::Cell(cell)));
                         container(text(""))
-                            .width(BOARD_CELL)
-                            .height(BOARD_CELL)
+                            .width(cell_side)
+                            .height(cell_side)
                             .style(move |t: &Theme| {
                                 let p = t.extended_palette();
                                 container::Style {
@@ -942,33 +1220,57 @@ impl Playtest {
                         .size(10)
                         .style(muted),
                 )
-                .center_x(BOARD_CELL),
+                .center_x(cell_side),
             );
         }
         column![
-            text("Board (yours in blue, the other side's in red; the ally to act is outlined)")
-                .size(12),
+            with_tip(
+                text("Board").size(12),
+                "Yours in blue, the other side's in red; the ally to act is outlined.",
+            ),
             grid,
             files
         ]
         .spacing(3)
         .into()
     }
+
+    /// The side of a board cell: wide enough for the first word of each
+    /// Fighter's name at the least size, as large as `room` (the board's
+    /// height) allows up to [`CELL_MAX`].
+    pub(super) fn board_cell(snap: &Snapshot, room: f32) -> f32 {
+        let names = snap.board.iter().map(|p| p.name.as_str()).chain(
+            snap.zones
+                .iter()
+                .filter(|z| z.zone == "Fighters" && !z.hidden)
+                .flat_map(|z| z.cards.iter().map(|c| c.name.as_str())),
+        );
+        let floor = card_face::name_floor(names).max(CELL_MIN);
+        (room / 8.0 - 1.0).clamp(floor, CELL_MAX.max(floor))
+    }
+
+    /// The width of the board with cells of `cell` (the ranks' numbers and
+    /// eight files).
+    pub(super) fn board_width(cell: f32) -> f32 {
+        15.0 + 8.0 * (cell + 1.0)
+    }
 }
 
-/// How a hand of `n` cards lies in `width`: the cards per line and each
-/// card's width. As wide as the cards can be up to `most`; when even
-/// [`HAND_MIN`] does not fit them on one line, as few lines as fit, of even
-/// length (8 cards where 5 fit: two lines of 4).
-fn hand_grid(n: usize, width: f32, most: f32) -> (usize, f32) {
+/// How many of a hand of `n` cards `w` wide lie on a line `width` wide:
+/// as many as fit, on lines of even length (8 cards where 5 fit: two
+/// lines of 4).
+fn hand_per_line(n: usize, width: f32, w: f32) -> usize {
     let n = n.max(1);
     // each card has its outline's room around it
-    let slot = HAND_MIN + 2.0 * OUTLINE + GAP;
+    let slot = w + 2.0 * OUTLINE + GAP;
     let fit = (((width + GAP) / slot).floor() as usize).clamp(1, n);
-    let per_line = n.div_ceil(n.div_ceil(fit));
-    let k = per_line as f32;
-    let w = ((width - GAP * (k - 1.0)) / k - 2.0 * OUTLINE).clamp(HAND_MIN, most.max(HAND_MIN));
-    (per_line, w)
+    n.div_ceil(n.div_ceil(fit))
+}
+
+/// `face` with the room a card's outline takes around it, so an empty slot
+/// or a back lies as a card does.
+fn outlined<'a>(face: Element<'a, Message>) -> Element<'a, Message> {
+    container(face).padding(OUTLINE).into()
 }
 
 /// Dice of Destiny's attack dice: even rolls hit.
@@ -998,15 +1300,22 @@ fn dice<'a>(snap: &Snapshot) -> Element<'a, Message> {
         );
     }
     let hits = snap.dice.iter().filter(|d| d.hit && !d.blocked).count();
-    r = r.push(
-        text(format!(
+    let said = if snap.dice.is_empty() {
+        "none rolled".to_string()
+    } else {
+        format!(
             "{hits} hit{} (even rolls hit; grey: missed or blocked)",
             if hits == 1 { "" } else { "s" }
-        ))
-        .size(12)
-        .style(muted),
+        )
+    };
+    r = r.push(
+        text(said)
+            .size(12)
+            .style(muted)
+            .wrapping(text::Wrapping::None),
     );
-    r.into()
+    // the line is there rolled or not: nothing moves when the dice roll
+    container(r).height(DICE_HEIGHT).clip(true).into()
 }
 
 /// A card face down, with the count of its pile.
@@ -1023,20 +1332,6 @@ fn card_back<'a>(game: GameId, width: f32, count: usize) -> Element<'a, Message>
         .center_y(card_face::height_for(game, width))
         .style(move |_t: &Theme| back_style(frame))
         .into()
-}
-
-/// A hidden zone of several cards (the other player's hand): backs.
-fn card_backs<'a>(game: GameId, count: usize) -> Element<'a, Message> {
-    /// More backs than this would only say the count again.
-    const SHOWN: usize = 8;
-    let mut r = row![].spacing(2);
-    for _ in 0..count.min(SHOWN) {
-        r = r.push(card_back(game, PILE_WIDTH * 0.6, 0));
-    }
-    if count == 0 {
-        r = r.push(empty_slot(game, PILE_WIDTH * 0.6, "none"));
-    }
-    r.into()
 }
 
 /// An empty slot, outlined.
@@ -1110,11 +1405,11 @@ fn face_down<'a>(
     state: &[String],
 ) -> Element<'a, Message> {
     let frame = card_face::frame_of(game);
-    let mut col = column![text(name.to_string()).size(10).center()]
+    let mut col = column![text(name.to_string()).size(card_face::NAME_MIN).center()]
         .spacing(2)
         .align_x(iced::Center);
     if !state.is_empty() {
-        col = col.push(text(state.join(" · ")).size(9));
+        col = col.push(text(state.join(" · ")).size(card_face::NAME_MIN));
     }
     container(col)
         .center_x(width)
@@ -1218,19 +1513,6 @@ pub fn turn_tip(label: &str) -> Option<&'static str> {
     matches!(label, "End turn" | "End your turn").then_some(END_TURN_TIP)
 }
 
-/// [`Playtest::view_table`]'s parts, placed by the game view: the opponent's
-/// numbers and your hand stay on screen while the zones between them
-/// scroll (issue 25: the opponent's life scrolled off at 1280×800).
-pub(super) struct TableParts<'a> {
-    pub opponent: Element<'a, Message>,
-    /// Rizontical's 8 × 8 board, placed beside the table: at 1024 × 700
-    /// the zones between the docked hand and the opponent's numbers are
-    /// 170 px tall, the board 290 (issue 25: it could only be scrolled to).
-    pub board: Option<Element<'a, Message>>,
-    pub table: Element<'a, Message>,
-    pub hand: Element<'a, Message>,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1240,24 +1522,41 @@ mod tests {
     fn a_hand_wraps_into_even_lines_that_fit() {
         for n in [1usize, 5, 8, 12, 20] {
             for width in [70.0f32, 150.0, 280.0, 450.0, 740.0, 1200.0] {
-                let (per_line, w) = hand_grid(n, width, HAND_MAX);
-                let used = per_line as f32 * (w + 2.0 * OUTLINE) + GAP * (per_line as f32 - 1.0);
+                let per_line = hand_per_line(n, width, 60.0);
+                let used = per_line as f32 * (60.0 + 2.0 * OUTLINE) + GAP * (per_line as f32 - 1.0);
                 assert!(
-                    used <= width.max(HAND_MIN + 2.0 * OUTLINE) + 0.01,
-                    "{n} cards in {width}: {per_line} of {w}"
+                    per_line == 1 || used <= width + 0.01,
+                    "{n} in {width}: {per_line}"
                 );
-                assert!((HAND_MIN..=HAND_MAX).contains(&w));
                 let lines = n.div_ceil(per_line);
-                // even lines: the last is at most one card shorter per line
                 assert!(per_line * lines - n < lines, "{n} in {width}: {per_line}");
             }
         }
         // 8 cards where 5 fit: two lines of 4
-        let five = 5.0 * (HAND_MIN + 2.0 * OUTLINE) + 4.0 * GAP + 1.0;
-        assert_eq!(hand_grid(8, five, HAND_MAX).0, 4);
-        assert_eq!(hand_grid(3, 1200.0, HAND_MAX), (3, HAND_MAX));
-        // a short window's bound
-        assert_eq!(hand_grid(3, 1200.0, 70.0), (3, 70.0));
-        assert_eq!(hand_grid(3, 1200.0, 10.0), (3, HAND_MIN));
+        let five = 5.0 * (60.0 + 2.0 * OUTLINE) + 4.0 * GAP + 1.0;
+        assert_eq!(hand_per_line(8, five, 60.0), 4);
+    }
+
+    /// The card width fits the lines in the height, and grows with it.
+    #[test]
+    fn the_cards_are_sized_from_the_window() {
+        let lines = vec![
+            LineSpec::Zones(vec![(3.0, 0.0, true), (2.0, 0.0, true)], (0.0, 0.0)),
+            LineSpec::Zones(vec![(3.0, 0.0, true), (2.0, 0.0, false)], (90.0, 60.0)),
+            LineSpec::Hand {
+                cards: 8,
+                dock: (120.0, 130.0),
+            },
+        ];
+        let ratio = 88.0 / 63.0;
+        let small = card_width_for(&lines, ratio, (700.0, 520.0), 50.0);
+        let large = card_width_for(&lines, ratio, (900.0, 700.0), 50.0);
+        assert!(50.0 < small && small < large, "{small} {large}");
+        assert!(lines_height(&lines, small, ratio, 700.0) <= 520.0);
+        assert!(lines_height(&lines, large, ratio, 900.0) <= 700.0);
+        // one pixel more would not fit
+        assert!(lines_height(&lines, small + 1.0, ratio, 700.0) > 520.0);
+        // never under the names' floor
+        assert_eq!(card_width_for(&lines, ratio, (700.0, 100.0), 70.0), 70.0);
     }
 }

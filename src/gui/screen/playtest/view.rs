@@ -32,6 +32,32 @@ const OPPONENT_WIDTH: f32 = 280.0;
 /// card and the log): the table has the rest.
 const SIDE_WIDTH: f32 = 300.0;
 
+/// The side area's width in a narrow window (under [`WIDE`]), and at the
+/// least.
+const SIDE_MIN: f32 = 240.0;
+/// A window this wide or wider gives the side area [`SIDE_WIDTH`].
+const WIDE: f32 = 1200.0;
+/// The share of the side area's height Rizontical's board may take.
+const BOARD_SHARE: f32 = 0.7;
+/// The share of the window's width Rizontical's board may take.
+const BOARD_WIDTH_SHARE: f32 = 0.3;
+/// The share of the width the goldfish runs take when on show.
+const GOLDFISH_SHARE: f32 = 0.36;
+/// The screen's padding and the space under the set-up.
+const SCREEN_PAD: f32 = 12.0;
+const SCREEN_GAP: f32 = 8.0;
+/// The folded set-up's height.
+const FOLDED_HEIGHT: f32 = 30.0;
+/// Space between the table's parts.
+const TABLE_GAP: f32 = 4.0;
+/// The status lines' height over the table.
+const STATUS_HEIGHT: f32 = 16.0 * 1.3 + 13.0 * 1.3 + 2.0;
+/// What the sizing leaves spare, for the rounding of the layout.
+const SAFETY: f32 = 12.0;
+
+/// The id of the table's area (the tests find its bounds).
+pub const TABLE_ID: &str = "table";
+
 /// The most the selected card's panel takes of the side area's height (a
 /// longer card text scrolls inside it).
 const PANEL_MAX_HEIGHT: f32 = 360.0;
@@ -83,9 +109,27 @@ impl Playtest {
         ]
         .spacing(8)
         .align_y(iced::Center);
-        let top = column![top, second].spacing(6);
+        let top: Element<'_, Message> = if self.setup_folded() {
+            self.view_folded()
+        } else if self.session().is_some() {
+            column![
+                top,
+                row![
+                    second,
+                    button(text("Fold the set-up").size(13))
+                        .on_press(Message::ToggleSetup)
+                        .style(button::secondary)
+                ]
+                .spacing(8)
+                .align_y(iced::Center)
+            ]
+            .spacing(6)
+            .into()
+        } else {
+            column![top, second].spacing(6).into()
+        };
         let body: Element<'_, Message> = match self.current() {
-            _ if self.position().is_some() => self.view_position(),
+            _ if self.position().is_some() => self.view_playing(),
             None => text("Choose a deck to playtest, or set up a position from a scenario file.")
                 .style(muted)
                 .into(),
@@ -100,7 +144,7 @@ impl Playtest {
             .into(),
             Some(_) => self.view_playing(),
         };
-        let screen = column![top, body].spacing(12).padding(12);
+        let screen = column![top, body].spacing(SCREEN_GAP).padding(SCREEN_PAD);
         // a card let go anywhere is no longer held (a place that takes it
         // acted first: the innermost widget hears the release first)
         let area = iced::widget::mouse_area(screen).on_release(Message::DragEnd);
@@ -127,58 +171,263 @@ impl Playtest {
         layers.into()
     }
 
-    /// A position from a scenario file: the table alone, both seats played
-    /// by hand, the selected card and the log beside it.
-    fn view_position(&self) -> Element<'_, Message> {
-        let file = self
-            .position()
-            .map(|p| p.file.display().to_string())
-            .unwrap_or_default();
-        let head = row![
-            text(format!("Position from {file}")).size(14),
-            button(text("Close the position").size(12))
-                .padding([3, 8])
-                .on_press(Message::ClosePosition)
+    /// The set-up folded into one line once a game is dealt (issue 51): what
+    /// is played against what, and the buttons that change it. A position
+    /// from a file says so, and that both its seats are played by hand
+    /// (issue 51 item 8: nothing of the computer's beside it).
+    fn view_folded(&self) -> Element<'_, Message> {
+        let save = button(text("Save position…").size(13))
+            .on_press_maybe(self.session().is_some().then_some(Message::AskSavePosition))
+            .style(button::secondary);
+        if let Some(p) = self.position() {
+            let file = p
+                .file
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            return row![
+                with_tip(
+                    text(format!("Position from {file}"))
+                        .size(14)
+                        .wrapping(text::Wrapping::None),
+                    p.file.display().to_string(),
+                ),
+                text("· both seats are played by hand: the moves listed are the seat to act's")
+                    .size(12)
+                    .style(muted)
+                    .wrapping(text::Wrapping::None),
+                iced::widget::space::horizontal(),
+                button(text("Close the position").size(13))
+                    .on_press(Message::ClosePosition)
+                    .style(button::secondary),
+                save,
+            ]
+            .spacing(8)
+            .height(FOLDED_HEIGHT)
+            .align_y(iced::Center)
+            .into();
+        }
+        let deck = self
+            .current()
+            .map_or(String::new(), |c| c.info.name.clone());
+        let against = match self.opponent() {
+            Some(id) => {
+                let name = self
+                    .decks()
+                    .iter()
+                    .find(|d| d.id == id)
+                    .map_or("a deck".to_string(), |d| d.name.clone());
+                format!(
+                    "against the computer's {name} ({})",
+                    super::level_label(self.level())
+                )
+            }
+            None => "against the goldfish".into(),
+        };
+        let dealt = self.session().map_or(String::new(), |s| {
+            let snap = s.snapshot();
+            format!(
+                " · seed {} · {}",
+                snap.seed,
+                if snap.seat == Seat::First {
+                    "going first"
+                } else {
+                    "going second"
+                }
+            )
+        });
+        row![
+            container(
+                text(format!("{deck} {against}{dealt}"))
+                    .size(14)
+                    .wrapping(text::Wrapping::None)
+            )
+            .width(Fill)
+            .clip(true),
+            button(text("Change the set-up").size(13))
+                .on_press(Message::ToggleSetup)
                 .style(button::secondary),
+            button(text("Deal").size(13))
+                .on_press(Message::Deal)
+                .style(button::secondary),
+            button(text("Set up a position…").size(13))
+                .on_press(Message::AskPosition)
+                .style(button::secondary),
+            save,
         ]
         .spacing(8)
-        .align_y(iced::Center);
-        let note =
-            text("Both seats are played by hand: the moves listed are those of the seat to act.")
-                .size(12)
-                .style(muted);
-        let (game, board) = self.view_game(false);
-        let side = self.beside(board, self.view_log(true)).width(SIDE_WIDTH);
-        column![
-            head,
-            note,
-            row![game, rule::vertical(1), side].spacing(12).height(Fill)
-        ]
-        .spacing(8)
+        .height(FOLDED_HEIGHT)
+        .align_y(iced::Center)
         .into()
     }
 
-    /// A deck on the table: the game on the left, its hand docked at the
-    /// bottom; beside it the selected card, then the goldfish runs and odds
-    /// (playing alone) or the log (against the computer: the goldfish panel
-    /// is folded away unless asked for, and the table takes its width).
+    /// A game on the table (a deck's, or a position's): the table on the
+    /// left sized from the window, so that both sides' zones, your hand,
+    /// the numbers and the turn's actions are in view without scrolling
+    /// (issue 51); beside it a column of its own for the board (Rizontical),
+    /// the selected card and the log (with the goldfish runs and odds when
+    /// they are on show).
     fn view_playing(&self) -> Element<'_, Message> {
-        if self.goldfish_shown() {
-            let (game, board) = self.view_game(true);
-            let goldfish = scrollable(self.view_goldfish().padding(SCROLLBAR_GAP)).height(Fill);
-            let side = self.beside(board, goldfish.into()).width(FillPortion(2));
-            row![
-                container(game).width(FillPortion(3)),
+        iced::widget::responsive(move |size| self.view_fitted(size)).into()
+    }
+
+    fn view_fitted(&self, size: iced::Size) -> Element<'_, Message> {
+        let Some(s) = self.session().filter(|_| !self.resuming()) else {
+            return row![
+                self.view_waiting(),
                 rule::vertical(1),
-                side
+                self.beside(None, self.view_log(true)).width(SIDE_WIDTH)
             ]
             .spacing(12)
+            .into();
+        };
+        let snap = s.snapshot();
+        let choices = s.choices();
+        let board = Playtest::has_board(&snap, &choices);
+        let (mut side_w, cell) = if board {
+            let cell = Playtest::board_cell(
+                &snap,
+                (size.height * BOARD_SHARE).min(size.width * BOARD_WIDTH_SHARE),
+            );
+            (Playtest::board_width(cell).max(SIDE_MIN), Some(cell))
+        } else if size.width >= WIDE {
+            (SIDE_WIDTH, None)
+        } else {
+            (SIDE_MIN, None)
+        };
+        let goldfish = self.goldfish_shown() && self.position().is_none();
+        if goldfish {
+            side_w = side_w.max(size.width * GOLDFISH_SHARE);
+        }
+        let table_w = (size.width - side_w - 2.0 * 12.0 - 1.0).max(200.0);
+        let bar_h = self.turn_bar_height(s, &snap, table_w);
+        let fixed = STATUS_HEIGHT
+            + 2.0 * super::table::HEADER_HEIGHT
+            + bar_h
+            // the rule between the sides, and the space under it
+            + 1.0
+            + super::table::LINE_GAP
+            + TABLE_GAP * 5.0
+            + if snap.game == crate::model::GameId::DiceOfDestiny {
+                super::table::DICE_HEIGHT + super::table::LINE_GAP
+            } else {
+                0.0
+            }
+            + SAFETY;
+        let (w, _) = self.card_width(&snap, (table_w, size.height - fixed));
+        let (zones, hand) = self.view_table(s, &snap, (w, table_w));
+        // sized to fit, the zones never scroll; what does not fit even at
+        // the least size scrolls, nearest your hand first, your hand,
+        // numbers and actions staying in view
+        let zones = scrollable(zones).anchor_bottom().height(Fill);
+        let table = column![
+            self.view_status(&snap),
+            self.side_header(&snap, 1, snap.zones.iter().any(|z| z.player == 1)),
+            zones,
+            hand,
+            self.side_header(&snap, 0, true),
+            self.view_turn_bar(s, &snap),
+        ]
+        .spacing(TABLE_GAP)
+        .width(table_w)
+        .height(Fill);
+        let table = container(table).id(TABLE_ID);
+        let board = cell.map(|c| self.board(&snap, &choices, c));
+        let rest: Element<'_, Message> = if goldfish {
+            column![
+                scrollable(self.view_goldfish().padding(SCROLLBAR_GAP)).height(FillPortion(3)),
+                container(self.view_log(true)).height(FillPortion(2)),
+            ]
+            .spacing(10)
             .into()
         } else {
-            let (game, board) = self.view_game(false);
-            let side = self.beside(board, self.view_log(true)).width(SIDE_WIDTH);
-            row![game, rule::vertical(1), side].spacing(12).into()
+            self.view_log(true)
+        };
+        let side = self.beside(board, rest).width(side_w);
+        row![table, rule::vertical(1), side].spacing(12).into()
+    }
+
+    /// Where the game stands, on lines of their own that never wrap (a
+    /// long hint moves nothing under it: issue 51 item 3): the seed, the
+    /// turn and phase (the result once it is over); the phase's help; and
+    /// one line for what the table says (a note, a refusal, the computer
+    /// thinking).
+    fn view_status(&self, snap: &Snapshot) -> Element<'_, Message> {
+        let unit = match snap.turn_unit {
+            crate::engine::core::TurnUnit::Turn => "Turn",
+            crate::engine::core::TurnUnit::Round => "Round",
+        };
+        // Rizontical's phase names its round already
+        let when = if snap.phase.starts_with(unit) {
+            snap.phase.clone()
+        } else {
+            format!("{unit} {} · {}", snap.turn, snap.phase)
+        };
+        let mut first = row![with_tip(
+            text(when.clone()).size(16).wrapping(text::Wrapping::None),
+            format!(
+                "Seed {} · {}",
+                snap.seed,
+                if snap.seat == Seat::First {
+                    "going first"
+                } else {
+                    "going second"
+                }
+            ),
+        )]
+        .spacing(12)
+        .align_y(iced::Center);
+        if let Some(o) = snap.outcome {
+            first = first.push(
+                text(outcome(o, unit))
+                    .size(16)
+                    .wrapping(text::Wrapping::None)
+                    .style(match o {
+                        Outcome::Win { .. } => crate::gui::widget::readable::success,
+                        _ => crate::gui::widget::readable::danger,
+                    }),
+            );
         }
+        // the phase's help beside it (the whole of it when pointed at)
+        if snap.outcome.is_none() && !snap.phase_help.is_empty() {
+            let help = format!("{}: {}", snap.phase, snap.phase_help);
+            first = first.push(with_tip(
+                text(snap.phase_help.clone())
+                    .size(12)
+                    .style(muted)
+                    .wrapping(text::Wrapping::None),
+                help,
+            ));
+        }
+        let said: Element<'_, Message> = if let Some(n) = self.note() {
+            container(
+                text(n)
+                    .size(13)
+                    .wrapping(text::Wrapping::None)
+                    .style(crate::gui::widget::readable::danger),
+            )
+            .id(NOTE_ID)
+            .into()
+        } else if let Some(r) = self.refusal() {
+            text(r)
+                .size(13)
+                .wrapping(text::Wrapping::None)
+                .style(crate::gui::widget::readable::danger)
+                .into()
+        } else if self.thinking() {
+            text("The computer is thinking… (Undo takes your move back)")
+                .size(13)
+                .style(muted)
+                .into()
+        } else {
+            text("").size(13).into()
+        };
+        fn line(e: Element<'_, Message>, h: f32) -> Element<'_, Message> {
+            container(e).height(h).width(Fill).clip(true).into()
+        }
+        column![line(first.into(), 16.0 * 1.3), line(said, 13.0 * 1.3),]
+            .spacing(2)
+            .into()
     }
 
     /// The selected card's panel, at the top of the side area (it never
@@ -268,106 +517,23 @@ impl Playtest {
         r.into()
     }
 
-    /// The game: where it stands on top, the table in the middle (it
-    /// scrolls when taller than the window), and your hand, your numbers
-    /// and the turn's actions docked at the bottom, always on screen
-    /// (issue 25: the hand and life were below the fold at 1280×800).
-    /// `log_under`: the log follows the table (else it is beside it).
-    fn view_game(&self, log_under: bool) -> (Element<'_, Message>, Option<Element<'_, Message>>) {
+    /// What the table shows with no game on it: the stored game being set
+    /// up again, or how to start.
+    fn view_waiting(&self) -> Element<'_, Message> {
         if self.resuming() {
-            let waiting = column![
+            return column![
                 text("Setting the table up as it was when Deckwright closed…").size(16),
                 text("Your moves and the computer's answers are played again from the seed.")
                     .size(12)
                     .style(muted),
             ]
             .spacing(6)
-            .width(Fill);
-            return (waiting.into(), None);
+            .width(Fill)
+            .into();
         }
-        let Some(s) = self.session() else {
-            let empty = container(text("Deal a hand to start.").style(muted)).width(Fill);
-            return (empty.into(), None);
-        };
-        let snap = s.snapshot();
-        let unit = match snap.turn_unit {
-            crate::engine::core::TurnUnit::Turn => "Turn",
-            crate::engine::core::TurnUnit::Round => "Round",
-        };
-        // Rizontical's phase names its round already
-        let when = if snap.phase.starts_with(unit) {
-            snap.phase.clone()
-        } else {
-            format!("{unit} {} · {}", snap.turn, snap.phase)
-        };
-        let mut top = column![
-            text(format!(
-                "Seed {} · {} · {when}",
-                snap.seed,
-                if snap.seat == Seat::First {
-                    "going first"
-                } else {
-                    "going second"
-                },
-            ))
-            .size(16)
-        ]
-        .spacing(4);
-        if !snap.phase_help.is_empty() {
-            top = top.push(
-                text(format!("{}: {}", snap.phase, snap.phase_help))
-                    .size(12)
-                    .style(muted),
-            );
-        }
-        if let Some(o) = snap.outcome {
-            top = top.push(text(outcome(o, unit)).size(16).style(match o {
-                Outcome::Win { .. } => crate::gui::widget::readable::success,
-                _ => crate::gui::widget::readable::danger,
-            }));
-        }
-        if self.thinking() {
-            top = top.push(
-                text("The computer is thinking… (Undo takes your move back)")
-                    .size(14)
-                    .style(muted),
-            );
-        }
-        if let Some(r) = self.refusal() {
-            top = top.push(text(r).size(13).style(crate::gui::widget::readable::danger));
-        }
-        let parts = self.view_table(s, &snap);
-        let mut middle = column![parts.table].spacing(10);
-        if log_under {
-            middle = middle.push(rule::horizontal(1)).push(self.view_log(false));
-        }
-        let mut middle = scrollable(middle.padding(SCROLLBAR_GAP)).height(Fill);
-        if !log_under {
-            // what is nearest your hand (your own cards in play) stays in
-            // view; the opponent's outer line scrolls off first
-            middle = middle.anchor_bottom();
-        }
-        let mut dock = column![].spacing(6);
-        if let Some(n) = self.note() {
-            dock = dock.push(
-                container(text(n).size(13).style(crate::gui::widget::readable::danger)).id(NOTE_ID),
-            );
-        }
-        dock = dock
-            .push(parts.hand)
-            .push(self.side_header(&snap, 0, true))
-            .push(self.view_turn_bar(s, &snap));
-        let game = column![
-            top,
-            container(parts.opponent).padding(SCROLLBAR_GAP),
-            middle,
-            rule::horizontal(1),
-            dock.padding(SCROLLBAR_GAP)
-        ]
-        .spacing(8)
-        .width(Fill)
-        .height(Fill);
-        (game.into(), parts.board)
+        container(text("Deal a hand to start.").style(muted))
+            .width(Fill)
+            .into()
     }
 
     /// The column beside the table: the board when the game has one (on
@@ -417,7 +583,23 @@ impl Playtest {
             );
         }
         let hint = s.hint();
-        let mut buttons = row![].spacing(4);
+        // the controls of every turn first, where they stay (issue 51 item
+        // 3: fourteen deploy buttons pushed "Autoplay rest of turn" away)
+        let mut buttons = row![
+            button(text("Play the suggestion").size(12))
+                .padding([3, 8])
+                .on_press(Message::PlayHint)
+                .style(button::secondary),
+            with_tip(
+                button(text(AUTOPLAY_LABEL).size(12))
+                    .padding([3, 8])
+                    .on_press(Message::FinishTurn)
+                    .style(button::secondary),
+                AUTOPLAY_TIP,
+            ),
+            undo(),
+        ]
+        .spacing(4);
         for (n, ch) in s.choices().into_iter().enumerate() {
             if ch.chooses_cards {
                 continue; // chosen card by card on the table
@@ -428,30 +610,66 @@ impl Playtest {
             let suggested = hint.as_ref().is_some_and(|h| h.action == ch.action);
             buttons = buttons.push(table::action_button(ch, suggested, format!("choice-{n}")));
         }
-        buttons = buttons
-            .push(
-                button(text("Play the suggestion").size(12))
-                    .padding([3, 8])
-                    .on_press(Message::PlayHint)
-                    .style(button::secondary),
-            )
-            .push(with_tip(
-                button(text(AUTOPLAY_LABEL).size(12))
-                    .padding([3, 8])
-                    .on_press(Message::FinishTurn)
-                    .style(button::secondary),
-                AUTOPLAY_TIP,
-            ))
-            .push(undo());
         c = c.push(buttons.wrap().vertical_spacing(4));
-        if let Some(h) = hint {
+        // the goldfish policy's suggestion, playing alone (against the
+        // computer the game is the player's: issue 51 item 10)
+        if self.opponent().is_none() || self.position().is_some() {
+            let line = hint.map_or(String::new(), |h| {
+                format!("Goldfish policy suggests: {}", h.label)
+            });
             c = c.push(
-                text(format!("Goldfish policy suggests: {}", h.label))
-                    .size(12)
-                    .style(muted),
+                container(
+                    text(line)
+                        .size(12)
+                        .style(muted)
+                        .wrapping(text::Wrapping::None),
+                )
+                .height(12.0 * 1.3)
+                .clip(true),
             );
         }
         c.into()
+    }
+
+    /// The height [`Self::view_turn_bar`] takes in `width`: its buttons'
+    /// lines as they wrap, and the lines of text above and below them.
+    fn turn_bar_height(&self, s: &Session, snap: &Snapshot, width: f32) -> f32 {
+        use crate::gui::widget::card_face::text_width;
+        const BUTTON: f32 = 12.0 * 1.3 + 6.0;
+        const TEXT: f32 = 12.0 * 1.3;
+        if s.outcome().is_some() {
+            return TEXT + 6.0 + BUTTON;
+        }
+        let mut labels: Vec<String> = vec![
+            "Play the suggestion".into(),
+            AUTOPLAY_LABEL.into(),
+            "Undo".into(),
+        ];
+        labels.extend(
+            s.choices()
+                .into_iter()
+                .filter(|ch| {
+                    !ch.chooses_cards && !ch.mover.is_some_and(|o| table::on_table(snap, o))
+                })
+                .map(|ch| ch.label),
+        );
+        let (mut rows, mut used) = (1.0f32, 0.0f32);
+        for l in labels {
+            let w = text_width(&l, 12.0) + 16.0;
+            if used > 0.0 && used + 4.0 + w > width {
+                rows += 1.0;
+                used = 0.0;
+            }
+            used += if used > 0.0 { 4.0 } else { 0.0 } + w;
+        }
+        let mut h = rows * BUTTON + (rows - 1.0) * 4.0;
+        if self.opponent().is_none() || self.position().is_some() {
+            h += 6.0 + TEXT;
+        }
+        if self.return_mulligan() {
+            h += 2.0 * 6.0 + TEXT + 16.0 * 1.3 + 10.0;
+        }
+        h
     }
 
     fn view_goldfish(&self) -> iced::widget::Column<'_, Message> {
@@ -645,7 +863,8 @@ impl Playtest {
 }
 
 fn undo<'a>() -> Element<'a, Message> {
-    button(text("Undo").size(13))
+    button(text("Undo").size(12))
+        .padding([3, 8])
         .on_press(Message::Undo)
         .style(button::secondary)
         .into()
