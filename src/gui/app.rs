@@ -660,6 +660,10 @@ impl Shell {
         Task::batch([answer, save])
     }
 
+    #[allow(
+        clippy::expect_used,
+        reason = "each arm matched the parked screen it takes"
+    )]
     fn navigate(&mut self, id: ScreenId) -> Task<Message> {
         if !id.available() || id == self.screen.id() {
             return Task::none();

@@ -365,6 +365,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, Diagnostic> {
             .as_table()
             .and_then(|t| t.get("move"))
             .ok_or_else(|| r.err(m.span(), "a [[move]] needs `move = \"label\"`"))?;
+        #[allow(clippy::expect_used, reason = "checked to be a table above")]
         let t = m.get_ref().as_table().expect("checked above");
         for (k, _) in t.iter() {
             if !["move", "seat"].contains(&k.get_ref().as_ref()) {
@@ -385,6 +386,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Scenario, Diagnostic> {
     }
     let mut expects = Vec::new();
     for e in tables(&r, &doc, "expect")? {
+        #[allow(clippy::expect_used, reason = "tables() yields tables only")]
         let t = e.get_ref().as_table().expect("checked by tables");
         for (k, _) in t.iter() {
             if !["path", "equals", "includes", "excludes", "after", "viewer"]

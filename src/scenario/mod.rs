@@ -365,9 +365,9 @@ pub fn play(
     Ok(Played {
         states,
         truths,
-        seen,
-        movers,
         labels,
+        movers,
+        seen,
         scene,
     })
 }

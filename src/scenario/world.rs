@@ -1198,6 +1198,7 @@ impl Reader<'_> {
             .collect::<Result<_, _>>()?;
         if players == 1 {
             let zones = zones.into_iter().next().unwrap_or_default();
+            #[allow(clippy::expect_used, reason = "one player has one World")]
             let w = worlds.pop().expect("one World");
             Ok(Game::Solo(Box::new(self.solo(
                 &top,
@@ -1392,6 +1393,10 @@ impl Reader<'_> {
         // column of the board from there
         let (y0, x0) = (start.y as i64, start.x as i64);
         let centre = i64::from(SIZE) - 1;
+        #[allow(
+            clippy::expect_used,
+            reason = "a 4 by 4 World around the centre fits the board"
+        )]
         let board = |y: usize, x: usize| {
             Pos::new(
                 (centre + x as i64 - x0) as u8,
@@ -1928,6 +1933,10 @@ impl Reader<'_> {
             .filter(|s| s.as_ref().is_some_and(|(c, _)| c.is_empty()))
             .count();
         if said_taken > taken {
+            #[allow(
+                clippy::expect_used,
+                reason = "more listed than taken means this many empty spots exist"
+            )]
             let (_, span) = listed
                 .iter()
                 .flatten()
@@ -2281,6 +2290,7 @@ impl Reader<'_> {
         // direction, one card each in turn
         let mut order = vec![sun as u8];
         while order.len() < n {
+            #[allow(clippy::expect_used, reason = "the order starts with the first seat")]
             let last = *order.last().expect("not empty");
             order.push(direction.next(last, players));
         }

@@ -144,9 +144,8 @@ pub struct Placing {
 fn placing<'s>(r: &Rizontical, st: &'s mut State) -> &'s mut Placing {
     if st.placing.is_none() {
         prime(r, st);
-        st.placing = Some(Box::default());
     }
-    st.placing.as_mut().expect("set above")
+    st.placing.get_or_insert_with(Box::default)
 }
 
 /// Every placed card as it arrives: a Fighter with its printed HP, Mana
@@ -729,7 +728,7 @@ fn fits(r: &Rizontical, zone: Zone, c: u16) -> bool {
 /// (who plays which turn, the first turn's no-DMG rule), the round.
 pub fn settle(r: &Rizontical, st: &mut State) -> Result<(), String> {
     placing(r, st);
-    let placing = *st.placing.take().expect("placing above");
+    let placing = *st.placing.take().unwrap_or_default();
     let name = |c: u16| r.name_of(c).to_string();
     for p in 0..2 {
         let seat = seat_name(p);
@@ -780,6 +779,10 @@ pub fn settle(r: &Rizontical, st: &mut State) -> Result<(), String> {
         }
         for &c in &fighters {
             if !st.slots[p].contains(&c) {
+                #[allow(
+                    clippy::expect_used,
+                    reason = "a seat has at most 4 Fighters and 4 slots"
+                )]
                 let s = st.slots[p]
                     .iter()
                     .position(|&e| e == NONE)

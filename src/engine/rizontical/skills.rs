@@ -286,7 +286,10 @@ impl Rizontical {
             })
     }
 
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "each argument is one part of the trigger being run"
+    )]
     fn run_trigger(
         &self,
         st: &mut State,

@@ -124,6 +124,7 @@ pub fn snapshot(r: &Rizontical, st: &State) -> Snapshot {
     }
     let (phase, help) = match st.phase {
         _ if st.pending.is_some() => {
+            #[allow(clippy::expect_used, reason = "the match guard checked it")]
             let pd = st.pending.as_deref().expect("checked");
             (
                 format!("Choice (player {})", pd.seat + 1),

@@ -482,6 +482,10 @@ impl World {
         ))
     }
 
+    #[allow(
+        clippy::expect_used,
+        reason = "the match guard checked the record is there"
+    )]
     fn loaded(&mut self, r: Result<Loaded, String>) -> Action<Message> {
         // the stored game is replayed on its own catalog only
         let restoring = self.restoring.take();
