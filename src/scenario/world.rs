@@ -30,12 +30,12 @@ use crate::catalog::load::{int_of, kind_name};
 use crate::diag::{Diagnostic, LineIndex};
 use crate::engine::core::Viewer;
 use crate::engine::rng;
+use crate::engine::solo::words::{cell_name, describe, event_line};
 use crate::engine::solo::{
     Action, Components, DarkCity, Event, Match, MatchAction, MatchEvent, MatchPhase, MatchPosition,
     PASS_FIRST, PASS_SECOND, Phase, Pos, SIZE, Side, Solo, SoloPosition, SunDirection, Supply,
     TravellerOffer, Welcomed, World, score, travellers as traveller_scores,
 };
-use crate::gui::screen::world::{cell_name, describe, event_line};
 use crate::model::Catalog;
 
 /// The seats' names.

@@ -25,6 +25,7 @@ mod run;
 mod score;
 mod seat;
 mod supply;
+pub mod words;
 mod world;
 
 pub use components::{Components, ComponentsError, Condition, Land, SoloRules, Traveller};

@@ -23,14 +23,13 @@ mod saved;
 mod table;
 mod table_view;
 mod view;
-mod words;
 
 pub use saved::{KEY as SAVED_KEY, Saved, remap_ids as remap_saved_ids};
 use table::Why;
 pub use table::{STILL_THINKING, Table, YOU, seat_name};
 
+pub use crate::engine::solo::words::{cell_name, describe, event_line, rows_name};
 pub use view::THINKING;
-pub use words::{cell_name, describe, event_line, rows_name};
 
 use std::sync::Arc;
 

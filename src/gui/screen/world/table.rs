@@ -26,8 +26,8 @@ use crate::engine::solo::{
     PASS_FIRST, Phase, Pos, SeatLevel, SunDirection, seat_seed,
 };
 
-use super::words::{describe, event_line};
 use super::{Action, Hint, Message, World};
+use crate::engine::solo::words::{describe, event_line};
 
 /// Why a click on the table is not taken while the computer players think.
 pub const STILL_THINKING: &str = "The computer players are still thinking: wait for their move.";

@@ -1,7 +1,8 @@
-//! The World screen's words: cells and rows by the board's coordinates,
-//! moves (for hints and refusals) and events (for the log).
+//! Strange World's words: cells and rows by the board's coordinates,
+//! moves (for hints and refusals) and events (for the log) — what the World
+//! screen shows and what scenario files name moves by, so it lives under both.
 
-use crate::engine::solo::{Action as Move, Components, Event, Pos, World as Board};
+use super::{Action as Move, Components, Event, Pos, World as Board};
 
 /// A cell by the board's coordinates: column letter, row number (`D4` is
 /// the centre, where the starting Land lies).
