@@ -297,7 +297,13 @@ impl Rizontical {
     /// PSH DMG to `target` and, when it met another entity, to that one too;
     /// then "takes PSH DMG" and "pushes an entity against another entity".
     fn push_damage(&self, st: &mut State, by: usize, target: u16, other: u16, pusher: u16, n: i16) {
-        self.note(st, by, "deals PSH DMG to", target, Some(i32::from(n)));
+        // an Invincible Fighter "can't take DMG" (RZ §6.18): the log says so
+        // rather than the PSH DMG it does not take
+        if self.has_status(st, target, Status::Invincible) {
+            self.note(st, by, "deals no PSH DMG to Invincible", target, None);
+        } else {
+            self.note(st, by, "deals PSH DMG to", target, Some(i32::from(n)));
+        }
         self.hurt(st, by, target, n, Dmg::Push);
         if other != NONE {
             self.hurt(st, by, other, n, Dmg::Push);
