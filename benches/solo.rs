@@ -100,7 +100,7 @@ fn runs(n: usize) {
         rayon::current_num_threads()
     );
     let only = std::env::var("SOLO_PLAYERS").unwrap_or_default();
-    for player in PlayerKind::ALL {
+    for &player in <PlayerKind as strum::VariantArray>::VARIANTS {
         if !only.is_empty() && !only.split(',').any(|p| p == player.as_str()) {
             continue;
         }

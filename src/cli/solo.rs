@@ -37,8 +37,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub games: usize,
     /// The built-in player.
-    #[arg(long, value_parser = ["random", "greedy", "search"], default_value = "search")]
-    pub player: String,
+    #[arg(long, value_enum, default_value_t = PlayerKind::Search)]
+    pub player: PlayerKind,
     /// Override one of the game's named options, e.g.
     /// `--option lake_counts_fumaroles=false`. Repeatable.
     #[arg(long = "option", value_name = "KEY=VALUE")]
@@ -80,8 +80,7 @@ pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
     let (cat, c) = components(&args.catalog, &args.options, db)?;
     c.check_solo()
         .map_err(|e| CliError::input(format!("{}: {e}", args.catalog.display())))?;
-    let kind = PlayerKind::parse(&args.player)
-        .ok_or_else(|| CliError::input(format!("unknown player `{}`", args.player)))?;
+    let kind = args.player;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     if args.games == 0 {
         return Err(CliError::input("--games must be at least 1"));

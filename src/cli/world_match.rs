@@ -32,8 +32,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub players: u8,
     /// The computer players' level.
-    #[arg(long, value_parser = ["random", "quick", "strong"], default_value = "quick")]
-    pub level: String,
+    #[arg(long, value_enum, default_value_t = SeatLevel::Quick)]
+    pub level: SeatLevel,
     /// One level per seat, comma-separated, e.g. `--seats strong,quick,quick`.
     #[arg(long, value_name = "L,L,..", value_delimiter = ',')]
     pub seats: Vec<String>,
@@ -56,9 +56,7 @@ pub struct Args {
 pub fn run(args: &Args, db: Option<&Path>) -> Result<ExitCode, CliError> {
     let (cat, c) = components(&args.catalog, &args.options, db)?;
     let levels: Vec<SeatLevel> = if args.seats.is_empty() {
-        let l = SeatLevel::parse(&args.level)
-            .ok_or_else(|| CliError::input(format!("unknown level `{}`", args.level)))?;
-        vec![l; usize::from(args.players)]
+        vec![args.level; usize::from(args.players)]
     } else {
         args.seats
             .iter()

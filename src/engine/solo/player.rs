@@ -36,8 +36,21 @@ pub trait Player {
 }
 
 /// The built-in players by name (`--player`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    clap::ValueEnum,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum PlayerKind {
     Random,
     Greedy,
@@ -45,18 +58,9 @@ pub enum PlayerKind {
 }
 
 impl PlayerKind {
-    pub const ALL: [PlayerKind; 3] = [PlayerKind::Random, PlayerKind::Greedy, PlayerKind::Search];
-
+    /// Its name (`--player`, reports).
     pub fn as_str(self) -> &'static str {
-        match self {
-            PlayerKind::Random => "random",
-            PlayerKind::Greedy => "greedy",
-            PlayerKind::Search => "search",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<PlayerKind> {
-        PlayerKind::ALL.into_iter().find(|k| k.as_str() == s)
+        self.into()
     }
 
     /// A player of this kind with its own generator.

@@ -42,8 +42,22 @@ const SEAT_STREAM: u64 = 0x5345_4154;
 const MAX_ACTIONS: usize = 2_000;
 
 /// How a computer seat plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+    strum::IntoStaticStr,
+    strum::EnumString,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum SeatLevel {
     Random,
     Quick,
@@ -51,18 +65,14 @@ pub enum SeatLevel {
 }
 
 impl SeatLevel {
-    pub const ALL: [SeatLevel; 3] = [SeatLevel::Random, SeatLevel::Quick, SeatLevel::Strong];
-
+    /// Its name (`--level`, `--seats`, reports).
     pub fn as_str(self) -> &'static str {
-        match self {
-            SeatLevel::Random => "random",
-            SeatLevel::Quick => "quick",
-            SeatLevel::Strong => "strong",
-        }
+        self.into()
     }
 
+    /// A level by its name, as `--seats` lists them.
     pub fn parse(s: &str) -> Option<SeatLevel> {
-        SeatLevel::ALL.into_iter().find(|k| k.as_str() == s)
+        s.parse().ok()
     }
 }
 
