@@ -184,6 +184,30 @@ impl Harness {
         }
     }
 
+    /// The Playtest screen (panics elsewhere: a test's mistake).
+    pub fn playtest(&self) -> &deckwright::gui::screen::playtest::Playtest {
+        match self.app.shell().unwrap().screen() {
+            deckwright::gui::app::Screen::Playtest(p) => p,
+            other => panic!("not on the Playtest screen: {:?}", other.id()),
+        }
+    }
+
+    /// Dismisses every banner on show (the welcome one), so frames and
+    /// layouts show the screen alone.
+    pub fn dismiss_banners(&mut self) {
+        let ids: Vec<u64> = self
+            .app
+            .shell()
+            .unwrap()
+            .banners()
+            .iter()
+            .map(|b| b.id)
+            .collect();
+        for id in ids {
+            self.send(Message::Dismiss(id));
+        }
+    }
+
     /// The texts of the banners on show, oldest first.
     pub fn banner_texts(&self) -> Vec<String> {
         self.app

@@ -13,20 +13,12 @@ use deckwright::engine::run::{Progress, RunConfig};
 use deckwright::engine::session::{ActionKey, Engine, EngineOptions, Session};
 use deckwright::engine::{fuzzycards, rizontical};
 use deckwright::gui::Message;
-use deckwright::gui::app::Screen;
 use deckwright::gui::prefs::ScreenId;
 use deckwright::gui::screen::decks;
 use deckwright::gui::screen::decks::editor::{self, Tab};
 use deckwright::gui::screen::playtest::{self, Estimate, RunState};
 use deckwright::model::{Catalog, Deck, GameId};
 use deckwright::store::DeckId;
-
-fn pt(h: &Harness) -> &playtest::Playtest {
-    match h.app.shell().unwrap().screen() {
-        Screen::Playtest(p) => p,
-        other => panic!("not on the Playtest screen: {:?}", other.id()),
-    }
-}
 
 fn pm(m: playtest::Message) -> Message {
     Message::Playtest(m)
@@ -84,7 +76,7 @@ fn engine_of(h: &Harness, deck: DeckId) -> (Catalog, Deck, Engine) {
 }
 
 fn session(h: &Harness) -> &Session {
-    pt(h).session().expect("a hand is dealt")
+    h.playtest().session().expect("a hand is dealt")
 }
 
 fn zone(s: &Session, name: &str) -> Vec<String> {
@@ -113,6 +105,20 @@ fn rz_set_up(h: &mut Harness) {
     }
 }
 
+/// A Rizontical game of the Akasha Guard sample on seed 7, set up and its
+/// Powers kept: the first turn's decisions on the table.
+fn rizontical_kept() -> Harness {
+    let (mut h, _) = with_deck(
+        GameId::Rizontical,
+        "resources/decks/rizontical-akasha-guard.txt",
+    );
+    h.send(Message::Navigate(ScreenId::Playtest));
+    deal_seed(&mut h, 7);
+    rz_set_up(&mut h);
+    h.click_text("Keep the Powers");
+    h
+}
+
 /// The same for a session.
 fn rz_set_up_session(s: &mut Session) {
     while s.snapshot().phase.starts_with("Setup") {
@@ -128,7 +134,7 @@ fn a_hand_is_dealt_by_the_games_rules_and_replayed_by_its_seed() {
         "resources/decks/fuzzycards-beatdown.txt",
     );
     h.click_text("Playtest");
-    assert_eq!(pt(&h).current().unwrap().info.id, deck);
+    assert_eq!(h.playtest().current().unwrap().info.id, deck);
     let (_, _, e) = engine_of(&h, deck);
     deal_seed(&mut h, 1234);
     let want = e
@@ -162,7 +168,7 @@ fn a_hand_is_dealt_by_the_games_rules_and_replayed_by_its_seed() {
     h.send(pm(playtest::Message::SeedTyped("x1".into())));
     h.send(pm(playtest::Message::Deal));
     assert_eq!(
-        pt(&h).refusal(),
+        h.playtest().refusal(),
         Some("\"x1\" is not a seed (a whole number)")
     );
 }
@@ -219,7 +225,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
             target: None,
             row: None,
         }))));
-        let r = pt(&h).refusal().expect("refused").to_string();
+        let r = h.playtest().refusal().expect("refused").to_string();
         assert!(r.starts_with("Refused: "), "{r}");
         assert_eq!(session(&h).snapshot(), snap);
         assert!(h.text_containing("Refused: ").is_some());
@@ -227,7 +233,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
     // every listed choice is legal: play the suggestion, then finish the turn
     let before = zone(session(&h), "Hand").len();
     h.click_text("Play the suggestion");
-    assert!(pt(&h).refusal().is_none());
+    assert!(h.playtest().refusal().is_none());
     h.click_text(playtest::AUTOPLAY_LABEL);
     let snap = session(&h).snapshot();
     assert_eq!(snap.turn, 2, "the policy finished turn 1");
@@ -246,7 +252,7 @@ fn mulligan_draw_and_turns_by_hand_with_the_engine_enforcing_costs() {
         rizontical::Action::EndTurn,
     ))));
     assert_eq!(
-        pt(&h).refusal(),
+        h.playtest().refusal(),
         Some("Refused: that action belongs to another game (wrong game)")
     );
 }
@@ -261,7 +267,7 @@ fn rizontical_mulligan_returns_the_chosen_powers() {
     let (_, _, e) = engine_of(&h, deck);
     deal_seed(&mut h, 21);
     rz_set_up(&mut h);
-    assert!(pt(&h).return_mulligan());
+    assert!(h.playtest().return_mulligan());
     let hand = zone(session(&h), "Hand");
     assert_eq!(hand.len(), 5, "5 Powers");
     assert_eq!(
@@ -274,7 +280,10 @@ fn rizontical_mulligan_returns_the_chosen_powers() {
     h.click_id("return-2");
     h.click_id("return-2"); // chosen twice: not chosen
     h.click_id("return-3");
-    assert_eq!(pt(&h).returns().iter().copied().collect::<Vec<_>>(), [0, 3]);
+    assert_eq!(
+        h.playtest().returns().iter().copied().collect::<Vec<_>>(),
+        [0, 3]
+    );
     h.click_text("Return 2 chosen Powers and draw as many");
     let mut twin = e.session(21, Seat::First);
     rz_set_up_session(&mut twin);
@@ -283,7 +292,7 @@ fn rizontical_mulligan_returns_the_chosen_powers() {
     assert_eq!(session(&h).snapshot(), twin.snapshot());
     let now = zone(session(&h), "Hand");
     assert!(now.contains(&hand[1]) && now.contains(&hand[2]) && now.contains(&hand[4]));
-    assert!(!pt(&h).return_mulligan(), "the mulligan is taken");
+    assert!(!h.playtest().return_mulligan(), "the mulligan is taken");
 }
 
 #[test]
@@ -297,8 +306,8 @@ fn goldfish_runs_report_with_charts_and_replay_by_seed() {
     deal_seed(&mut h, 77);
     h.send(pm(playtest::Message::GamesTyped("3000".into())));
     h.click_text("Run");
-    let RunState::Done(s) = pt(&h).run() else {
-        panic!("not run: {:?}", pt(&h).run());
+    let RunState::Done(s) = h.playtest().run() else {
+        panic!("not run: {:?}", h.playtest().run());
     };
     let want = e
         .goldfish(
@@ -313,7 +322,7 @@ fn goldfish_runs_report_with_charts_and_replay_by_seed() {
         .unwrap();
     assert_eq!(**s, want, "the same seed plays the same games");
     assert!(h.shows("3,000 games, seed 77"));
-    let charts = pt(&h).charts().unwrap();
+    let charts = h.playtest().charts().unwrap();
     let won: u32 = charts.histogram.bars.iter().map(|(_, n)| *n).sum();
     assert_eq!(u64::from(won), want.wins);
     assert_eq!(charts.resources.lines.len(), 2);
@@ -325,7 +334,7 @@ fn goldfish_runs_report_with_charts_and_replay_by_seed() {
     // a number of games out of range
     h.send(pm(playtest::Message::GamesTyped("0".into())));
     h.send(pm(playtest::Message::Run));
-    assert!(matches!(pt(&h).run(), RunState::Failed(e) if e.contains("from 1 to")));
+    assert!(matches!(h.playtest().run(), RunState::Failed(e) if e.contains("from 1 to")));
 }
 
 #[test]
@@ -337,14 +346,17 @@ fn cancel_stops_a_goldfish_run() {
     h.send(Message::Navigate(ScreenId::Playtest));
     h.send(pm(playtest::Message::GamesTyped("200000".into())));
     let task = h.app.update(pm(playtest::Message::Run));
-    assert!(matches!(pt(&h).run(), RunState::Running { .. }));
+    assert!(matches!(h.playtest().run(), RunState::Running { .. }));
     assert!(h.shows("0 of 200,000 games"));
     h.click_text("Cancel");
     h.settle(task);
     assert!(
-        matches!(pt(&h).run(), RunState::Cancelled { total: 200000, .. }),
+        matches!(
+            h.playtest().run(),
+            RunState::Cancelled { total: 200000, .. }
+        ),
         "{:?}",
-        pt(&h).run()
+        h.playtest().run()
     );
     assert!(h.text_containing("Cancelled after").is_some());
 }
@@ -369,8 +381,8 @@ fn the_quick_estimate_follows_the_saved_deck() {
         .unwrap()
     };
     let (catalog, mut d, e) = engine_of(&h, deck);
-    let Estimate::Ready(s) = pt(&h).estimate().clone() else {
-        panic!("no estimate: {:?}", pt(&h).estimate());
+    let Estimate::Ready(s) = h.playtest().estimate().clone() else {
+        panic!("no estimate: {:?}", h.playtest().estimate());
     };
     assert_eq!(*s, quick(&e));
     assert!(
@@ -389,7 +401,7 @@ fn the_quick_estimate_follows_the_saved_deck() {
     h.send(Message::Navigate(ScreenId::Library));
     h.send(Message::Navigate(ScreenId::Playtest));
     let e2 = Engine::new(&catalog, &d, &EngineOptions::default()).unwrap();
-    let Estimate::Ready(s2) = pt(&h).estimate() else {
+    let Estimate::Ready(s2) = h.playtest().estimate() else {
         panic!("no estimate");
     };
     assert_eq!(**s2, quick(&e2));
@@ -403,10 +415,10 @@ fn a_deck_the_engine_cannot_play_says_why() {
         "resources/decks/bizarre-world-illegal-ambiguous.txt",
     );
     h.send(Message::Navigate(ScreenId::Playtest));
-    assert!(pt(&h).current().unwrap().engine.is_err());
+    assert!(h.playtest().current().unwrap().engine.is_err());
     assert!(h.shows("This deck cannot be played yet:"));
-    assert!(pt(&h).session().is_none());
-    assert!(matches!(pt(&h).estimate(), Estimate::Failed(_)));
+    assert!(h.playtest().session().is_none());
+    assert!(matches!(h.playtest().estimate(), Estimate::Failed(_)));
 }
 
 // ---------------------------------------------------------------- odds tab
@@ -584,7 +596,7 @@ fn play_a_whole_game_against_the_computer() {
     h.click_text("Playtest");
     h.send(pm(playtest::Message::Deck(
         deckwright::gui::widget::Pick::some(
-            pt(&h)
+            h.playtest()
                 .decks()
                 .iter()
                 .find(|d| d.name == "Under test")
@@ -594,7 +606,7 @@ fn play_a_whole_game_against_the_computer() {
         ),
     )));
     assert!(
-        pt(&h).opponents().iter().any(|d| d.id == opponent),
+        h.playtest().opponents().iter().any(|d| d.id == opponent),
         "a deck of the same game is offered as the opponent"
     );
     // (the set-up, folded once dealt, unfolds)
@@ -603,7 +615,7 @@ fn play_a_whole_game_against_the_computer() {
     h.send(pm(playtest::Message::Opponent(
         deckwright::gui::widget::Pick::some(opponent, "x"),
     )));
-    assert_eq!(pt(&h).opponent(), Some(opponent));
+    assert_eq!(h.playtest().opponent(), Some(opponent));
     deal_seed(&mut h, 77);
     // both sides are on the table: the computer's hand is hidden, counted
     let snap = session(&h).snapshot();
@@ -665,7 +677,7 @@ fn a_game_in_progress_survives_switching_screens() {
     h.send(Message::Navigate(ScreenId::Decks));
     h.send(Message::Navigate(ScreenId::Playtest));
     assert_eq!(session(&h).snapshot(), before, "the mulligan is kept");
-    assert!(matches!(pt(&h).estimate(), Estimate::Ready(_)));
+    assert!(matches!(h.playtest().estimate(), Estimate::Ready(_)));
 
     // the deck edited elsewhere: dealt again with the same seed, and said so
     let (_, mut d, _) = engine_of(&h, deck);
@@ -741,7 +753,10 @@ fn actions_of(s: &Session, sel: Selected) -> Vec<deckwright::engine::session::Ch
 }
 
 fn log_has(h: &Harness, part: &str) -> bool {
-    pt(h).log_lines().iter().any(|(_, l)| l.contains(part))
+    h.playtest()
+        .log_lines()
+        .iter()
+        .any(|(_, l)| l.contains(part))
 }
 
 #[test]
@@ -787,7 +802,7 @@ fn fuzzycards_click_a_card_in_hand_then_play_it_and_the_log_has_the_keep() {
     assert!(
         log_has(&h, "turn 0 · Mulligan: Mulligan"),
         "{:?}",
-        pt(&h).log_lines()
+        h.playtest().log_lines()
     );
     h.click_text("Undo");
     assert!(!log_has(&h, "turn 0 · Mulligan: Mulligan"));
@@ -818,7 +833,7 @@ fn fuzzycards_click_a_card_in_hand_then_play_it_and_the_log_has_the_keep() {
         "no action before the card is selected"
     );
     tall_click_id(&mut h, &format!("card-{copy}"));
-    assert_eq!(pt(&h).selected(), Some(Selected::Card(copy)));
+    assert_eq!(h.playtest().selected(), Some(Selected::Card(copy)));
     assert!(tall_shows(&h, &play), "the card's action is offered");
     tall_click_text(&mut h, &play);
     let s = session(&h);
@@ -832,7 +847,7 @@ fn fuzzycards_click_a_card_in_hand_then_play_it_and_the_log_has_the_keep() {
     // in the Vault, its card is drawn there and can be selected again
     if holds(s, "Vault", copy) {
         tall_click_id(&mut h, &format!("card-{copy}"));
-        assert_eq!(pt(&h).selected(), Some(Selected::Card(copy)));
+        assert_eq!(h.playtest().selected(), Some(Selected::Card(copy)));
     }
     // Undo takes the play back, and its log line
     h.click_text("Undo");
@@ -866,12 +881,12 @@ fn dice_two_copies_are_two_cards_each_with_its_own_play() {
     let play = format!("Play {name}");
     // each copy is its own card: selecting one offers its own action
     tall_click_id(&mut h, &format!("card-{a}"));
-    assert_eq!(pt(&h).selected(), Some(Selected::Card(a)));
+    assert_eq!(h.playtest().selected(), Some(Selected::Card(a)));
     let mine = actions_of(session(&h), Selected::Card(a));
     assert_eq!(mine.len(), 1, "{mine:?}");
     assert_eq!(mine[0].action.action["card"], a);
     tall_click_id(&mut h, &format!("card-{b}"));
-    assert_eq!(pt(&h).selected(), Some(Selected::Card(b)));
+    assert_eq!(h.playtest().selected(), Some(Selected::Card(b)));
     assert_eq!(
         actions_of(session(&h), Selected::Card(b))[0].action.action["card"],
         b
@@ -915,17 +930,10 @@ fn dice_the_attack_roll_is_on_the_table() {
 /// selected, the deploy cells are lit and a click on one deploys there.
 #[test]
 fn rizontical_item_6_a_click_on_a_lit_cell_deploys_with_nothing_selected() {
-    let (mut h, _) = with_deck(
-        GameId::Rizontical,
-        "resources/decks/rizontical-akasha-guard.txt",
-    );
-    h.send(Message::Navigate(ScreenId::Playtest));
-    deal_seed(&mut h, 7);
-    rz_set_up(&mut h);
-    h.click_text("Keep the Powers");
+    let mut h = rizontical_kept();
     let deploys = actions_of(session(&h), Selected::Pile("Fighter deck"));
     assert!(!deploys.is_empty(), "{:?}", session(&h).choices());
-    assert_eq!(pt(&h).selected(), None);
+    assert_eq!(h.playtest().selected(), None);
     let on_board = session(&h).snapshot().board.len();
     let cell = deploys[0].label.rsplit(' ').next().unwrap().to_string();
     tall_click_id(&mut h, &format!("cell-{cell}"));
@@ -938,18 +946,11 @@ fn rizontical_item_6_a_click_on_a_lit_cell_deploys_with_nothing_selected() {
 
 #[test]
 fn rizontical_deploy_from_the_fighter_deck_move_on_the_board_and_use_a_power() {
-    let (mut h, _) = with_deck(
-        GameId::Rizontical,
-        "resources/decks/rizontical-akasha-guard.txt",
-    );
-    h.send(Message::Navigate(ScreenId::Playtest));
-    deal_seed(&mut h, 7);
-    rz_set_up(&mut h);
-    h.click_text("Keep the Powers");
+    let mut h = rizontical_kept();
     assert!(
         log_has(&h, "Mulligan (player 1): Keep the Powers"),
         "{:?}",
-        pt(&h).log_lines()
+        h.playtest().log_lines()
     );
     // deploying the top Fighter is the Fighter deck's action
     let deck = Selected::Pile("Fighter deck");
@@ -957,7 +958,7 @@ fn rizontical_deploy_from_the_fighter_deck_move_on_the_board_and_use_a_power() {
     assert!(!deploys.is_empty(), "{:?}", session(&h).choices());
     let on_board = session(&h).snapshot().board.len();
     tall_click_id(&mut h, "pile-fighter-deck");
-    assert_eq!(pt(&h).selected(), Some(deck));
+    assert_eq!(h.playtest().selected(), Some(deck));
     // its cells light on the board: a click on one deploys there
     let cell = deploys[0].label.rsplit(' ').next().unwrap().to_string();
     tall_click_id(&mut h, &format!("cell-{cell}"));
@@ -982,7 +983,7 @@ fn rizontical_deploy_from_the_fighter_deck_move_on_the_board_and_use_a_power() {
     let (copy, from) = (ally.copy, (ally.row, ally.col));
     let cell = |r: u8, c: u8| format!("cell-{}{}", (b'a' + c) as char, r + 1);
     tall_click_id(&mut h, &cell(from.0, from.1));
-    assert_eq!(pt(&h).selected(), Some(Selected::Card(copy)));
+    assert_eq!(h.playtest().selected(), Some(Selected::Card(copy)));
     let moves: Vec<u8> = actions_of(session(&h), Selected::Card(copy))
         .iter()
         .filter(|c| c.action.action["action"] == "move")
@@ -1048,7 +1049,7 @@ fn the_table_fits_1024_by_700_with_the_odds_beside_it() {
     // the deck's odds beside the table, as the Odds tab works them out
     let (catalog, _, e) = engine_of(&h, deck);
     let want = odds::table(&catalog, &e, Seat::First, 1).unwrap();
-    assert_eq!(pt(&h).odds(), Some(&Ok(want)));
+    assert_eq!(h.playtest().odds(), Some(&Ok(want)));
     assert!(
         h.text_containing("Odds: at least one copy by each turn's draw (going first)")
             .is_some()
@@ -1087,34 +1088,34 @@ fn bizarre_world_keyboard_picks_a_card_and_plays_its_action() {
     );
     // ↓ selects the first card with an action, ↓ again the next
     h.send(Message::Shortcut(Shortcut::Down));
-    let Some(Selected::Card(first)) = pt(&h).selected() else {
-        panic!("nothing selected: {:?}", pt(&h).selected());
+    let Some(Selected::Card(first)) = h.playtest().selected() else {
+        panic!("nothing selected: {:?}", h.playtest().selected());
     };
     h.send(Message::Shortcut(Shortcut::Down));
-    let Some(Selected::Card(second)) = pt(&h).selected() else {
+    let Some(Selected::Card(second)) = h.playtest().selected() else {
         panic!("nothing selected");
     };
     assert_ne!(first, second);
     // picked with the keys, its large face stays open (the pointer is
     // elsewhere); picked with the pointer, it shows only while the pointer
     // is over the card, not over the cards beside it after
-    assert!(pt(&h).selected_by_key());
+    assert!(h.playtest().selected_by_key());
     h.send(pm(playtest::Message::Select(Selected::Card(first))));
-    assert_eq!(pt(&h).selected(), Some(Selected::Card(first)));
-    assert!(!pt(&h).selected_by_key());
+    assert_eq!(h.playtest().selected(), Some(Selected::Card(first)));
+    assert!(!h.playtest().selected_by_key());
     h.send(Message::Shortcut(Shortcut::Down));
     h.send(Message::Shortcut(Shortcut::Up));
-    assert_eq!(pt(&h).selected(), Some(Selected::Card(first)));
-    assert!(pt(&h).selected_by_key());
+    assert_eq!(h.playtest().selected(), Some(Selected::Card(first)));
+    assert!(h.playtest().selected_by_key());
     // + plays its first action: sacrificed as a resource
     h.send(Message::Shortcut(Shortcut::Plus));
     assert!(holds(session(&h), "Neutral Resource Zone", first));
     assert!(log_has(&h, "turn 1 · Sacrifice: Sacrifice"));
     // Escape lets go of the selection, then cancels as before
     h.send(Message::Shortcut(Shortcut::Down));
-    assert!(pt(&h).selected().is_some());
+    assert!(h.playtest().selected().is_some());
     h.send(Message::Shortcut(Shortcut::Escape));
-    assert_eq!(pt(&h).selected(), None);
+    assert_eq!(h.playtest().selected(), None);
 }
 
 // ------------------------------------------------------ dragging on the table
@@ -1257,8 +1258,8 @@ fn fuzzycards_drag_a_hero_from_the_hand_to_the_field() {
         });
     // pressing on it selects it and lights where it can go
     press_on(&mut h, &format!("card-{copy}"));
-    assert_eq!(pt(&h).selected(), Some(Selected::Card(copy)));
-    let held = pt(&h).drag().expect("the card is held");
+    assert_eq!(h.playtest().selected(), Some(Selected::Card(copy)));
+    let held = h.playtest().drag().expect("the card is held");
     assert!(held.lights(Drop::Zone(0, zone)));
     assert!(!held.lights(Drop::Zone(0, "Hand")), "not where it is");
     // a release on another hand card plays nothing
@@ -1267,7 +1268,7 @@ fn fuzzycards_drag_a_hero_from_the_hand_to_the_field() {
         .find(|&c| c != copy)
         .unwrap();
     release_on(&mut h, &format!("card-{other}"));
-    assert!(pt(&h).drag().is_none(), "let go: nothing held");
+    assert!(h.playtest().drag().is_none(), "let go: nothing held");
     assert!(holds(session(&h), "Hand", copy), "dropped back in the hand");
     // dragged onto the zone: the card follows the pointer on its way, it
     // is played there, and in the log
@@ -1283,15 +1284,15 @@ fn fuzzycards_drag_a_hero_from_the_hand_to_the_field() {
     press_on(&mut h, &format!("card-{copy}"));
     let shown = count_texts(&h, &name);
     move_to(&mut h, &zone_id(0, zone));
-    assert!(pt(&h).pointer().is_some(), "the pointer is followed");
+    assert!(h.playtest().pointer().is_some(), "the pointer is followed");
     assert_eq!(
         count_texts(&h, &name),
         shown + 1,
         "the held card is drawn under the pointer"
     );
     release_on(&mut h, &zone_id(0, zone));
-    assert!(pt(&h).pointer().is_none());
-    assert!(pt(&h).drag().is_none());
+    assert!(h.playtest().pointer().is_none());
+    assert!(h.playtest().drag().is_none());
     assert!(
         holds(session(&h), zone, copy),
         "{:?}",
@@ -1300,14 +1301,14 @@ fn fuzzycards_drag_a_hero_from_the_hand_to_the_field() {
     assert!(
         log_has(&h, "turn 1 · Activate: Play "),
         "{:?}",
-        pt(&h).log_lines()
+        h.playtest().log_lines()
     );
     // a press and release on the same card is a click: a second one unselects
     press_on(&mut h, &format!("card-{copy}"));
     release_on(&mut h, &format!("card-{copy}"));
-    assert_eq!(pt(&h).selected(), Some(Selected::Card(copy)));
+    assert_eq!(h.playtest().selected(), Some(Selected::Card(copy)));
     tall_click_id(&mut h, &format!("card-{copy}"));
-    assert_eq!(pt(&h).selected(), None);
+    assert_eq!(h.playtest().selected(), None);
 }
 
 #[test]
@@ -1349,7 +1350,7 @@ fn fuzzycards_an_equip_relic_is_dragged_onto_its_hero_and_lies_on_it() {
     }
     let (relic, hero) = found.expect("a game where the Gauntlets can be equipped");
     press_on(&mut h, &format!("card-{relic}"));
-    assert!(pt(&h).drag().unwrap().lights(Drop::Card(hero)));
+    assert!(h.playtest().drag().unwrap().lights(Drop::Card(hero)));
     release_on(&mut h, &format!("card-{hero}"));
     let snap = session(&h).snapshot();
     let on = snap
@@ -1443,7 +1444,7 @@ fn bizarre_world_drag_a_card_to_the_neutral_resource_zone() {
     let a = hand_of(session(&h), 0)[0];
     press_on(&mut h, &format!("card-{a}"));
     assert!(
-        pt(&h)
+        h.playtest()
             .drag()
             .unwrap()
             .lights(Drop::Zone(0, "Neutral Resource Zone"))
@@ -1455,14 +1456,7 @@ fn bizarre_world_drag_a_card_to_the_neutral_resource_zone() {
 
 #[test]
 fn rizontical_drag_the_top_fighter_onto_a_cell_of_the_board() {
-    let (mut h, _) = with_deck(
-        GameId::Rizontical,
-        "resources/decks/rizontical-akasha-guard.txt",
-    );
-    h.send(Message::Navigate(ScreenId::Playtest));
-    deal_seed(&mut h, 7);
-    rz_set_up(&mut h);
-    h.click_text("Keep the Powers");
+    let mut h = rizontical_kept();
     let deck = Selected::Pile("Fighter deck");
     let cells: Vec<(u8, usize)> = drops_of(&h, deck)
         .into_iter()
@@ -1476,12 +1470,12 @@ fn rizontical_drag_the_top_fighter_onto_a_cell_of_the_board() {
     let cell_id = |c: u8| format!("cell-{}{}", (b'a' + c % 8) as char, c / 8 + 1);
     let (cell, ways) = cells[0];
     press_on(&mut h, "pile-fighter-deck");
-    assert!(pt(&h).drag().unwrap().lights(Drop::Cell(cell)));
+    assert!(h.playtest().drag().unwrap().lights(Drop::Cell(cell)));
     release_on(&mut h, &cell_id(cell));
     if ways > 1 {
         // several deploys put it there (its timeline slot): the panel
         // offers only those
-        let (at, only) = pt(&h).narrowed().expect("narrowed to the drop");
+        let (at, only) = h.playtest().narrowed().expect("narrowed to the drop");
         assert_eq!((*at, only.len()), (Drop::Cell(cell), ways));
         assert!(
             h.text_containing(&format!("It can go there {ways} ways"))
@@ -1676,15 +1670,15 @@ fn a_game_in_progress_survives_a_restart() {
     h.send(pm(playtest::Message::FinishTurn));
     h.send(pm(playtest::Message::PlayHint));
     let before = session(&h).snapshot();
-    let log = pt(&h).log_lines();
+    let log = h.playtest().log_lines();
     let moves = session(&h).moves();
     assert!(moves.len() >= 5, "{moves:?}");
     // the game's deck, seat and seed come back with it
     let h = restart(h);
-    assert_eq!(pt(&h).current().unwrap().info.id, deck);
-    assert_eq!(pt(&h).seat(), Seat::Second);
+    assert_eq!(h.playtest().current().unwrap().info.id, deck);
+    assert_eq!(h.playtest().seat(), Seat::Second);
     assert_eq!(session(&h).snapshot(), before, "the table as it was");
-    assert_eq!(pt(&h).log_lines(), log, "the log with every decision");
+    assert_eq!(h.playtest().log_lines(), log, "the log with every decision");
     assert_eq!(session(&h).moves(), moves);
     assert!(h.text_containing("seed 7 ").is_some(), "the seed is shown");
     // Undo takes back the last move played before the restart
@@ -1708,7 +1702,7 @@ fn a_game_against_the_computer_survives_a_restart() {
         "the computer played"
     );
     let h = restart(h);
-    assert_eq!(pt(&h).opponent(), Some(opponent));
+    assert_eq!(h.playtest().opponent(), Some(opponent));
     assert_eq!(
         session(&h).snapshot(),
         before,
@@ -1766,7 +1760,7 @@ fn the_computer_answers_off_the_ui_thread() {
     let before = session(&h).snapshot();
     // the player's whole turn, without running the answer's task yet
     let pending = h.app.update(pm(playtest::Message::FinishTurn));
-    assert!(pt(&h).thinking(), "the computer is to answer");
+    assert!(h.playtest().thinking(), "the computer is to answer");
     assert!(
         session(&h).choices().is_empty(),
         "nothing is offered meanwhile"
@@ -1776,10 +1770,10 @@ fn the_computer_answers_off_the_ui_thread() {
     assert_ne!(mid, before, "the move is on the table");
     // a click meanwhile is refused without a word
     h.send(pm(playtest::Message::PlayHint));
-    assert!(pt(&h).thinking());
+    assert!(h.playtest().thinking());
     // the answer comes: the player is to act again
     h.settle(pending);
-    assert!(!pt(&h).thinking());
+    assert!(!h.playtest().thinking());
     let s = session(&h);
     assert!(s.outcome().is_some() || s.snapshot().to_act == 0);
     assert!(!s.to_answer());
@@ -1789,9 +1783,9 @@ fn the_computer_answers_off_the_ui_thread() {
     // dropped when it comes
     h.send(pm(playtest::Message::Undo));
     let pending = h.app.update(pm(playtest::Message::FinishTurn));
-    assert!(pt(&h).thinking());
+    assert!(h.playtest().thinking());
     h.send(pm(playtest::Message::Undo));
-    assert!(!pt(&h).thinking());
+    assert!(!h.playtest().thinking());
     let undone = session(&h).snapshot();
     h.settle(pending);
     assert_eq!(session(&h).snapshot(), undone, "the late answer is dropped");
@@ -1809,7 +1803,7 @@ fn a_position_opened_from_a_file_is_played_and_saved() {
     let pm = |m| Message::Playtest(m);
     let file = repo("tests/scenarios/fuzzycards/combat-example.toml");
     h.send(pm(playtest::Message::OpenPosition(file.clone())));
-    assert!(pt(&h).position().is_some(), "{:?}", h.dump());
+    assert!(h.playtest().position().is_some(), "{:?}", h.dump());
     assert!(
         h.shows("Position from combat-example.toml"),
         "{:?}",
@@ -1821,7 +1815,8 @@ fn a_position_opened_from_a_file_is_played_and_saved() {
         playtest::table::Selected::Card(0),
     )));
     assert!(h.shows("Attack Prophecy Seer with Clarity Judge (7 damage)"));
-    let attack = pt(&h)
+    let attack = h
+        .playtest()
         .session()
         .unwrap()
         .choices()
@@ -1829,7 +1824,7 @@ fn a_position_opened_from_a_file_is_played_and_saved() {
         .find(|c| c.label == "Attack Prophecy Seer with Clarity Judge (7 damage)")
         .unwrap();
     h.send(pm(playtest::Message::Act(attack.action)));
-    let view = pt(&h).session().unwrap().view(Viewer::All);
+    let view = h.playtest().session().unwrap().view(Viewer::All);
     assert_eq!(view["seats"]["b"]["life"], 31, "2 Pierce");
     assert_eq!(view["seats"]["b"]["zones"]["discard"][0], "Prophecy Seer");
     // saved beside the original: the catalog stays relative
@@ -1863,7 +1858,7 @@ fn a_position_opened_from_a_file_is_played_and_saved() {
     );
     // closing the position leaves the table
     h.click_text("Close the position");
-    assert!(pt(&h).position().is_none());
+    assert!(h.playtest().position().is_none());
 }
 
 /// A game of a deck saved as a position: the stored catalog by name, every
@@ -1882,7 +1877,7 @@ fn a_dealt_game_is_saved_as_a_position_the_cli_reads() {
     h.send(pm(playtest::Message::SeedTyped("7".into())));
     h.send(pm(playtest::Message::Deal));
     h.click_text("Keep the hand");
-    let text = pt(&h).position_text().expect("a game on the table");
+    let text = h.playtest().position_text().expect("a game on the table");
     assert!(text.contains("game = \"fuzzycards\""), "{text}");
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("p.toml");
@@ -1911,7 +1906,7 @@ fn the_rulebooks_choices_are_offered_to_the_human_seat() {
     let mut h = Harness::new();
     h.send(Message::Navigate(ScreenId::Playtest));
     let choice = |h: &Harness, label: &str| {
-        pt(h)
+        h.playtest()
             .session()
             .unwrap()
             .choices()
@@ -1925,7 +1920,7 @@ fn the_rulebooks_choices_are_offered_to_the_human_seat() {
     // the distribution: seat b lets the battle be fought, seat a chooses
     let file = repo("tests/scenarios/bizarre-world/bw-12-the-attacker-chooses-whom-to-kill.toml");
     h.send(pm(playtest::Message::OpenPosition(file)));
-    assert!(pt(&h).position().is_some(), "{:?}", h.dump());
+    assert!(h.playtest().position().is_some(), "{:?}", h.dump());
     let fight = choice(&h, "Let the battle be fought");
     h.send(pm(playtest::Message::Act(fight.action)));
     assert!(
@@ -1943,7 +1938,7 @@ fn the_rulebooks_choices_are_offered_to_the_human_seat() {
         h.dump()
     );
     h.send(pm(playtest::Message::Act(kill.action)));
-    let view = pt(&h).session().unwrap().view(Viewer::All);
+    let view = h.playtest().session().unwrap().view(Viewer::All);
     assert_eq!(
         view["seats"]["b"]["zones"]["discard"][0],
         "Boring Rock of Minimum Wage"

@@ -83,25 +83,10 @@ fn matches_baseline(h: &Harness, name: &str) {
     }
 }
 
-/// Dismisses the banners (the welcome one), so frames show the screen.
-fn no_banners(h: &mut Harness) {
-    let ids: Vec<u64> = h
-        .app
-        .shell()
-        .unwrap()
-        .banners()
-        .iter()
-        .map(|b| b.id)
-        .collect();
-    for id in ids {
-        h.send(Message::Dismiss(id));
-    }
-}
-
 #[test]
 fn library_card_face_from_data() {
     let mut h = Harness::new();
-    no_banners(&mut h);
+    h.dismiss_banners();
     h.send(Message::Library(library::Message::Query("riddle".into())));
     h.send(Message::Library(library::Message::Select(
         "riddle-fox".into(),
@@ -120,7 +105,7 @@ fn deck_builder_report_and_charts() {
         deck.name = "Counts".into();
         s.create_deck(catalog, &deck).unwrap();
     });
-    no_banners(&mut h);
+    h.dismiss_banners();
     h.send(Message::Navigate(ScreenId::Decks));
     let open = match h.app.shell().unwrap().screen() {
         deckwright::gui::app::Screen::Decks(d) => d.open().map(decks::Editor::info).cloned(),
@@ -143,7 +128,7 @@ fn playtest_tabletop() {
         deck.name = "Beatdown".into();
         s.create_deck(catalog, &deck).unwrap();
     });
-    no_banners(&mut h);
+    h.dismiss_banners();
     h.send(Message::Navigate(ScreenId::Playtest));
     let pm = |m| Message::Playtest(m);
     h.send(pm(playtest::Message::SeedTyped("7".into())));
@@ -169,7 +154,7 @@ fn playtest_tabletop() {
 #[test]
 fn collection_screen() {
     let mut h = Harness::new();
-    no_banners(&mut h);
+    h.dismiss_banners();
     h.send(Message::Navigate(ScreenId::Collection));
     matches_baseline(&h, "collection");
 }
@@ -178,7 +163,7 @@ fn collection_screen() {
 #[test]
 fn print_screen() {
     let mut h = Harness::new();
-    no_banners(&mut h);
+    h.dismiss_banners();
     h.send(Message::Navigate(ScreenId::Print));
     assert!(h.shows("Export PDF..."), "{:?}", h.dump());
     matches_baseline(&h, "print");
@@ -189,7 +174,7 @@ fn print_screen() {
 fn world_screen() {
     use deckwright::gui::screen::world;
     let mut h = Harness::new();
-    no_banners(&mut h);
+    h.dismiss_banners();
     h.send(Message::Navigate(ScreenId::World));
     h.send(Message::World(world::Message::SeedTyped("7".into())));
     h.send(Message::World(world::Message::Replay));
@@ -201,7 +186,7 @@ fn world_screen() {
 fn matchups_screen() {
     use deckwright::gui::screen::matchups;
     let mut h = Harness::new();
-    no_banners(&mut h);
+    h.dismiss_banners();
     h.send(Message::Navigate(ScreenId::Matchups));
     h.send(Message::Matchups(matchups::Message::SeedTyped("7".into())));
     matches_baseline(&h, "matchups");
@@ -213,7 +198,7 @@ fn matchups_screen() {
 fn deck_builder_odds_tab() {
     use deckwright::gui::screen::decks::editor;
     let mut h = Harness::new();
-    no_banners(&mut h);
+    h.dismiss_banners();
     h.send(Message::Navigate(ScreenId::Decks));
     h.send(Message::Decks(decks::Message::Editor(
         editor::Message::Tab(editor::Tab::Odds),
@@ -228,7 +213,7 @@ fn deck_builder_odds_tab() {
 fn library_card_editor_says() {
     use deckwright::gui::screen::library::EditorMessage as E;
     let mut h = Harness::new();
-    no_banners(&mut h);
+    h.dismiss_banners();
     let id = crate::harness::catalog_of(&h.store(), GameId::DiceOfDestiny);
     let lib = |m| Message::Library(m);
     h.send(lib(library::Message::Catalog(

@@ -8,7 +8,6 @@ use crate::harness::{Harness, catalog_of};
 use crate::support::repo;
 use deckwright::engine::session::Session;
 use deckwright::gui::Message;
-use deckwright::gui::app::Screen;
 use deckwright::gui::prefs::ScreenId;
 use deckwright::gui::screen::playtest::{self, drag::Drop, table::Selected};
 use deckwright::model::GameId;
@@ -39,19 +38,12 @@ const GAMES: [(GameId, &str, &str); 3] = [
     ),
 ];
 
-fn pt(h: &Harness) -> &playtest::Playtest {
-    match h.app.shell().unwrap().screen() {
-        Screen::Playtest(p) => p,
-        other => panic!("not on the Playtest screen: {:?}", other.id()),
-    }
-}
-
 fn pm(m: playtest::Message) -> Message {
     Message::Playtest(m)
 }
 
 fn session(h: &Harness) -> &Session {
-    pt(h).session().expect("a game is dealt")
+    h.playtest().session().expect("a game is dealt")
 }
 
 /// The app on the Playtest screen with `mine` against the computer's
@@ -88,8 +80,8 @@ fn against_the_computer(game: GameId, mine: &str, theirs: &str, seed: u64) -> Ha
     )));
     h.send(pm(playtest::Message::SeedTyped(seed.to_string())));
     h.send(pm(playtest::Message::Deal));
-    assert_eq!(pt(&h).current().unwrap().info.name, "Under test");
-    assert!(pt(&h).opponent().is_some());
+    assert_eq!(h.playtest().current().unwrap().info.name, "Under test");
+    assert!(h.playtest().opponent().is_some());
     assert_eq!(session(&h).snapshot().seed, seed);
     h
 }
@@ -314,11 +306,15 @@ fn a_card_let_go_where_it_cannot_go_says_where_it_can() {
     for size in SIZES {
         let id = format!("card-{card}");
         press_on(&mut h, size, &id);
-        assert!(pt(&h).drag().is_some());
+        assert!(h.playtest().drag().is_some());
         release_on(&mut h, size, "zone-0-battlefield");
-        assert!(pt(&h).drag().is_none(), "the card is let go");
+        assert!(h.playtest().drag().is_none(), "the card is let go");
         assert_eq!(session(&h).snapshot(), before, "nothing was played");
-        let note = pt(&h).note().expect("the table says something").to_string();
+        let note = h
+            .playtest()
+            .note()
+            .expect("the table says something")
+            .to_string();
         assert!(
             note.starts_with(&format!("{name} can't go there: drop it on the Stack (")),
             "{note}"
@@ -327,13 +323,13 @@ fn a_card_let_go_where_it_cannot_go_says_where_it_can() {
         assert!(h.shows(&note), "{:?}", h.dump());
         // taking the card again clears it
         press_on(&mut h, size, &id);
-        assert_eq!(pt(&h).note(), None);
+        assert_eq!(h.playtest().note(), None);
         release_on(&mut h, size, &id);
     }
     // let go on the Stack, it is cast: no note
     press_on(&mut h, SIZES[0], &format!("card-{card}"));
     release_on(&mut h, SIZES[0], "zone-0-stack");
-    assert_eq!(pt(&h).note(), None);
+    assert_eq!(h.playtest().note(), None);
     assert_ne!(session(&h).snapshot(), before, "the card was played");
 }
 
@@ -382,7 +378,11 @@ fn the_card_panel_moves_nothing_on_the_table() {
             let id = format!("card-{copy}");
             press_on(&mut h, size, &id);
             release_on(&mut h, size, &id);
-            assert_eq!(pt(&h).selected(), Some(sel), "{game}: the click selects");
+            assert_eq!(
+                h.playtest().selected(),
+                Some(sel),
+                "{game}: the click selects"
+            );
             let where_after: Vec<Rectangle> = zones.iter().map(|z| seen(&h, size, z).0).collect();
             for ((z, a), b) in zones.iter().zip(&where_before).zip(&where_after) {
                 assert_eq!(a, b, "{game} at {size:?}: #{z} moved when the panel opened");
@@ -394,7 +394,7 @@ fn the_card_panel_moves_nothing_on_the_table() {
                 &format!("{game}: the card's panel"),
             );
             h.send(pm(playtest::Message::Select(sel)));
-            assert_eq!(pt(&h).selected(), None);
+            assert_eq!(h.playtest().selected(), None);
         }
     }
 }
@@ -416,7 +416,7 @@ fn dd_9_autoplay_plays_on_through_passes_and_leaves_the_players_windows() {
     let opponent = deckwright::engine::game::OPPONENT_NOTE;
     // one click: several plays, the computer passing on the first ones
     h.send(pm(playtest::Message::FinishTurn));
-    let steps = pt(&h).steps().to_vec();
+    let steps = h.playtest().steps().to_vec();
     assert!(
         steps.len() > 1,
         "one click plays on past the computer's passes: {steps:?}"
@@ -429,7 +429,7 @@ fn dd_9_autoplay_plays_on_through_passes_and_leaves_the_players_windows() {
     );
     assert_eq!(s.snapshot().phase, "The stack", "a window of the player's");
     // the computer answered last: no decision of the player's after it
-    let log = pt(&h).log_lines();
+    let log = h.playtest().log_lines();
     let answer = log
         .iter()
         .rposition(|(decision, l)| !decision && l.contains(opponent))
@@ -440,11 +440,11 @@ fn dd_9_autoplay_plays_on_through_passes_and_leaves_the_players_windows() {
         &log[answer..]
     );
     assert!(
-        pt(&h)
+        h.playtest()
             .note()
             .is_some_and(|n| n.starts_with("Autoplay stopped: the computer answered")),
         "{:?}",
-        pt(&h).note()
+        h.playtest().note()
     );
     inside(&h, SIZES[1], playtest::NOTE_ID, "the note");
     // every window was the computer's to answer: each play of the player's
@@ -465,15 +465,15 @@ fn dd_9_autoplay_plays_on_through_passes_and_leaves_the_players_windows() {
         (1, 0),
         "the player answers on the computer's turn"
     );
-    let (before, moves) = (s.snapshot(), pt(&h).steps().len());
+    let (before, moves) = (s.snapshot(), h.playtest().steps().len());
     h.send(pm(playtest::Message::FinishTurn));
     assert_eq!(session(&h).snapshot(), before, "autoplay played nothing");
-    assert_eq!(pt(&h).steps().len(), moves);
+    assert_eq!(h.playtest().steps().len(), moves);
     assert!(
-        pt(&h)
+        h.playtest()
             .note()
             .is_some_and(|n| n.starts_with("It is the computer's turn")),
         "{:?}",
-        pt(&h).note()
+        h.playtest().note()
     );
 }

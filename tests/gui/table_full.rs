@@ -10,7 +10,6 @@ use crate::harness::{Harness, catalog_of};
 use crate::support::repo;
 use deckwright::engine::core::Snapshot;
 use deckwright::gui::Message;
-use deckwright::gui::app::Screen;
 use deckwright::gui::prefs::ScreenId;
 use deckwright::gui::screen::playtest::{self, AUTOPLAY_LABEL};
 use deckwright::gui::widget::card_face::{NAME_MIN, text_width};
@@ -56,19 +55,15 @@ const GAMES: [(GameId, &str, &str); 4] = [
     ),
 ];
 
-fn pt(h: &Harness) -> &playtest::Playtest {
-    match h.app.shell().unwrap().screen() {
-        Screen::Playtest(p) => p,
-        other => panic!("not on the Playtest screen: {:?}", other.id()),
-    }
-}
-
 fn pm(m: playtest::Message) -> Message {
     Message::Playtest(m)
 }
 
 fn snap(h: &Harness) -> Snapshot {
-    pt(h).session().expect("a game is on the table").snapshot()
+    h.playtest()
+        .session()
+        .expect("a game is on the table")
+        .snapshot()
 }
 
 fn hand_size(s: &Snapshot, player: u8) -> usize {
@@ -92,7 +87,7 @@ fn against_the_computer(game: GameId, mine: &str, theirs: &str, seed: u64) -> Ha
         deck.name = "Under test".into();
         me = Some(s.create_deck(catalog, &deck).unwrap());
     });
-    dismiss_banners(&mut h);
+    h.dismiss_banners();
     h.send(Message::Navigate(ScreenId::Playtest));
     h.send(pm(playtest::Message::Deck(
         deckwright::gui::widget::Pick::some(me.unwrap(), "x"),
@@ -102,23 +97,13 @@ fn against_the_computer(game: GameId, mine: &str, theirs: &str, seed: u64) -> Ha
     )));
     h.send(pm(playtest::Message::SeedTyped(seed.to_string())));
     h.send(pm(playtest::Message::Deal));
-    assert!(pt(&h).opponent().is_some(), "{game}: {:?}", h.dump());
-    assert!(pt(&h).session().is_some(), "{game}: dealt: {:?}", h.dump());
+    assert!(h.playtest().opponent().is_some(), "{game}: {:?}", h.dump());
+    assert!(
+        h.playtest().session().is_some(),
+        "{game}: dealt: {:?}",
+        h.dump()
+    );
     h
-}
-
-fn dismiss_banners(h: &mut Harness) {
-    let ids: Vec<u64> = h
-        .app
-        .shell()
-        .unwrap()
-        .banners()
-        .iter()
-        .map(|b| b.id)
-        .collect();
-    for id in ids {
-        h.send(Message::Dismiss(id));
-    }
 }
 
 /// Plays on to the player's own decision on turn 5 or later with a hand of
@@ -143,7 +128,7 @@ fn to_turn_5_with_8(h: &mut Harness) -> bool {
         if s.turn >= 5 && hand == 8 && s.to_act == 0 {
             return true;
         }
-        let session = pt(h).session().unwrap();
+        let session = h.playtest().session().unwrap();
         let choices = session.choices();
         let quiet = choices
             .iter()
@@ -332,7 +317,7 @@ fn fills(h: &Harness, size: (f32, f32), at: &str, names: usize) {
             "{at} at {window}: {label} at {b:?}"
         );
     }
-    for (n, _) in pt(h).session().unwrap().choices().iter().enumerate() {
+    for (n, _) in h.playtest().session().unwrap().choices().iter().enumerate() {
         if let Some((b, v)) = seen.id(&format!("choice-{n}")) {
             assert!(
                 whole_inside(b, v, size),
@@ -396,7 +381,7 @@ fn the_table_fills_the_window_in_every_game_against_the_computer() {
             .map(|seed| against_the_computer(game, mine, theirs, seed))
             .find_map(|mut h| to_turn_5_with_8(&mut h).then_some(h))
             .unwrap_or_else(|| panic!("{game}: no seed reaches turn 5 with a hand of 8"));
-        assert!(pt(&h).setup_folded(), "the set-up folds once dealt");
+        assert!(h.playtest().setup_folded(), "the set-up folds once dealt");
         for size in SIZES.into_iter().filter(|s| {
             checked(GameId::StrangeWorld) || game != GameId::DiceOfDestiny || s.0 > 1100.0
         }) {
@@ -416,10 +401,10 @@ fn a_position_from_a_file_fills_the_window() {
         "tests/scenarios/dice-of-destiny/dd-2-7-keep-going-until-no-one-adds-more.toml",
     ] {
         let mut h = Harness::new();
-        dismiss_banners(&mut h);
+        h.dismiss_banners();
         h.send(Message::Navigate(ScreenId::Playtest));
         h.send(pm(playtest::Message::OpenPosition(repo(file))));
-        assert!(pt(&h).position().is_some(), "{file}: {:?}", h.dump());
+        assert!(h.playtest().position().is_some(), "{file}: {:?}", h.dump());
         for size in SIZES {
             fills(&h, size, file, 1);
         }
@@ -437,8 +422,11 @@ fn item_8_a_position_says_nothing_of_the_computer() {
     h.send(pm(playtest::Message::OpenPosition(repo(
         "tests/scenarios/fuzzycards/combat-example.toml",
     ))));
-    assert!(pt(&h).position().is_some());
-    assert!(pt(&h).opponent().is_some(), "the opponent is still chosen");
+    assert!(h.playtest().position().is_some());
+    assert!(
+        h.playtest().opponent().is_some(),
+        "the opponent is still chosen"
+    );
     assert_eq!(h.text_containing("computer"), None, "{:?}", h.dump());
     assert_eq!(h.text_containing("Computer"), None, "{:?}", h.dump());
     assert!(!h.shows("Quick"), "{:?}", h.dump());
@@ -457,7 +445,7 @@ fn item_10_no_goldfish_suggestion_nor_mulligans_past_the_first_turn() {
     let (game, mine, theirs) = GAMES[0];
     let mut h = against_the_computer(game, mine, theirs, 7);
     assert!(
-        pt(&h).session().unwrap().hint().is_some(),
+        h.playtest().session().unwrap().hint().is_some(),
         "a suggestion there is"
     );
     assert_eq!(h.text_containing("Goldfish policy suggests"), None);

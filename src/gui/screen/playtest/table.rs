@@ -494,54 +494,46 @@ impl Playtest {
     ) -> Vec<Element<'a, Message>> {
         lines_of(snap, player)
             .into_iter()
-            .map(|l| match l.hand {
-                Some(h) => {
-                    // the hand has the width the piles leave, as the sizing
-                    // reckoned it (so its lines are the ones sized for)
-                    let dock = dock_extent(snap, &l.docked).0;
-                    let room = width - dock - if dock > 0.0 { ZONE_GAP } else { 0.0 };
-                    let piles: Vec<Element<'a, Message>> = l
-                        .docked
-                        .chunks(2)
-                        .map(|two| {
-                            iced::widget::Row::with_children(
-                                two.iter()
-                                    .map(|z| self.place(snap, z, Shape::Pile, choices, true, w)),
-                            )
-                            .spacing(GAP)
-                            .into()
-                        })
-                        .collect();
-                    row![
-                        container(self.place(snap, h, Shape::Cards, choices, false, w)).width(room),
-                        container(iced::widget::Column::with_children(piles).spacing(GAP))
-                            .width(dock)
-                    ]
-                    .spacing(ZONE_GAP)
-                    .into()
-                }
-                None => {
-                    let piles: Vec<Element<'a, Message>> = l
-                        .docked
-                        .chunks(2)
-                        .map(|two| {
-                            iced::widget::Row::with_children(
-                                two.iter()
-                                    .map(|z| self.place(snap, z, Shape::Pile, choices, true, w)),
-                            )
-                            .spacing(GAP)
-                            .into()
-                        })
-                        .collect();
-                    let mut r = iced::widget::Row::with_children(
-                        l.zones
-                            .into_iter()
-                            .map(|(z, shape)| self.place(snap, z, shape, choices, false, w)),
-                    );
-                    if !piles.is_empty() {
-                        r = r.push(iced::widget::Column::with_children(piles).spacing(GAP));
+            .map(|l| {
+                // the piles docked on the line, two by two
+                let piles: Vec<Element<'a, Message>> = l
+                    .docked
+                    .chunks(2)
+                    .map(|two| {
+                        iced::widget::Row::with_children(
+                            two.iter()
+                                .map(|z| self.place(snap, z, Shape::Pile, choices, true, w)),
+                        )
+                        .spacing(GAP)
+                        .into()
+                    })
+                    .collect();
+                match l.hand {
+                    Some(h) => {
+                        // the hand has the width the piles leave, as the sizing
+                        // reckoned it (so its lines are the ones sized for)
+                        let dock = dock_extent(snap, &l.docked).0;
+                        let room = width - dock - if dock > 0.0 { ZONE_GAP } else { 0.0 };
+                        row![
+                            container(self.place(snap, h, Shape::Cards, choices, false, w))
+                                .width(room),
+                            container(iced::widget::Column::with_children(piles).spacing(GAP))
+                                .width(dock)
+                        ]
+                        .spacing(ZONE_GAP)
+                        .into()
                     }
-                    r.spacing(ZONE_GAP).wrap().vertical_spacing(LINE_GAP).into()
+                    None => {
+                        let mut r = iced::widget::Row::with_children(
+                            l.zones
+                                .into_iter()
+                                .map(|(z, shape)| self.place(snap, z, shape, choices, false, w)),
+                        );
+                        if !piles.is_empty() {
+                            r = r.push(iced::widget::Column::with_children(piles).spacing(GAP));
+                        }
+                        r.spacing(ZONE_GAP).wrap().vertical_spacing(LINE_GAP).into()
+                    }
                 }
             })
             .collect()
